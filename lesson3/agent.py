@@ -1,0 +1,157 @@
+"""runAgent: el bucle con los puntos de guardado A y B, y la ruta de reanudación."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import inspect
+import os
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anthropic
+
+from .checkpoint import (
+    CHECKPOINT_FILENAME,
+    Checkpoint,
+    CheckpointError,
+    load_checkpoint,
+    new_state,
+    save_checkpoint,
+    validate_checkpoint,
+)
+from .model import DEFAULT_MODEL, MAX_TOKENS
+from .reconcile import reconcile as lesson_reconcile
+from .tools import TOOL_SCHEMAS, run_tool, use_workspace
+
+MAX_TURNS = 40
+
+CRASH_POINTS = ("before_call", "after_save_a", "after_tool", "after_save_b")
+"""Where the loop reports progress to ``hook``: the instants a crash can hit."""
+
+CRASH_POINT_LABELS = {
+    "before_call": "antes de llamar al modelo",
+    "after_save_a": "justo después del punto de guardado A (la herramienta no corrió)",
+    "after_tool": "después de ejecutar la herramienta y antes del punto B (el incidente)",
+    "after_save_b": "justo después del punto de guardado B",
+}
+
+Reconciler = Callable[[Checkpoint], Checkpoint | Awaitable[Checkpoint]]
+Hook = Callable[[str, Checkpoint], None]
+
+
+class ParallelToolUseError(RuntimeError):
+    """El modelo devolvió varias llamadas a herramientas en una respuesta."""
+
+
+class ReconcileError(CheckpointError):
+    """La función de conciliación devolvió algo que no es un punto de control válido."""
+
+
+def run_agent(
+    task: str,
+    *,
+    client: anthropic.Anthropic,
+    checkpoint_path: str | os.PathLike[str] = CHECKPOINT_FILENAME,
+    workspace: str | os.PathLike[str] = ".",
+    reconcile: Reconciler = lesson_reconcile,
+    max_turns: int = MAX_TURNS,
+    model: str = DEFAULT_MODEL,
+    hook: Hook | None = None,
+) -> Checkpoint:
+    """El ``runAgent(task)`` de la lección.
+
+    A checkpoint at ``checkpoint_path`` means resume: the task argument is ignored,
+    ``turns`` and ``tokensUsed`` carry over, and a dangling call goes through
+    ``reconcile`` (sync or async) before the loop. ``hook(point, state)`` is called
+    at each of ``CRASH_POINTS``; the crash harness kills the process there.
+    """
+    notify = hook or (lambda point, state: None)
+    with use_workspace(workspace):
+        cp = load_checkpoint(checkpoint_path)
+        if cp:
+            # Resume: the state comes from the checkpoint; a dangling call is handled first.
+            state = _reconciled(reconcile, cp) if cp["pendingToolUse"] else cp
+        else:
+            state = new_state(task)
+
+        while state["turns"] < max_turns:
+            notify("before_call", state)
+            state["turns"] += 1
+            response = client.messages.create(
+                model=model,
+                max_tokens=MAX_TOKENS,
+                tools=TOOL_SCHEMAS,
+                tool_choice={"type": "auto", "disable_parallel_tool_use": True},
+                messages=state["messages"],
+            )
+            state["tokensUsed"] = response.usage.input_tokens + response.usage.output_tokens
+            content = [block.model_dump(mode="json", exclude_none=True) for block in response.content]
+            tool_uses = [b for b in content if b["type"] == "tool_use"]
+            if len(tool_uses) > 1:
+                # One pendingToolUse per checkpoint is the lesson's contract; refuse before saving.
+                ids = ", ".join(b["id"] for b in tool_uses)
+                raise ParallelToolUseError(
+                    f"El modelo pidió {len(tool_uses)} herramientas en una sola respuesta ({ids}); "
+                    "este bucle guarda una sola llamada pendiente por punto de control."
+                )
+            state["messages"].append({"role": "assistant", "content": content})
+            tool_use = tool_uses[0] if tool_uses else None
+            state["pendingToolUse"] = (
+                {"id": tool_use["id"], "name": tool_use["name"], "input": tool_use["input"]} if tool_use else None
+            )
+            save_checkpoint(state, checkpoint_path)  # save point A: after the model's answer
+            notify("after_save_a", state)
+
+            if response.stop_reason != "tool_use" or tool_use is None:
+                break
+
+            outcome = run_tool(tool_use["name"], tool_use["input"])
+            notify("after_tool", state)
+            result: dict[str, Any] = {"type": "tool_result", "tool_use_id": tool_use["id"], "content": outcome.content}
+            if outcome.is_error:
+                result["is_error"] = True
+            state["messages"].append({"role": "user", "content": [result]})
+            state["pendingToolUse"] = None
+            save_checkpoint(state, checkpoint_path)  # save point B: after the tool result is recorded
+            notify("after_save_b", state)
+
+    return state
+
+
+def _reconciled(reconcile: Reconciler, cp: Checkpoint) -> Checkpoint:
+    result = reconcile(cp)
+    if inspect.isawaitable(result):
+        result = _await(result)
+    if result is None:
+        raise ReconcileError("reconcile(cp) devolvió None: tiene que devolver el punto de control (cp)")
+    try:
+        return validate_checkpoint(result, source="lo que devolvió reconcile(cp)")
+    except CheckpointError as e:
+        raise ReconcileError(str(e)) from None
+
+
+def _await(awaitable: Awaitable[Checkpoint]) -> Checkpoint:
+    async def wrap() -> Checkpoint:
+        return await awaitable
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(wrap())
+    # Inside a running loop (a Jupyter cell): run it on a loop of its own in a thread.
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(wrap())
+        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
+            box["error"] = e
+
+    t = threading.Thread(target=contextvars.copy_context().run, args=(target,))
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

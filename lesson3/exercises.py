@@ -1,0 +1,101 @@
+"""Los tres puntos de control de los ejercicios (cpA, cpB, cpC), con sus ``messages`` completos.
+
+The lesson elides ``messages``; here they are real conversations played by the
+offline model over the course workspace, stopped at the instant each checkpoint
+describes. The top-level fields are exactly the lesson's.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .agent import run_agent
+from .checkpoint import Checkpoint, validate_checkpoint
+from .model import TASK_EMAIL, TASK_NOTES, offline_client
+from .tools import create_workspace
+
+EXERCISE_NAMES = ("cpA", "cpB", "cpC")
+
+LESSON_FIELDS: dict[str, dict[str, Any]] = {
+    "cpA": {
+        "version": 1,
+        "task": TASK_NOTES,
+        "turns": 6,
+        "tokensUsed": 18420,
+        "pendingToolUse": None,
+    },
+    "cpB": {
+        "version": 1,
+        "task": TASK_NOTES,
+        "turns": 7,
+        "tokensUsed": 19310,
+        "pendingToolUse": {"id": "toolu_01A", "name": "read_file", "input": {"path": "./notes/meeting-08-25.md"}},
+    },
+    "cpC": {
+        "version": 1,
+        "task": TASK_EMAIL,
+        "turns": 9,
+        "tokensUsed": 24003,
+        "pendingToolUse": {
+            "id": "toolu_01B",
+            "name": "send_email",
+            "input": {"to": "team@example.com", "subject": "Conclusiones de esta semana"},
+        },
+    },
+}
+
+EXPECTED_ACTION = {"cpA": "continue", "cpB": "rerun", "cpC": "is_error"}
+"""What ``run_agent`` must do on resume: continue the loop, re-run the tool, or fall back to is_error."""
+
+# cpA's conversation finished in six turns, so it was played over four notes.
+_CP_A_NOTES = ("asistentes.md", "indice.md", "meeting-08-25.md", "meeting-08-27.md")
+
+
+def exercise_checkpoint(name: str) -> Checkpoint:
+    """Una copia nueva de ``cpA``, ``cpB`` o ``cpC`` (se puede modificar sin miedo)."""
+    if name not in EXERCISE_NAMES:
+        raise KeyError(f"no hay un punto de control de ejercicio llamado «{name}»; hay {', '.join(EXERCISE_NAMES)}")
+    return copy.deepcopy(_build(name))
+
+
+def exercise_checkpoints() -> dict[str, Checkpoint]:
+    return {name: exercise_checkpoint(name) for name in EXERCISE_NAMES}
+
+
+@functools.cache
+def _build(name: str) -> Checkpoint:
+    fields = LESSON_FIELDS[name]
+    with tempfile.TemporaryDirectory(prefix="lesson3-fixture-") as tmp:
+        ws = create_workspace(Path(tmp) / "ws")
+        if name == "cpA":
+            for f in (ws / "notes").iterdir():
+                if f.name not in _CP_A_NOTES:
+                    f.unlink()
+        captured: dict[str, Checkpoint] = {}
+        pending = fields["pendingToolUse"]
+
+        def hook(point: str, state: Checkpoint) -> None:
+            if point == "after_save_a" and state["turns"] == fields["turns"]:
+                captured["state"] = copy.deepcopy(state)
+
+        run_agent(
+            fields["task"],
+            client=offline_client(),
+            checkpoint_path=Path(tmp) / "checkpoint.json",
+            workspace=ws,
+            hook=hook,
+        )
+    state = captured["state"]
+    if pending is not None:
+        # The lesson prints short ids and inputs; put them on the real tool_use block too.
+        block = next(b for b in state["messages"][-1]["content"] if b["type"] == "tool_use")
+        assert block["name"] == pending["name"], (name, block)
+        block["id"], block["input"] = pending["id"], copy.deepcopy(pending["input"])
+    elif state["pendingToolUse"] is not None:
+        raise AssertionError(f"{name}: the played conversation left a pending call")
+    state.update(copy.deepcopy(fields))
+    return validate_checkpoint(state, source=name)

@@ -1,0 +1,366 @@
+"""El modelo sin conexión: un ``anthropic.Anthropic`` real cuyo transporte HTTP es un guion.
+
+The SDK builds and parses real requests and responses; only the network is
+replaced. The scripted model checks each request as the Messages API does and
+answers a violation with the API's own HTTP 400 body and wording. Its answers
+are a pure function of the conversation (and a seed for ids), so every run is
+the same and a resumed run sees exactly what the original run saw.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import posixpath
+import re
+import string
+from dataclasses import dataclass, field
+from typing import Any
+
+import anthropic
+import httpx2
+
+DEFAULT_MODEL = "claude-sonnet-4-5"
+MAX_TOKENS = 1024
+
+TASK_NOTES = "Ayúdame a juntar las notas de reunión de esta semana"
+TASK_EMAIL = "Enviarle un correo al equipo para avisarle de las conclusiones"
+DEFAULT_RECIPIENT = "team@example.com"
+DEFAULT_SUBJECT = "Conclusiones de esta semana"
+
+LIVE_ENV = "LESSON3_LIVE"
+
+
+class LiveModeError(RuntimeError):
+    """Se pidió la API real sin clave."""
+
+
+# -- the API's request checks ----------------------------------------------------------------
+
+
+def api_error_for(body: dict[str, Any]) -> str | None:
+    """El mensaje de error 400 que daría la Messages API a esta petición, o ``None`` si la acepta."""
+    for key in ("model", "max_tokens", "messages"):
+        if key not in body:
+            return f"{key}: Field required"
+    messages = body["messages"]
+    if not isinstance(messages, list) or not messages:
+        return "messages: at least one message is required"
+    if messages[0].get("role") != "user":
+        return 'messages: first message must use the "user" role'
+    for i, msg in enumerate(messages):
+        if msg.get("role") not in ("user", "assistant"):
+            return f"messages.{i}.role: Input should be 'user' or 'assistant'"
+        content = msg.get("content")
+        empty = content == "" or content == []
+        if empty and not (i == len(messages) - 1 and msg["role"] == "assistant"):
+            return (
+                f"messages.{i}: all messages must have non-empty content except for the optional "
+                "final assistant message"
+            )
+    for i, msg in enumerate(messages):
+        blocks = _blocks(msg)
+        if msg["role"] == "assistant":
+            ids = [b["id"] for b in blocks if b.get("type") == "tool_use"]
+            if not ids:
+                continue
+            nxt = messages[i + 1] if i + 1 < len(messages) else None
+            answered = (
+                {b.get("tool_use_id") for b in _blocks(nxt) if b.get("type") == "tool_result"}
+                if nxt is not None and nxt.get("role") == "user"
+                else set()
+            )
+            missing = [x for x in ids if x not in answered]
+            if missing:
+                return (
+                    f"messages.{i}: `tool_use` ids were found without `tool_result` blocks immediately "
+                    f"after: {', '.join(missing)}. Each `tool_use` block must have a corresponding "
+                    "`tool_result` block in the next message."
+                )
+        else:
+            prev = messages[i - 1] if i > 0 else None
+            offered = (
+                {b.get("id") for b in _blocks(prev) if b.get("type") == "tool_use"}
+                if prev is not None and prev.get("role") == "assistant"
+                else set()
+            )
+            for k, b in enumerate(blocks):
+                if b.get("type") == "tool_result" and b.get("tool_use_id") not in offered:
+                    return (
+                        f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` "
+                        f"blocks: {b.get('tool_use_id')}. Each `tool_result` block must have a "
+                        "corresponding `tool_use` block in the previous message."
+                    )
+    return None
+
+
+# -- the scripted model --------------------------------------------------------------------
+
+
+@dataclass
+class ScriptedModel:
+    """Handler de ``httpx2.MockTransport`` que juega un modelo determinista.
+
+    ``requests`` keeps every request body the SDK sent (what the model "saw").
+    ``ignore_parallel_flag`` makes it answer with several tool calls even when told
+    not to, to show that ``run_agent`` refuses such a response.
+    """
+
+    seed: int | str = 0
+    ignore_parallel_flag: bool = False
+    requests: list[dict[str, Any]] = field(default_factory=list)
+
+    def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        if request.method != "POST" or not request.url.path.endswith("/v1/messages"):
+            return _error(
+                404, "not_found_error", f"{request.method} {request.url.path}: no existe en el modelo sin conexión"
+            )
+        try:
+            body = json.loads(request.content)
+        except ValueError:
+            return _error(400, "invalid_request_error", "Request body is not valid JSON")
+        self.requests.append(body)
+        problem = api_error_for(body)
+        if problem is not None:
+            return _error(400, "invalid_request_error", problem)
+        parallel = self.ignore_parallel_flag or not (body.get("tool_choice") or {}).get("disable_parallel_tool_use")
+        content = self.respond(body["messages"], parallel=parallel)
+        stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
+        usage = {
+            "input_tokens": _tokens(body.get("system"), body.get("tools"), body["messages"]),
+            "output_tokens": _tokens(content),
+        }
+        return httpx2.Response(
+            200,
+            json={
+                "id": "msg_" + self._digest("msg", body["messages"])[:24],
+                "type": "message",
+                "role": "assistant",
+                "model": body["model"],
+                "content": content,
+                "stop_reason": stop,
+                "stop_sequence": None,
+                "usage": usage,
+            },
+        )
+
+    def respond(self, messages: list[dict[str, Any]], *, parallel: bool = False) -> list[dict[str, Any]]:
+        """El contenido de la próxima respuesta, decidido solo por la conversación."""
+        if messages[-1]["role"] == "assistant":
+            return []  # a finished answer used as prefill: nothing left to say
+        task = _text(messages[0])
+        history = _history(messages)
+        if _is_email_task(task):
+            steps = _email_policy(task, history, parallel)
+        elif "nota" in task.lower():
+            steps = _notes_policy(history, parallel)
+        else:
+            steps = [
+                _say(
+                    "Estoy en modo sin conexión y solo sé hacer las tareas de la lección: juntar las "
+                    f"notas de reunión («{TASK_NOTES}») o avisar por correo las conclusiones («{TASK_EMAIL}»)."
+                )
+            ]
+        return [self._with_id(b, len(messages), n) for n, b in enumerate(steps)]
+
+    def _with_id(self, block: dict[str, Any], position: int, n: int) -> dict[str, Any]:
+        if block["type"] == "tool_use":
+            digest = self._digest("toolu", position, n, block["name"], block["input"])
+            block = {"type": "tool_use", "id": "toolu_01" + _base62(digest)[:22], **block}
+            block = {k: block[k] for k in ("type", "id", "name", "input")}
+        return block
+
+    def _digest(self, *parts: object) -> str:
+        raw = json.dumps([self.seed, *parts], sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def offline_client(*, seed: int | str = 0, model: ScriptedModel | None = None) -> anthropic.Anthropic:
+    """Un cliente ``anthropic.Anthropic`` real que habla con el modelo con guion."""
+    handler = model if model is not None else ScriptedModel(seed=seed)
+    return anthropic.Anthropic(
+        api_key="sk-ant-offline",
+        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
+        max_retries=0,
+    )
+
+
+def live_requested() -> bool:
+    return os.environ.get(LIVE_ENV, "").strip().lower() in ("1", "true", "sí", "si", "yes")
+
+
+def make_client(*, live: bool | None = None, seed: int | str = 0) -> anthropic.Anthropic:
+    """El cliente del curso: sin conexión por defecto; la API real solo con ``LESSON3_LIVE=1`` y una clave."""
+    if live is None:
+        live = live_requested()
+    if not live:
+        return offline_client(seed=seed)
+    if not os.environ.get("ANTHROPIC_API_KEY"):
+        raise LiveModeError(f"Pediste la API real ({LIVE_ENV}=1) pero falta ANTHROPIC_API_KEY en el entorno.")
+    return anthropic.Anthropic()
+
+
+# -- policies: what a sensible model does next, given what it has seen ------------------------
+
+
+@dataclass
+class _Call:
+    name: str
+    input: dict[str, Any]
+    result: str | None
+    is_error: bool
+
+
+def _history(messages: list[dict[str, Any]]) -> list[_Call]:
+    results = {
+        b.get("tool_use_id"): b
+        for m in messages
+        if m["role"] == "user"
+        for b in _blocks(m)
+        if b.get("type") == "tool_result"
+    }
+    calls = []
+    for m in messages:
+        if m["role"] != "assistant":
+            continue
+        for b in _blocks(m):
+            if b.get("type") == "tool_use":
+                r = results.get(b["id"])
+                calls.append(_Call(b["name"], b["input"], _text(r) if r else None, bool(r and r.get("is_error"))))
+    return calls
+
+
+def _read_notes(history: list[_Call], parallel: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """List notes/ and read every note not read yet; returns (next steps, contents read)."""
+    listing = next((c for c in history if c.name == "list_dir" and c.result and not c.is_error), None)
+    if listing is None:
+        return [_say("Primero miro qué notas hay."), _use("list_dir", {"path": "notes"})], {}
+    files = [f"notes/{line}" for line in listing.result.splitlines() if line.endswith(".md")]
+    read = {
+        posixpath.normpath(str(c.input.get("path"))): c.result
+        for c in history
+        if c.name == "read_file" and c.result and not c.is_error
+    }
+    unread = [f for f in files if f not in read]
+    if unread:
+        batch = unread if parallel else unread[:1]
+        return [_say(f"Leo {', '.join(batch)}.")] + [_use("read_file", {"path": f}) for f in batch], read
+    return [], {f: read[f] for f in files}
+
+
+def _agreements(contents: dict[str, str]) -> list[tuple[str, str]]:
+    return [
+        (path, line.split(":", 1)[1].strip())
+        for path, text in contents.items()
+        for line in text.splitlines()
+        if line.startswith("Acuerdo:")
+    ]
+
+
+def _notes_policy(history: list[_Call], parallel: bool) -> list[dict[str, Any]]:
+    steps, contents = _read_notes(history, parallel)
+    if steps:
+        return steps
+    lines = [f"- {a} ({path.removeprefix('notes/')})" for path, a in _agreements(contents)]
+    summary = "\n".join(lines) if lines else "- (ninguna nota tiene acuerdos)"
+    return [_say(f"Junté las notas de la semana ({len(contents)} archivos). Acuerdos:\n{summary}")]
+
+
+def _email_policy(task: str, history: list[_Call], parallel: bool) -> list[dict[str, Any]]:
+    steps, contents = _read_notes(history, parallel)
+    if steps:
+        return steps
+    to = _recipient(task)
+    subject = _subject(task)
+    sends = [c for c in history if c.name == "send_email"]
+    if not sends:
+        body = "Hola, equipo:\n\nEstas son las conclusiones de la semana:\n" + "\n".join(
+            f"- {a}" for _, a in _agreements(contents)
+        )
+        return [
+            _say(f"Tengo las conclusiones; envío el correo a {to}."),
+            _use("send_email", {"to": to, "subject": subject, "body": body}),
+        ]
+    last = sends[-1]
+    if not last.is_error:
+        return [_say(f"Listo: envié el correo «{subject}» a {to}.")]
+    # The send may or may not have happened: look before acting again.
+    last_index = len(history) - 1 - history[::-1].index(last)
+    checks = [c for c in history[last_index + 1 :] if c.name == "grep" and c.result is not None]
+    if not checks:
+        return [
+            _say("No sé si el correo llegó a salir. Antes de reenviarlo, miro la bandeja de salida."),
+            _use("grep", {"pattern": f"^Subject: {re.escape(subject)}$", "path": "outbox"}),
+        ]
+    if checks[-1].result and not checks[-1].is_error and checks[-1].result != "(sin coincidencias)":
+        return [_say(f"El correo «{subject}» ya había salido antes de la caída: no lo reenvío.")]
+    return [
+        _say("El correo no está en la bandeja de salida: lo envío ahora."),
+        _use("send_email", dict(last.input)),
+    ]
+
+
+def _is_email_task(task: str) -> bool:
+    low = task.lower()
+    return "correo" in low or "email" in low or "e-mail" in low
+
+
+_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_QUOTED_RE = re.compile(r"[«\"“]([^»\"”]+)[»\"”]")
+
+
+def _recipient(task: str) -> str:
+    m = _EMAIL_RE.search(task)
+    return m.group(0) if m else DEFAULT_RECIPIENT
+
+
+def _subject(task: str) -> str:
+    m = _QUOTED_RE.search(task)
+    return m.group(1).strip() if m else DEFAULT_SUBJECT
+
+
+# -- small helpers -----------------------------------------------------------------------
+
+
+def _say(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}
+
+
+def _use(name: str, input: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "name": name, "input": input}
+
+
+def _blocks(msg: dict[str, Any] | None) -> list[dict[str, Any]]:
+    content = (msg or {}).get("content")
+    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+
+
+def _text(item: dict[str, Any]) -> str:
+    content = item.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(b.get("text", "") for b in content if isinstance(b, dict))
+    return ""
+
+
+def _tokens(*parts: object) -> int:
+    # About four characters a token: a stable stand-in for the API's count.
+    return max(1, math.ceil(len(json.dumps(parts, ensure_ascii=False)) / 4))
+
+
+_ALPHABET = string.digits + string.ascii_letters
+
+
+def _base62(hexdigest: str) -> str:
+    n, out = int(hexdigest, 16), []
+    while n:
+        n, r = divmod(n, 62)
+        out.append(_ALPHABET[r])
+    return "".join(out)
+
+
+def _error(status: int, kind: str, message: str) -> httpx2.Response:
+    return httpx2.Response(status, json={"type": "error", "error": {"type": kind, "message": message}})
