@@ -108,8 +108,12 @@ def load_checkpoint(path: str | os.PathLike[str] = CHECKPOINT_FILENAME) -> Check
     return validate_checkpoint(raw, source=str(path))
 
 
-def validate_checkpoint(raw: object, source: str = "punto de control") -> Checkpoint:
-    """Comprueba forma, versión y coherencia de ``pendingToolUse`` con ``messages``."""
+def validate_checkpoint(raw: object, source: str = "punto de control", *, check_pending: bool = True) -> Checkpoint:
+    """Comprueba forma, versión y coherencia de ``pendingToolUse`` con ``messages``.
+
+    ``check_pending=False`` checks the shape only, leaving the pairing of tool calls and
+    results to the Messages API (used on what a reconcile function returns).
+    """
     if not isinstance(raw, dict):
         raise CheckpointError(f"{source}: se esperaba un objeto JSON y hay {_json_type(raw)}")
     if "version" not in raw:
@@ -131,7 +135,8 @@ def validate_checkpoint(raw: object, source: str = "punto de control") -> Checkp
         if raw[field] < 0:
             raise CheckpointError(f"{source}: el campo «{field}» no puede ser negativo ({raw[field]})")
     _validate_messages(raw["messages"], source)
-    _validate_pending(raw, source)
+    if check_pending:
+        _validate_pending(raw, source)
     return raw
 
 
