@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agent import CRASH_POINTS, Reconciler, run_agent
+from .agent import CRASH_POINTS, MAX_TURNS, Reconciler, run_agent
 from .checkpoint import Checkpoint, CheckpointError, load_checkpoint
 from .model import offline_client
 from .reconcile import STRATEGIES
@@ -84,12 +84,14 @@ def crash_run(
     tool: str | None = None,
     turn: int | None = None,
     seed: int | str = 0,
+    max_turns: int = MAX_TURNS,
 ) -> CrashReport:
     """Arranca (o reanuda) el agente en un proceso hijo y lo mata con SIGKILL en ``point``.
 
     ``tool`` picks the first call of that tool (for the three points around a tool
-    call); ``turn`` picks a turn number for ``before_call``. Without either, the first
-    time the point is reached.
+    call; for ``before_call``, the model call right after that tool's result was
+    recorded); ``turn`` picks a turn number for ``before_call``. Without either, the
+    first time the point is reached.
     """
     if point not in CRASH_POINTS:
         raise ValueError(f"punto de caída desconocido «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
@@ -97,7 +99,7 @@ def crash_run(
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(
         target=_crash_child,
-        args=(child, task, str(workspace), str(checkpoint_path), point, tool, turn, seed),
+        args=(child, task, str(workspace), str(checkpoint_path), point, tool, turn, seed, max_turns),
         daemon=True,
     )
     proc.start()
@@ -135,6 +137,7 @@ def resume_run(
     reconcile: Reconciler | str = "reconcile",
     seed: int | str = 0,
     new_process: bool = True,
+    max_turns: int = MAX_TURNS,
 ) -> RunReport:
     """Reanuda (o arranca) hasta el final; por defecto en un proceso nuevo, como tras una caída real.
 
@@ -143,11 +146,13 @@ def resume_run(
     process is still a different one from the process that was killed).
     """
     if not new_process:
-        return _run_here(task, str(workspace), str(checkpoint_path), reconcile, seed)
+        return _run_here(task, str(workspace), str(checkpoint_path), reconcile, seed, max_turns)
     ctx = process_context()
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(
-        target=_resume_child, args=(child, task, str(workspace), str(checkpoint_path), reconcile, seed), daemon=True
+        target=_resume_child,
+        args=(child, task, str(workspace), str(checkpoint_path), reconcile, seed, max_turns),
+        daemon=True,
     )
     proc.start()
     child.close()
@@ -177,12 +182,15 @@ def _crash_child(
     tool: str | None,
     turn: int | None,
     seed: int | str,
+    max_turns: int = MAX_TURNS,
 ) -> None:
     def hook(at: str, state: Checkpoint) -> None:
         if at != point:
             return
         if tool is not None:
-            pending = state["pendingToolUse"] if at != "after_save_b" else _last_tool_use(state)
+            # At before_call and after_save_b the call is already answered: look at the last tool_use.
+            answered = at in ("before_call", "after_save_b")
+            pending = _last_tool_use(state) if answered else state["pendingToolUse"]
             if not pending or pending["name"] != tool:
                 return
         if turn is not None and at == "before_call" and state["turns"] + 1 != turn:
@@ -194,7 +202,12 @@ def _crash_child(
 
     try:
         run_agent(
-            task, client=offline_client(seed=seed), checkpoint_path=checkpoint_path, workspace=workspace, hook=hook
+            task,
+            client=offline_client(seed=seed),
+            checkpoint_path=checkpoint_path,
+            workspace=workspace,
+            hook=hook,
+            max_turns=max_turns,
         )
         conn.send(("finished", "la tarea terminó antes de llegar al punto de caída"))
     except BaseException as e:  # noqa: BLE001 - reported to the parent
@@ -208,12 +221,18 @@ def _resume_child(
     checkpoint_path: str,
     reconcile: Reconciler | str,
     seed: int | str,
+    max_turns: int = MAX_TURNS,
 ) -> None:
-    conn.send(_run_here(task, workspace, checkpoint_path, reconcile, seed))
+    conn.send(_run_here(task, workspace, checkpoint_path, reconcile, seed, max_turns))
 
 
 def _run_here(
-    task: str, workspace: str, checkpoint_path: str, reconcile: Reconciler | str, seed: int | str
+    task: str,
+    workspace: str,
+    checkpoint_path: str,
+    reconcile: Reconciler | str,
+    seed: int | str,
+    max_turns: int = MAX_TURNS,
 ) -> RunReport:
     from .model import ScriptedModel
 
@@ -221,7 +240,12 @@ def _run_here(
     model = ScriptedModel(seed=seed)
     try:
         state = run_agent(
-            task, client=offline_client(model=model), checkpoint_path=checkpoint_path, workspace=workspace, reconcile=fn
+            task,
+            client=offline_client(model=model),
+            checkpoint_path=checkpoint_path,
+            workspace=workspace,
+            reconcile=fn,
+            max_turns=max_turns,
         )
         error = None
     except Exception as e:  # noqa: BLE001 - the report carries it
