@@ -1,0 +1,265 @@
+"""La orden ``autograder``: calificar una clase entera y armar el paquete para Gradescope.
+
+    autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force]
+    autograder gradescope --out autograder.zip
+
+Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
+submissions found or an unreadable zip, 1 for an internal failure of the grader.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from .collect import IntakeError, collect_submissions, report_names
+from .report import LANGS, ReportEntry, fmt_points, write_reports
+from .results import SubmissionResult
+
+EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
+
+Progress = Callable[[int, int, SubmissionResult], None]
+
+# argparse speaks English; these are its messages that a user of this command can meet.
+_ARGPARSE_ES = [
+    (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
+    (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
+    (
+        r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
+        r"argumento \1: opción no válida: \2 (elige entre \3)",
+    ),
+    (r"argument (\S+): invalid \w+ value: (.*)", r"argumento \1: valor no válido: \2"),
+    (r"argument (\S+): expected one argument", r"argumento \1: le falta su valor"),
+    (r"argument (\S+): expected at least one argument", r"argumento \1: le falta al menos un valor"),
+    (r"ambiguous option: (.*)", r"opción ambigua: \1"),
+    (r"argument (\S+): (.*)", r"argumento \1: \2"),
+]
+
+
+class UsageError(Exception):
+    """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else "uso: ")
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs.setdefault("add_help", False)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "argumentos"
+        self._optionals.title = "opciones"
+        self.add_argument("-h", "--help", action="help", help="muestra esta ayuda y termina")
+
+    def error(self, message: str) -> NoReturn:
+        for pattern, spanish in _ARGPARSE_ES:
+            if re.fullmatch(pattern, message, flags=re.DOTALL):
+                message = re.sub(pattern, spanish, message, flags=re.DOTALL)
+                break
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\nUsa «{self.prog} --help» para ver las opciones.\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"«{text}» no es un número entero") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"tiene que ser al menos 1, no {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"«{text}» no es un número entero") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"tiene que ser 0 o mayor, no {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="autograder",
+        description="Autocorrector de la Lección 3 (reanudar desde un punto de control).",
+    )
+    commands = parser.add_subparsers(dest="command", title="órdenes", metavar="ORDEN", required=True)
+
+    grade = commands.add_parser(
+        "grade",
+        help="califica entregas (.py, .ipynb, carpetas o zips del LMS)",
+        description="Califica entregas y escribe results.json, grades.csv, resumen.html y feedback/ en --out.",
+    )
+    grade.add_argument("paths", nargs="+", type=Path, metavar="RUTA", help="archivo .py/.ipynb, carpeta o zip")
+    grade.add_argument("--out", required=True, type=Path, metavar="CARPETA", help="dónde escribir los resultados")
+    grade.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="entregas calificadas en paralelo (por defecto, todos los núcleos)",
+    )
+    grade.add_argument(
+        "--seed", type=_seed, default=None, metavar="S", help="semilla de las variantes aleatorias, para repetir"
+    )
+    grade.add_argument(
+        "--lang", choices=LANGS, default="es", help="idioma de la retroalimentación (es por defecto, o en)"
+    )
+    grade.add_argument(
+        "--force", action="store_true", help="reemplaza los resultados de una calificación anterior en --out"
+    )
+
+    bundle = commands.add_parser(
+        "gradescope",
+        help="arma el autograder.zip para subir a Gradescope",
+        description="Arma el paquete de autocorrección de Gradescope (setup.sh, run_autograder y el curso).",
+    )
+    bundle.add_argument("--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help="archivo a escribir")
+    return parser
+
+
+class ProgressBar:
+    """Una barra de progreso sencilla, solo cuando la salida es una terminal."""
+
+    def __init__(self, stream: TextIO, width: int = 28) -> None:
+        self.stream, self.width, self.start, self.drawn = stream, width, time.monotonic(), False
+
+    def __call__(self, done: int, total: int, result: SubmissionResult) -> None:
+        filled = self.width * done // max(total, 1)
+        bar = "█" * filled + "░" * (self.width - filled)
+        name = result.submission if len(result.submission) <= 32 else result.submission[:31] + "…"
+        elapsed = time.monotonic() - self.start
+        self.stream.write(f"\r{bar} {done}/{total} · {elapsed:5.1f} s · {name:<32}")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def run_grading(
+    paths: list[Path], *, jobs: int, seed: int, lang: str, progress: Progress | None
+) -> list[SubmissionResult]:
+    # Imported here so that `autograder --help` and usage errors stay instant.
+    from .pipeline import grade_many
+
+    return grade_many(paths, jobs=jobs, seed=seed, lang=lang, progress=progress)
+
+
+_OUTPUT_FILES = ("results.json", "grades.csv", "resumen.html")
+
+
+def _prepare_out(out: Path, force: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out tiene que ser una carpeta, y «{out}» es un archivo.")
+    previous = [name for name in _OUTPUT_FILES if (out / name).exists()]
+    if previous and not force:
+        raise UsageError(
+            f"La carpeta «{out}» ya tiene resultados de una calificación anterior ({', '.join(previous)}). "
+            "Elige otra carpeta con --out, o agrega --force para reemplazarlos."
+        )
+
+
+def _clear_old_feedback(out: Path) -> None:
+    # --force replaces a previous run: stale feedback of submissions no longer graded must not linger.
+    feedback = out / "feedback"
+    if feedback.is_dir():
+        for f in feedback.iterdir():
+            if f.is_file() and f.suffix in (".md", ".html"):
+                f.unlink()
+
+
+def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    out: Path = args.out
+    _prepare_out(out, args.force)
+    try:
+        intake = collect_submissions(list(args.paths))
+    except IntakeError as exc:
+        raise UsageError(str(exc)) from exc
+    with intake:
+        for warning in intake.warnings:
+            print(f"aviso: {warning}", file=stderr)
+        if not intake.submissions:
+            shown = ", ".join(f"«{p}»" for p in args.paths)
+            raise UsageError(f"No se encontró ninguna entrega (.py o .ipynb) en {shown}.")
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        bar = ProgressBar(stdout) if stdout.isatty() else None
+        started = time.monotonic()
+        try:
+            results = run_grading(
+                [s.path for s in intake.submissions], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
+            )
+        finally:
+            if bar is not None:
+                bar.close()
+        elapsed = time.monotonic() - started
+        if len(results) != len(intake.submissions):
+            raise RuntimeError(f"se calificaron {len(results)} de {len(intake.submissions)} entregas")
+        names = report_names(intake.submissions)
+        entries = [
+            ReportEntry(result=r, source=s.source, name=n)
+            for r, s, n in zip(results, intake.submissions, names, strict=True)
+        ]
+        if args.force:
+            _clear_old_feedback(out)
+        write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
+
+    scores = [r.score for r in results]
+    max_score = max(r.max_score for r in results)
+    with_error = sum(1 for r in results if r.error)
+    print(
+        f"Se calificaron {len(results)} entregas en {elapsed:.1f} s (--jobs {args.jobs}, semilla {seed}).", file=stdout
+    )
+    print(
+        f"Puntaje medio: {fmt_points(statistics.fmean(scores))} / {fmt_points(max_score)}; "
+        f"con problemas: {with_error}.",
+        file=stdout,
+    )
+    print(f"Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.", file=stdout)
+    print(f"Para repetir exactamente esta calificación: --seed {seed}", file=stdout)
+    return EXIT_OK
+
+
+def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .gradescope import build_bundle
+
+    path = build_bundle(args.out)
+    print(f"Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».", file=stdout)
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "grade":
+            return grade_command(args, stdout, stderr)
+        return gradescope_command(args, stdout)
+    except UsageError as exc:
+        print(f"autograder: error: {exc}", file=stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nautograder: interrumpido; no se escribieron resultados nuevos.", file=stderr)
+        return 130
+    except Exception as exc:  # the instructor gets a sentence, not a traceback
+        if os.environ.get("AUTOGRADER_DEBUG"):
+            raise
+        print(f"autograder: error interno del autocorrector: {type(exc).__name__}: {exc}", file=stderr)
+        return EXIT_INTERNAL

@@ -1,0 +1,210 @@
+"""Gradescope: el paquete ``autograder.zip`` y lo que corre dentro de su contenedor.
+
+Gradescope's documented contract (Autograder Specifications): the zip holds
+``setup.sh`` and ``run_autograder`` at its root; inside the container the zip is
+extracted to ``/autograder/source``, the learner's files are in
+``/autograder/submission`` and ``run_autograder`` must write
+``/autograder/results/results.json``::
+
+    {"score": float, "output": str, "tests": [{"name", "number", "score", "max_score",
+     "status": "passed"|"failed", "output", "visibility"?}], ...}
+
+``python -m autograder.gradescope`` is that ``run_autograder`` step. The root is
+``$AUTOGRADER_ROOT`` (default ``/autograder``) so a test can lay the same tree
+out in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import tempfile
+import time
+import traceback
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from .collect import collect_submissions, is_ignored
+from .report import TEXT, criterion_title, fmt_points, write_text_atomic
+from .results import SubmissionResult
+
+BUNDLE_TEMPLATES = Path(__file__).parent / "templates" / "gradescope"
+DEFAULT_ROOT = Path("/autograder")
+_COURSE_FILES = ("pyproject.toml", "README.md")
+_COURSE_PACKAGES = ("lesson3", "autograder")
+_FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # a reproducible zip: same sources, same bytes
+
+_MESSAGES = {
+    "es": {
+        "none": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
+        "graded": "Se calificó «{name}»: {score} / {max_score} puntos.",
+        "several": "Tu entrega tiene {n} archivos calificables; cuenta el de mayor puntaje, «{name}».",
+        "error": "Problema con la entrega: {error}",
+        "internal": "El autocorrector falló por un error interno, no por tu entrega. Avisa a tu docente.",
+        "flags": "Señales para revisar (solo docentes)",
+        "warnings": "Archivos omitidos: {warnings}",
+    },
+    "en": {
+        "none": "No .py or .ipynb file was found in your submission. Upload your notebook (.ipynb) or your .py file.",
+        "graded": "Graded «{name}»: {score} / {max_score} points.",
+        "several": "Your submission has {n} gradable files; the one with the highest score counts, «{name}».",
+        "error": "Problem with the submission: {error}",
+        "internal": "The autograder failed with an internal error, not because of your submission. Tell your teacher.",
+        "flags": "Flags to review (instructors only)",
+        "warnings": "Skipped files: {warnings}",
+    },
+}
+
+
+class BundleError(Exception):
+    """No se puede armar el paquete desde aquí (mensaje en español)."""
+
+
+# --- building autograder.zip ------------------------------------------------------------------
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def bundle_members(root: Path | None = None) -> dict[str, Path]:
+    """Nombre dentro del zip -> archivo de origen, en orden estable."""
+    root = root or project_root()
+    needed = [root / name for name in (*_COURSE_FILES, "requirements.lock")]
+    missing = [p.name for p in needed if not p.is_file()]
+    if missing:
+        raise BundleError(
+            f"Falta {', '.join(missing)} en «{root}»: arma el paquete desde una copia del repositorio del curso."
+        )
+    members: dict[str, Path] = {
+        "setup.sh": BUNDLE_TEMPLATES / "setup.sh",
+        "run_autograder": BUNDLE_TEMPLATES / "run_autograder",
+        "requirements.lock": root / "requirements.lock",
+    }
+    for name in _COURSE_FILES:
+        members[f"course/{name}"] = root / name
+    for package in _COURSE_PACKAGES:
+        for dirpath, dirnames, filenames in os.walk(root / package):
+            dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
+            for name in sorted(filenames):
+                if is_ignored(name) or name.endswith((".pyc", ".pyo")):
+                    continue
+                path = Path(dirpath) / name
+                members[f"course/{path.relative_to(root).as_posix()}"] = path
+    return members
+
+
+def build_bundle(out: Path, root: Path | None = None) -> Path:
+    """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta."""
+    members = bundle_members(root)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+            for arcname, path in members.items():
+                info = zipfile.ZipInfo(arcname, date_time=_FIXED_DATE)
+                executable = arcname in ("setup.sh", "run_autograder")
+                info.external_attr = (0o100755 if executable else 0o100644) << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
+
+
+# --- inside the container: run_autograder -----------------------------------------------------
+
+
+def to_gradescope(
+    result: SubmissionResult, *, lang: str = "es", candidates: int = 1, warnings: list[str] | None = None
+) -> dict[str, Any]:
+    """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
+    m = _MESSAGES[lang]
+    lines = [
+        m["graded"].format(
+            name=result.submission, score=fmt_points(result.score), max_score=fmt_points(result.max_score)
+        )
+    ]
+    if candidates > 1:
+        lines.append(m["several"].format(n=candidates, name=result.submission))
+    if result.error:
+        lines.append(m["error"].format(error=result.error))
+    if warnings:
+        lines.append(m["warnings"].format(warnings=" ".join(warnings)))
+    tests: list[dict[str, Any]] = [
+        {
+            "name": f"{criterion_title(c.id, lang)} [{c.id}]",
+            "number": str(i),
+            "score": c.score,
+            "max_score": c.max_score,
+            "status": "passed" if c.passed else "failed",
+            "output": c.feedback,
+        }
+        for i, c in enumerate(result.criteria, start=1)
+    ]
+    if result.flags:
+        # Hidden tests carry no points and only instructors see them.
+        tests.append(
+            {"name": m["flags"], "status": "failed", "output": "\n".join(result.flags), "visibility": "hidden"}
+        )
+    return {
+        "score": result.score,
+        "output": "\n".join(lines),
+        # Learner text (file names, quoted errors) must never be rendered as HTML.
+        "output_format": "text",
+        "test_output_format": "text",
+        "test_name_format": "text",
+        "tests": tests,
+    }
+
+
+def gradescope_dirs() -> tuple[Path, Path]:
+    root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
+    return root / "submission", root / "results"
+
+
+def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
+    m = _MESSAGES[lang]
+    with collect_submissions([submission_dir]) as intake:
+        if not intake.submissions:
+            document: dict[str, Any] = {"score": 0.0, "output": m["none"], "output_format": "text", "tests": []}
+            if intake.warnings:
+                document["output"] += "\n" + m["warnings"].format(warnings=" ".join(intake.warnings))
+            return document
+        from .pipeline import grade_many
+
+        paths = [s.path for s in intake.submissions]
+        results = grade_many(paths, jobs=min(len(paths), os.cpu_count() or 1), seed=seed, lang=lang)
+        best = max(results, key=lambda r: r.score)  # max keeps the first of equals: discovery order
+        return to_gradescope(best, lang=lang, candidates=len(results), warnings=intake.warnings)
+
+
+def main() -> int:
+    submission_dir, results_dir = gradescope_dirs()
+    lang = os.environ.get("AUTOGRADER_LANG", "es")
+    if lang not in TEXT:
+        lang = "es"
+    seed_text = os.environ.get("AUTOGRADER_SEED", "")
+    seed = int(seed_text) if seed_text.isdigit() else secrets.randbelow(2**31)
+    started = time.monotonic()
+    try:
+        document = grade_for_gradescope(submission_dir, seed=seed, lang=lang)
+    except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
+        # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
+        traceback.print_exc(file=sys.stdout)
+        document = {"score": 0.0, "output": _MESSAGES[lang]["internal"], "output_format": "text", "tests": []}
+    document["execution_time"] = round(time.monotonic() - started, 3)
+    document["extra_data"] = {"seed": seed, "lang": lang}
+    print(f"autograder: semilla {seed}; resultados en {results_dir / 'results.json'}")
+    write_text_atomic(results_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

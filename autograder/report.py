@@ -1,0 +1,461 @@
+"""Reportar: lo que ve quien enseña (results.json, grades.csv, resumen.html) y quien aprende (feedback/).
+
+Learner-provided text (file names, error messages that quote learner code) is
+escaped everywhere it lands: HTML through Jinja2's autoescape, Markdown by
+neutralising markup characters, CSV by defusing spreadsheet formulas.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import statistics
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from .results import CRITERIA_IDS, SubmissionResult
+
+LANGS = ("es", "en")
+TEMPLATES = Path(__file__).parent / "templates"
+
+CRITERION_TITLES: dict[str, dict[str, str]] = {
+    "nivel1.cpA": {
+        "es": "Nivel 1 · punto de control A: sin llamada pendiente",
+        "en": "Level 1 · checkpoint A: no pending call",
+    },
+    "nivel1.cpB": {
+        "es": "Nivel 1 · punto de control B: herramienta de solo lectura",
+        "en": "Level 1 · checkpoint B: read-only tool",
+    },
+    "nivel1.cpC": {
+        "es": "Nivel 1 · punto de control C: herramienta de alto impacto",
+        "en": "Level 1 · checkpoint C: high-impact tool",
+    },
+    "nivel1.hidden": {
+        "es": "Nivel 1 · puntos de control nuevos (variantes ocultas)",
+        "en": "Level 1 · unseen checkpoints (hidden variants)",
+    },
+    "nivel2.read_only_rerun": {
+        "es": "Nivel 2 · las herramientas de solo lectura se vuelven a ejecutar una vez",
+        "en": "Level 2 · read-only tools are re-run once",
+    },
+    "nivel2.high_impact_not_rerun": {
+        "es": "Nivel 2 · las herramientas de alto impacto no se vuelven a ejecutar",
+        "en": "Level 2 · high-impact tools are not re-run",
+    },
+    "nivel2.is_error_fallback": {
+        "es": "Nivel 2 · repliegue a is_error con una explicación",
+        "en": "Level 2 · is_error fallback with an explanation",
+    },
+    "nivel2.tool_result_paired": {
+        "es": "Nivel 2 · un tool_result emparejado, el resto del punto de control intacto",
+        "en": "Level 2 · one paired tool_result, the rest of the checkpoint untouched",
+    },
+    "nivel2.no_double_email": {
+        "es": "Nivel 2 · el incidente: ningún correo duplicado tras el SIGKILL",
+        "en": "Level 2 · the incident: no duplicate email after the SIGKILL",
+    },
+}
+
+TEXT: dict[str, dict[str, str]] = {
+    "es": {
+        "feedback_title": "Retroalimentación",
+        "summary_title": "Resumen de la clase",
+        "lesson": "Lección 3 · Reanudar desde un punto de control",
+        "score": "Puntaje",
+        "source": "Origen",
+        "criterion": "Criterio",
+        "result": "Resultado",
+        "points": "Puntos",
+        "passed": "aprobado",
+        "passing": "aprueban",
+        "failed": "no aprobado",
+        "error": "Problema con la entrega",
+        "flags": "Señales para revisar",
+        "details": "Detalle por criterio",
+        "submissions": "Entregas",
+        "submission": "Entrega",
+        "n_submissions": "Entregas calificadas",
+        "with_error": "Con problemas",
+        "mean": "Media",
+        "median": "Mediana",
+        "pass_rate": "Porcentaje de aprobación por criterio",
+        "distribution": "Distribución de puntajes",
+        "count": "entregas",
+        "feedback": "Retroalimentación",
+        "seed": "Semilla",
+        "seed_hint": "usa --seed {seed} para repetir exactamente esta calificación",
+        "warnings": "Archivos rechazados u omitidos",
+        "none": "Sin entregas.",
+        "yes": "sí",
+        "no": "no",
+        "total": "total",
+    },
+    "en": {
+        "feedback_title": "Feedback",
+        "summary_title": "Class summary",
+        "lesson": "Lesson 3 · Resuming from a checkpoint",
+        "score": "Score",
+        "source": "Source",
+        "criterion": "Criterion",
+        "result": "Result",
+        "points": "Points",
+        "passed": "passed",
+        "passing": "passing",
+        "failed": "not passed",
+        "error": "Problem with the submission",
+        "flags": "Flags to review",
+        "details": "Details by criterion",
+        "submissions": "Submissions",
+        "submission": "Submission",
+        "n_submissions": "Submissions graded",
+        "with_error": "With problems",
+        "mean": "Mean",
+        "median": "Median",
+        "pass_rate": "Pass rate per criterion",
+        "distribution": "Score distribution",
+        "count": "submissions",
+        "feedback": "Feedback",
+        "seed": "Seed",
+        "seed_hint": "use --seed {seed} to repeat exactly this grading",
+        "warnings": "Refused or skipped files",
+        "none": "No submissions.",
+        "yes": "yes",
+        "no": "no",
+        "total": "total",
+    },
+}
+
+
+@dataclass(frozen=True)
+class ReportEntry:
+    result: SubmissionResult
+    source: str  # where the file came from, e.g. "entregas.zip/grupo1/ana.ipynb"
+    name: str  # unique file stem for this submission's feedback files
+
+
+def criterion_title(criterion_id: str, lang: str = "es") -> str:
+    return CRITERION_TITLES.get(criterion_id, {}).get(lang, criterion_id)
+
+
+def fmt_points(x: float) -> str:
+    """7.0 -> "7", 7.25 -> "7.25": points read like points, not floats."""
+    return f"{round(x, 2):g}"
+
+
+def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
+    """The spec's ids first, in the spec's order; anything unexpected after, so nothing is dropped."""
+    extra: list[str] = []
+    for r in results:
+        for c in r.criteria:
+            if c.id not in CRITERIA_IDS and c.id not in extra:
+                extra.append(c.id)
+    return [*CRITERIA_IDS, *extra]
+
+
+# --- results.json -----------------------------------------------------------------------------
+
+
+def results_document(entries: list[ReportEntry], *, seed: int | None = None) -> dict[str, Any]:
+    submissions = []
+    for e in entries:
+        record = e.result.to_json()
+        record["source"] = e.source
+        record["feedback"] = f"feedback/{e.name}.html"
+        if seed is not None:
+            record["seed"] = seed
+        submissions.append(record)
+    return {"submissions": submissions}
+
+
+# --- grades.csv -------------------------------------------------------------------------------
+
+
+def _csv_cell(value: object) -> str:
+    text = "" if value is None else str(value)
+    # A learner-chosen file name like "=HYPERLINK(...)" must stay text in a spreadsheet.
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        text = "'" + text
+    return text
+
+
+def grades_csv(entries: list[ReportEntry]) -> str:
+    ids = criteria_order(e.result for e in entries)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["submission", "source", *ids, "total", "max_score", "error"])
+    for e in entries:
+        by_id = {c.id: c for c in e.result.criteria}
+        writer.writerow(
+            [
+                _csv_cell(e.result.submission),
+                _csv_cell(e.source),
+                *(fmt_points(by_id[i].score) if i in by_id else "" for i in ids),
+                fmt_points(e.result.score),
+                fmt_points(e.result.max_score),
+                _csv_cell(e.result.error or ""),
+            ]
+        )
+    return buf.getvalue()
+
+
+# --- Markdown feedback ------------------------------------------------------------------------
+
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|~"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"})
+
+
+def md_escape(text: str) -> str:
+    """Learner text shown literally in Markdown: no markup, no raw HTML."""
+    return text.translate(_MD_SPECIAL)
+
+
+def _md_block(text: str) -> str:
+    # Feedback may be several lines; a blockquote keeps them together under their criterion.
+    return "\n".join("> " + md_escape(line) if line else ">" for line in text.splitlines() or [""])
+
+
+def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
+    t = TEXT[lang]
+    r = entry.result
+    lines = [
+        f"# {t['feedback_title']}: {md_escape(r.submission)}",
+        "",
+        f"*{t['lesson']}*",
+        "",
+        f"**{t['score']}:** {fmt_points(r.score)} / {fmt_points(r.max_score)}  ",
+        f"**{t['source']}:** {md_escape(entry.source)}",
+        "",
+    ]
+    if r.error:
+        lines += [f"## {t['error']}", "", _md_block(r.error), ""]
+    if r.flags:
+        lines += [f"## {t['flags']}", "", *(f"- {md_escape(f)}" for f in r.flags), ""]
+    lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
+    for c in r.criteria:
+        mark = f"✅ {t['passed']}" if c.passed else f"❌ {t['failed']}"
+        title = criterion_title(c.id, lang)
+        lines.append(f"| {title} (`{c.id}`) | {mark} | {fmt_points(c.score)} / {fmt_points(c.max_score)} |")
+    lines += ["", f"## {t['details']}", ""]
+    for c in r.criteria:
+        mark = "✅" if c.passed else "❌"
+        lines += [
+            f"### {mark} {criterion_title(c.id, lang)}",
+            "",
+            f"`{c.id}` · {fmt_points(c.score)} / {fmt_points(c.max_score)}",
+            "",
+            _md_block(c.feedback),
+            "",
+        ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# --- HTML -------------------------------------------------------------------------------------
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(enabled_extensions=("html", "j2"), default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["points"] = fmt_points
+    env.globals["criterion_title"] = criterion_title
+    return env
+
+
+def feedback_html(entry: ReportEntry, lang: str = "es") -> str:
+    return (
+        _environment()
+        .get_template("feedback.html.j2")
+        .render(e=entry, r=entry.result, t=TEXT[lang], lang=lang, criteria=entry.result.criteria)
+    )
+
+
+@dataclass(frozen=True)
+class CriterionStats:
+    id: str
+    passed: int
+    total: int
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.total if self.total else 0.0
+
+
+def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
+    stats = []
+    for cid in criteria_order(results):
+        graded = [c for r in results for c in r.criteria if c.id == cid]
+        if cid not in CRITERIA_IDS and not graded:
+            continue
+        # A submission without this criterion (it could not be loaded) counts as not passing it.
+        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed), len(results)))
+    return stats
+
+
+def score_bins(scores: list[float], max_score: float) -> list[tuple[str, int]]:
+    """(label, count) per bin: one bin per point up to 20 points, ten equal bins beyond."""
+    if max_score <= 0:
+        return [("0", len(scores))]
+    if max_score <= 20 and float(max_score).is_integer():
+        n = int(max_score)
+        counts = [0] * (n + 1)
+        for s in scores:
+            counts[min(max(math.floor(s + 1e-9), 0), n)] += 1
+        return [(str(k), counts[k]) for k in range(n + 1)]
+    width = max_score / 10
+    counts = [0] * 10
+    for s in scores:
+        counts[min(max(int(s / width + 1e-9), 0), 9)] += 1
+    return [(f"{fmt_points(k * width)}–{fmt_points((k + 1) * width)}", counts[k]) for k in range(10)]
+
+
+_PASS, _FAIL, _INK, _GRID = "#1a7f37", "#cf222e", "#1f2328", "#d0d7de"
+
+
+def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
+    """Barras horizontales: porcentaje de entregas que aprueban cada criterio."""
+    label_w, bar_w, row_h, top = 230, 360, 26, 8
+    width, height = label_w + bar_w + 110, top + row_h * len(stats) + 24
+    t = TEXT[lang]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" aria-labelledby="pass-title">',
+        f'<title id="pass-title">{escape(t["pass_rate"])}</title>',
+    ]
+    for k in range(0, 101, 25):
+        x = label_w + bar_w * k / 100
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="{_GRID}"/>')
+        out.append(f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle" fill="{_INK}">{k} %</text>')
+    for i, s in enumerate(stats):
+        y = top + i * row_h
+        w = bar_w * s.rate
+        color = _PASS if s.rate >= 0.5 else _FAIL
+        out.append(
+            f'<text x="{label_w - 8}" y="{y + 17}" font-size="12" text-anchor="end" fill="{_INK}">{escape(s.id)}</text>'
+        )
+        out.append(
+            f'<rect x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{color}">'
+            f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>"
+        )
+        out.append(
+            f'<text x="{label_w + w + 6:.1f}" y="{y + 17}" font-size="12" fill="{_INK}">'
+            f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>"
+        )
+    out.append("</svg>")
+    return Markup("\n".join(out))
+
+
+def histogram_svg(bins: list[tuple[str, int]], lang: str = "es") -> Markup:
+    """Columnas: cuántas entregas cayeron en cada tramo de puntaje."""
+    t = TEXT[lang]
+    col_w, plot_h, left, top, bottom = 44, 180, 40, 12, 40
+    width = left + col_w * max(len(bins), 1) + 16
+    height = top + plot_h + bottom
+    peak = max((c for _, c in bins), default=0) or 1
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" aria-labelledby="hist-title">',
+        f'<title id="hist-title">{escape(t["distribution"])}</title>',
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}" stroke="{_INK}"/>',
+    ]
+    for i, (label, count) in enumerate(bins):
+        x = left + i * col_w
+        h = plot_h * count / peak
+        out.append(
+            f'<rect x="{x + 6}" y="{top + plot_h - h:.1f}" width="{col_w - 12}" height="{h:.1f}" fill="#0969da">'
+            f"<title>{escape(label)}: {count} {escape(t['count'])}</title></rect>"
+        )
+        if count:
+            out.append(
+                f'<text x="{x + col_w / 2:.1f}" y="{top + plot_h - h - 4:.1f}" font-size="11" '
+                f'text-anchor="middle" fill="{_INK}">{count}</text>'
+            )
+        out.append(
+            f'<text x="{x + col_w / 2:.1f}" y="{top + plot_h + 16}" font-size="11" '
+            f'text-anchor="middle" fill="{_INK}">{escape(label)}</text>'
+        )
+    out.append(
+        f'<text x="{left + col_w * len(bins) / 2:.1f}" y="{height - 6}" font-size="12" '
+        f'text-anchor="middle" fill="{_INK}">{escape(t["score"])}</text>'
+    )
+    out.append("</svg>")
+    return Markup("\n".join(out))
+
+
+def summary_html(
+    entries: list[ReportEntry], *, lang: str = "es", seed: int | None = None, warnings: list[str] | None = None
+) -> str:
+    results = [e.result for e in entries]
+    scores = [r.score for r in results]
+    max_score = max((r.max_score for r in results), default=0.0)
+    stats = criterion_stats(results)
+    return (
+        _environment()
+        .get_template("resumen.html.j2")
+        .render(
+            entries=entries,
+            t=TEXT[lang],
+            lang=lang,
+            seed=seed,
+            warnings=warnings or [],
+            n=len(results),
+            n_error=sum(1 for r in results if r.error),
+            mean=statistics.fmean(scores) if scores else None,
+            median=statistics.median(scores) if scores else None,
+            max_score=max_score,
+            stats=stats,
+            pass_chart=pass_rate_svg(stats, lang),
+            histogram=histogram_svg(score_bins(scores, max_score), lang),
+        )
+    )
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write whole or not at all: an interrupted run never leaves half a report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_reports(
+    out_dir: Path,
+    entries: list[ReportEntry],
+    *,
+    lang: str = "es",
+    seed: int | None = None,
+    warnings: list[str] | None = None,
+) -> None:
+    """Escribe results.json, grades.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``."""
+    if lang not in LANGS:
+        raise ValueError(f"idioma desconocido: {lang!r}; hay {', '.join(LANGS)}")
+    names = [e.name for e in entries]
+    if len({n.casefold() for n in names}) != len(names):
+        raise ValueError("dos entregas comparten el mismo nombre de reporte")
+    for e in entries:
+        write_text_atomic(out_dir / "feedback" / f"{e.name}.md", feedback_markdown(e, lang))
+        write_text_atomic(out_dir / "feedback" / f"{e.name}.html", feedback_html(e, lang))
+    write_text_atomic(out_dir / "grades.csv", grades_csv(entries))
+    write_text_atomic(out_dir / "resumen.html", summary_html(entries, lang=lang, seed=seed, warnings=warnings))
+    document = results_document(entries, seed=seed)
+    write_text_atomic(out_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
