@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
+import re
 from pathlib import Path
 from typing import Any
 
@@ -55,13 +55,15 @@ def save_checkpoint(state: Checkpoint, path: str | os.PathLike[str] = CHECKPOINT
     The temp file lives in the same directory so ``os.replace`` is a rename on
     one filesystem; fsync of the file before the rename and of the directory
     after it makes the swap survive a power cut, not only a killed process.
+    The temp name is fixed, as in the lesson (``checkpoint.json.tmp``), so a save
+    killed mid-write leaves at most one stray file, which the next save reuses.
     """
     path = Path(path)
     data = json.dumps(state, ensure_ascii=False, indent=2).encode("utf-8")
     directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    tmp = path.with_name(path.name + ".tmp")
     try:
-        with os.fdopen(fd, "wb") as f:
+        with open(tmp, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -91,17 +93,16 @@ def load_checkpoint(path: str | os.PathLike[str] = CHECKPOINT_FILENAME) -> Check
     try:
         text = raw_bytes.decode("utf-8")
     except UnicodeDecodeError as e:
+        if e.reason == "unexpected end of data":  # cut inside a multi-byte character
+            raise CheckpointError(_truncated(path, raw_bytes[: e.start].decode("utf-8"))) from None
         raise CheckpointError(f"{path}: no es texto UTF-8 (byte inválido en la posición {e.start})") from None
     if not text.strip():
         raise CheckpointError(f"{path}: el archivo está vacío")
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
-        if e.pos >= len(text.rstrip()):
-            raise CheckpointError(
-                f"{path}: el JSON está truncado (termina en la línea {e.lineno}, columna {e.colno}); "
-                "¿se cortó una escritura?"
-            ) from None
+        if _cut_short(text, e):
+            raise CheckpointError(_truncated(path, text)) from None
         raise CheckpointError(
             f"{path}: no es JSON válido (línea {e.lineno}, columna {e.colno}: {_es_json_msg(e.msg)})"
         ) from None
@@ -119,7 +120,9 @@ def validate_checkpoint(raw: object, source: str = "punto de control", *, check_
     if "version" not in raw:
         raise CheckpointError(f"{source}: falta el campo «version»")
     version = raw["version"]
-    if version != CHECKPOINT_VERSION or isinstance(version, bool):
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CheckpointError(f"{source}: el campo «version» debe ser un número entero, pero es {_json_type(version)}")
+    if version != CHECKPOINT_VERSION:
         raise CheckpointVersionError(
             f"Versión de punto de control incompatible: el archivo es v{_js(version)}, "
             f"el código es v{CHECKPOINT_VERSION}"
@@ -183,6 +186,24 @@ def _json_type(value: object) -> str:
 
 def _js(value: object) -> str:
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+_LAST_TOKEN_PREFIX = re.compile(r"-?[0-9.eE+-]*|t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?")
+
+
+def _cut_short(text: str, e: json.JSONDecodeError) -> bool:
+    """The parse failed only because the text ends early (a write cut off), not on a wrong character."""
+    rest = text[e.pos :].rstrip()
+    # A string cannot hold a raw newline, so an unterminated one runs to the end of the file.
+    return not rest or e.msg.startswith("Unterminated string") or bool(_LAST_TOKEN_PREFIX.fullmatch(rest))
+
+
+def _truncated(path: Path, text: str) -> str:
+    lines = text.splitlines() or [""]
+    return (
+        f"{path}: el JSON está truncado (termina en la línea {len(lines)}, columna {len(lines[-1]) + 1}); "
+        "¿se cortó una escritura?"
+    )
 
 
 def _es_json_msg(msg: str) -> str:
