@@ -236,9 +236,12 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
 
 
 def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .gradescope import build_bundle
+    from .gradescope import BundleError, build_bundle
 
-    path = build_bundle(args.out)
+    try:
+        path = build_bundle(args.out)
+    except BundleError as exc:
+        raise UsageError(str(exc)) from exc
     print(f"Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».", file=stdout)
     return EXIT_OK
 

@@ -1,0 +1,179 @@
+"""Grading speed: generated submissions graded at --jobs 1 and --jobs 2.
+
+Prints figures, asserts nothing. The mix is what a real class hands in: correct
+answers, the incident's production reconcile, wrong answers, and code stuck in an
+infinite loop (which must cost its time limit, not minutes).
+
+    .venv/bin/python bench/bench_grading.py            # 100 submissions
+    .venv/bin/python bench/bench_grading.py --quick    # 4 submissions (run by the tests)
+
+Per-submission latency is the wall time of each ``grade_submission`` call, with
+``jobs`` calls in flight at once; throughput is submissions per second of one
+``grade_many`` call over the whole set, the way ``autograder grade`` runs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+CORRECT = """
+READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    return "rerun" if pending["name"] in READ_ONLY_TOOLS else "is_error"
+
+async def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    if pending["name"] in READ_ONLY_TOOLS:
+        result = {"type": "tool_result", "tool_use_id": pending["id"],
+                  "content": execute_tool(pending["name"], pending["input"])}
+    else:
+        result = {"type": "tool_result", "tool_use_id": pending["id"], "is_error": True,
+                  "content": "Estado de ejecución desconocido: reevalúa antes de repetir la acción."}
+    cp["messages"].append({"role": "user", "content": [result]})
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+PRODUCTION_BUG = """
+def resume_action(cp):
+    return "continue" if cp["pendingToolUse"] is None else "rerun"
+
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    output = execute_tool(pending["name"], pending["input"])
+    cp["messages"].append({"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": pending["id"], "content": output}]})
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+# "Move one" from the lesson: delete the dangling assistant message.
+WRONG = """
+def resume_action(cp):
+    return "continue"
+
+def reconcile(cp):
+    cp["messages"].pop()
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+LOOP = """
+def resume_action(cp):
+    while True:
+        pass
+
+def reconcile(cp):
+    while True:
+        pass
+"""
+
+KINDS = {"correct": CORRECT, "production": PRODUCTION_BUG, "wrong": WRONG, "loop": LOOP}
+MIX = {"correct": 40, "production": 25, "wrong": 25, "loop": 10}  # per 100
+
+
+def generate(directory: Path, n: int) -> list[tuple[str, Path]]:
+    """``n`` submissions in the mix's proportions, interleaved so every batch sees every kind."""
+    counts = {kind: max(1, round(n * share / 100)) for kind, share in MIX.items()}
+    while sum(counts.values()) > n:
+        counts[max(counts, key=counts.get)] -= 1  # type: ignore[arg-type]
+    while sum(counts.values()) < n:
+        counts["correct"] += 1
+    order: list[str] = []
+    remaining = dict(counts)
+    while any(remaining.values()):
+        for kind in KINDS:
+            if remaining[kind]:
+                order.append(kind)
+                remaining[kind] -= 1
+    out = []
+    for i, kind in enumerate(order):
+        path = directory / f"alumno_{i:03d}_{kind}.py"
+        path.write_text(KINDS[kind], encoding="utf-8")
+        out.append((kind, path))
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def describe(values: list[float]) -> str:
+    return (
+        f"mediana {statistics.median(values):6.3f} s · p90 {percentile(values, 0.9):6.3f} s · máx {max(values):6.3f} s"
+    )
+
+
+def bench(subs: list[tuple[str, Path]], jobs: int, seed: int) -> None:
+    from autograder.pipeline import grade_many, grade_submission
+
+    latencies: dict[str, list[float]] = {kind: [] for kind in KINDS}
+
+    def timed(item: tuple[str, Path]) -> None:
+        kind, path = item
+        start = time.perf_counter()
+        grade_submission(path, seed=seed)
+        latencies[kind].append(time.perf_counter() - start)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(timed, subs))
+
+    start = time.perf_counter()
+    results = grade_many([p for _, p in subs], jobs=jobs, seed=seed)
+    wall = time.perf_counter() - start
+
+    every = [x for values in latencies.values() for x in values]
+    print(f"\n--jobs {jobs}: {len(subs)} entregas")
+    print(f"  latencia por entrega (todas):  {describe(every)}")
+    for kind, values in latencies.items():
+        if values:
+            print(f"    {kind:<11} ({len(values):3d}):       {describe(values)}")
+    print(f"  rendimiento (grade_many):      {len(subs) / wall:6.2f} entregas/s ({wall:.2f} s en total)")
+    scores: dict[str, list[float]] = {}
+    for (kind, _), r in zip(subs, results, strict=True):
+        scores.setdefault(kind, []).append(r.score / r.max_score if r.max_score else 0.0)
+    print("  puntaje medio por tipo:        " + ", ".join(f"{k} {statistics.fmean(v):.0%}" for k, v in scores.items()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=100, help="número de entregas generadas")
+    parser.add_argument("--quick", action="store_true", help="solo 4 entregas, una de cada tipo")
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="valores de --jobs a medir")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    n = len(KINDS) if args.quick else args.n
+
+    print(f"Python {platform.python_version()} · {os.cpu_count()} núcleos · {platform.machine()}")
+    with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
+        subs = generate(Path(tmp), n)
+        mix = ", ".join(f"{k} {sum(1 for kind, _ in subs if kind == k)}" for k in KINDS)
+        print(f"{n} entregas generadas: {mix}")
+        start = time.perf_counter()
+        from autograder.pipeline import grade_submission
+
+        # The first grading pays the one-off start-up (fork server, heavy imports); report it apart.
+        grade_submission(subs[0][1], seed=args.seed)
+        print(f"arranque (primera entrega, una sola vez): {time.perf_counter() - start:.2f} s")
+        for jobs in args.jobs:
+            bench(subs, jobs, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

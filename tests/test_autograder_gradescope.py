@@ -1,0 +1,252 @@
+"""`autograder gradescope`: the bundle, and its run_autograder in a Gradescope-shaped tree.
+
+Gradescope's documented contract: setup.sh and run_autograder at the zip's root; the
+zip extracted to /autograder/source; the learner's files in /autograder/submission;
+/autograder/results/results.json = {"score", "output"?, "tests": [{"name", "score",
+"max_score", "status"?, "output"?, "visibility"?}]}. Here /autograder is a temp dir.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import types
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from autograder import cli, gradescope
+from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+
+REPO = Path(__file__).resolve().parent.parent
+STATUSES = {"passed", "failed"}
+VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+
+
+def check_gradescope_schema(doc: dict) -> None:
+    """What Gradescope accepts: numbers where numbers go, known statuses and visibilities."""
+    assert isinstance(doc["score"], int | float)
+    assert isinstance(doc.get("output", ""), str)
+    assert isinstance(doc["tests"], list)
+    for t in doc["tests"]:
+        assert isinstance(t["name"], str) and t["name"]
+        assert t.get("status", "passed") in STATUSES
+        assert t.get("visibility", "visible") in VISIBILITY
+        assert isinstance(t.get("output", ""), str)
+        if "score" in t:
+            assert isinstance(t["score"], int | float) and isinstance(t["max_score"], int | float)
+            assert 0 <= t["score"] <= t["max_score"]
+    json.dumps(doc)
+
+
+def fake_result(name: str, passed: set[str], flags: list[str] | None = None) -> SubmissionResult:
+    criteria = [
+        CriterionResult(c, c in passed, 2.0 if c in passed else 0.0, 2.0, f"<b>retro</b> {c}") for c in CRITERIA_IDS
+    ]
+    return SubmissionResult(name, sum(c.score for c in criteria), 2.0 * len(criteria), criteria, flags=flags or [])
+
+
+# --- the bundle -------------------------------------------------------------------------------
+
+
+def test_bundle_has_setup_and_run_autograder_at_the_root(tmp_path):
+    code = cli.main(["gradescope", "--out", str(tmp_path / "autograder.zip")])
+    assert code == 0
+    with zipfile.ZipFile(tmp_path / "autograder.zip") as zf:
+        names = zf.namelist()
+        modes = {i.filename: i.external_attr >> 16 for i in zf.infolist()}
+        assert {"setup.sh", "run_autograder", "requirements.lock"} <= set(names)
+        for script in ("setup.sh", "run_autograder"):
+            assert modes[script] & stat.S_IXUSR, script
+            assert zf.read(script).startswith(b"#!/usr/bin/env bash\n")
+        for needed in ("course/pyproject.toml", "course/lesson3/__init__.py", "course/autograder/gradescope.py"):
+            assert needed in names
+        assert "course/autograder/templates/feedback.html.j2" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/." in n]
+        assert zf.read("requirements.lock") == (REPO / "requirements.lock").read_bytes()
+
+
+def test_bundle_is_reproducible(tmp_path):
+    a = gradescope.build_bundle(tmp_path / "a.zip")
+    b = gradescope.build_bundle(tmp_path / "b.zip")
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_setup_sh_is_valid_bash_and_installs_the_pinned_lock(tmp_path):
+    script = gradescope.BUNDLE_TEMPLATES / "setup.sh"
+    subprocess.run(["bash", "-n", str(script)], check=True)
+    subprocess.run(["bash", "-n", str(gradescope.BUNDLE_TEMPLATES / "run_autograder")], check=True)
+    text = script.read_text()
+    assert 'pip" install -q -r "$SOURCE/requirements.lock"' in text
+    assert 'install -q --no-deps "$SOURCE/course"' in text
+
+
+def test_bundle_outside_a_course_checkout_is_a_clear_error(tmp_path):
+    with pytest.raises(gradescope.BundleError, match=r"requirements\.lock"):
+        gradescope.build_bundle(tmp_path / "x.zip", root=tmp_path)
+    assert not (tmp_path / "x.zip").exists()
+
+
+# --- results.json in Gradescope's schema ------------------------------------------------------
+
+
+def test_to_gradescope_maps_every_criterion_to_a_test():
+    result = fake_result("ana.ipynb", {"nivel1.cpA", "nivel1.cpB"}, flags=["delega en lesson3.reconcile"])
+    doc = gradescope.to_gradescope(result, candidates=2)
+    check_gradescope_schema(doc)
+    graded = [t for t in doc["tests"] if "score" in t]
+    assert [t["name"].rsplit("[", 1)[1].rstrip("]") for t in graded] == list(CRITERIA_IDS)
+    assert doc["score"] == sum(t["score"] for t in graded) == 4.0
+    assert [t["status"] for t in graded[:3]] == ["passed", "passed", "failed"]
+    assert graded[0]["output"] == "<b>retro</b> nivel1.cpA"
+    # Learner text is never rendered as HTML by Gradescope.
+    assert doc["output_format"] == doc["test_output_format"] == doc["test_name_format"] == "text"
+    (flags,) = [t for t in doc["tests"] if "score" not in t]
+    assert flags["visibility"] == "hidden" and "lesson3.reconcile" in flags["output"]
+    assert "«ana.ipynb»" in doc["output"] and "2 archivos" in doc["output"]
+
+
+@pytest.fixture
+def layout(tmp_path, monkeypatch):
+    root = tmp_path / "autograder"
+    for d in ("source", "submission", "results"):
+        (root / d).mkdir(parents=True)
+    monkeypatch.setenv("AUTOGRADER_ROOT", str(root))
+    return root
+
+
+def test_runner_grades_the_best_file_in_the_submission(layout, monkeypatch):
+    calls = []
+
+    def grade_many(paths, *, jobs, seed, lang, progress=None):
+        calls.append((sorted(Path(p).name for p in paths), seed, lang))
+        return [fake_result(Path(p).name, set(CRITERIA_IDS) if "buena" in Path(p).name else set()) for p in paths]
+
+    monkeypatch.setitem(sys.modules, "autograder.pipeline", types.SimpleNamespace(grade_many=grade_many))
+    monkeypatch.setenv("AUTOGRADER_SEED", "99")
+    (layout / "submission" / "borrador.py").write_text("x")
+    (layout / "submission" / "buena.ipynb").write_text("{}")
+    assert gradescope.main() == 0
+    doc = json.loads((layout / "results" / "results.json").read_text())
+    check_gradescope_schema(doc)
+    assert calls == [(["borrador.py", "buena.ipynb"], 99, "es")]
+    assert doc["score"] == 2.0 * len(CRITERIA_IDS) and "«buena.ipynb»" in doc["output"]
+    assert doc["extra_data"]["seed"] == 99
+
+
+def test_runner_with_nothing_gradable_says_so(layout):
+    (layout / "submission" / "leeme.txt").write_text("olvidé el cuaderno")
+    assert gradescope.main() == 0
+    doc = json.loads((layout / "results" / "results.json").read_text())
+    check_gradescope_schema(doc)
+    assert doc["score"] == 0 and "No se encontró ningún archivo .py o .ipynb" in doc["output"]
+
+
+def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsys):
+    def grade_many(*args, **kwargs):
+        raise RuntimeError("fallo del pool")
+
+    monkeypatch.setitem(sys.modules, "autograder.pipeline", types.SimpleNamespace(grade_many=grade_many))
+    (layout / "submission" / "ana.py").write_text("x")
+    assert gradescope.main() == 0
+    doc = json.loads((layout / "results" / "results.json").read_text())
+    assert doc["score"] == 0 and "error interno" in doc["output"] and "fallo del pool" not in doc["output"]
+    assert "fallo del pool" in capsys.readouterr().out  # the traceback goes to stdout, seen by instructors only
+
+
+# --- the bundle's run_autograder, for real ----------------------------------------------------
+
+CORRECT = """
+READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    return "rerun" if pending["name"] in READ_ONLY_TOOLS else "is_error"
+
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    if pending["name"] in READ_ONLY_TOOLS:
+        result = {"type": "tool_result", "tool_use_id": pending["id"],
+                  "content": execute_tool(pending["name"], pending["input"])}
+    else:
+        result = {"type": "tool_result", "tool_use_id": pending["id"], "is_error": True,
+                  "content": "Estado de ejecución desconocido: reevalúa antes de repetir."}
+    cp["messages"].append({"role": "user", "content": [result]})
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+PRODUCTION_BUG = """
+def resume_action(cp):
+    return "continue" if cp["pendingToolUse"] is None else "rerun"
+
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    output = execute_tool(pending["name"], pending["input"])
+    cp["messages"].append({"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": pending["id"], "content": output}]})
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+
+def gradescope_tree(tmp_path: Path, submission: dict[str, str]) -> Path:
+    """/autograder as Gradescope lays it out: source = the extracted bundle, run_autograder copied up."""
+    root = tmp_path / "autograder"
+    bundle = gradescope.build_bundle(tmp_path / "autograder.zip")
+    with zipfile.ZipFile(bundle) as zf:
+        zf.extractall(root / "source")
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    (root / "run_autograder").chmod(0o755)
+    (root / "submission").mkdir()
+    (root / "results").mkdir()
+    for name, text in submission.items():
+        (root / "submission" / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def run_autograder(root: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env |= {"AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": sys.executable, "AUTOGRADER_SEED": "11"}
+    proc = subprocess.run(
+        [str(root / "run_autograder")], env=env, cwd=root, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    doc = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    check_gradescope_schema(doc)
+    return doc
+
+
+def test_bundle_run_autograder_with_nothing_to_grade(tmp_path):
+    doc = run_autograder(gradescope_tree(tmp_path, {"notas.txt": "nada"}))
+    assert doc["score"] == 0 and "No se encontró" in doc["output"] and doc["extra_data"]["seed"] == 11
+
+
+needs_pipeline = pytest.mark.skipif(
+    not (REPO / "autograder" / "pipeline.py").exists(), reason="autograder.pipeline is not there yet"
+)
+
+
+@needs_pipeline
+def test_bundle_run_autograder_grades_a_correct_submission(tmp_path):
+    doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": CORRECT}))
+    graded = [t for t in doc["tests"] if "score" in t]
+    assert len(graded) == len(CRITERIA_IDS)
+    assert all(t["status"] == "passed" for t in graded), [t for t in graded if t["status"] != "passed"]
+    assert doc["score"] == sum(t["max_score"] for t in graded) > 0
+
+
+@needs_pipeline
+def test_bundle_run_autograder_catches_the_production_bug(tmp_path):
+    doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": PRODUCTION_BUG}))
+    by_id = {t["name"].rsplit("[", 1)[1].rstrip("]"): t for t in doc["tests"] if "score" in t}
+    assert by_id["nivel2.no_double_email"]["status"] == "failed"
+    assert by_id["nivel2.no_double_email"]["score"] == 0
+    assert doc["score"] < sum(t["max_score"] for t in by_id.values())
