@@ -244,6 +244,8 @@ def _grep(root: Path, input: dict[str, Any]) -> str:
     for f in files:
         if any(part.startswith(".") for part in f.relative_to(root).parts):
             continue
+        if not f.resolve().is_relative_to(root):  # a symlink pointing out of the workspace
+            continue
         try:
             text = f.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
