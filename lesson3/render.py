@@ -1,0 +1,133 @@
+"""Un punto de control en texto legible: campos, cola de la conversación y la llamada colgante.
+
+Used by ``lesson3 show`` and by anything else that wants to print a checkpoint for a
+person (the notebooks' crash lab, for one). Pure functions of the checkpoint: no I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .checkpoint import Checkpoint, dangling_tool_uses
+from .reconcile import READ_ONLY_TOOLS
+
+TEXT_WIDTH = 110
+
+
+def task_finished(cp: Checkpoint) -> bool:
+    """La última respuesta del modelo es final: no pidió herramienta y no hay nada pendiente."""
+    if cp["pendingToolUse"] is not None or not cp["messages"]:
+        return False
+    last = cp["messages"][-1]
+    return last["role"] == "assistant" and not any(
+        isinstance(b, dict) and b.get("type") == "tool_use" for b in _blocks(last)
+    )
+
+
+def final_text(cp: Checkpoint) -> str | None:
+    """El texto de la respuesta final, si la tarea terminó."""
+    if not task_finished(cp):
+        return None
+    return _text_of(cp["messages"][-1]) or None
+
+
+def describe_call(name: str, input: Any, tool_use_id: str | None = None) -> str:
+    """``send_email {"to": …} (toolu_…)``: una llamada a herramienta en una línea."""
+    args = json.dumps(input, ensure_ascii=False)
+    line = f"{name} {shorten(args, 80)}"
+    return f"{line} ({tool_use_id})" if tool_use_id else line
+
+
+def resume_plan(cp: Checkpoint) -> str:
+    """Qué hace ``run_agent`` con este punto de control al reanudar, según la regla de la lección."""
+    if task_finished(cp):
+        return "La tarea terminó: la última respuesta del modelo es final; no hay nada que reanudar."
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "Sin llamada colgante: al reanudar, el bucle sigue directo con la llamada siguiente al modelo."
+    name = pending["name"]
+    if name in READ_ONLY_TOOLS:
+        return (
+            f"Llamada colgante a {name}, de solo lectura: reconcile() la vuelve a ejecutar y rellena "
+            "el tool_result con el resultado real."
+        )
+    return (
+        f"Llamada colgante a {name}, de alto impacto: reconcile() no la vuelve a ejecutar; responde con "
+        "un tool_result con is_error («estado de ejecución desconocido») y el modelo decide."
+    )
+
+
+def format_message(index: int, message: dict[str, Any]) -> list[str]:
+    """Las líneas de un mensaje: su texto y cada tool_use / tool_result, acortados."""
+    role = message.get("role", "?")
+    head = f"[{index}] {role:<9}"
+    pad = " " * len(head)
+    content = message.get("content")
+    lines: list[str] = []
+    if isinstance(content, str):
+        lines.append(f"«{shorten(content)}»")
+    for block in _blocks(message):
+        kind = block.get("type")
+        if kind == "text":
+            lines.append(f"«{shorten(str(block.get('text', '')))}»")
+        elif kind == "tool_use":
+            lines.append("→ tool_use " + describe_call(str(block.get("name")), block.get("input"), block.get("id")))
+        elif kind == "tool_result":
+            mark = " [is_error]" if block.get("is_error") else ""
+            lines.append(f"← tool_result ({block.get('tool_use_id')}){mark}: «{shorten(_text_of(block))}»")
+        else:
+            lines.append(f"({kind})")
+    if not lines:
+        lines.append("(sin contenido)")
+    return [(head if i == 0 else pad) + " " + line for i, line in enumerate(lines)]
+
+
+def format_checkpoint(cp: Checkpoint, *, source: str | None = None, tail: int = 4) -> str:
+    """El punto de control entero en texto: campos, los últimos ``tail`` mensajes y el plan de reanudación."""
+    pending = cp["pendingToolUse"]
+    pending_text = describe_call(pending["name"], pending["input"], pending["id"]) if pending else "null"
+    out = [f"Punto de control: {source}"] if source else []
+    fields = [
+        ("version", str(cp["version"])),
+        ("task", cp["task"]),
+        ("turns", str(cp["turns"])),
+        ("tokensUsed", str(cp["tokensUsed"])),
+        ("messages", f"{len(cp['messages'])} mensajes"),
+        ("pendingToolUse", pending_text),
+    ]
+    out += [f"  {name:<15} {value}" for name, value in fields]
+    messages = cp["messages"]
+    start = max(0, len(messages) - tail) if tail > 0 else len(messages)
+    if start < len(messages):
+        shown = len(messages) - start
+        out += ["", f"Últimos {shown} mensajes:" if shown > 1 else "Último mensaje:"]
+        for i in range(start, len(messages)):
+            out += ["  " + line for line in format_message(i, messages[i])]
+    dangling = dangling_tool_uses(messages)
+    out.append("")
+    if dangling:
+        ids = ", ".join(str(b.get("id")) for b in dangling)
+        out.append(f"Llamada colgante: {ids} no tiene tool_result.")
+    out.append(resume_plan(cp))
+    return "\n".join(out)
+
+
+def shorten(text: str, width: int = TEXT_WIDTH) -> str:
+    """Una sola línea: espacios y saltos colapsados, cortada con «…» si no entra."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
+
+
+def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
+    content = message.get("content")
+    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+
+
+def _text_of(item: dict[str, Any]) -> str:
+    content = item.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text")
+    return ""
