@@ -1,0 +1,61 @@
+"""Autocorrector de la Lección 3: corrige lo que escribió el alumno contra los criterios del ejercicio.
+
+The exercise contract (what the notebooks teach and a submission defines, in a
+``.py`` file or an ``.ipynb`` notebook)::
+
+    READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+    def resume_action(cp) -> str:          # Nivel 1
+        # "continue" (no pendingToolUse), "rerun" (read-only tool) or "is_error" (high impact)
+
+    def reconcile(cp) -> dict:             # Nivel 2 (plain def or async def)
+        # may call execute_tool(name, input): the grader provides it as a global
+        # returns cp with one {"role": "user", "content": [tool_result]} appended
+        # and cp["pendingToolUse"] = None
+
+    respuesta_causa_raiz = "b"             # optional: Level 2 root cause (one letter)
+    respuesta_esta_en_lo_cierto = "b"      # optional: the «¿Está en lo cierto?» question
+
+The multiple-choice prompts, options and correct letters live in
+:mod:`autograder.questions` (``QUESTIONS``, ``render_options``): the notebooks render
+them from there. A question's criterion (``nivel2.causa_raiz``, ``nivel2.pregunta``)
+only appears when the submission defines its variable.
+
+In a notebook: ``from autograder import check`` then ``check()`` (or ``check(1)`` /
+``check(2)``) grades the live definitions with the public checks (fixed seed) in a
+sandboxed process, never in the kernel, and shows a table; ``pista("nivel1.hidden")``
+prints a hint. Notebook cells tagged ``autograder-skip`` are not run when grading a
+submitted ``.ipynb`` (for demos that spawn processes); magics and ``!`` shell escapes
+never run. Learner code runs without threads or subprocesses.
+
+For instructors: :func:`autograder.pipeline.grade_many` (and the ``autograder`` CLI).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_IN_SANDBOX = False
+"""True inside a learner's sandboxed process: a notebook that calls check() there does nothing."""
+
+
+def check(level: int | None = None, **kwargs: Any) -> Any:
+    """Corrige las definiciones de este cuaderno (``level`` 1 o 2 para un solo nivel)."""
+    if _IN_SANDBOX:
+        return None
+    from .live import check as _check
+
+    return _check(level, _depth=2, **kwargs)
+
+
+def pista(criterion: str | int | None = None, lang: str = "es") -> None:
+    """Muestra la pista de un criterio (por id, o su número en la tabla de check())."""
+    if _IN_SANDBOX:
+        return None
+    from .live import pista as _pista
+
+    _pista(criterion, lang=lang)
+    return None
+
+
+__all__ = ["check", "pista"]

@@ -4,7 +4,12 @@ Machine-readable shape (``results.json``)::
 
     {"submissions": [{"submission": <file name>, "score", "max_score",
                       "criteria": [{"id", "passed", "score", "max_score", "feedback"}],
-                      "error": <str or null>, "flags": [<str>, ...]}]}
+                      "error": <str or null>, "flags": [<str>, ...],
+                      "warnings": [<str>, ...], "seed": <int or null>}]}
+
+``flags`` are for the instructor (delegation to lesson3, effects outside execute_tool);
+``warnings`` are for the learner (a notebook cell that raised or had a syntax error);
+``seed`` reproduces the run's random scenarios (``--seed``).
 """
 
 from __future__ import annotations
@@ -41,7 +46,45 @@ class SubmissionResult:
     max_score: float
     criteria: list[CriterionResult]
     error: str | None = None  # a submission-level problem (syntax error, timeout, ...), else None
-    flags: list[str] = field(default_factory=list)  # e.g. "delegates to lesson3.reconcile"
+    flags: list[str] = field(default_factory=list)  # e.g. "delega en lesson3: reconcile usa lesson3.reconcile"
+    warnings: list[str] = field(default_factory=list)  # e.g. "La celda 3 lanzó ZeroDivisionError ..."
+    seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> SubmissionResult:
+        return cls(
+            submission=raw["submission"],
+            score=raw["score"],
+            max_score=raw["max_score"],
+            criteria=[CriterionResult(**c) for c in raw["criteria"]],
+            error=raw.get("error"),
+            flags=list(raw.get("flags") or []),
+            warnings=list(raw.get("warnings") or []),
+            seed=raw.get("seed"),
+        )
+
+    @classmethod
+    def from_criteria(
+        cls,
+        submission: str,
+        criteria: list[CriterionResult],
+        *,
+        error: str | None = None,
+        flags: list[str] | None = None,
+        warnings: list[str] | None = None,
+        seed: int | None = None,
+    ) -> SubmissionResult:
+        """Score and maximum are the sums over the criteria."""
+        return cls(
+            submission=submission,
+            score=float(sum(c.score for c in criteria)),
+            max_score=float(sum(c.max_score for c in criteria)),
+            criteria=criteria,
+            error=error,
+            flags=list(flags or []),
+            warnings=list(warnings or []),
+            seed=seed,
+        )

@@ -1,0 +1,294 @@
+"""El servidor de procesos: un intérprete con todo precargado que se bifurca una vez por entrega.
+
+Starting Python and importing ``anthropic`` costs about 2.5 s; a fork of a process
+that already did it costs milliseconds. So a grading run starts one *zygote* (a
+fresh interpreter, launched with an allow-listed environment so no secret of the
+grader is ever in its memory), which preloads lesson3, the SDK and the grader, and
+then forks a *judge* per submission. The judge runs the checks and forks the
+learner's confined child (:mod:`autograder.sandbox`) and the crash children.
+
+The grader talks to the zygote over a Unix socket in a private folder: one
+connection per submission, framed JSON both ways.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import gc
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from . import protocol
+from .sandbox import SAFE_PATH, learner_uid, running_as_root, sweep_uid
+
+READY = b"ready\n"
+START_TIMEOUT = 120.0
+
+
+class ServerError(RuntimeError):
+    """The zygote or a judge did not answer (crashed, killed, or timed out)."""
+
+
+class JudgeTimeout(ServerError):
+    pass
+
+
+def _package_roots() -> list[str]:
+    import autograder
+    import lesson3
+
+    roots = {str(Path(m.__file__).resolve().parent.parent) for m in (autograder, lesson3) if m.__file__}
+    return sorted(roots)
+
+
+def clean_environment(home: Path) -> dict[str, str]:
+    """The zygote's whole environment: an allow-list, so API keys and tokens never get in."""
+    env = {
+        "PATH": SAFE_PATH,
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONPATH": os.pathsep.join(_package_roots()),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    if "TZ" in os.environ:
+        env["TZ"] = os.environ["TZ"]
+    return env
+
+
+class GradingServer:
+    """The grader's side: starts the zygote lazily, sends it submissions, stops it at exit."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self.run_dir: Path | None = None
+        self._socket_path: Path | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> None:
+        with self._lock:
+            if self.running:
+                return
+            self._stop_locked()
+            run_dir = Path(tempfile.mkdtemp(prefix="autograder-"))
+            # Traversable, not listable: a learner can reach its own box inside, never list the others.
+            os.chmod(run_dir, 0o711)
+            control = run_dir / "control"
+            control.mkdir(mode=0o700)
+            socket_path = control / "zygote.sock"
+            code = "from autograder.forkserver import zygote_main; zygote_main()"
+            flags = ["-P"] if sys.version_info >= (3, 11) else []
+            proc = subprocess.Popen(
+                [sys.executable, *flags, "-c", code, str(socket_path), str(run_dir)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=clean_environment(run_dir),
+                cwd=run_dir,
+                start_new_session=True,
+                close_fds=True,
+            )
+            assert proc.stdout is not None
+            ready, _, _ = select.select([proc.stdout], [], [], START_TIMEOUT)
+            line = proc.stdout.readline() if ready else b""
+            if line != READY:
+                proc.kill()
+                proc.wait()
+                shutil.rmtree(run_dir, ignore_errors=True)
+                raise ServerError(f"the grading server did not start ({line[:200]!r})")
+            self._proc, self.run_dir, self._socket_path = proc, run_dir, socket_path
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop_locked()
+
+    def _stop_locked(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            with contextlib.suppress(OSError):
+                if proc.stdin:
+                    proc.stdin.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            if proc.stdout:
+                proc.stdout.close()
+        if self.run_dir is not None:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
+            self.run_dir = None
+
+    def _connect(self) -> socket.socket:
+        for attempt in range(2):
+            if not self.running:
+                self.start()
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(30)
+            try:
+                sock.connect(str(self._socket_path))
+                return sock
+            except OSError:
+                sock.close()
+                if attempt:
+                    raise
+                # The zygote died (or was killed): start a new one and retry once.
+                self.stop()
+        raise ServerError("unreachable")  # pragma: no cover
+
+    def grade(self, request: dict[str, Any], *, timeout: float) -> dict[str, Any]:
+        """Send one submission to a judge; returns its SubmissionResult as JSON."""
+        sock = self._connect()
+        judge_pid = uid = None
+        try:
+            protocol.send_message(sock, {"op": "grade", **request})
+            started = protocol.recv_message(sock)
+            judge_pid, uid = started.get("pid"), started.get("uid")
+            sock.settimeout(timeout)
+            reply = protocol.recv_message(sock)
+            return reply["result"]
+        except TimeoutError:
+            self._abort(judge_pid, uid)
+            raise JudgeTimeout(f"the judge did not finish in {timeout:g} s") from None
+        except (EOFError, OSError, protocol.ProtocolError, KeyError, TypeError) as e:
+            self._abort(judge_pid, uid)
+            raise ServerError(f"the judge stopped answering ({type(e).__name__}: {e})") from None
+        finally:
+            sock.close()
+
+    def _abort(self, judge_pid: int | None, uid: int | None) -> None:
+        if judge_pid:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(judge_pid, signal.SIGKILL)
+        if uid and running_as_root():
+            # The learner dies with its judge (PDEATHSIG); this also catches anything it left behind.
+            with contextlib.suppress(OSError, ServerError, EOFError):
+                sock = self._connect()
+                try:
+                    protocol.send_message(sock, {"op": "sweep", "uid": uid})
+                    protocol.recv_message(sock)
+                finally:
+                    sock.close()
+
+
+_shared: GradingServer | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_server() -> GradingServer:
+    """One zygote per grader process, started on first use and stopped at exit."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = GradingServer()
+            atexit.register(_shared.stop)
+        return _shared
+
+
+# -- the zygote (runs in its own interpreter) -------------------------------------------------------
+
+
+def preload(run_dir: Path) -> None:
+    """Import and warm up everything a judge and a learner child use, once."""
+    import asyncio
+    import ctypes  # noqa: F401 - used by the sandbox after fork
+    import email.policy  # noqa: F401
+
+    import anthropic  # noqa: F401
+    import httpx2  # noqa: F401
+
+    import lesson3
+    import lesson3.crash
+    from lesson3.exercises import exercise_checkpoints
+
+    from . import checks, delegation, effects, pipeline, runtime, scenarios, session  # noqa: F401
+
+    exercise_checkpoints()
+    warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
+    try:
+        workspace = lesson3.create_workspace(warm / "ws")
+        lesson3.run_agent(
+            lesson3.TASK_EMAIL, client=lesson3.offline_client(), checkpoint_path=warm / "cp.json", workspace=workspace
+        )
+    finally:
+        shutil.rmtree(warm, ignore_errors=True)
+
+    async def nothing() -> None:
+        return None
+
+    asyncio.run(nothing())
+
+
+def zygote_main() -> None:
+    socket_path, run_dir = Path(sys.argv[1]), Path(sys.argv[2])
+    preload(run_dir)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(socket_path))
+    os.chmod(socket_path, 0o600)
+    server.listen(256)
+    # Objects made so far are never freed: keep the collector from touching (and copying) their pages.
+    gc.freeze()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # judges are reaped automatically
+    os.write(1, READY)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    while True:
+        readable, _, _ = select.select([server, 0], [], [])
+        if 0 in readable and not os.read(0, 4096):
+            break  # the grader closed our stdin (or died): stop
+        if server in readable:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            pid = os.fork()
+            if pid == 0:
+                code = 0
+                try:
+                    server.close()
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    null = os.open(os.devnull, os.O_RDONLY)
+                    os.dup2(null, 0)
+                    _serve(conn, run_dir)
+                except BaseException:  # noqa: BLE001 - a judge must never fall back into the zygote's loop
+                    code = 1
+                    with contextlib.suppress(Exception):
+                        traceback.print_exc()
+                finally:
+                    os._exit(code)
+            conn.close()
+    server.close()
+
+
+def _serve(conn: socket.socket, run_dir: Path) -> None:
+    from .pipeline import judge
+
+    request = protocol.recv_message(conn)
+    op = request.get("op") if isinstance(request, dict) else None
+    if op == "sweep":
+        sweep_uid(int(request["uid"]))
+        protocol.send_message(conn, {"event": "swept"})
+        return
+    if op != "grade":
+        return
+    uid = learner_uid(os.getpid()) if running_as_root() else None
+    protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
+    result = judge(request, run_dir=run_dir, uid=uid)
+    protocol.send_message(conn, {"event": "result", "result": result})

@@ -1,0 +1,390 @@
+"""Los textos del corrector, en español (por defecto) y en inglés (``lang="en"``).
+
+One table so both languages stay side by side; ``text(key, lang, **params)`` formats one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("es", "en")
+
+_TEXTS: dict[str, dict[str, str]] = {
+    # -- loading ---------------------------------------------------------------------------
+    "load.bad_suffix": {
+        "es": "«{name}» no es una entrega: tiene que ser un archivo .py o un cuaderno .ipynb.",
+        "en": "«{name}» is not a submission: it must be a .py file or an .ipynb notebook.",
+    },
+    "load.too_big": {
+        "es": "«{name}» pesa más de {mb} MB; ninguna respuesta del ejercicio es tan grande.",
+        "en": "«{name}» is larger than {mb} MB; no answer to the exercise is that big.",
+    },
+    "load.missing": {"es": "No existe el archivo «{name}».", "en": "The file «{name}» does not exist."},
+    "load.unreadable": {
+        "es": "No se pudo leer «{name}»: {reason}.",
+        "en": "Could not read «{name}»: {reason}.",
+    },
+    "load.not_utf8": {
+        "es": "«{name}» no es texto UTF-8 (byte inválido en la posición {pos}).",
+        "en": "«{name}» is not UTF-8 text (invalid byte at position {pos}).",
+    },
+    "load.bad_notebook": {
+        "es": "«{name}» no es un cuaderno de Jupyter válido: {reason}.",
+        "en": "«{name}» is not a valid Jupyter notebook: {reason}.",
+    },
+    "load.syntax": {
+        "es": "Error de sintaxis en {file}, línea {line}: {message}. No se pudo ejecutar nada de la entrega.",
+        "en": "Syntax error in {file}, line {line}: {message}. Nothing in the submission could run.",
+    },
+    "load.module_error": {
+        "es": "Tu archivo lanzó {etype} en la línea {line} al cargarse{detail}; lo que venía después no llegó a "
+        'definirse. (Si es código de prueba, ponlo bajo `if __name__ == "__main__":`.)',
+        "en": "Your file raised {etype} at line {line} while loading{detail}; what came after was never "
+        'defined. (If it is test code, put it under `if __name__ == "__main__":`.)',
+    },
+    "load.module_timeout": {
+        "es": "Tu archivo no terminó de cargarse en {seconds} s (¿un bucle infinito al nivel del módulo?).",
+        "en": "Your file did not finish loading in {seconds} s (an infinite loop at module level?).",
+    },
+    "load.cell_syntax": {
+        "es": "La celda {cell} tiene un error de sintaxis en la línea {line} ({message}); se saltó.",
+        "en": "Cell {cell} has a syntax error at line {line} ({message}); it was skipped.",
+    },
+    "load.cell_error": {
+        "es": "La celda {cell} lanzó {etype} en la línea {line}{detail}; las celdas siguientes se ejecutaron igual.",
+        "en": "Cell {cell} raised {etype} at line {line}{detail}; the following cells still ran.",
+    },
+    "load.cell_timeout": {
+        "es": "La celda {cell} tardó demasiado y se interrumpió; las celdas siguientes se ejecutaron igual.",
+        "en": "Cell {cell} took too long and was interrupted; the following cells still ran.",
+    },
+    "load.failed": {
+        "es": "No se pudo cargar la entrega: {reason}",
+        "en": "The submission could not be loaded: {reason}",
+    },
+    "load.permission_hint": {
+        "es": " (tu código corre sin privilegios: el corrector no permite eso)",
+        "en": " (your code runs unprivileged: the grader does not allow that)",
+    },
+    # -- what the learner's process did --------------------------------------------------------
+    "fail.timeout": {
+        "es": "{what} no terminó en {seconds} s (¿un bucle infinito?); se detuvo el proceso.",
+        "en": "{what} did not finish in {seconds} s (an infinite loop?); the process was stopped.",
+    },
+    "fail.cpu": {
+        "es": "{what} se pasó del límite de tiempo de CPU; se detuvo el proceso.",
+        "en": "{what} went over the CPU time limit; the process was stopped.",
+    },
+    "fail.crashed": {
+        "es": "El proceso de tu código se cayó ({detail}) mientras ejecutaba {what}.",
+        "en": "Your code's process crashed ({detail}) while running {what}.",
+    },
+    "fail.exited": {
+        "es": "Tu código terminó su propio proceso (código de salida {detail}, ¿os._exit?) mientras ejecutaba {what}.",
+        "en": "Your code ended its own process (exit code {detail}, os._exit?) while running {what}.",
+    },
+    "fail.output": {
+        "es": "{what} imprimió más de {seconds:g} MB; se detuvo el proceso.",
+        "en": "{what} printed more than {seconds:g} MB; the process was stopped.",
+    },
+    "fail.memory": {
+        "es": "{what} se quedó sin memoria.",
+        "en": "{what} ran out of memory.",
+    },
+    "fail.protocol": {
+        "es": "{what} rompió la comunicación con el corrector ({detail}); se detuvo el proceso.",
+        "en": "{what} broke the channel to the grader ({detail}); the process was stopped.",
+    },
+    "fail.poisoned": {
+        "es": "No se evaluó: {fn} ya había fallado antes ({reason})",
+        "en": "Not evaluated: {fn} had already failed ({reason})",
+    },
+    "what.load": {"es": "La carga de tu entrega", "en": "Loading your submission"},
+    "what.call": {"es": "{fn}(cp)", "en": "{fn}(cp)"},
+    # -- a call's outcome ----------------------------------------------------------------------
+    "call.missing": {
+        "es": "No encontré una función `{fn}` en tu entrega.",
+        "en": "There is no function `{fn}` in your submission.",
+    },
+    "call.not_callable": {
+        "es": "`{fn}` existe pero no es una función (es {type}).",
+        "en": "`{fn}` exists but is not a function (it is {type}).",
+    },
+    "call.not_implemented": {
+        "es": "Todavía no implementado: `{fn}` lanza NotImplementedError. Completa la parte marcada con "
+        "# TU CÓDIGO AQUÍ.",
+        "en": "Not implemented yet: `{fn}` raises NotImplementedError. Fill in the part marked # TU CÓDIGO AQUÍ.",
+    },
+    "call.raised": {
+        "es": "`{fn}` lanzó {etype}{where}{detail}.",
+        "en": "`{fn}` raised {etype}{where}{detail}.",
+    },
+    "call.where": {"es": " en la línea {line}", "en": " at line {line}"},
+    "call.system_exit": {
+        "es": "`{fn}` llamó a sys.exit(){where}: una función del ejercicio tiene que devolver un valor, no "
+        "terminar el programa.",
+        "en": "`{fn}` called sys.exit(){where}: an exercise function must return a value, not end the program.",
+    },
+    "call.bad_value": {
+        "es": "`{fn}` devolvió un valor de tipo {type} que no se puede guardar como JSON ({detail}); "
+        "un punto de control solo tiene textos, números, listas y diccionarios.",
+        "en": "`{fn}` returned a value of type {type} that cannot be stored as JSON ({detail}); "
+        "a checkpoint only holds strings, numbers, lists and dicts.",
+    },
+    "call.delegated": {
+        "es": "No cuenta: `{fn}` usa {target}, la solución de referencia de lesson3. Escribe tu propia versión.",
+        "en": "Does not count: `{fn}` uses {target}, lesson3's reference solution. Write your own version.",
+    },
+    "flag.delegated": {
+        "es": "delega en lesson3: {fn} usa {target}",
+        "en": "delegates to lesson3: {fn} uses {target}",
+    },
+    "flag.effect": {
+        "es": "efecto fuera de execute_tool en el espacio de trabajo ({paths})",
+        "en": "effect outside execute_tool in the workspace ({paths})",
+    },
+    # -- Level 1 -----------------------------------------------------------------------------
+    "l1.ok": {
+        "es": "Correcto: {why}",
+        "en": "Correct: {why}",
+    },
+    "l1.wrong": {
+        "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}": {why}',
+        "en": 'resume_action({name}) returned {got}, but it had to return "{expected}": {why}',
+    },
+    "l1.invalid": {
+        "es": 'resume_action({name}) devolvió {got}, que no es ninguna de las tres acciones: "continue", '
+        '"rerun" o "is_error".',
+        "en": 'resume_action({name}) returned {got}, which is none of the three actions: "continue", '
+        '"rerun" or "is_error".',
+    },
+    "why.continue": {
+        "es": "pendingToolUse es null, así que la caída fue después del punto de guardado B: se toma messages y "
+        "se dispara la llamada siguiente, sin conciliar nada.",
+        "en": "pendingToolUse is null, so the crash came after save point B: take messages and make the next "
+        "call, with nothing to reconcile.",
+    },
+    "why.rerun": {
+        "es": "pendingToolUse apunta a {tool}, una herramienta de solo lectura: volver a ejecutarla no tiene "
+        "efectos secundarios, así que se ejecuta otra vez y su resultado va en un tool_result.",
+        "en": "pendingToolUse points to {tool}, a read-only tool: running it again has no side effects, so it "
+        "is re-run and its output goes into a tool_result.",
+    },
+    "why.is_error": {
+        "es": "pendingToolUse apunta a {tool}, una herramienta de alto impacto que quizá ya se ejecutó; sin "
+        "registro de efectos se repliega a is_error («estado de ejecución desconocido») en vez de volver a "
+        "ejecutarla.",
+        "en": "pendingToolUse points to {tool}, a high-impact tool that may already have run; with no effect "
+        "ledger it falls back to is_error («unknown execution state») instead of running it again.",
+    },
+    "hidden.ok": {
+        "es": "Correcto en los {n} puntos de control nuevos (ids, nombres y entradas al azar): sin llamada "
+        "pendiente, las cuatro herramientas de solo lectura y {k} de alto impacto que el ejercicio no muestra.",
+        "en": "Correct on the {n} new checkpoints (random ids, names and inputs): no pending call, the four "
+        "read-only tools and {k} high-impact tools the exercise never shows.",
+    },
+    "hidden.wrong": {
+        "es": "Falló en {bad} de {n} puntos de control nuevos (ids, nombres y entradas al azar): {items}.",
+        "en": "Wrong on {bad} of {n} new checkpoints (random ids, names and inputs): {items}.",
+    },
+    "hidden.item": {
+        "es": '{label}: devolvió {got} en vez de "{expected}"',
+        "en": '{label}: returned {got} instead of "{expected}"',
+    },
+    "hidden.why_high": {
+        "es": " Toda herramienta que no es de solo lectura es de alto impacto, aunque el ejercicio no la "
+        'muestre: decide con READ_ONLY_TOOLS, no comparando con "send_email".',
+        "en": " Any tool that is not read-only is high-impact, even if the exercise never shows it: decide "
+        'with READ_ONLY_TOOLS, not by comparing with "send_email".',
+    },
+    "hidden.why_read": {
+        "es": " Las cuatro herramientas de solo lectura (read_file, grep, list_dir, web_search) se vuelven a ejecutar.",
+        "en": " All four read-only tools (read_file, grep, list_dir, web_search) are re-run.",
+    },
+    "hidden.why_none": {
+        "es": " Sin pendingToolUse no hay nada que conciliar, sea cual sea el último mensaje.",
+        "en": " With no pendingToolUse there is nothing to reconcile, whatever the last message is.",
+    },
+    "hidden.why_ids": {
+        "es": " Decide mirando pendingToolUse (su name), no el id ni el texto del ejercicio.",
+        "en": " Decide from pendingToolUse (its name), not from the id or the exercise's text.",
+    },
+    # -- Level 2 -----------------------------------------------------------------------------
+    "l2.failed_items": {
+        "es": "Falló en {bad} de {n} casos: {items}.",
+        "en": "Failed on {bad} of {n} cases: {items}.",
+    },
+    "l2.not_dict": {
+        "es": "reconcile devolvió {got} en vez del punto de control (un dict con messages)",
+        "en": "reconcile returned {got} instead of the checkpoint (a dict with messages)",
+    },
+    "l2.none_returned": {
+        "es": "reconcile devolvió None: tiene que devolver cp",
+        "en": "reconcile returned None: it must return cp",
+    },
+    "l2.no_result": {
+        "es": "no hay un tool_result para la llamada pendiente al final de messages",
+        "en": "there is no tool_result for the pending call at the end of messages",
+    },
+    "ro.ok": {
+        "es": "Correcto: read_file, grep, list_dir y web_search (con entradas al azar) se volvieron a ejecutar "
+        "una vez cada una, con su nombre y su entrada, y cada tool_result trae la salida real.",
+        "en": "Correct: read_file, grep, list_dir and web_search (random inputs) were each re-run once, with "
+        "their name and input, and each tool_result carries the real output.",
+    },
+    "ro.not_called": {
+        "es": "{label}: execute_tool no se llamó; una herramienta de solo lectura se vuelve a ejecutar para "
+        "obtener su resultado real",
+        "en": "{label}: execute_tool was not called; a read-only tool is re-run to get its real output",
+    },
+    "ro.wrong_call": {
+        "es": "{label}: se ejecutó {calls} en vez de {expected}",
+        "en": "{label}: ran {calls} instead of {expected}",
+    },
+    "ro.times": {
+        "es": "{label}: se ejecutó {times} veces; tiene que ser exactamente una",
+        "en": "{label}: it ran {times} times; it must be exactly once",
+    },
+    "ro.extra": {
+        "es": "{label}: además de la llamada pendiente se ejecutó {calls}",
+        "en": "{label}: besides the pending call, {calls} ran",
+    },
+    "ro.wrong_content": {
+        "es": "{label}: el tool_result no trae la salida real de la herramienta (trae {got})",
+        "en": "{label}: the tool_result does not carry the tool's real output (it carries {got})",
+    },
+    "ro.marked_error": {
+        "es": "{label}: el tool_result está marcado is_error, pero la herramienta funcionó",
+        "en": "{label}: the tool_result is marked is_error, but the tool worked",
+    },
+    "effect.changed": {
+        "es": "{label}: el espacio de trabajo cambió por fuera de execute_tool ({paths})",
+        "en": "{label}: the workspace changed outside execute_tool ({paths})",
+    },
+    "hi.ok": {
+        "es": "Correcto: ninguna herramienta se ejecutó al conciliar send_email ni {names} (mirado en la capa de "
+        "herramientas y en el espacio de trabajo).",
+        "en": "Correct: no tool ran while reconciling send_email or {names} (checked at the tool layer and in "
+        "the workspace).",
+    },
+    "hi.ran": {
+        "es": "{label}: se ejecutó {calls}; una herramienta de alto impacto que quizá ya corrió no se vuelve a "
+        "ejecutar al reanudar",
+        "en": "{label}: {calls} ran; a high-impact tool that may already have run is not re-run on resume",
+    },
+    "iserr.ok": {
+        "es": "Correcto: cada llamada de alto impacto recibió un tool_result con is_error: true y una "
+        "explicación para el modelo.",
+        "en": "Correct: every high-impact call got a tool_result with is_error: true and an explanation for the model.",
+    },
+    "iserr.missing": {
+        "es": "{label}: el tool_result no tiene is_error: true",
+        "en": "{label}: the tool_result has no is_error: true",
+    },
+    "iserr.not_bool": {
+        "es": "{label}: is_error es {got}; tiene que ser el booleano True",
+        "en": "{label}: is_error is {got}; it must be the boolean True",
+    },
+    "iserr.empty": {
+        "es": "{label}: el tool_result no explica nada (contenido vacío); dile al modelo que el estado de "
+        "ejecución es desconocido",
+        "en": "{label}: the tool_result explains nothing (empty content); tell the model the execution state "
+        "is unknown",
+    },
+    "paired.ok": {
+        "es": "Correcto: en los dos caminos se conservan los mensajes anteriores, se agrega un único mensaje "
+        "user con un tool_result para la llamada pendiente, pendingToolUse queda en None, turns y tokensUsed "
+        "no cambian, y la API acepta la conversación.",
+        "en": "Correct: on both paths earlier messages are kept, a single user message with a tool_result for "
+        "the pending call is appended, pendingToolUse becomes None, turns and tokensUsed stay, and the API "
+        "accepts the conversation.",
+    },
+    "paired.changed_history": {
+        "es": "{label}: se modificaron o borraron mensajes anteriores (el mensaje assistant con el tool_use "
+        "tiene que quedar tal cual)",
+        "en": "{label}: earlier messages were changed or removed (the assistant message with the tool_use must "
+        "stay as it was)",
+    },
+    "paired.count": {
+        "es": "{label}: se agregaron {added} mensajes; tiene que ser exactamente uno",
+        "en": "{label}: {added} messages were appended; it must be exactly one",
+    },
+    "paired.shape": {
+        "es": '{label}: el mensaje agregado tiene que ser role "user" con content = [un tool_result]',
+        "en": '{label}: the appended message must be role "user" with content = [one tool_result]',
+    },
+    "paired.id": {
+        "es": "{label}: el tool_result responde a {got} y no a la llamada pendiente {expected}",
+        "en": "{label}: the tool_result answers {got}, not the pending call {expected}",
+    },
+    "paired.pending": {
+        "es": "{label}: pendingToolUse tiene que quedar en None después de conciliar",
+        "en": "{label}: pendingToolUse must be None after reconciling",
+    },
+    "paired.counters": {
+        "es": "{label}: {field} cambió ({before} → {after}); reconcile no toca los contadores",
+        "en": "{label}: {field} changed ({before} → {after}); reconcile does not touch the counters",
+    },
+    "paired.api": {
+        "es": "{label}: la API rechazaría la conversación: {error}",
+        "en": "{label}: the API would reject the conversation: {error}",
+    },
+    "email.ok": {
+        "es": "Correcto: el proceso murió con SIGKILL después de que send_email entregó el correo y antes del "
+        "punto de guardado B; un proceso nuevo reanudó con tu reconcile, terminó sin error de la API y {to} "
+        "recibió un solo correo.",
+        "en": "Correct: the process was SIGKILLed after send_email delivered the email and before save point "
+        "B; a new process resumed with your reconcile, finished without an API error and {to} got a single "
+        "email.",
+    },
+    "email.double": {
+        "es": "{to} recibió {count} correos «{subject}»: es exactamente el incidente. El proceso murió después "
+        "de que send_email entregó el correo; al reanudar, se volvió a enviar.",
+        "en": "{to} got {count} «{subject}» emails: that is exactly the incident. The process died after "
+        "send_email delivered; on resume it was sent again.",
+    },
+    "email.none": {
+        "es": "La bandeja de salida quedó con {count} correos; tenía que quedar exactamente uno.",
+        "en": "The outbox ended with {count} emails; it had to be exactly one.",
+    },
+    "email.run_error": {
+        "es": "La reanudación no terminó: {error}",
+        "en": "The resumed run did not finish: {error}",
+    },
+    "email.reconcile_failed": {
+        "es": "La reanudación se detuvo en tu reconcile: {reason}",
+        "en": "The resumed run stopped in your reconcile: {reason}",
+    },
+    # -- questions -----------------------------------------------------------------------------
+    "q.ok": {"es": "Correcto ({answer}). {explanation}", "en": "Correct ({answer}). {explanation}"},
+    "q.wrong": {
+        "es": "Respondiste «{got}»; no es la correcta. Vuelve a leer la sección de la lección y piensa qué "
+        "pasa con un efecto que ya ocurrió.",
+        "en": "You answered «{got}»; that is not right. Re-read the lesson's section and think about an "
+        "effect that already happened.",
+    },
+    "q.invalid": {
+        "es": '`{variable}` tiene que ser una letra entre comillas (por ejemplo "a"); tiene {got}.',
+        "en": '`{variable}` must be a letter in quotes (for example "a"); it holds {got}.',
+    },
+    # -- the judge itself ----------------------------------------------------------------------
+    "internal": {
+        "es": "Error interno del corrector ({detail}); esta entrega no se pudo corregir. Avisa al equipo docente.",
+        "en": "Internal grader error ({detail}); this submission could not be graded. Tell the teaching team.",
+    },
+    "internal.timeout": {
+        "es": "La corrección de esta entrega no terminó en {seconds:g} s y se detuvo.",
+        "en": "Grading this submission did not finish in {seconds:g} s and was stopped.",
+    },
+}
+
+
+def text(key: str, lang: str = "es", **params: Any) -> str:
+    """The message ``key`` in ``lang`` (Spanish when the language or the key's translation is missing)."""
+    entry = _TEXTS[key]
+    template = entry.get(lang) or entry["es"]
+    return template.format(**params) if params else template
+
+
+def has(key: str) -> bool:
+    return key in _TEXTS

@@ -1,0 +1,186 @@
+"""Corregir entregas: cargar → correr aislado → observar → juzgar → informar.
+
+The grader's process only reads files and collects records; each submission is
+judged in a process forked from the zygote (:mod:`autograder.forkserver`), which
+runs the learner's code in a confined child. One submission's infinite loop, crash
+or flood of output costs that submission its points, never the batch.
+
+``grade_submission`` and ``grade_many`` are the entry points for the CLI and the
+reports; ``judge`` is what runs inside the judge process.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import traceback
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from .checks import not_graded, run_checks
+from .delegation import static_delegation
+from .forkserver import GradingServer, JudgeTimeout, ServerError, shared_server
+from .messages import text
+from .results import SubmissionResult
+from .sandbox import Limits, prepare_box
+from .session import Session
+from .submission import Submission, SubmissionError, load_submission
+
+DEFAULT_LIMITS = Limits()
+LEVELS = (1, 2)
+
+Progress = Callable[[int, int, SubmissionResult], None]
+"""``progress(done, total, result)``, called in the caller's thread as each submission finishes."""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def grade_submission(
+    path: str | os.PathLike[str],
+    *,
+    seed: int | None = None,
+    lang: str = "es",
+    limits: Limits = DEFAULT_LIMITS,
+    levels: tuple[int, ...] = LEVELS,
+) -> SubmissionResult:
+    """Corrige una entrega (``.py`` o ``.ipynb``)."""
+    return grade_many([path], jobs=1, seed=seed, lang=lang, limits=limits, levels=levels)[0]
+
+
+def grade_many(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    jobs: int | None = None,
+    seed: int | None = None,
+    lang: str = "es",
+    progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    levels: tuple[int, ...] = LEVELS,
+    server: GradingServer | None = None,
+) -> list[SubmissionResult]:
+    """Corrige muchas entregas en paralelo; los resultados vuelven en el orden de ``paths``.
+
+    Every submission of one run sees the same random scenarios (``seed``, random
+    when None and recorded in each result), so the class is graded on equal terms.
+    """
+    paths = list(paths)
+    if seed is None:
+        seed = new_seed()
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    server = server or shared_server()
+    if paths:
+        server.start()
+    results: list[SubmissionResult | None] = [None] * len(paths)
+
+    def one(path: str | os.PathLike[str]) -> SubmissionResult:
+        try:
+            submission = load_submission(path)
+        except SubmissionError as e:
+            return _unloadable(Path(path).name, e.message(lang), seed, levels)
+        return grade_loaded(submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
+        for done, future in enumerate(as_completed(futures), 1):
+            i = futures[future]
+            results[i] = future.result()
+            if progress is not None:
+                progress(done, len(paths), results[i])
+    return [r for r in results if r is not None]
+
+
+def grade_loaded(
+    submission: Submission,
+    *,
+    seed: int,
+    lang: str = "es",
+    limits: Limits = DEFAULT_LIMITS,
+    levels: tuple[int, ...] = LEVELS,
+    server: GradingServer | None = None,
+) -> SubmissionResult:
+    """Send an already loaded submission to a judge and wait for its result."""
+    server = server or shared_server()
+    request = {
+        "submission": submission.to_json(),
+        "seed": seed,
+        "lang": lang,
+        "limits": limits.to_json(),
+        "levels": list(levels),
+    }
+    try:
+        raw = server.grade(request, timeout=limits.submission_seconds)
+    except JudgeTimeout:
+        message = text("internal.timeout", lang, seconds=limits.submission_seconds)
+        return SubmissionResult.from_criteria(
+            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        )
+    except ServerError as e:
+        message = text("internal", lang, detail=str(e))
+        return SubmissionResult.from_criteria(
+            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        )
+    return SubmissionResult.from_json(raw)
+
+
+def _unloadable(name: str, message: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:
+    return SubmissionResult.from_criteria(name, not_graded(message, levels=levels), error=message, seed=seed)
+
+
+# -- inside the judge process -------------------------------------------------------------------------
+
+
+def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
+    """Grade one submission (runs in a judge process forked from the zygote)."""
+    submission = Submission.from_json(request["submission"])
+    seed = int(request["seed"])
+    lang = str(request.get("lang") or "es")
+    limits = Limits.from_json(request.get("limits"))
+    levels = tuple(int(level) for level in request.get("levels") or LEVELS)
+    workdir = run_dir / f"juez-{os.getpid()}"
+    session = None
+    try:
+        workdir.mkdir(mode=0o711)
+        scratch = workdir / "corrector"
+        scratch.mkdir(mode=0o700)
+        box = workdir / "alumno"
+        prepare_box(box, uid)
+        session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
+        summary = session.start()
+        if summary.fatal:
+            criteria = not_graded(summary.fatal, levels=levels)
+            result = SubmissionResult.from_criteria(
+                submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
+            )
+            return result.to_json()
+        delegated = static_delegation(c.source for c in submission.runnable)
+        for fn, how in summary.defined.items():
+            if how.startswith("reference:"):
+                delegated.setdefault(fn, how.removeprefix("reference:"))
+        grading = run_checks(
+            session,
+            seed=seed,
+            lang=lang,
+            levels=levels,
+            scratch=scratch,
+            answers=summary.answers,
+            delegated=delegated,
+        )
+        result = SubmissionResult.from_criteria(
+            submission.name, grading.criteria, flags=grading.flags, warnings=summary.warnings, seed=seed
+        )
+        return result.to_json()
+    except Exception as e:  # noqa: BLE001 - one broken judgment must come back as a result, not kill the run
+        traceback.print_exc()
+        message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
+        return SubmissionResult.from_criteria(
+            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        ).to_json()
+    finally:
+        if session is not None:
+            session.close()
+        shutil.rmtree(workdir, ignore_errors=True)

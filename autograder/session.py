@@ -1,0 +1,232 @@
+"""La sesión del juez con una entrega: cargarla una vez y llamar a sus funciones con límites.
+
+Policy on top of :class:`autograder.sandbox.Learner`: each criterion gets a wall-clock
+budget; a call that times out or kills the process "poisons" that function (later
+criteria that need it fail at once instead of paying the limit again, so a stuck
+submission costs about one limit per function); a dead process is replaced by a fresh
+one before the next call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from .messages import text
+from .sandbox import Failure, Learner, Limits, Reply, ToolHandler
+from .submission import Submission
+
+
+@dataclass
+class Outcome:
+    """How one call of a learner function went, as data the judge can reason about."""
+
+    status: str  # ok, error, not_implemented, missing, not_callable, bad_value, delegated, failure
+    value: Any = None
+    info: dict[str, Any] = field(default_factory=dict)
+    failure: Failure | None = None
+    delegated: list[str] = field(default_factory=list)
+    fn: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @classmethod
+    def from_reply(cls, fn: str, reply: Reply | Failure) -> Outcome:
+        if isinstance(reply, Failure):
+            return cls("failure", failure=reply, fn=fn)
+        msg = reply.message
+        status = msg.get("status")
+        if status not in ("ok", "error", "not_implemented", "missing", "not_callable", "bad_value", "delegated"):
+            return cls("failure", failure=Failure("protocol", f"unknown status {str(status)[:40]!r}"), fn=fn)
+        delegated = [str(d) for d in msg.get("delegated") or [] if isinstance(d, str)]
+        return cls(status, msg.get("value"), {k: v for k, v in msg.items() if k != "value"}, None, delegated, fn)
+
+    def describe(self, lang: str) -> str:
+        """Why this outcome is not a value to judge, in the learner's language."""
+        fn = self.fn
+        if self.status == "failure" and self.failure is not None:
+            if self.failure.kind == "poisoned":
+                return str(self.info.get("message"))
+            return describe_failure(self.failure, text("what.call", lang, fn=fn), lang)
+        if self.status == "missing":
+            return text("call.missing", lang, fn=fn)
+        if self.status == "not_callable":
+            return text("call.not_callable", lang, fn=fn, type=self.info.get("type", "?"))
+        if self.status == "not_implemented":
+            return text("call.not_implemented", lang, fn=fn)
+        if self.status == "bad_value":
+            return text("call.bad_value", lang, fn=fn, type=self.info.get("type", "?"), detail=self.info.get("detail"))
+        if self.status == "delegated":
+            return text("call.delegated", lang, fn=fn, target=", ".join(self.delegated) or "lesson3")
+        if self.status == "error":
+            line = self.info.get("line")
+            where = text("call.where", lang, line=line) if line else ""
+            if self.info.get("etype") == "SystemExit":
+                return text("call.system_exit", lang, fn=fn, where=where)
+            message = self.info.get("message") or ""
+            detail = f": {message}" if message else ""
+            if self.info.get("etype") == "PermissionError":
+                detail += text("load.permission_hint", lang)
+            return text("call.raised", lang, fn=fn, etype=self.info.get("etype", "?"), where=where, detail=detail)
+        return ""
+
+
+def describe_failure(failure: Failure, what: str, lang: str) -> str:
+    key = "fail." + failure.kind if failure.kind in _FAILURE_KINDS else "fail.protocol"
+    return text(key, lang, what=what, seconds=failure.seconds, detail=failure.detail)
+
+
+_FAILURE_KINDS = {"timeout", "cpu", "crashed", "exited", "output", "memory", "protocol"}
+
+
+class Caller(Protocol):
+    """What the checks need from a session (tests substitute an in-process fake)."""
+
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome: ...
+
+    def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]: ...
+
+
+@dataclass
+class LoadSummary:
+    fatal: str | None
+    warnings: list[str]
+    defined: dict[str, str]
+    answers: dict[str, Any]
+
+
+class Session:
+    """The judge's handle on one submission: loaded once, called many times, restarted if needed."""
+
+    def __init__(self, submission: Submission, *, limits: Limits, box: Path, uid: int | None, lang: str) -> None:
+        self.submission = submission
+        self.limits = limits
+        self.box = box
+        self.uid = uid
+        self.lang = lang
+        self._learner: Learner | None = None
+        self._deadline: float | None = None
+        self.poisoned: dict[str, Outcome] = {}
+        self.summary: LoadSummary | None = None
+        self.spawns = 0
+
+    def start(self) -> LoadSummary:
+        reply = self._spawn()
+        if isinstance(reply, Failure):
+            reason = describe_failure(reply, text("what.load", self.lang), self.lang)
+            self.summary = LoadSummary(text("load.failed", self.lang, reason=reason), [], {}, {})
+            return self.summary
+        self.summary = self._summarise(reply.message)
+        return self.summary
+
+    def _spawn(self) -> Reply | Failure:
+        self.spawns += 1
+        self._learner = Learner(list(self.submission.runnable), limits=self.limits, box=self.box, uid=self.uid)
+        reply = self._learner.start()
+        if isinstance(reply, Failure):
+            self._learner.close()
+            self._learner = None
+        return reply
+
+    def _summarise(self, msg: dict[str, Any]) -> LoadSummary:
+        lang = self.lang
+        warnings: list[str] = []
+        fatal = None
+        by_number = {c.number: c for c in self.submission.cells}
+        for cell in self.submission.cells:
+            if cell.syntax_error is not None and not cell.skipped:
+                if self.submission.kind == "ipynb":
+                    warnings.append(
+                        text(
+                            "load.cell_syntax",
+                            lang,
+                            cell=cell.number,
+                            line=cell.syntax_error.line,
+                            message=cell.syntax_error.message,
+                        )
+                    )
+                else:
+                    fatal = text(
+                        "load.syntax",
+                        lang,
+                        file=self.submission.name,
+                        line=cell.syntax_error.line,
+                        message=cell.syntax_error.message,
+                    )
+        for report in msg.get("cells") or []:
+            if not isinstance(report, dict) or report.get("number") not in by_number:
+                continue
+            status = report.get("status")
+            message = str(report.get("message") or "")
+            detail = f" ({message})" if message else ""
+            if report.get("etype") == "PermissionError":
+                detail += text("load.permission_hint", lang)
+            if self.submission.kind == "ipynb":
+                if status == "error":
+                    warnings.append(
+                        text(
+                            "load.cell_error",
+                            lang,
+                            cell=report["number"],
+                            etype=report.get("etype"),
+                            line=report.get("line"),
+                            detail=detail,
+                        )
+                    )
+                elif status == "timeout":
+                    warnings.append(text("load.cell_timeout", lang, cell=report["number"]))
+            elif status == "error":
+                fatal = text(
+                    "load.module_error", lang, etype=report.get("etype"), line=report.get("line"), detail=detail
+                )
+            elif status == "timeout":
+                fatal = text("load.module_timeout", lang, seconds=self.limits.load_seconds)
+        defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
+        answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
+        return LoadSummary(fatal, warnings, defined, answers)
+
+    @contextlib.contextmanager
+    def budget(self, seconds: float | None = None) -> Iterator[None]:
+        """Every call inside shares one wall-clock budget (a criterion's time limit)."""
+        previous = self._deadline
+        self._deadline = time.monotonic() + (self.limits.check_seconds if seconds is None else seconds)
+        try:
+            yield
+        finally:
+            self._deadline = previous
+
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
+        if fn in self.poisoned:
+            earlier = self.poisoned[fn]
+            reason = earlier.describe(self.lang)
+            return Outcome(
+                "failure",
+                failure=Failure("poisoned", reason),
+                info={"message": text("fail.poisoned", self.lang, fn=f"{fn}(cp)", reason=reason.rstrip("."))},
+                fn=fn,
+            )
+        if self._learner is None:
+            reply = self._spawn()
+            if isinstance(reply, Failure):
+                outcome = Outcome.from_reply(fn, reply)
+                self.poisoned[fn] = outcome
+                return outcome
+        assert self._learner is not None
+        timeout = (self._deadline - time.monotonic()) if self._deadline is not None else self.limits.check_seconds
+        outcome = Outcome.from_reply(fn, self._learner.call(fn, arg, timeout=max(timeout, 0.0), on_tool=on_tool))
+        if outcome.status == "failure":
+            self.poisoned[fn] = outcome
+            self._learner.close()
+            self._learner = None
+        return outcome
+
+    def close(self) -> None:
+        if self._learner is not None:
+            self._learner.close()
+            self._learner = None
