@@ -219,15 +219,14 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             _clear_old_feedback(out)
         write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
 
-    scores = [r.score for r in results]
-    max_score = max(r.max_score for r in results)
+    mean = statistics.fmean(r.score for r in results)
+    mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results)
     with_error = sum(1 for r in results if r.error)
     print(
         f"Se calificaron {len(results)} entregas en {elapsed:.1f} s (--jobs {args.jobs}, semilla {seed}).", file=stdout
     )
     print(
-        f"Puntaje medio: {fmt_points(statistics.fmean(scores))} / {fmt_points(max_score)}; "
-        f"con problemas: {with_error}.",
+        f"Puntaje medio: {fmt_points(mean)} puntos ({mean_pct:.0%} del máximo); con problemas: {with_error}.",
         file=stdout,
     )
     print(f"Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.", file=stdout)

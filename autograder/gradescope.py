@@ -135,6 +135,7 @@ def to_gradescope(
         lines.append(m["several"].format(n=candidates, name=result.submission))
     if result.error:
         lines.append(m["error"].format(error=result.error))
+    lines += result.warnings
     if warnings:
         lines.append(m["warnings"].format(warnings=" ".join(warnings)))
     tests: list[dict[str, Any]] = [

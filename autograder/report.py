@@ -8,6 +8,7 @@ neutralising markup characters, CSV by defusing spreadsheet formulas.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -26,45 +27,6 @@ from .results import CRITERIA_IDS, SubmissionResult
 
 LANGS = ("es", "en")
 TEMPLATES = Path(__file__).parent / "templates"
-
-CRITERION_TITLES: dict[str, dict[str, str]] = {
-    "nivel1.cpA": {
-        "es": "Nivel 1 · punto de control A: sin llamada pendiente",
-        "en": "Level 1 · checkpoint A: no pending call",
-    },
-    "nivel1.cpB": {
-        "es": "Nivel 1 · punto de control B: herramienta de solo lectura",
-        "en": "Level 1 · checkpoint B: read-only tool",
-    },
-    "nivel1.cpC": {
-        "es": "Nivel 1 · punto de control C: herramienta de alto impacto",
-        "en": "Level 1 · checkpoint C: high-impact tool",
-    },
-    "nivel1.hidden": {
-        "es": "Nivel 1 · puntos de control nuevos (variantes ocultas)",
-        "en": "Level 1 · unseen checkpoints (hidden variants)",
-    },
-    "nivel2.read_only_rerun": {
-        "es": "Nivel 2 · las herramientas de solo lectura se vuelven a ejecutar una vez",
-        "en": "Level 2 · read-only tools are re-run once",
-    },
-    "nivel2.high_impact_not_rerun": {
-        "es": "Nivel 2 · las herramientas de alto impacto no se vuelven a ejecutar",
-        "en": "Level 2 · high-impact tools are not re-run",
-    },
-    "nivel2.is_error_fallback": {
-        "es": "Nivel 2 · repliegue a is_error con una explicación",
-        "en": "Level 2 · is_error fallback with an explanation",
-    },
-    "nivel2.tool_result_paired": {
-        "es": "Nivel 2 · un tool_result emparejado, el resto del punto de control intacto",
-        "en": "Level 2 · one paired tool_result, the rest of the checkpoint untouched",
-    },
-    "nivel2.no_double_email": {
-        "es": "Nivel 2 · el incidente: ningún correo duplicado tras el SIGKILL",
-        "en": "Level 2 · the incident: no duplicate email after the SIGKILL",
-    },
-}
 
 TEXT: dict[str, dict[str, str]] = {
     "es": {
@@ -99,6 +61,9 @@ TEXT: dict[str, dict[str, str]] = {
         "yes": "sí",
         "no": "no",
         "total": "total",
+        "level": "Nivel {level}",
+        "pts": "pts",
+        "warnings_learner": "Avisos sobre tu entrega",
     },
     "en": {
         "feedback_title": "Feedback",
@@ -132,6 +97,9 @@ TEXT: dict[str, dict[str, str]] = {
         "yes": "yes",
         "no": "no",
         "total": "total",
+        "level": "Level {level}",
+        "pts": "pts",
+        "warnings_learner": "Notes on your submission",
     },
 }
 
@@ -143,8 +111,17 @@ class ReportEntry:
     name: str  # unique file stem for this submission's feedback files
 
 
+@functools.cache
 def criterion_title(criterion_id: str, lang: str = "es") -> str:
-    return CRITERION_TITLES.get(criterion_id, {}).get(lang, criterion_id)
+    """«Nivel 2 · el incidente: un solo correo»: the title the checks give the criterion, with its level."""
+    # Imported here: the checks pull in lesson3 and anthropic, which `autograder --help` should not wait for.
+    from .checks import CRITERIA
+
+    criterion = CRITERIA.get(criterion_id)
+    if criterion is None:
+        return criterion_id
+    level = TEXT[lang]["level"].format(level=criterion.level)
+    return f"{level} · {criterion.title.get(lang, criterion.title['es'])}"
 
 
 def fmt_points(x: float) -> str:
@@ -171,7 +148,7 @@ def results_document(entries: list[ReportEntry], *, seed: int | None = None) -> 
         record = e.result.to_json()
         record["source"] = e.source
         record["feedback"] = f"feedback/{e.name}.html"
-        if seed is not None:
+        if record.get("seed") is None and seed is not None:
             record["seed"] = seed
         submissions.append(record)
     return {"submissions": submissions}
@@ -237,6 +214,8 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
     ]
     if r.error:
         lines += [f"## {t['error']}", "", _md_block(r.error), ""]
+    if r.warnings:
+        lines += [f"## {t['warnings_learner']}", "", *(f"- {md_escape(w)}" for w in r.warnings), ""]
     if r.flags:
         lines += [f"## {t['flags']}", "", *(f"- {md_escape(f)}" for f in r.flags), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
@@ -299,8 +278,10 @@ def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
         graded = [c for r in results for c in r.criteria if c.id == cid]
         if cid not in CRITERIA_IDS and not graded:
             continue
-        # A submission without this criterion (it could not be loaded) counts as not passing it.
-        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed), len(results)))
+        # A required criterion missing from a submission (it could not be loaded) counts as not passed;
+        # an optional question only counts among the submissions that answered it.
+        total = len(results) if cid in CRITERIA_IDS else len(graded)
+        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed), total))
     return stats
 
 
@@ -414,6 +395,10 @@ def summary_html(
             n_error=sum(1 for r in results if r.error),
             mean=statistics.fmean(scores) if scores else None,
             median=statistics.median(scores) if scores else None,
+            # Optional questions make maxima differ between submissions: the share of each one's own maximum.
+            mean_pct=round(100 * statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results))
+            if results
+            else None,
             max_score=max_score,
             stats=stats,
             pass_chart=pass_rate_svg(stats, lang),

@@ -23,6 +23,7 @@ from autograder import cli, collect
 from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 REPO = Path(__file__).resolve().parent.parent
+SUBMISSIONS = REPO / "tests" / "data" / "submissions"
 
 
 class FakeGrader:
@@ -412,7 +413,12 @@ needs_pipeline = pytest.mark.skipif(
 def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     archive = make_zip(
         tmp_path / "clase.zip",
-        {"grupo/ana_1_attempt.py": CORRECT, "grupo/beto_2_attempt.py": PRODUCTION_BUG, "grupo/roto.py": "def ("},
+        {
+            "grupo/ana_1_attempt.py": CORRECT,
+            "grupo/beto_2_attempt.py": PRODUCTION_BUG,
+            "grupo/roto.py": "def (",
+            "otro/carla_3_attempt.ipynb": (SUBMISSIONS / "good_notebook.ipynb").read_bytes(),
+        },
     )
     out = tmp_path / "out"
     proc = subprocess.run(
@@ -432,5 +438,23 @@ def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     assert not by_id["nivel2.no_double_email"]["passed"]
     assert not by_id["nivel2.high_impact_not_rerun"]["passed"]
     assert broken["score"] == 0 and broken["error"]
+    notebook = subs["carla_3_attempt.ipynb"]
+    assert {c["id"]: c["passed"] for c in notebook["criteria"]}["nivel2.no_double_email"]
+    assert all(s["seed"] == 5 for s in subs.values())
     rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
-    assert len(rows) == 3
+    assert len(rows) == 4
+    assert len(list((out / "feedback").glob("*.html"))) == 4
+
+
+@needs_pipeline
+def test_grading_bench_quick_still_runs():
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "bench_grading.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for line in ("--jobs 1: 4 entregas", "--jobs 2: 4 entregas", "entregas/s", "mediana", "p90"):
+        assert line in proc.stdout, proc.stdout

@@ -13,10 +13,10 @@ import pytest
 
 from autograder.collect import FoundSubmission, report_names
 from autograder.report import (
-    CRITERION_TITLES,
     CriterionStats,
     ReportEntry,
     criterion_stats,
+    criterion_title,
     feedback_html,
     feedback_markdown,
     grades_csv,
@@ -63,7 +63,8 @@ def tags_of(html: str) -> TagCollector:
 
 def test_every_criterion_has_a_title_in_both_languages():
     for cid in CRITERIA_IDS:
-        assert set(CRITERION_TITLES[cid]) == {"es", "en"}
+        es, en = criterion_title(cid, "es"), criterion_title(cid, "en")
+        assert es.startswith("Nivel ") and en.startswith("Level ") and es != en
 
 
 def test_results_document_has_the_exact_schema():
@@ -199,3 +200,39 @@ def test_write_reports_refuses_two_entries_with_one_report_name(tmp_path):
     with pytest.raises(ValueError):
         write_reports(tmp_path, [entry(r, name="ana") for r in results])
     assert not (tmp_path / "results.json").exists()
+
+
+def test_learner_warnings_and_instructor_flags_reach_the_feedback_escaped():
+    result = make_result("ana.ipynb", set())
+    result.warnings = [f"La celda 3 lanzó ValueError ({EVIL})"]
+    result.flags = ["delega en lesson3: reconcile usa lesson3.reconcile"]
+    html = feedback_html(entry(result))
+    assert "La celda 3 lanzó ValueError" in html and EVIL not in html
+    assert "delega en lesson3" in html
+    md = feedback_markdown(entry(result))
+    assert "Avisos sobre tu entrega" in md and "La celda 3 lanzó ValueError" in md and "<script>" not in md
+
+
+def test_the_seed_of_each_result_wins_over_the_run_seed():
+    graded = make_result("ana.py", set())
+    graded.seed = 5
+    doc = results_document([entry(graded), entry(make_result("beto.py", set()))], seed=9)
+    assert [s["seed"] for s in doc["submissions"]] == [5, 9]
+
+
+def test_summary_mean_is_also_a_share_of_each_submissions_own_maximum():
+    full = make_result("ana.py", set(CRITERIA_IDS))  # 9 / 9
+    half = SubmissionResult("beto.py", 5.0, 10.0, [])  # optional questions can raise a maximum
+    html = summary_html([entry(full), entry(half)])
+    assert "7 pts · 75 %" in html
+
+
+def test_optional_question_pass_rate_counts_only_the_submissions_that_answered():
+    answered = make_result("ana.ipynb", set())
+    answered.criteria.append(CriterionResult("nivel2.pregunta", True, 1.0, 1.0, "bien"))
+    stats = {s.id: s for s in criterion_stats([answered, make_result("beto.py", set()), make_result("c.py", set())])}
+    assert (stats["nivel2.pregunta"].passed, stats["nivel2.pregunta"].total) == (1, 1)
+    assert stats["nivel1.cpA"].total == 3
+    rows = list(csv.DictReader(io.StringIO(grades_csv([entry(answered), entry(make_result("beto.py", set()))]))))
+    assert list(rows[0])[-4:] == ["nivel2.pregunta", "total", "max_score", "error"]
+    assert rows[0]["nivel2.pregunta"] == "1" and rows[1]["nivel2.pregunta"] == ""
