@@ -188,7 +188,9 @@ def _js(value: object) -> str:
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
 
 
-_LAST_TOKEN_PREFIX = re.compile(r"-?[0-9.eE+-]*|t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?")
+# What can be left of the last token when a file is cut short: part of a number, of
+# true/false/null, or of a \uXXXX escape inside a string.
+_LAST_TOKEN_PREFIX = re.compile(r"-?[0-9.eE+-]*|t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?|u[0-9a-fA-F]{0,4}")
 
 
 def _cut_short(text: str, e: json.JSONDecodeError) -> bool:
