@@ -1,0 +1,306 @@
+"""El laboratorio de caídas: elegir punto de caída, herramienta y estrategia, y verlo pasar de verdad.
+
+Each run is real: a child process runs the agent on the offline model and is
+killed with SIGKILL at the chosen point (``crash_run``); a new process resumes
+with the chosen strategy (``resume_run``). The report is plain text built from
+what is on disk afterwards, so a notebook can print it and nbval compare it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import copy
+import functools
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .agent import CRASH_POINT_LABELS, CRASH_POINTS, run_agent
+from .checkpoint import Checkpoint
+from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, resume_run
+from .diagram import POINT_NUMBERS, loop_svg
+from .model import TASK_EMAIL, TASK_NOTES, offline_client
+from .reconcile import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
+from .tools import create_workspace, outbox_count
+from .transcript import conversation_tail, describe_pending, shorten
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+LAB_TOOLS = ("read_file", "send_email")
+TASK_FOR_TOOL = {"read_file": TASK_NOTES, "send_email": TASK_EMAIL}
+TOOL_LABELS = {"read_file": "read_file (solo lectura)", "send_email": "send_email (alto impacto)"}
+
+
+def is_error_fallback(cp: Checkpoint) -> Checkpoint:
+    """Jugada tres aplicada a cualquier herramienta: un tool_result con ``is_error`` y la verdad."""
+    pending = cp["pendingToolUse"]
+    cp["messages"].append(
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": pending["id"],
+                    "content": UNKNOWN_STATE_MESSAGE,
+                    "is_error": True,
+                }
+            ],
+        }
+    )
+    cp["pendingToolUse"] = None
+    return cp
+
+
+def leave_dangling(cp: Checkpoint) -> Checkpoint:
+    """Ninguna conciliación: reanudar con la llamada colgante tal cual (la API lo rechaza)."""
+    return cp
+
+
+@dataclass(frozen=True)
+class Strategy:
+    label: str
+    reconcile: Callable[[Checkpoint], Checkpoint]
+
+
+LAB_STRATEGIES: dict[str, Strategy] = {
+    "delete": Strategy("borrar el mensaje assistant (jugada uno)", delete_dangling),
+    "rerun": Strategy("volver a ejecutar a ciegas (jugada dos)", reconcile_production),
+    "is_error": Strategy("repliegue is_error (jugada tres)", is_error_fallback),
+    "reconcile": Strategy("la regla de la lección: reconcile(cp)", reconcile),
+    "none": Strategy("nada: reanudar sin conciliar", leave_dangling),
+}
+"""Module-level functions only: a forkserver child imports them by name."""
+
+
+# -- scratch space ------------------------------------------------------------------------
+
+_scratch: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def scratch_dir() -> Path:
+    """Una carpeta temporal para esta sesión (se borra al cerrar el kernel); nunca se imprime."""
+    tmp = tempfile.TemporaryDirectory(prefix="lesson3-")
+    _scratch.append(tmp)
+    return Path(tmp.name)
+
+
+@atexit.register
+def _cleanup() -> None:
+    while _scratch:
+        _scratch.pop().cleanup()
+
+
+# -- reference runs -------------------------------------------------------------------------
+
+
+@functools.cache
+def _uninterrupted(task: str, seed: int | str) -> tuple[Checkpoint, int]:
+    with tempfile.TemporaryDirectory(prefix="lesson3-ref-") as tmp:
+        ws = create_workspace(Path(tmp) / "workspace")
+        state = run_agent(task, client=offline_client(seed=seed), checkpoint_path=Path(tmp) / "cp.json", workspace=ws)
+        return state, outbox_count(ws)
+
+
+def uninterrupted_run(task: str, seed: int | str = 0) -> tuple[Checkpoint, int]:
+    """La misma tarea sin caídas: (estado final, correos enviados). Para comparar."""
+    state, sent = _uninterrupted(task, seed)
+    return copy.deepcopy(state), sent
+
+
+def first_call_turn(task: str, tool: str, seed: int | str = 0) -> int:
+    """El turno en el que el modelo pide ``tool`` por primera vez en una ejecución sin caídas."""
+    state, _ = _uninterrupted(task, seed)
+    turn = 0
+    for message in state["messages"]:
+        if message["role"] != "assistant":
+            continue
+        turn += 1
+        blocks = message["content"] if isinstance(message["content"], list) else []
+        if any(b.get("type") == "tool_use" and b.get("name") == tool for b in blocks):
+            return turn
+    raise ValueError(f"la tarea «{task}» nunca llama a {tool}")
+
+
+# -- one lab run -----------------------------------------------------------------------------
+
+
+@dataclass
+class LabResult:
+    point: str
+    tool: str
+    strategy: str
+    crash: CrashReport
+    crash_checkpoint: Checkpoint | None
+    run: RunReport
+    reference_turns: int
+    reference_outbox: int
+
+    @property
+    def dangling(self) -> bool:
+        return bool(self.crash_checkpoint and self.crash_checkpoint["pendingToolUse"])
+
+    @property
+    def verdict(self) -> str:
+        """Una línea: qué salió mal (o que no salió nada mal)."""
+        if self.run.error:
+            return "✗ la reanudación no pudo seguir: la API rechazó la conversación"
+        problems = []
+        if self.run.outbox > self.reference_outbox:
+            problems.append(f"✗ el equipo recibió {self.run.outbox} correos en vez de {self.reference_outbox}")
+        state = self.run.state
+        turns = state["turns"] if state else 0
+        if state is not None and turns > self.reference_turns:
+            extra = turns - self.reference_turns
+            told_unknown = any(
+                b.get("type") == "tool_result" and b.get("is_error")
+                for m in state["messages"]
+                if m["role"] == "user" and isinstance(m["content"], list)
+                for b in m["content"]
+            )
+            why = (
+                "el modelo supo que no se sabía si la llamada corrió y la reevaluó"
+                if told_unknown
+                else "el modelo olvidó una decisión que ya había tomado y la volvió a tomar"
+            )
+            problems.append(f"⚠ {extra} turno{'s' if extra > 1 else ''} más que sin caída: {why}")
+        if problems:
+            return "\n".join(problems)
+        return "✓ la tarea terminó igual que sin caída: mismos turnos, mismos correos"
+
+    def report(self) -> str:
+        task = TASK_FOR_TOOL[self.tool]
+        lines = [
+            "Laboratorio de caídas",
+            f"  punto de caída: {POINT_NUMBERS[self.point]} · {CRASH_POINT_LABELS[self.point]}",
+            f"  herramienta:    {TOOL_LABELS[self.tool]} — tarea «{shorten(task, 60)}»",
+            f"  estrategia:     {LAB_STRATEGIES[self.strategy].label}",
+            "",
+            "1) La caída",
+        ]
+        c = self.crash
+        if c.killed:
+            lines.append(f"   proceso hijo matado con {c.signal_name} (código de salida {c.exitcode})")
+        else:
+            lines.append(f"   el proceso no llegó a matarse: {c.detail}")
+        cp = self.crash_checkpoint
+        if cp is None:
+            lines.append("   punto de control en disco: ninguno (la caída llegó antes del primer guardado)")
+        else:
+            lines.append(f"   punto de control en disco: turns={cp['turns']}, tokensUsed={cp['tokensUsed']}")
+            lines.append(f"   pendingToolUse: {describe_pending(cp['pendingToolUse'])}")
+            if self.dangling:
+                lines.append("   → hay una llamada colgante: la estrategia elegida decide qué pasa")
+            else:
+                lines.append(
+                    "   → no hay llamada colgante: la reanudación no necesita conciliar (la estrategia no se usa)"
+                )
+        lines.append(f"   correos en la bandeja de salida: {c.outbox}")
+        lines += ["", "2) La reanudación, en un proceso nuevo"]
+        r = self.run
+        lines.append(f"   error de la API: {r.error}" if r.error else "   error de la API: ninguno")
+        if r.state is not None:
+            lines.append("   cola de la conversación:")
+            lines += ["     " + line for line in conversation_tail(r.state["messages"], 4, width=70).splitlines()]
+            lines.append(f"   turns: {r.state['turns']} (sin caída: {self.reference_turns})")
+        lines.append(f"   correos en la bandeja de salida: {r.outbox} (sin caída: {self.reference_outbox})")
+        lines += ["", self.verdict]
+        return "\n".join(lines)
+
+
+def run_lab(
+    point: str,
+    tool: str,
+    strategy: str,
+    *,
+    base: str | Path | None = None,
+    seed: int | str = 0,
+) -> LabResult:
+    """Una caída real en ``point`` durante la primera llamada a ``tool`` y la reanudación con ``strategy``."""
+    if point not in CRASH_POINTS:
+        raise ValueError(f"punto de caída desconocido «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
+    if tool not in LAB_TOOLS:
+        raise ValueError(f"herramienta «{tool}» fuera del laboratorio; las válidas: {', '.join(LAB_TOOLS)}")
+    if strategy not in LAB_STRATEGIES:
+        raise ValueError(f"estrategia desconocida «{strategy}»; las válidas: {', '.join(LAB_STRATEGIES)}")
+    task = TASK_FOR_TOOL[tool]
+    root = Path(base) if base is not None else scratch_dir()
+    workspace, checkpoint_path = fresh_run_dir(root / f"lab-{point}-{tool}-{strategy}")
+    if point == "before_call":
+        # "Before the call" of the turn whose answer will ask for the tool.
+        crash = crash_run(
+            task,
+            workspace=workspace,
+            checkpoint_path=checkpoint_path,
+            point=point,
+            turn=first_call_turn(task, tool, seed),
+            seed=seed,
+        )
+    else:
+        crash = crash_run(task, workspace=workspace, checkpoint_path=checkpoint_path, point=point, tool=tool, seed=seed)
+    crash_checkpoint = copy.deepcopy(crash.checkpoint)
+    run = resume_run(
+        task,
+        workspace=workspace,
+        checkpoint_path=checkpoint_path,
+        reconcile=LAB_STRATEGIES[strategy].reconcile,
+        seed=seed,
+    )
+    reference, sent = _uninterrupted(task, seed)
+    shutil.rmtree(root / f"lab-{point}-{tool}-{strategy}", ignore_errors=True)
+    return LabResult(point, tool, strategy, crash, crash_checkpoint, run, reference["turns"], sent)
+
+
+# -- the widget ------------------------------------------------------------------------------
+
+
+def crash_lab(point: str = "after_tool", tool: str = "send_email", strategy: str = "rerun") -> ipywidgets.VBox:
+    """El laboratorio como widget: tres selectores, un botón, el diagrama y la salida."""
+    import ipywidgets as w
+
+    class CrashLab(w.VBox):  # type: ignore[misc]
+        def __repr__(self) -> str:
+            return "Laboratorio de caídas (interactivo: ejecuta la celda en JupyterLab para usarlo)"
+
+    point_w = w.Dropdown(
+        options=[(f"{POINT_NUMBERS[p]} · {CRASH_POINT_LABELS[p]}", p) for p in CRASH_POINTS],
+        value=point,
+        description="Caída:",
+        layout=w.Layout(width="640px"),
+    )
+    tool_w = w.ToggleButtons(options=[(TOOL_LABELS[t], t) for t in LAB_TOOLS], value=tool, description="Herramienta:")
+    strategy_w = w.Dropdown(
+        options=[(s.label, key) for key, s in LAB_STRATEGIES.items()],
+        value=strategy,
+        description="Estrategia:",
+        layout=w.Layout(width="640px"),
+    )
+    for control in (point_w, tool_w, strategy_w):
+        control.style.description_width = "90px"
+    button = w.Button(description="Provocar la caída y reanudar", button_style="danger", icon="bolt")
+    button.layout.width = "260px"
+    picture = w.HTML(value=loop_svg(point))
+    out = w.Output(layout=w.Layout(border="1px solid #cfd8dc", padding="4px"))
+
+    def on_point(change: dict[str, Any]) -> None:
+        picture.value = loop_svg(change["new"])
+
+    def on_click(_: object) -> None:
+        button.disabled = True
+        button.description = "Ejecutando…"
+        out.clear_output()
+        with out:
+            try:
+                print(run_lab(point_w.value, tool_w.value, strategy_w.value).report())
+            except Exception as e:  # noqa: BLE001 - shown to the learner, the widget stays usable
+                print(f"El laboratorio falló: {type(e).__name__}: {e}")
+            finally:
+                button.disabled = False
+                button.description = "Provocar la caída y reanudar"
+
+    point_w.observe(on_point, names="value")
+    button.on_click(on_click)
+    return CrashLab([point_w, tool_w, strategy_w, button, picture, out])

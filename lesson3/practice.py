@@ -1,0 +1,166 @@
+"""Práctica en el cuaderno: preguntas de opción múltiple con retroalimentación, pistas a pedido y pruebas.
+
+The widgets are for clicking; every widget has a plain-text twin (``feedback``,
+``hint``, ``attempt``) whose output is deterministic, so the committed notebooks
+can show it and nbval can compare it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+
+class MultipleChoice(Protocol):
+    """A multiple-choice question as the grader defines it (``autograder.questions.Question``).
+
+    ``prompt``, each option and ``explanation`` are either a string or a mapping
+    language -> string.
+    """
+
+    @property
+    def variable(self) -> str: ...
+    @property
+    def prompt(self) -> Mapping[str, str]: ...
+    @property
+    def options(self) -> Mapping[str, Mapping[str, str]]: ...
+    @property
+    def answer(self) -> str: ...
+    @property
+    def explanation(self) -> Mapping[str, str]: ...
+
+
+def _tr(value: str | Mapping[str, str], lang: str) -> str:
+    return value if isinstance(value, str) else value.get(lang) or next(iter(value.values()))
+
+
+def answer_letter(value: object) -> str | None:
+    """``"b"``, ``" B "``, ``"b)"`` y ``"(b)"`` son la misma respuesta; cualquier otra cosa, ``None``.
+
+    Same reading as the grader's, so the notebook never says "correct" to an answer the grader refuses.
+    """
+    if not isinstance(value, str):
+        return None
+    letter = value.strip().strip("().").strip().lower()
+    return letter if len(letter) == 1 and letter.isalpha() else None
+
+
+def feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", lang: str = "es") -> str:
+    """La retroalimentación para ``answer`` (una letra), en texto."""
+    letters = ", ".join(question.options)
+    if answer is None:
+        return (
+            f"Todavía no respondiste: escribe la letra de tu opción en «{question.variable}» "
+            f"(una de {letters}) y vuelve a ejecutar la celda."
+        )
+    letter = answer_letter(answer)
+    if letter is None or letter not in question.options:
+        return f"{answer!r} no es una de las opciones: «{question.variable}» tiene que ser una letra ({letters})."
+    if letter == question.answer:
+        return f"✓ Correcto ({letter}). {_tr(question.explanation, lang)}".rstrip()
+    return f"✗ La {letter} no es. {retry_hint}".rstrip() + " Vuelve a intentarlo."
+
+
+def question_markdown(question: MultipleChoice, lang: str = "es") -> str:
+    """El enunciado y las opciones en Markdown (se ve también sin ejecutar el cuaderno)."""
+    lines = [f"**{_tr(question.prompt, lang)}**", ""]
+    lines += [f"- **{letter})** {_tr(text, lang)}" for letter, text in question.options.items()]
+    return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    """Escapa HTML y convierte `código` en <code>: lo único que usan las preguntas y pistas."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+
+
+def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str = "es") -> ipywidgets.VBox:
+    """La pregunta para hacer clic: opciones, botón «Comprobar» y la retroalimentación."""
+    import ipywidgets as w
+
+    class QuestionBox(w.VBox):  # type: ignore[misc]
+        def __repr__(self) -> str:
+            return f"Pregunta interactiva ({question.variable}): ejecuta la celda en JupyterLab para responderla"
+
+    choices = w.RadioButtons(
+        options=[(f"{k}) {_tr(v, lang)}", k) for k, v in question.options.items()],
+        value=None,
+        layout=w.Layout(width="auto"),
+    )
+    button = w.Button(description="Comprobar", button_style="primary")
+    out = w.HTML()
+
+    def on_click(_: object) -> None:
+        text = feedback(question, choices.value, retry_hint=retry_hint, lang=lang)
+        color = "#2e7d32" if text.startswith("✓") else "#c62828"
+        out.value = f'<p style="color:{color}">{_md(text)}</p>'
+
+    button.on_click(on_click)
+    prompt = w.HTML(value=f"<p><b>{_md(_tr(question.prompt, lang))}</b></p>")
+    return QuestionBox([prompt, choices, button, out])
+
+
+def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:
+    """Pistas a pedido: un acordeón cerrado; cada pista se abre por separado."""
+    import ipywidgets as w
+
+    class Hints(w.Accordion):  # type: ignore[misc]
+        def __repr__(self) -> str:
+            return f"{len(items)} pistas (ábrelas de a una en JupyterLab, o usa hint(n))"
+
+    box = Hints(children=[w.HTML(value=f"<p>{_md(text)}</p>") for text in items], selected_index=None)
+    for i in range(len(items)):
+        box.set_title(i, f"{title} {i + 1}")
+    return box
+
+
+def hint(items: Sequence[str], n: int) -> str:
+    """La pista número ``n`` (desde 1) en texto, para quien prefiere no usar el acordeón."""
+    if not 1 <= n <= len(items):
+        return f"No hay pista {n}: hay {len(items)} (de la 1 a la {len(items)})."
+    return f"Pista {n}: {items[n - 1]}"
+
+
+NOT_WRITTEN = "todavía sin escribir (la celda tiene «# TU CÓDIGO AQUÍ»)"
+
+
+def attempt(fn: Callable[..., Any], *args: Any, show: Callable[[Any], str] = repr, **kwargs: Any) -> str:
+    """Llama a una función del alumno y describe el resultado sin cortar el cuaderno si falla.
+
+    ``show`` turns the result into text (``repr`` by default; ``str`` for text results).
+    """
+    try:
+        return show(fn(*args, **kwargs))
+    except NotImplementedError:
+        return NOT_WRITTEN
+    except Exception as e:  # noqa: BLE001 - the learner sees what went wrong and the notebook keeps going
+        return f"falló con {type(e).__name__}: {e}"
+
+
+def run_checks(checks: Sequence[tuple[str, Callable[[], object]]]) -> str:
+    """Comprobaciones locales, una por línea: ✓, ✗ (con el motivo) o «sin escribir».
+
+    Each check returns something truthy when it passes; an ``AssertionError``'s
+    message says why it failed.
+    """
+    lines = []
+    for description, check in checks:
+        try:
+            ok = check()
+        except NotImplementedError:
+            lines.append(f"… {description}: {NOT_WRITTEN}")
+            continue
+        except AssertionError as e:
+            lines.append(f"✗ {description}: {e}" if str(e) else f"✗ {description}")
+            continue
+        except Exception as e:  # noqa: BLE001 - reported, the other checks still run
+            lines.append(f"✗ {description}: falló con {type(e).__name__}: {e}")
+            continue
+        lines.append(f"✓ {description}" if ok else f"✗ {description}")
+    passed = sum(line.startswith("✓") for line in lines)
+    lines.append(f"{passed} de {len(checks)} comprobaciones pasan.")
+    return "\n".join(lines)

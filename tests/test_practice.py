@@ -1,0 +1,105 @@
+"""Notebook practice helpers: multiple-choice feedback, hints, and running learner code gracefully."""
+
+from __future__ import annotations
+
+import pytest
+
+from autograder.questions import QUESTIONS, normalise_answer
+from lesson3.practice import (
+    NOT_WRITTEN,
+    answer_letter,
+    attempt,
+    feedback,
+    hint,
+    hints,
+    question_markdown,
+    question_widget,
+    run_checks,
+)
+
+ROOT = QUESTIONS["respuesta_causa_raiz"]
+
+
+@pytest.mark.parametrize("raw", ["b", " B ", "b)", "(b)", "b.", "bb", "", "1", None, 2, "(", "a b"])
+def test_answers_are_read_exactly_as_the_grader_reads_them(raw: object) -> None:
+    assert answer_letter(raw) == normalise_answer(raw)
+
+
+def test_feedback_correct_wrong_missing_and_invalid() -> None:
+    assert feedback(ROOT, "(B)").startswith(f"✓ Correcto (b). {ROOT.explanation['es']}")
+    wrong = feedback(ROOT, "a", retry_hint="Mira la línea de executeTool.")
+    assert wrong == "✗ La a no es. Mira la línea de executeTool. Vuelve a intentarlo."
+    assert "Todavía no respondiste" in feedback(ROOT, None)
+    assert "respuesta_causa_raiz" in feedback(ROOT, None)
+    assert "no es una de las opciones" in feedback(ROOT, "z")
+    assert "no es una de las opciones" in feedback(ROOT, 3)
+
+
+def test_markdown_lists_every_option_with_its_letter() -> None:
+    md = question_markdown(ROOT)
+    assert md.startswith(f"**{ROOT.prompt['es']}**")
+    for letter, text in ROOT.options.items():
+        assert f"- **{letter})** {text['es']}" in md
+
+
+def test_question_widget_gives_feedback_on_click() -> None:
+    box = question_widget(ROOT, retry_hint="Otra vez.")
+    prompt, choices, button, out = box.children
+    assert repr(box).startswith("Pregunta interactiva (respuesta_causa_raiz)")
+    assert [value for _, value in choices.options] == list(ROOT.options)
+    button.click()
+    assert "Todavía no respondiste" in out.value
+    choices.value = "c"
+    button.click()
+    assert "✗ La c no es. Otra vez." in out.value and "#c62828" in out.value
+    choices.value = ROOT.answer
+    button.click()
+    assert "✓ Correcto" in out.value and "#2e7d32" in out.value
+    assert "<b>" in prompt.value
+
+
+def test_hints_are_closed_until_opened_and_escape_html() -> None:
+    items = ['Mira `cp["pendingToolUse"]`.', "Nada de <script>."]
+    box = hints(items)
+    assert box.selected_index is None
+    assert [box.get_title(i) for i in range(2)] == ["Pista 1", "Pista 2"]
+    assert "<code>cp[&quot;pendingToolUse&quot;]</code>" in box.children[0].value
+    assert "&lt;script&gt;" in box.children[1].value
+    assert repr(box) == "2 pistas (ábrelas de a una en JupyterLab, o usa hint(n))"
+    assert hint(items, 2) == "Pista 2: Nada de <script>."
+    assert hint(items, 3) == "No hay pista 3: hay 2 (de la 1 a la 2)."
+
+
+def test_attempt_never_raises() -> None:
+    def todo() -> None:
+        raise NotImplementedError
+
+    def broken() -> None:
+        raise KeyError("pendingToolUse")
+
+    assert attempt(todo) == NOT_WRITTEN
+    assert attempt(broken) == "falló con KeyError: 'pendingToolUse'"
+    assert attempt(lambda: "rerun") == "'rerun'"
+    assert attempt(lambda: "a\nb", show=str) == "a\nb"
+
+
+def test_run_checks_reports_each_check_and_a_total() -> None:
+    def todo() -> bool:
+        raise NotImplementedError
+
+    def fails() -> bool:
+        raise AssertionError("turns volvió a cero")
+
+    def crashes() -> bool:
+        raise ValueError("mal")
+
+    out = run_checks([("pasa", lambda: True), ("falso", lambda: False), ("sin escribir", todo),
+                      ("motivo", fails), ("explota", crashes)])  # fmt: skip
+    assert out.splitlines() == [
+        "✓ pasa",
+        "✗ falso",
+        f"… sin escribir: {NOT_WRITTEN}",
+        "✗ motivo: turns volvió a cero",
+        "✗ explota: falló con ValueError: mal",
+        "1 de 5 comprobaciones pasan.",
+    ]
