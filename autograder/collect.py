@@ -202,15 +202,21 @@ def _extract_member(
     if not target.resolve().is_relative_to(dest.resolve()):
         intake.warnings.append(f"Se rechazó {where}: su ruta sale de la carpeta del zip (zip slip); no se extrajo.")
         return 0
-    target.parent.mkdir(parents=True, exist_ok=True)
     written = 0
-    # The header's size can lie; count what actually comes out and stop at the limit.
-    with zf.open(info) as src, open(target, "xb") as out:
-        while chunk := src.read(_CHUNK):
-            written += len(chunk)
-            if written > limit:
-                break
-            out.write(chunk)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # The header's size can lie; count what actually comes out and stop at the limit.
+        with zf.open(info) as src, open(target, "xb") as out:
+            while chunk := src.read(_CHUNK):
+                written += len(chunk)
+                if written > limit:
+                    break
+                out.write(chunk)
+    except OSError as exc:  # a name too long for this file system, two members with one name, ...
+        if written:  # our own partial file; never the one an earlier member with the same name wrote
+            target.unlink(missing_ok=True)
+        intake.warnings.append(f"Se omitió {where}: no se pudo extraer ({exc.strerror or exc}).")
+        return 0
     if written > limit:
         target.unlink()
         intake.warnings.append(

@@ -458,3 +458,16 @@ def test_grading_bench_quick_still_runs():
     assert proc.returncode == 0, proc.stderr
     for line in ("--jobs 1: 4 entregas", "--jobs 2: 4 entregas", "entregas/s", "mediana", "p90"):
         assert line in proc.stdout, proc.stdout
+
+
+def test_a_member_that_cannot_be_extracted_is_skipped_not_the_whole_zip(fake, tmp_path):
+    archive = tmp_path / "raro.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("x" * 300 + ".py", "# correcta")  # longer than any file system allows
+        zf.writestr("ana.py", "# correcta")
+        with pytest.warns(UserWarning, match="Duplicate name"):
+            zf.writestr("ana.py", "# la segunda no pisa a la primera")
+    code, _, stderr = run("grade", archive, "--out", tmp_path / "out")
+    assert code == 0 and fake.graded == ["ana.py"]
+    assert stderr.count("no se pudo extraer") == 2
+    assert results_of(tmp_path / "out")[0]["score"] == len(CRITERIA_IDS)  # the first ana.py, not overwritten
