@@ -43,8 +43,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         'defined. (If it is test code, put it under `if __name__ == "__main__":`.)',
     },
     "load.module_timeout": {
-        "es": "Tu archivo no terminó de cargarse en {seconds} s (¿un bucle infinito al nivel del módulo?).",
-        "en": "Your file did not finish loading in {seconds} s (an infinite loop at module level?).",
+        "es": "Tu archivo no terminó de cargarse en {seconds:g} s (¿un bucle infinito al nivel del módulo?).",
+        "en": "Your file did not finish loading in {seconds:g} s (an infinite loop at module level?).",
     },
     "load.cell_syntax": {
         "es": "La celda {cell} tiene un error de sintaxis en la línea {line} ({message}); se saltó.",
@@ -62,14 +62,18 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "No se pudo cargar la entrega: {reason}",
         "en": "The submission could not be loaded: {reason}",
     },
+    "load.process_hint": {
+        "es": " (al corregir, tu código no puede crear procesos ni hilos)",
+        "en": " (while grading, your code cannot start processes or threads)",
+    },
     "load.permission_hint": {
         "es": " (tu código corre sin privilegios: el corrector no permite eso)",
         "en": " (your code runs unprivileged: the grader does not allow that)",
     },
     # -- what the learner's process did --------------------------------------------------------
     "fail.timeout": {
-        "es": "{what} no terminó en {seconds} s (¿un bucle infinito?); se detuvo el proceso.",
-        "en": "{what} did not finish in {seconds} s (an infinite loop?); the process was stopped.",
+        "es": "{what} no terminó en {limit:g} s (¿un bucle infinito?); se detuvo el proceso.",
+        "en": "{what} did not finish in {limit:g} s (an infinite loop?); the process was stopped.",
     },
     "fail.cpu": {
         "es": "{what} se pasó del límite de tiempo de CPU; se detuvo el proceso.",
@@ -84,12 +88,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Your code ended its own process (exit code {detail}, os._exit?) while running {what}.",
     },
     "fail.output": {
-        "es": "{what} imprimió más de {seconds:g} MB; se detuvo el proceso.",
-        "en": "{what} printed more than {seconds:g} MB; the process was stopped.",
-    },
-    "fail.memory": {
-        "es": "{what} se quedó sin memoria.",
-        "en": "{what} ran out of memory.",
+        "es": "{what} imprimió más de {limit:g} MB; se detuvo el proceso.",
+        "en": "{what} printed more than {limit:g} MB; the process was stopped.",
     },
     "fail.protocol": {
         "es": "{what} rompió la comunicación con el corrector ({detail}); se detuvo el proceso.",

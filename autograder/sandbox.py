@@ -82,12 +82,10 @@ class Limits:
 class Failure:
     """The learner's process did not answer: why, in words the feedback can use."""
 
-    kind: str  # "timeout", "cpu", "crashed", "exited", "output", "memory", "protocol"
+    kind: str  # "timeout", "cpu", "crashed", "exited", "output", "protocol" (and "poisoned", see session)
     detail: str = ""
-    seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "detail": self.detail, "seconds": self.seconds}
+    limit: float = 0.0
+    """The limit that was hit: seconds for a timeout, MB for output."""
 
 
 @dataclass
@@ -238,7 +236,7 @@ class Learner:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._kill()
-                return Failure("timeout", seconds=round(timeout, 2))
+                return Failure("timeout", limit=round(timeout, 2))
             rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
             wlist = [self._req_w] if outgoing else []
             try:
@@ -305,7 +303,7 @@ class Learner:
         self.output.add(chunk)
         if self.output.total > self.limits.output_kill_mb * 1024 * 1024:
             self._kill()
-            return Failure("output", seconds=self.limits.output_kill_mb)
+            return Failure("output", limit=self.limits.output_kill_mb)
         return None
 
     def _died(self) -> Failure:
@@ -388,6 +386,10 @@ def confine(limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tu
     os.dup2(out_fd, 1)
     os.dup2(out_fd, 2)
     _close_other_fds({0, 1, 2, *keep})
+    # Fresh stream objects on the new fds: whatever wrapped them in the parent is gone.
+    sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)
+    sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     os.chdir(box)
     path_entries = imports.open_path_entries()
     _set_limits(limits, uid)
@@ -451,15 +453,13 @@ def _prctl(option: int, arg: int) -> None:
 def scrub_environment(home: Path) -> None:
     """Rebuild the environment from nothing: no key or token of the grader can survive.
 
-    ``os.environ`` and ``posix.environ`` (the interpreter's startup copy) are both
-    emptied; the zygote itself was started with an allow-listed environment, so no
-    secret is in this process's memory to begin with.
+    Clearing ``os.environ`` also clears ``posix.environ`` (its backing dict) and the C
+    environment. The zygote itself was started with an allow-listed environment, so
+    no secret is in this process's memory to begin with.
     """
-    import posix
     import tempfile
 
     os.environ.clear()
-    posix.environ.clear()
     os.environ.update(
         {
             "PATH": SAFE_PATH,

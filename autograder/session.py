@@ -70,19 +70,26 @@ class Outcome:
             if self.info.get("etype") == "SystemExit":
                 return text("call.system_exit", lang, fn=fn, where=where)
             message = self.info.get("message") or ""
-            detail = f": {message}" if message else ""
-            if self.info.get("etype") == "PermissionError":
-                detail += text("load.permission_hint", lang)
+            detail = (f": {message}" if message else "") + hint_for(self.info.get("etype"), message, lang)
             return text("call.raised", lang, fn=fn, etype=self.info.get("etype", "?"), where=where, detail=detail)
         return ""
 
 
+def hint_for(etype: Any, message: str, lang: str) -> str:
+    """A sentence for the errors the sandbox itself causes, so they do not look like bugs."""
+    if etype == "PermissionError":
+        return text("load.permission_hint", lang)
+    if etype == "BlockingIOError" or "can't start new thread" in message:
+        return text("load.process_hint", lang)
+    return ""
+
+
 def describe_failure(failure: Failure, what: str, lang: str) -> str:
     key = "fail." + failure.kind if failure.kind in _FAILURE_KINDS else "fail.protocol"
-    return text(key, lang, what=what, seconds=failure.seconds, detail=failure.detail)
+    return text(key, lang, what=what, limit=failure.limit, detail=failure.detail)
 
 
-_FAILURE_KINDS = {"timeout", "cpu", "crashed", "exited", "output", "memory", "protocol"}
+_FAILURE_KINDS = {"timeout", "cpu", "crashed", "exited", "output", "protocol"}
 
 
 class Caller(Protocol):
@@ -136,60 +143,43 @@ class Session:
 
     def _summarise(self, msg: dict[str, Any]) -> LoadSummary:
         lang = self.lang
-        warnings: list[str] = []
+        notebook = self.submission.kind == "ipynb"
+        warnings: list[tuple[int, str]] = []
         fatal = None
-        by_number = {c.number: c for c in self.submission.cells}
+        numbers = {c.number for c in self.submission.cells}
         for cell in self.submission.cells:
-            if cell.syntax_error is not None and not cell.skipped:
-                if self.submission.kind == "ipynb":
-                    warnings.append(
-                        text(
-                            "load.cell_syntax",
-                            lang,
-                            cell=cell.number,
-                            line=cell.syntax_error.line,
-                            message=cell.syntax_error.message,
-                        )
-                    )
-                else:
-                    fatal = text(
-                        "load.syntax",
-                        lang,
-                        file=self.submission.name,
-                        line=cell.syntax_error.line,
-                        message=cell.syntax_error.message,
-                    )
-        for report in msg.get("cells") or []:
-            if not isinstance(report, dict) or report.get("number") not in by_number:
+            problem = cell.syntax_error
+            if problem is None or cell.skipped:
                 continue
-            status = report.get("status")
-            message = str(report.get("message") or "")
-            detail = f" ({message})" if message else ""
-            if report.get("etype") == "PermissionError":
-                detail += text("load.permission_hint", lang)
-            if self.submission.kind == "ipynb":
-                if status == "error":
-                    warnings.append(
-                        text(
-                            "load.cell_error",
-                            lang,
-                            cell=report["number"],
-                            etype=report.get("etype"),
-                            line=report.get("line"),
-                            detail=detail,
-                        )
+            if notebook:
+                warnings.append(
+                    (
+                        cell.number,
+                        text("load.cell_syntax", lang, cell=cell.number, line=problem.line, message=problem.message),
                     )
-                elif status == "timeout":
-                    warnings.append(text("load.cell_timeout", lang, cell=report["number"]))
-            elif status == "error":
-                fatal = text(
-                    "load.module_error", lang, etype=report.get("etype"), line=report.get("line"), detail=detail
                 )
+            else:
+                fatal = text("load.syntax", lang, file=self.submission.name, line=problem.line, message=problem.message)
+        for report in msg.get("cells") or []:
+            if not isinstance(report, dict) or report.get("number") not in numbers:
+                continue
+            number, status = report["number"], report.get("status")
+            message = str(report.get("message") or "")
+            detail = (f" ({message})" if message else "") + hint_for(report.get("etype"), message, lang)
+            etype, line = report.get("etype"), report.get("line")
+            if notebook and status == "error":
+                warnings.append(
+                    (number, text("load.cell_error", lang, cell=number, etype=etype, line=line, detail=detail))
+                )
+            elif notebook and status == "timeout":
+                warnings.append((number, text("load.cell_timeout", lang, cell=number)))
+            elif status == "error":
+                fatal = text("load.module_error", lang, etype=etype, line=line, detail=detail)
             elif status == "timeout":
                 fatal = text("load.module_timeout", lang, seconds=self.limits.load_seconds)
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
-        return LoadSummary(fatal, warnings, defined, answers)
+        return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
 
     @contextlib.contextmanager
     def budget(self, seconds: float | None = None) -> Iterator[None]:

@@ -183,9 +183,11 @@ def _transform(source: str) -> str:
     except ImportError:  # pragma: no cover - IPython ships with jupyterlab
         return _fallback_transform(source)
     try:
-        return TransformerManager().transform_cell(source)
+        out = TransformerManager().transform_cell(source)
     except Exception:  # noqa: BLE001 - a cell IPython cannot parse is left for the syntax check
         return _fallback_transform(source)
+    # IPython always ends the cell with a newline; keep the learner's line count.
+    return out[:-1] if out.endswith("\n") and not source.endswith("\n") else out
 
 
 _FALLBACK_ASSIGN = re.compile(r"^(\s*)([\w.,\s]+?)\s*=\s*[%!].*$")

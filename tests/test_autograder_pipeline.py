@@ -44,3 +44,78 @@ def test_grade_many_keeps_the_order_and_reports_progress():
     assert sorted(seen) == [(1, 2), (2, 2)]
     assert results[1].score == results[1].max_score
     assert results[0].score < results[0].max_score
+
+
+def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(tmp_path):
+    marker = Path("/tmp/autograder-bash-magic-ran")
+    marker.unlink(missing_ok=True)
+    result = grade_submission(SUBMISSIONS / "good_notebook.ipynb", seed=11)
+    assert result.error is None
+    assert result.warnings == [
+        "La celda 4 lanzó ZeroDivisionError en la línea 2 (division by zero); "
+        "las celdas siguientes se ejecutaron igual.",
+        "La celda 5 tiene un error de sintaxis en la línea 1 (invalid syntax); se saltó.",
+    ]
+    criteria = by_id(result)
+    # resume_action was defined inside %%capture, reconcile is async and awaits execute_tool.
+    assert all(criteria[c].passed for c in CRITERIA_IDS), [criteria[c].feedback for c in CRITERIA_IDS]
+    assert criteria["nivel2.causa_raiz"].passed  # "b)" counts as "b"
+    assert not criteria["nivel2.pregunta"].passed and "«a»" in criteria["nivel2.pregunta"].feedback
+    assert not marker.exists()  # the %%bash cell never ran
+
+
+def test_tuned_answers_pass_the_lesson_checkpoints_and_fail_the_hidden_ones():
+    criteria = by_id(grade_submission(SUBMISSIONS / "tuned.py", seed=11))
+    assert all(criteria[c].passed for c in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC"))
+    assert not criteria["nivel1.hidden"].passed
+    # Only send_email is treated as high impact: the unseen names are re-run.
+    assert not criteria["nivel2.high_impact_not_rerun"].passed
+    assert "write_file" in criteria["nivel2.high_impact_not_rerun"].feedback
+    assert criteria["nivel2.no_double_email"].passed
+
+
+def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
+    result = grade_submission(SUBMISSIONS / "delegating.py", seed=11)
+    assert result.score == 0
+    assert sorted(result.flags) == [
+        "delega en lesson3: reconcile usa lesson3.reconcile",
+        "delega en lesson3: resume_action usa lesson3.exercises.EXPECTED_ACTION",
+    ]
+    assert all("No cuenta" in c.feedback for c in result.criteria)
+
+
+def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
+    result = grade_submission(SUBMISSIONS / "delegating_helper.py", seed=11)
+    assert result.flags == ["delega en lesson3: reconcile usa lesson3.reconcile"]
+    criteria = by_id(result)
+    assert criteria["nivel1.hidden"].passed
+    assert not any(c.passed for c in result.criteria if c.id.startswith("nivel2."))
+
+
+def test_the_template_stub_is_not_implemented_yet_everywhere():
+    result = grade_submission(SUBMISSIONS / "stub.py", seed=11)
+    assert result.error is None and result.score == 0
+    assert all("Todavía no implementado" in c.feedback for c in result.criteria)
+
+
+def test_feedback_in_english():
+    result = grade_submission(SUBMISSIONS / "production.py", seed=11, lang="en")
+    criteria = by_id(result)
+    assert "got 2" in criteria["nivel2.no_double_email"].feedback
+    assert criteria["nivel1.cpA"].feedback.startswith("Correct:")
+
+
+def test_an_unreadable_file_in_a_batch_is_one_error_row(tmp_path):
+    bad = tmp_path / "roto.ipynb"
+    bad.write_text("{esto no es json")
+    results = grade_many([bad, SUBMISSIONS / "good.py"], seed=2)
+    assert results[0].error.startswith("«roto.ipynb» no es un cuaderno de Jupyter válido")
+    assert results[0].score == 0 and len(results[0].criteria) == len(CRITERIA_IDS)
+    assert results[1].score == results[1].max_score
+
+
+def test_without_a_seed_one_is_drawn_and_recorded_for_the_whole_run():
+    results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "tuned.py"])
+    assert results[0].seed is not None and results[0].seed == results[1].seed
+    again = grade_submission(SUBMISSIONS / "tuned.py", seed=results[1].seed)
+    assert [c.feedback for c in again.criteria] == [c.feedback for c in results[1].criteria]

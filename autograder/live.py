@@ -1,0 +1,256 @@
+"""``check()`` en el cuaderno: corregir las definiciones vivas sin ejecutarlas en el kernel.
+
+The learner's functions are not called here. Their *source* is rebuilt from the
+live namespace (``inspect.getsource`` of each function, plus what it references:
+imports, plain constants such as ``READ_ONLY_TOOLS``, helper functions) and sent to
+the same sandboxed judge the instructor's grader uses, with a fixed seed so the
+table is the same on every run (nbval compares it).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import html
+import importlib
+import inspect
+import sys
+import textwrap
+import types
+from typing import Any
+
+from .checks import CRITERIA, HINTS
+from .pipeline import grade_loaded
+from .questions import QUESTIONS
+from .results import CriterionResult, SubmissionResult
+from .submission import from_python
+
+PUBLIC_SEED = 20250825
+"""The public checks' seed: fixed, so check()'s output is deterministic. Grading uses a random one."""
+
+NOTEBOOK_NAME = "cuaderno"
+
+_WANTED = ("resume_action", "reconcile", *QUESTIONS)
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+
+class CheckResult(SubmissionResult):
+    """What check() returns: the SubmissionResult, shown once (check() already displayed the table)."""
+
+    def _ipython_display_(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"<check: {self.score:g}/{self.max_score:g} puntos>"
+
+
+def check(
+    level: int | None = None,
+    *,
+    lang: str = "es",
+    seed: int = PUBLIC_SEED,
+    namespace: dict[str, Any] | None = None,
+    _depth: int = 1,
+) -> CheckResult:
+    """Corrige ``resume_action``/``reconcile`` de este cuaderno con las verificaciones públicas."""
+    if level not in (None, 1, 2):
+        raise ValueError(f"check(level): el nivel tiene que ser 1, 2 o nada (todos); recibí {level!r}")
+    levels = (1, 2) if level is None else (level,)
+    ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
+    source = extract_definitions(ns)
+    graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)
+    result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
+    show(result, lang=lang)
+    return result
+
+
+def pista(criterion: str | int | None = None, *, lang: str = "es") -> None:
+    """Imprime la pista de un criterio, o todas."""
+    ids = list(HINTS)
+    if criterion is None:
+        chosen = ids
+    elif isinstance(criterion, int) and 1 <= criterion <= len(ids):
+        chosen = [ids[criterion - 1]]
+    elif criterion in HINTS:
+        chosen = [str(criterion)]
+    else:
+        known = ", ".join(ids)
+        raise ValueError(f"pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)")
+    print("\n".join(f"{c}: {HINTS[c][lang]}" for c in chosen))
+
+
+# -- rebuilding the source -------------------------------------------------------------------------
+
+
+def extract_definitions(ns: dict[str, Any]) -> str:
+    """Source that recreates the exercise's names from a live namespace.
+
+    Functions and classes defined in the notebook come back as their source; names
+    they reference are followed: modules become imports, objects imported from a
+    module become ``from ... import``, plain constants become literals. Anything
+    else is left out (the sandbox will then report a NameError naming it).
+    """
+    module_name = ns.get("__name__", "__main__")
+    imports: list[str] = []
+    values: list[str] = []
+    definitions: list[str] = []
+    done: set[str] = set()
+
+    def need(name: str) -> None:
+        if name in done or name not in ns:
+            return
+        done.add(name)
+        value = ns[name]
+        if isinstance(value, types.ModuleType):
+            imports.append(f"import {value.__name__} as {name}")
+            return
+        if inspect.isfunction(value) or inspect.isclass(value):
+            if getattr(value, "__module__", None) == module_name:
+                try:
+                    source = textwrap.dedent(inspect.getsource(value))
+                except (OSError, TypeError):
+                    definitions.append(f"# {name}: no se pudo leer su código fuente")
+                    return
+                definitions.append(source.rstrip() + "\n")
+                if value.__name__ != name:
+                    definitions.append(f"{name} = {value.__name__}\n")
+                for dependency in _referenced_names(source, value):
+                    need(dependency)
+                return
+        imported = _import_line(name, value)
+        if imported:
+            imports.append(imported)
+        elif _is_plain(value):
+            values.append(f"{name} = {value!r}")
+
+    for name in _WANTED:
+        need(name)
+    return "\n".join([*imports, *values, "", *definitions])
+
+
+def _referenced_names(source: str, value: Any) -> list[str]:
+    names: list[str] = []
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        tree = None
+    if tree is not None:
+        names += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    code = getattr(value, "__code__", None)
+    stack = [code] if code is not None else []
+    while stack:
+        current = stack.pop()
+        names += list(current.co_names)
+        stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
+    seen: dict[str, None] = {}
+    for name in names:
+        if not hasattr(builtins, name):
+            seen.setdefault(name, None)
+    return list(seen)
+
+
+def _import_line(name: str, value: Any) -> str | None:
+    module = getattr(value, "__module__", None)
+    qualname = getattr(value, "__qualname__", None)
+    if not (isinstance(module, str) and isinstance(qualname, str)) or module == "__main__" or "." in qualname:
+        return None
+    try:
+        if getattr(importlib.import_module(module), qualname, None) is not value:
+            return None
+    except Exception:  # noqa: BLE001 - not importable means not reproducible this way
+        return None
+    return f"from {module} import {qualname}" + (f" as {name}" if name != qualname else "")
+
+
+def _is_plain(value: Any, depth: int = 0) -> bool:
+    if depth > 20:
+        return False
+    if isinstance(value, _PLAIN):
+        return not (isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return all(_is_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(_is_plain(k, depth + 1) and _is_plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+# -- showing the table -----------------------------------------------------------------------------
+
+
+def show(result: SubmissionResult, *, lang: str = "es") -> None:
+    """HTML in Jupyter (with a deterministic text/plain twin for nbval), plain text elsewhere."""
+    plain = render_text(result, lang=lang)
+    shell = _ipython()
+    if shell is None:
+        print(plain)
+        return
+    from IPython.display import display
+
+    display({"text/plain": plain, "text/html": render_html(result, lang=lang)}, raw=True)
+
+
+def _ipython() -> Any:
+    module = sys.modules.get("IPython")
+    if module is None:
+        return None
+    try:
+        return module.get_ipython()
+    except Exception:  # noqa: BLE001 - an odd IPython install just means "no rich display"
+        return None
+
+
+def _title(criterion: CriterionResult, lang: str) -> str:
+    known = CRITERIA.get(criterion.id)
+    return known.title.get(lang, known.title["es"]) if known else criterion.id
+
+
+def _hint(criterion: CriterionResult, lang: str) -> str | None:
+    if criterion.passed or "NotImplementedError" in criterion.feedback:
+        return None
+    hint = HINTS.get(criterion.id)
+    return hint.get(lang, hint["es"]) if hint else None
+
+
+def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
+    head = "Autocorrector · Lección 3" if lang == "es" else "Autograder · Lesson 3"
+    points = "puntos" if lang == "es" else "points"
+    lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}"]
+    if result.error:
+        lines.append("")
+        lines += textwrap.wrap(result.error, 100)
+    for warning in result.warnings:
+        lines += textwrap.wrap("⚠ " + warning, 100)
+    lines.append("")
+    for c in result.criteria:
+        mark = "✔" if c.passed else "✘"
+        lines.append(f"{mark} {c.id}  ({_title(c, lang)})  {c.score:g}/{c.max_score:g}")
+        lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
+        hint = _hint(c, lang)
+        if hint:
+            label = "Pista" if lang == "es" else "Hint"
+            lines += textwrap.wrap(f"{label}: {hint}", 96, initial_indent="    ", subsequent_indent="    ")
+    return "\n".join(lines)
+
+
+def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
+    esc = html.escape
+    head = "Autocorrector · Lección 3" if lang == "es" else "Autograder · Lesson 3"
+    columns = ("", "criterio", "puntos", "comentario") if lang == "es" else ("", "criterion", "points", "feedback")
+    rows = []
+    for c in result.criteria:
+        color = "#e6f4ea" if c.passed else "#fce8e6"
+        mark = "✔" if c.passed else "✘"
+        hint = _hint(c, lang)
+        hint_html = f"<br><em>{'Pista' if lang == 'es' else 'Hint'}: {esc(hint)}</em>" if hint else ""
+        rows.append(
+            f'<tr style="background:{color}"><td>{mark}</td>'
+            f"<td><code>{esc(c.id)}</code><br><small>{esc(_title(c, lang))}</small></td>"
+            f"<td>{c.score:g}/{c.max_score:g}</td><td>{esc(c.feedback)}{hint_html}</td></tr>"
+        )
+    notes = "".join(f"<p>⚠ {esc(w)}</p>" for w in result.warnings)
+    error = f"<p><strong>{esc(result.error)}</strong></p>" if result.error else ""
+    header = "".join(f"<th>{esc(c)}</th>" for c in columns)
+    return (
+        f"<div><h4>{esc(head)} — {result.score:g}/{result.max_score:g}</h4>{error}{notes}"
+        f'<table style="border-collapse:collapse;text-align:left"><tr>{header}</tr>{"".join(rows)}</table></div>'
+    )

@@ -1,0 +1,471 @@
+"""Steps 3 and 4, observe and judge, on trusted stand-ins for a learner's functions.
+
+The stand-ins run in this process through :class:`FakeCaller` (the real grader never
+does that: it calls learner code in the sandbox); what is under test is what each
+criterion observes and how it judges.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder import checks, scenarios
+from autograder.checks import (
+    judge_hidden,
+    judge_high_impact,
+    judge_incident,
+    judge_is_error,
+    judge_lesson_checkpoint,
+    judge_paired,
+    judge_question,
+    judge_read_only,
+    observe_actions,
+    observe_incident,
+    observe_reconciles,
+    run_checks,
+)
+from autograder.results import CRITERIA_IDS
+from autograder.session import Outcome
+from lesson3.exercises import exercise_checkpoint
+from lesson3.reconcile import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
+
+Fn = Callable[..., Any]
+
+
+class FakeCaller:
+    """Calls trusted test functions ``fn(cp, execute_tool)`` in-process, through JSON like the sandbox."""
+
+    def __init__(self, **functions: Fn) -> None:
+        self.functions = functions
+        self.calls: list[str] = []
+
+    def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+        self.calls.append(fn)
+        function = self.functions.get(fn)
+        if function is None:
+            return Outcome("missing", fn=fn)
+
+        def execute_tool(name: str, tool_input: Any) -> str:
+            assert on_tool is not None, "execute_tool outside a reconcile call"
+            return on_tool(name, tool_input)["content"]
+
+        try:
+            value = function(json.loads(json.dumps(arg)), execute_tool)
+        except NotImplementedError:
+            return Outcome("not_implemented", fn=fn)
+        return Outcome("ok", value=json.loads(json.dumps(value)), fn=fn)
+
+
+# -- stand-ins ---------------------------------------------------------------------------------------
+
+
+def resume_action(cp, _execute=None):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    return "rerun" if pending["name"] in READ_ONLY_TOOLS else "is_error"
+
+
+def resume_action_tuned(cp, _execute=None):
+    pending = cp["pendingToolUse"]
+    return {None: "continue", "toolu_01A": "rerun", "toolu_01B": "is_error"}.get(pending and pending["id"], "continue")
+
+
+def resume_action_only_send_email(cp, _execute=None):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    return "is_error" if pending["name"] == "send_email" else "rerun"
+
+
+def reconcile(cp, execute_tool):
+    """The lesson's rule."""
+    pending = cp["pendingToolUse"]
+    if pending["name"] in READ_ONLY_TOOLS:
+        result = {
+            "type": "tool_result",
+            "tool_use_id": pending["id"],
+            "content": execute_tool(pending["name"], pending["input"]),
+        }
+    else:
+        result = {
+            "type": "tool_result",
+            "tool_use_id": pending["id"],
+            "content": UNKNOWN_STATE_MESSAGE,
+            "is_error": True,
+        }
+    cp["messages"].append({"role": "user", "content": [result]})
+    cp["pendingToolUse"] = None
+    return cp
+
+
+def reconcile_production(cp, execute_tool):
+    pending = cp["pendingToolUse"]
+    output = execute_tool(pending["name"], pending["input"])
+    cp["messages"].append(
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": pending["id"], "content": output}]}
+    )
+    cp["pendingToolUse"] = None
+    return cp
+
+
+def reconcile_delete(cp, execute_tool):
+    cp["messages"].pop()
+    cp["pendingToolUse"] = None
+    return cp
+
+
+def variant(change: Callable[[dict, dict], None], base: Fn = reconcile) -> Fn:
+    """The lesson's reconcile, then ``change(cp, tool_result)`` on what it returns."""
+
+    def fn(cp, execute_tool):
+        out = base(cp, execute_tool)
+        change(out, out["messages"][-1]["content"][0])
+        return out
+
+    return fn
+
+
+SEED = 7
+
+
+@pytest.fixture
+def ro_cases(tmp_path):
+    return scenarios.read_only_cases(scenarios.rng_for(SEED, "nivel2.read_only_rerun"), tmp_path)
+
+
+@pytest.fixture
+def hi_cases(tmp_path):
+    return scenarios.high_impact_cases(scenarios.rng_for(SEED, "nivel2.high_impact_not_rerun"), tmp_path)
+
+
+def ro_verdict(fn: Fn, cases, lang="es"):
+    return judge_read_only(observe_reconciles(FakeCaller(reconcile=fn), cases), lang)
+
+
+def hi_verdicts(fn: Fn, cases, lang="es"):
+    obs = observe_reconciles(FakeCaller(reconcile=fn), cases)
+    return judge_high_impact(obs, lang), judge_is_error(obs, lang), judge_paired(obs, lang)
+
+
+# -- Level 1 -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["cpA", "cpB", "cpC"])
+def test_the_lesson_checkpoints_with_the_right_answer(name):
+    outcome = FakeCaller(resume_action=resume_action).call("resume_action", exercise_checkpoint(name))
+    verdict = judge_lesson_checkpoint(name, outcome, "es")
+    assert verdict.passed and verdict.score == verdict.max_score == 1
+    assert verdict.feedback.startswith("Correcto")
+
+
+def test_a_wrong_action_says_what_was_expected_and_why():
+    verdict = judge_lesson_checkpoint("cpC", Outcome("ok", value="rerun", fn="resume_action"), "es")
+    assert not verdict.passed and verdict.score == 0
+    assert "'rerun'" in verdict.feedback and '"is_error"' in verdict.feedback and "send_email" in verdict.feedback
+    english = judge_lesson_checkpoint("cpC", Outcome("ok", value="rerun", fn="resume_action"), "en")
+    assert "high-impact" in english.feedback
+
+
+def test_an_answer_that_is_not_an_action_is_named_as_such():
+    verdict = judge_lesson_checkpoint("cpA", Outcome("ok", value="seguir", fn="resume_action"), "es")
+    assert "ninguna de las tres acciones" in verdict.feedback
+
+
+def test_a_stub_is_not_implemented_yet_not_a_traceback():
+    verdict = judge_lesson_checkpoint("cpB", Outcome("not_implemented", fn="resume_action"), "es")
+    assert verdict.feedback.startswith("Todavía no implementado") and "Traceback" not in verdict.feedback
+
+
+def test_hidden_variants_pass_with_the_rule():
+    cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
+    verdict = judge_hidden(cases, observe_actions(FakeCaller(resume_action=resume_action), cases), "es")
+    assert verdict.passed, verdict.feedback
+
+
+def test_answers_tuned_to_the_exercise_text_fail_the_hidden_variants():
+    for name in ("cpA", "cpB", "cpC"):
+        outcome = FakeCaller(resume_action=resume_action_tuned).call("resume_action", exercise_checkpoint(name))
+        assert judge_lesson_checkpoint(name, outcome, "es").passed
+    cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
+    verdict = judge_hidden(cases, observe_actions(FakeCaller(resume_action=resume_action_tuned), cases), "es")
+    assert not verdict.passed and verdict.score == 0
+
+
+def test_treating_only_send_email_as_high_impact_fails_on_unseen_names():
+    cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
+    verdict = judge_hidden(cases, observe_actions(FakeCaller(resume_action=resume_action_only_send_email), cases), "es")
+    assert not verdict.passed
+    assert "READ_ONLY_TOOLS" in verdict.feedback
+    assert "de 14" in verdict.feedback
+
+
+# -- Level 2: read-only ----------------------------------------------------------------------------------
+
+
+def test_read_only_rerun_passes_with_the_lesson_rule(ro_cases):
+    verdict = ro_verdict(reconcile, ro_cases)
+    assert verdict.passed, verdict.feedback
+
+
+def test_a_made_up_output_without_running_the_tool_fails(ro_cases):
+    def fake(cp, execute_tool):
+        return reconcile(cp, lambda name, tool_input: "contenido inventado")
+
+    verdict = ro_verdict(fake, ro_cases)
+    assert not verdict.passed and "execute_tool no se llamó" in verdict.feedback
+
+
+def test_running_the_tool_twice_fails(ro_cases):
+    def twice(cp, execute_tool):
+        pending = cp["pendingToolUse"]
+        execute_tool(pending["name"], pending["input"])
+        return reconcile(cp, execute_tool)
+
+    assert "2 veces" in ro_verdict(twice, ro_cases).feedback
+
+
+def test_running_it_with_another_input_or_an_extra_tool_fails(ro_cases):
+    def other_input(cp, execute_tool):
+        cp["pendingToolUse"]["input"] = {"path": "notes"}
+        return reconcile(cp, execute_tool)
+
+    def extra(cp, execute_tool):
+        execute_tool("list_dir", {"path": "."})
+        return reconcile(cp, execute_tool)
+
+    assert "en vez de" in ro_verdict(other_input, ro_cases[:1]).feedback
+    assert "además" in ro_verdict(extra, ro_cases[:1]).feedback
+
+
+def test_a_real_output_marked_as_error_fails(ro_cases):
+    verdict = ro_verdict(variant(lambda cp, result: result.update(is_error=True)), ro_cases)
+    assert not verdict.passed and "is_error" in verdict.feedback
+
+
+def test_content_as_a_list_of_text_blocks_counts_as_the_output(ro_cases):
+    def blocks(cp, result):
+        result["content"] = [{"type": "text", "text": result["content"]}]
+
+    assert ro_verdict(variant(blocks), ro_cases).passed
+
+
+def test_the_wrong_output_is_caught(ro_cases):
+    verdict = ro_verdict(variant(lambda cp, result: result.update(content="(sin coincidencias)")), ro_cases)
+    assert not verdict.passed and "salida real" in verdict.feedback
+
+
+# -- Level 2: high impact ----------------------------------------------------------------------------------
+
+
+def test_the_lesson_rule_passes_every_high_impact_criterion(hi_cases):
+    for verdict in hi_verdicts(reconcile, hi_cases):
+        assert verdict.passed, verdict.feedback
+
+
+def test_the_production_reconcile_reruns_every_high_impact_tool(hi_cases):
+    not_rerun, is_error, paired = hi_verdicts(reconcile_production, hi_cases)
+    assert not not_rerun.passed and "send_email" in not_rerun.feedback and "7 de 7" in not_rerun.feedback
+    assert not is_error.passed
+    assert paired.passed  # its tool_result is well paired: the bug is re-running, not the shape
+    from lesson3.tools import outbox_count
+
+    assert hi_cases[0].label == "send_email" and outbox_count(hi_cases[0].workspace) == 1
+
+
+def test_effects_that_bypass_execute_tool_are_seen_in_the_workspace(hi_cases):
+    def sneaky(cp, execute_tool):
+        for outbox in Path(hi_cases[0].workspace).parent.glob("*/outbox/new"):
+            (outbox / "999999.lesson3").write_text("Subject: a mano\n\nhola\n")
+        return reconcile(cp, execute_tool)
+
+    not_rerun, is_error, _ = hi_verdicts(sneaky, hi_cases[:1])
+    assert not not_rerun.passed
+    assert (
+        "cambió por fuera de execute_tool" in not_rerun.feedback and "outbox/new/999999.lesson3" in not_rerun.feedback
+    )
+    assert is_error.passed  # its tool_result alone was right
+
+
+def test_stand_in_high_impact_tools_leave_a_trace_when_run(hi_cases):
+    obs = observe_reconciles(FakeCaller(reconcile=reconcile_production), hi_cases[1:2])
+    (call,) = obs[0].calls
+    assert call.name == "write_file"
+    trace = (hi_cases[1].workspace / "efectos" / "write_file.jsonl").read_text()
+    assert json.loads(trace)["input"] == hi_cases[1].pending["input"]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda cp, r: r.pop("is_error"), "no tiene is_error: true"),
+        (lambda cp, r: r.update(is_error="true"), "booleano True"),
+        (lambda cp, r: r.update(content="   "), "no explica nada"),
+        (lambda cp, r: r.update(content=[]), "no explica nada"),
+    ],
+)
+def test_is_error_must_be_the_boolean_true_with_an_explanation(hi_cases, change, expected):
+    _, is_error, _ = hi_verdicts(variant(change), hi_cases[:2])
+    assert not is_error.passed and expected in is_error.feedback
+
+
+# -- Level 2: pairing ------------------------------------------------------------------------------------------
+
+
+def _drop_text_block(cp, result):
+    cp["messages"][-2]["content"] = [b for b in cp["messages"][-2]["content"] if b["type"] != "text"]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (_drop_text_block, "mensajes anteriores"),
+        (lambda cp, r: cp["messages"].append({"role": "assistant", "content": "ok"}), "2 mensajes"),
+        (lambda cp, r: r.update(tool_use_id="toolu_01A"), "no a la llamada pendiente"),
+        (lambda cp, r: cp.update(pendingToolUse=cp["messages"][-2]["content"][-1]), "pendingToolUse"),
+        (lambda cp, r: cp.pop("pendingToolUse"), "pendingToolUse"),
+        (lambda cp, r: cp.update(turns=cp["turns"] + 1), "turns cambió"),
+        (lambda cp, r: cp.update(tokensUsed=0), "tokensUsed cambió"),
+        (lambda cp, r: cp["messages"][-1]["content"].append({"type": "text", "text": "hola"}), "un tool_result"),
+        (lambda cp, r: cp["messages"][-1].update(role="assistant"), 'role "user"'),
+    ],
+)
+def test_pairing_problems_are_named(hi_cases, change, expected):
+    _, _, paired = hi_verdicts(variant(change), hi_cases[:2])
+    assert not paired.passed and expected in paired.feedback
+
+
+def test_the_offline_api_judges_the_returned_conversation(tmp_path):
+    # A crash while the model had asked for two tools: answering only one is rejected by the API.
+    rng = scenarios.rng_for(1, "api")
+    pending = scenarios.pending_call(rng, "send_email", scenarios.high_impact_input(rng, "send_email"))
+    cp = scenarios.checkpoint(rng, task="t", pending=pending)
+    cp["messages"][-1]["content"].insert(
+        1, {"type": "tool_use", "id": "toolu_01otro", "name": "grep", "input": {"pattern": "x"}}
+    )
+    case = scenarios.ReconcileCase("send_email", "high_impact", cp, tmp_path)
+    obs = observe_reconciles(FakeCaller(reconcile=reconcile), [case])
+    paired = judge_paired(obs, "es")
+    assert not paired.passed and "la API rechazaría" in paired.feedback and "toolu_01otro" in paired.feedback
+
+
+def test_none_or_a_non_checkpoint_return_is_explained(hi_cases):
+    _, is_error, paired = hi_verdicts(lambda cp, ex: None, hi_cases[:1])
+    assert "devolvió None" in is_error.feedback and "devolvió None" in paired.feedback
+    _, _, paired = hi_verdicts(lambda cp, ex: "listo", hi_cases[:1])
+    assert "en vez del punto de control" in paired.feedback
+
+
+# -- Level 2: the incident --------------------------------------------------------------------------------------
+
+
+def incident(tmp_path, fn: Fn, seed: int = SEED):
+    case = scenarios.incident_case(scenarios.rng_for(seed, "nivel2.no_double_email"), tmp_path)
+    return judge_incident(observe_incident(FakeCaller(reconcile=fn), case), "es"), case
+
+
+def test_the_incident_with_the_lesson_rule_leaves_one_email(tmp_path):
+    verdict, case = incident(tmp_path, reconcile)
+    assert verdict.passed, verdict.feedback
+    from lesson3.tools import outbox_messages
+
+    (mail,) = outbox_messages(case.workspace)
+    assert mail["To"] == case.recipient and mail["Subject"] == case.subject
+
+
+def test_the_incident_with_the_production_reconcile_sends_two_emails(tmp_path):
+    verdict, case = incident(tmp_path, reconcile_production)
+    assert not verdict.passed and "2 correos" in verdict.feedback and case.recipient in verdict.feedback
+
+
+def test_deleting_the_dangling_call_also_sends_twice(tmp_path):
+    verdict, _ = incident(tmp_path, reconcile_delete)
+    assert not verdict.passed and "2 correos" in verdict.feedback
+
+
+def test_a_reconcile_that_leaves_the_call_unanswered_hits_the_api_error(tmp_path):
+    def forgets(cp, execute_tool):
+        cp["pendingToolUse"] = None
+        return cp
+
+    verdict, _ = incident(tmp_path, forgets)
+    assert not verdict.passed and "HTTP 400" in verdict.feedback and "tool_result" in verdict.feedback
+
+
+def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
+    case = scenarios.incident_case(scenarios.rng_for(3, "x"), tmp_path)
+    assert checks.crash_after_delivery(case) == "SIGKILL"
+    from lesson3.checkpoint import load_checkpoint
+    from lesson3.tools import outbox_count
+
+    assert outbox_count(case.workspace) == 1
+    assert load_checkpoint(case.checkpoint_path)["pendingToolUse"]["name"] == "send_email"
+
+
+# -- all criteria, delegation, questions -------------------------------------------------------------------------
+
+
+def test_run_checks_gives_the_nine_criteria_in_order_and_full_marks_to_the_rule(tmp_path):
+    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
+    grading = run_checks(caller, seed=SEED, scratch=tmp_path, answers={"respuesta_causa_raiz": "b"})
+    assert [c.id for c in grading.criteria] == [*CRITERIA_IDS, "nivel2.causa_raiz"]
+    assert all(c.passed for c in grading.criteria), [c.feedback for c in grading.criteria if not c.passed]
+    assert grading.flags == []
+
+
+def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
+    caller = FakeCaller(resume_action=resume_action_only_send_email, reconcile=reconcile)
+    both = run_checks(caller, seed=SEED, scratch=tmp_path / "a")
+    only1 = run_checks(caller, seed=SEED, scratch=tmp_path / "b", levels=(1,))
+    assert [c.id for c in only1.criteria] == list(CRITERIA_IDS[:4])
+    assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[:4]]
+
+
+def test_delegation_takes_the_credit_away_and_flags_it(tmp_path):
+    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
+    grading = run_checks(caller, seed=SEED, scratch=tmp_path, delegated={"reconcile": "lesson3.reconcile"})
+    by_id = {c.id: c for c in grading.criteria}
+    assert all(by_id[c].passed for c in CRITERIA_IDS[:4])
+    assert not any(by_id[c].passed for c in CRITERIA_IDS[4:])
+    assert "lesson3.reconcile" in by_id["nivel2.no_double_email"].feedback
+    assert grading.flags == ["delega en lesson3: reconcile usa lesson3.reconcile"]
+
+
+def test_scenarios_differ_between_seeds(tmp_path):
+    def ids(seed):
+        return [
+            c.checkpoint["pendingToolUse"]
+            for c in scenarios.hidden_action_cases(scenarios.rng_for(seed, "nivel1.hidden"))
+        ]
+
+    assert ids(1) == ids(1)
+    assert ids(1) != ids(2)
+
+
+@pytest.mark.parametrize(("value", "passed"), [("b", True), (" B) ", True), ("(b)", True), ("a", False)])
+def test_questions(value, passed):
+    verdict = judge_question("respuesta_causa_raiz", value, "es")
+    assert verdict.id == "nivel2.causa_raiz" and verdict.passed is passed
+
+
+def test_a_question_answer_that_is_not_a_letter_is_explained():
+    verdict = judge_question("respuesta_esta_en_lo_cierto", {"type": "int"}, "es")
+    assert not verdict.passed and "una letra" in verdict.feedback
+
+
+def test_the_outcome_is_not_mutated_by_the_judges(hi_cases):
+    obs = observe_reconciles(FakeCaller(reconcile=reconcile), hi_cases[:1])
+    before = copy.deepcopy(obs[0].outcome.value)
+    judge_paired(obs, "es")
+    judge_is_error(obs, "es")
+    assert obs[0].outcome.value == before

@@ -1,0 +1,155 @@
+"""check() in the notebook: the live definitions, graded in the sandbox, shown as a table."""
+
+from __future__ import annotations
+
+import linecache
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbformat.v4 import new_code_cell, new_notebook
+
+from autograder import live
+from autograder.live import CheckResult, check, extract_definitions, pista, render_text
+from autograder.results import CRITERIA_IDS
+
+CELLS = [
+    "import lesson3 as l3\nfrom lesson3.tools import execute_tool\nfrom lesson3.exercises import exercise_checkpoint",
+    'READ_ONLY_TOOLS = frozenset({"read_file", "grep", "list_dir", "web_search"})\nHIGH = "is_error"',
+    "def es_de_solo_lectura(name):\n    return name in READ_ONLY_TOOLS",
+    "def resume_action(cp):\n"
+    "    pending = cp['pendingToolUse']\n"
+    "    if pending is None:\n"
+    "        return 'continue'\n"
+    "    return 'rerun' if es_de_solo_lectura(pending['name']) else HIGH",
+    "def reconcile(cp, *, mensaje=l3.UNKNOWN_STATE_MESSAGE):\n"
+    "    pending = cp['pendingToolUse']\n"
+    "    if es_de_solo_lectura(pending['name']):\n"
+    "        result = {'type': 'tool_result', 'tool_use_id': pending['id'],\n"
+    "                  'content': execute_tool(pending['name'], pending['input'])}\n"
+    "    else:\n"
+    "        result = {'type': 'tool_result', 'tool_use_id': pending['id'], 'content': mensaje, 'is_error': True}\n"
+    "    cp['messages'].append({'role': 'user', 'content': [result]})\n"
+    "    cp['pendingToolUse'] = None\n"
+    "    return cp",
+    "respuesta_causa_raiz = 'b'\nresumen = resume_action(exercise_checkpoint('cpA'))",
+]
+
+STUBS = [
+    "def resume_action(cp):\n    # TU CÓDIGO AQUÍ\n    raise NotImplementedError",
+    "def reconcile(cp):\n    # TU CÓDIGO AQUÍ\n    raise NotImplementedError",
+]
+
+
+def notebook_namespace(cells: list[str]) -> dict:
+    """Run cells the way IPython does: each one compiled under a name linecache knows."""
+    ns: dict = {"__name__": "__main__"}
+    for i, source in enumerate(cells):
+        filename = f"<ipython-input-{i}-test>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        exec(compile(source, filename, "exec"), ns)
+    return ns
+
+
+def test_extract_definitions_rebuilds_what_the_functions_need():
+    source = extract_definitions(notebook_namespace(CELLS))
+    assert "import lesson3 as l3" in source
+    assert "from lesson3.tools import execute_tool" in source
+    assert "READ_ONLY_TOOLS = frozenset(" in source and "HIGH = 'is_error'" in source
+    assert "def es_de_solo_lectura(name):" in source
+    assert "respuesta_causa_raiz = 'b'" in source
+    # What the functions do not use is left behind (exercise_checkpoint, the demo's result).
+    assert "exercise_checkpoint" not in source and "resumen" not in source
+    rebuilt: dict = {}
+    exec(compile(source, "<rebuilt>", "exec"), rebuilt)
+    assert rebuilt["resume_action"]({"pendingToolUse": {"name": "grep"}}) == "rerun"
+
+
+def test_check_grades_the_live_definitions_and_prints_a_deterministic_table(capsys):
+    ns = notebook_namespace(CELLS)
+    first = check(namespace=ns)
+    text_1 = capsys.readouterr().out
+    second = check(namespace=ns)
+    text_2 = capsys.readouterr().out
+    assert isinstance(first, CheckResult)
+    assert [c.id for c in first.criteria] == [*CRITERIA_IDS, "nivel2.causa_raiz"]
+    assert all(c.passed for c in first.criteria), [c.feedback for c in first.criteria if not c.passed]
+    assert text_1 == text_2 == render_text(second) + "\n"
+    assert text_1.startswith("Autocorrector · Lección 3 — 17/17 puntos")
+    assert repr(first) == "<check: 17/17 puntos>"
+
+
+def test_stubs_show_a_friendly_not_implemented_row(capsys):
+    result = check(namespace=notebook_namespace(STUBS))
+    out = capsys.readouterr().out
+    assert result.score == 0
+    assert all("Todavía no implementado" in c.feedback for c in result.criteria)
+    assert "Traceback" not in out and "Pista:" not in out
+
+
+def test_a_level_selects_its_criteria(capsys):
+    result = check(1, namespace=notebook_namespace(CELLS))
+    assert [c.id for c in result.criteria] == list(CRITERIA_IDS[:4])
+    with pytest.raises(ValueError, match="nivel"):
+        check(3, namespace={})
+
+
+def test_failures_come_with_a_hint_in_the_table(capsys):
+    cells = [*CELLS[:4], "def reconcile(cp):\n    return cp"]
+    result = check(2, namespace=notebook_namespace(cells))
+    out = capsys.readouterr().out
+    failed = {c.id for c in result.criteria if not c.passed}
+    # Doing nothing runs no tool (that criterion holds) but answers nothing either.
+    assert failed == set(CRITERIA_IDS[4:]) - {"nivel2.high_impact_not_rerun"}
+    assert "Pista: Para solo lectura" in out
+
+
+def test_missing_functions_are_named(capsys):
+    result = check(1, namespace={"__name__": "__main__"})
+    assert "No encontré una función `resume_action`" in result.criteria[0].feedback
+
+
+def test_pista(capsys):
+    pista("nivel1.hidden")
+    assert "READ_ONLY_TOOLS" in capsys.readouterr().out
+    pista(1)
+    assert capsys.readouterr().out.startswith("nivel1.cpA:")
+    with pytest.raises(ValueError, match="no hay un criterio"):
+        pista("nivel9")
+
+
+def test_html_rendering_colours_rows_and_escapes_feedback():
+    ns = notebook_namespace([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"])
+    result = live.check(2, namespace=ns)
+    html = live.render_html(result)
+    assert "#fce8e6" in html and "&lt;b&gt;no&lt;/b&gt;" in html and "<b>no</b>" not in html
+
+
+def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path, capsys):
+    nb = new_notebook(
+        cells=[new_code_cell(source) for source in CELLS]
+        + [new_code_cell("from autograder import check\ncheck()"), new_code_cell("r = check(1)\nr.score")]
+    )
+    NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    check_cell, level_cell = nb.cells[-2], nb.cells[-1]
+    (display,) = check_cell.outputs  # the table, once: the returned CheckResult displays nothing more
+    assert display.output_type == "display_data"
+    assert "<table" in display.data["text/html"]
+    expected = check(namespace=notebook_namespace(CELLS))
+    capsys.readouterr()
+    assert display.data["text/plain"] == render_text(expected)
+    assert [o.output_type for o in level_cell.outputs] == ["display_data", "execute_result"]
+    assert level_cell.outputs[-1].data["text/plain"] == "5.0"
+    nbformat.validate(nb)
+
+
+def test_check_does_nothing_inside_the_sandbox(monkeypatch):
+    import autograder
+
+    monkeypatch.setattr(autograder, "_IN_SANDBOX", True)
+    assert autograder.check() is None and autograder.pista() is None
+
+
+def test_notebook_sample_file_exists():
+    assert (Path(__file__).parent / "data" / "submissions" / "good_notebook.ipynb").is_file()

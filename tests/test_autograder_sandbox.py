@@ -1,0 +1,354 @@
+"""Step 2, run isolated: the learner's child process, its confinement and its limits.
+
+These fork the child straight from the test process (the grader forks it from a
+judge); every property is checked from outside or reported by the child itself.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import autograder.runtime  # noqa: F401 - imported before forking, as the zygote does
+import lesson3.crash  # noqa: F401
+from autograder import protocol
+from autograder.sandbox import Failure, Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
+from autograder.submission import Submission, from_python
+
+ROOT = running_as_root()
+needs_root = pytest.mark.skipif(not ROOT, reason="privilege drop and RLIMIT_NPROC need a root grader")
+
+
+@pytest.fixture
+def box() -> Iterator[Path]:
+    # Not tmp_path: pytest's base folder is private to root, and the learner must reach its box.
+    base = Path(tempfile.mkdtemp(prefix="autograder-test-"))
+    os.chmod(base, 0o711)
+    yield base / "alumno"
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def start(source: str, box: Path, limits: Limits | None = None, submission: Submission | None = None) -> Learner:
+    uid = learner_uid(os.getpid()) if ROOT else None
+    prepare_box(box, uid)
+    sub = submission or from_python(source, "entrega.py")
+    learner = Learner(list(sub.runnable), limits=limits or Limits(), box=box, uid=uid)
+    reply = learner.start()
+    assert isinstance(reply, Reply), reply
+    return learner
+
+
+def value(reply: Reply | Failure) -> object:
+    assert isinstance(reply, Reply), reply
+    assert reply.message["status"] == "ok", reply.message
+    return reply.message["value"]
+
+
+def test_load_reports_definitions_and_answers(box):
+    learner = start("def resume_action(cp):\n    return 'continue'\nrespuesta_causa_raiz = 'b'\nreconcile = 3", box)
+    try:
+        assert value(learner.call("resume_action", {}, timeout=2)) == "continue"
+    finally:
+        learner.close()
+
+
+def test_the_tool_proxy_asks_the_judge_and_returns_its_answer(box):
+    learner = start("def reconcile(cp):\n    return [execute_tool('grep', {'pattern': cp}), 'listo']", box)
+    asked = []
+
+    def on_tool(name, tool_input):
+        asked.append((name, tool_input))
+        return {"content": f"resultado de {name}", "is_error": False}
+
+    try:
+        assert value(learner.call("reconcile", "x", timeout=2, on_tool=on_tool)) == ["resultado de grep", "listo"]
+        assert asked == [("grep", {"pattern": "x"})]
+    finally:
+        learner.close()
+
+
+def test_an_awaited_execute_tool_works_in_an_async_reconcile(box):
+    source = "async def reconcile(cp):\n    return await execute_tool('read_file', {'path': cp})"
+    learner = start(source, box)
+    try:
+        reply = learner.call(
+            "reconcile", "a.md", timeout=2, on_tool=lambda n, i: {"content": "hola", "is_error": False}
+        )
+        assert value(reply) == "hola"
+    finally:
+        learner.close()
+
+
+PROBE = """
+import os, posix, resource, signal
+def _links():
+    links = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            links.append(os.readlink(f"/proc/self/fd/{fd}"))
+        except OSError:
+            pass  # the descriptor listdir itself used
+    return links
+def resume_action(cp):
+    try:
+        os.kill(os.getppid(), 0)
+        can_signal_parent = True
+    except PermissionError:
+        can_signal_parent = False
+    try:
+        open(cp, "a").close()
+        can_write_grader = True
+    except OSError:
+        can_write_grader = False
+    return {
+        "uid": os.getuid(), "euid": os.geteuid(), "groups": os.getgroups(),
+        "pid": os.getpid(), "pgid": os.getpgrp(), "sid": os.getsid(0),
+        "cwd": os.getcwd(), "env": dict(os.environ),
+        "posix_env": sorted(k.decode() for k in posix.environ),
+        "nproc": resource.getrlimit(resource.RLIMIT_NPROC)[0],
+        "cpu": resource.getrlimit(resource.RLIMIT_CPU)[0],
+        "fsize": resource.getrlimit(resource.RLIMIT_FSIZE)[0],
+        "can_signal_parent": can_signal_parent,
+        "can_write_grader": can_write_grader,
+        "fds": _links(),
+    }
+"""
+
+
+def test_the_child_runs_in_its_own_session_with_a_scrubbed_environment_and_limits(box, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-grader-secret")
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_grader_secret")
+    learner = start(PROBE, box, Limits(cpu_seconds=7, file_mb=3))
+    try:
+        probe = value(learner.call("resume_action", protocol.__file__, timeout=3))
+    finally:
+        learner.close()
+    assert probe["pgid"] == probe["pid"] == probe["sid"]  # its own session and process group
+    assert set(probe["env"]) == {"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "PYTHONIOENCODING", "USER", "LOGNAME"}
+    assert "sk-ant" not in repr(probe["env"]) and "ghp_" not in repr(probe["env"])
+    assert set(probe["posix_env"]) == set(probe["env"])
+    assert probe["env"]["HOME"] == str(box) == probe["cwd"]
+    assert probe["cpu"] == 7 and probe["fsize"] == 3 * 1024 * 1024
+    # Only stdio, the protocol pipes and import directories: no socket, no file of the grader.
+    leaked = [t for t in probe["fds"] if not (t.startswith("pipe:") or t == "/dev/null" or os.path.isdir(t))]
+    assert leaked == []
+
+
+@needs_root
+def test_as_root_the_child_is_an_unprivileged_uid_that_cannot_signal_or_write_the_grader(box):
+    learner = start(PROBE, box)
+    try:
+        probe = value(learner.call("resume_action", protocol.__file__, timeout=3))
+    finally:
+        learner.close()
+    assert probe["uid"] == probe["euid"] == learner_uid(os.getpid()) != 0
+    assert probe["groups"] == []
+    assert probe["nproc"] == 1
+    assert probe["can_signal_parent"] is False
+    assert probe["can_write_grader"] is False
+
+
+@needs_root
+def test_no_fork_no_thread_no_subprocess(box):
+    source = """
+import os, subprocess, threading
+def resume_action(cp):
+    seen = []
+    for attempt in (os.fork, lambda: threading.Thread(target=print).start(),
+                    lambda: subprocess.run(["true"])):
+        try:
+            attempt()
+            seen.append("ok")
+        except (OSError, RuntimeError) as e:
+            seen.append(type(e).__name__)
+    return seen
+"""
+    learner = start(source, box)
+    try:
+        assert value(learner.call("resume_action", None, timeout=3)) == [
+            "BlockingIOError",
+            "RuntimeError",
+            "BlockingIOError",
+        ]
+    finally:
+        learner.close()
+
+
+def test_stdlib_modules_not_preloaded_still_import_after_the_privilege_drop(box):
+    source = (
+        "def resume_action(cp):\n    import decimal, pprint, statistics\n    return str(decimal.Decimal('1.5') * 2)"
+    )
+    learner = start(source, box)
+    try:
+        assert value(learner.call("resume_action", None, timeout=5)) == "3.0"
+    finally:
+        learner.close()
+
+
+def test_an_infinite_loop_costs_the_time_limit_and_the_process_is_gone(box):
+    learner = start("def resume_action(cp):\n    while True:\n        pass", box)
+    pid = learner.pid
+    started = time.monotonic()
+    reply = learner.call("resume_action", None, timeout=0.5)
+    elapsed = time.monotonic() - started
+    assert isinstance(reply, Failure) and reply.kind == "timeout"
+    assert elapsed < 1.5
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    learner.close()
+
+
+def test_a_sleep_that_ignores_signals_is_killed_too(box):
+    source = (
+        "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ndef resume_action(cp):\n    time.sleep(60)"
+    )
+    learner = start(source, box)
+    started = time.monotonic()
+    reply = learner.call("resume_action", None, timeout=0.3)
+    assert isinstance(reply, Failure) and reply.kind == "timeout"
+    assert time.monotonic() - started < 1.5
+    learner.close()
+
+
+def test_the_cpu_limit_is_a_backstop_for_busy_loops(box):
+    learner = start("def resume_action(cp):\n    while True:\n        pass", box, Limits(cpu_seconds=1))
+    reply = learner.call("resume_action", None, timeout=10)
+    assert isinstance(reply, Failure) and reply.kind == "cpu"
+    learner.close()
+
+
+def test_fifty_megabytes_of_output_cost_almost_nothing(box):
+    learner = start("import sys\ndef resume_action(cp):\n    sys.stdout.write('x' * (50 * 1024 * 1024))\n", box)
+    started = time.monotonic()
+    reply = learner.call("resume_action", None, timeout=10)
+    assert isinstance(reply, Failure) and reply.kind == "output"
+    assert time.monotonic() - started < 3
+    assert len(learner.output.kept) == Limits().output_kb * 1024
+    assert learner.output.total <= (Limits().output_kill_mb + 1) * 1024 * 1024
+    learner.close()
+
+
+def test_moderate_output_is_kept_up_to_the_cap_and_the_call_still_works(box):
+    learner = start("def resume_action(cp):\n    print('a' * 100_000)\n    return 'continue'", box, Limits(output_kb=4))
+    try:
+        assert value(learner.call("resume_action", None, timeout=3)) == "continue"
+        assert bytes(learner.output.kept) == b"a" * 4096
+    finally:
+        learner.close()
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "detail"),
+    [
+        ("os._exit(3)", "exited", "3"),
+        ("os.kill(os.getpid(), signal.SIGSEGV)", "crashed", "SIGSEGV"),
+        ("import ctypes; ctypes.string_at(0)", "crashed", "SIGSEGV"),
+    ],
+)
+def test_a_child_that_dies_is_reported_with_how(box, body, kind, detail):
+    learner = start(f"import os, signal\ndef resume_action(cp):\n    {body}", box)
+    reply = learner.call("resume_action", None, timeout=3)
+    assert isinstance(reply, Failure) and (reply.kind, reply.detail) == (kind, detail)
+    learner.close()
+
+
+def test_garbage_on_the_protocol_pipe_is_a_protocol_failure(box):
+    source = """
+import os, stat
+def resume_action(cp):
+    for fd in range(3, 20):
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                os.write(fd, b"\\xff" * 8)
+        except OSError:
+            pass
+    return "continue"
+"""
+    learner = start(source, box)
+    reply = learner.call("resume_action", None, timeout=3)
+    assert isinstance(reply, Failure) and reply.kind == "protocol"
+    learner.close()
+
+
+def test_a_forged_result_for_another_call_is_refused(box):
+    source = """
+import os, stat, json, struct
+def resume_action(cp):
+    body = json.dumps({"op": "result", "id": 999, "status": "ok", "value": "continue"}).encode()
+    for fd in range(3, 20):
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                os.write(fd, struct.pack(">I", len(body)) + body)
+        except OSError:
+            pass
+    return "rerun"
+"""
+    learner = start(source, box)
+    reply = learner.call("resume_action", None, timeout=3)
+    assert isinstance(reply, Failure) and reply.kind == "protocol"
+    learner.close()
+
+
+def test_notebook_cells_that_raise_or_hang_do_not_stop_later_cells(box):
+    from autograder.submission import Cell
+
+    cells = (
+        Cell(1, "x = 1 / 0", "<celda 1>"),
+        Cell(2, "import sys\nsys.exit(1)", "<celda 2>"),
+        Cell(3, "while True:\n    pass", "<celda 3>"),
+        Cell(4, "def resume_action(cp):\n    return 'continue'", "<celda 4>"),
+    )
+    uid = learner_uid(os.getpid()) if ROOT else None
+    prepare_box(box, uid)
+    learner = Learner(list(cells), limits=Limits(load_seconds=1.5), box=box, uid=uid)
+    reply = learner.start()
+    try:
+        assert isinstance(reply, Reply), reply
+        statuses = [(c["number"], c["status"], c.get("etype"), c.get("line")) for c in reply.message["cells"]]
+        assert statuses == [
+            (1, "error", "ZeroDivisionError", 1),
+            (2, "error", "SystemExit", 2),
+            (3, "timeout", None, None),
+            (4, "ok", None, None),
+        ]
+        assert reply.message["defined"]["resume_action"] == "function"
+        assert value(learner.call("resume_action", None, timeout=2)) == "continue"
+    finally:
+        learner.close()
+
+
+def test_the_load_itself_is_bounded(box):
+    uid = learner_uid(os.getpid()) if ROOT else None
+    prepare_box(box, uid)
+    sub = from_python("import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass", "x.py")
+    learner = Learner(list(sub.runnable), limits=Limits(load_seconds=0.6), box=box, uid=uid)
+    started = time.monotonic()
+    reply = learner.start()
+    # The soft per-cell alarm was disabled by the learner; the hard limit still holds.
+    assert isinstance(reply, Failure) and reply.kind == "timeout"
+    assert time.monotonic() - started < 2
+    learner.close()
+
+
+def test_memory_is_limited(box):
+    learner = start("def resume_action(cp):\n    return len(bytearray(8 * 1024**3))", box, Limits(memory_mb=256))
+    reply = learner.call("resume_action", None, timeout=3)
+    try:
+        assert isinstance(reply, Reply) and reply.message["etype"] == "MemoryError"
+    finally:
+        learner.close()
+
+
+def test_closing_kills_an_idle_child(box):
+    learner = start("def resume_action(cp):\n    return 1", box)
+    pid = learner.pid
+    learner.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, signal.SIG_DFL or 0)
