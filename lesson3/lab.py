@@ -24,8 +24,9 @@ from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .reconcile import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
+from .render import shorten
 from .tools import create_workspace, outbox_count
-from .transcript import conversation_tail, describe_pending, shorten
+from .transcript import conversation_tail, describe_pending
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -204,7 +205,7 @@ class LabResult:
         lines.append(f"   error de la API: {r.error}" if r.error else "   error de la API: ninguno")
         if r.state is not None:
             lines.append("   cola de la conversación:")
-            lines += ["     " + line for line in conversation_tail(r.state["messages"], 4, width=70).splitlines()]
+            lines += ["     " + line for line in conversation_tail(r.state["messages"], 4).splitlines()]
             lines.append(f"   turns: {r.state['turns']} (sin caída: {self.reference_turns})")
         lines.append(f"   correos en la bandeja de salida: {r.outbox} (sin caída: {self.reference_outbox})")
         lines += ["", self.verdict]

@@ -7,40 +7,33 @@ from pathlib import Path
 
 from lesson3 import save_checkpoint
 from lesson3.exercises import exercise_checkpoint
-from lesson3.transcript import checkpoint_file_view, checkpoint_summary, conversation_tail, describe_block, shorten
+from lesson3.render import format_message
+from lesson3.transcript import checkpoint_file_view, checkpoint_summary, conversation_tail, describe_pending
 
 
-def test_shorten_flattens_lines_and_cuts_with_an_ellipsis() -> None:
-    assert shorten("uno\n\n  dos  \n") == "uno ⏎ dos"
-    assert shorten("x" * 20, 10) == "x" * 9 + "…"
-
-
-def test_blocks_in_one_line_each() -> None:
-    assert describe_block({"type": "text", "text": "Hola"}) == "texto «Hola»"
-    use = {"type": "tool_use", "id": "toolu_1", "name": "send_email",
-           "input": {"to": "team@example.com", "subject": "S", "body": "largo"}}  # fmt: skip
-    assert describe_block(use) == "tool_use send_email(to=team@example.com, subject=S, body=…)  id=toolu_1"
-    result = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "no se sabe", "is_error": True}
-    assert describe_block(result) == "tool_result is_error=true para toolu_1: «no se sabe»"
-    listed = {"type": "tool_result", "tool_use_id": "t", "content": [{"type": "text", "text": "ok"}]}
-    assert describe_block(listed) == "tool_result para t: «ok»"
-
-
-def test_tail_keeps_the_real_indices() -> None:
+def test_tail_keeps_the_real_indices_and_draws_messages_like_the_cli() -> None:
     cp = exercise_checkpoint("cpC")
-    n = len(cp["messages"])
-    tail = conversation_tail(cp["messages"], 2).splitlines()
+    messages = cp["messages"]
+    n = len(messages)
+    tail = conversation_tail(messages, 2).splitlines()
     assert tail[0] == f"… ({n - 2} mensajes anteriores)"
-    assert tail[1].startswith(f"[{n - 2}] user: tool_result para ")
-    assert tail[2].startswith(f"[{n - 1}] assistant: texto «")
-    assert "tool_use send_email(to=team@example.com, subject=Conclusiones de esta semana)  id=toolu_01B" in tail[3]
+    assert tail[1:] == format_message(n - 2, messages[n - 2]) + format_message(n - 1, messages[n - 1])
+    assert tail[1].startswith(f"[{n - 2}] user ")
+    assert "→ tool_use send_email" in tail[-1] and "(toolu_01B)" in tail[-1]
+    assert conversation_tail(messages[:1], 3) == "\n".join(format_message(0, messages[0]))
+
+
+def test_pending_in_one_line() -> None:
+    assert describe_pending(None) == "null"
+    pending = exercise_checkpoint("cpB")["pendingToolUse"]
+    assert describe_pending(pending) == 'read_file {"path": "./notes/meeting-08-25.md"} (toolu_01A)'
 
 
 def test_summary_shows_the_fields_but_not_what_to_do() -> None:
     text = checkpoint_summary(exercise_checkpoint("cpB"))
     assert "version=1  turns=7  tokensUsed=19310" in text
-    assert "pendingToolUse: read_file(path=./notes/meeting-08-25.md)  id=toolu_01A" in text
-    assert "rerun" not in text and "volver a ejecutar" not in text  # the exercise's answer stays hidden
+    assert 'pendingToolUse: read_file {"path": "./notes/meeting-08-25.md"} (toolu_01A)' in text
+    assert "rerun" not in text and "vuelve a ejecutar" not in text  # the exercise's answer stays hidden
     assert checkpoint_summary(None) == "(no hay punto de control)"
 
 
@@ -55,3 +48,5 @@ def test_file_view_is_the_file_with_messages_abbreviated(tmp_path: Path) -> None
     assert view["pendingToolUse"]["id"] == "toolu_01B"
     note = view["messages"][1]["content"][0]["content"]  # a whole meeting note, clipped
     assert len(note) == 60 and note.endswith("…")
+    whole = json.loads(checkpoint_file_view(path, keep_last=len(cp["messages"])))
+    assert not isinstance(whole["messages"][0], str)  # nothing hidden: no "… mensajes anteriores …" marker

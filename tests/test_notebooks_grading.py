@@ -1,0 +1,26 @@
+"""The exercises notebook teaches exactly the grader's contract: graded as a submission, the solved
+version gets every point and the learner's untouched version gets none, without a grading error."""
+
+from __future__ import annotations
+
+from autograder.pipeline import grade_many
+from autograder.results import CRITERIA_IDS
+from lesson3.build_notebooks import default_notebooks_dir
+
+EXERCISES = "04_ejercicios.ipynb"
+
+
+def test_exercises_notebook_as_a_submission() -> None:
+    root = default_notebooks_dir()
+    solved, untouched = grade_many([root / "soluciones" / EXERCISES, root / EXERCISES], jobs=2, seed=7)
+
+    assert solved.error is None and untouched.error is None
+    assert not solved.flags, "the solution must not lean on lesson3's reference functions"
+    ids = {c.id for c in solved.criteria}
+    assert set(CRITERIA_IDS) <= ids
+    assert {"nivel2.causa_raiz", "nivel2.pregunta"} <= ids  # both answers are in the submission
+    assert solved.score == solved.max_score, [c.feedback for c in solved.criteria if not c.passed]
+
+    assert untouched.score == 0
+    for criterion in untouched.criteria:
+        assert "NotImplementedError" in criterion.feedback or "tiene que ser una letra" in criterion.feedback
