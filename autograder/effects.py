@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import select
+import signal
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +27,12 @@ from lesson3.tools import run_tool, use_workspace
 TRACE_DIR = "efectos"
 """Where stand-in high-impact tools leave their trace inside the workspace."""
 
-MAX_TRACE_BYTES = 64 * 1024
+MAX_INPUT_BYTES = 64 * 1024
+"""A tool input bigger than this is refused (and logged): no exercise input is near it."""
+MAX_CALLS = 64
+"""Calls per layer (one learner call); past it the layer only logs and refuses."""
+GREP_SECONDS = 1.0
+"""grep compiles a learner-chosen regex: it runs in a child with this time limit, never in the judge."""
 
 
 @dataclass
@@ -46,12 +55,19 @@ class ToolLayer:
     log: list[ToolCall] = field(default_factory=list)
 
     def __call__(self, name: str, input: Any) -> dict[str, Any]:
-        if name in LESSON_TOOLS:
+        size = len(json.dumps(input, ensure_ascii=False, default=str))
+        if len(self.log) >= MAX_CALLS:
+            content, is_error = f"Error: demasiadas llamadas a herramientas (más de {MAX_CALLS})", True
+        elif size > MAX_INPUT_BYTES:
+            content, is_error = f"Error: la entrada de {name} es demasiado grande ({size} bytes)", True
+        elif not isinstance(input, dict):
+            content, is_error = f"Error: la entrada de {name} debe ser un objeto", True
+        elif name == "grep":
+            content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
+        elif name in LESSON_TOOLS:
             with use_workspace(self.workspace):
-                outcome = run_tool(name, input if isinstance(input, dict) else {})
+                outcome = run_tool(name, input)
             content, is_error = outcome.content, outcome.is_error
-            if not isinstance(input, dict):
-                content, is_error = f"Error: la entrada de {name} debe ser un objeto", True
         else:
             content, is_error = self._stand_in(name, input), False
         self.log.append(ToolCall(name, input, content, is_error))
@@ -61,10 +77,49 @@ class ToolLayer:
         safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:60] or "herramienta"
         trace = self.workspace / TRACE_DIR / f"{safe}.jsonl"
         trace.parent.mkdir(exist_ok=True)
-        line = json.dumps({"tool": name, "input": input}, ensure_ascii=False)[:MAX_TRACE_BYTES]
+        # A digest, not the input: the trace must not become text a later grep chokes on.
+        digest = hashlib.sha256(json.dumps(input, sort_keys=True, default=str).encode()).hexdigest()
         with trace.open("a", encoding="utf-8") as f:
-            f.write(line + "\n")
+            f.write(json.dumps({"tool": name, "input_sha256": digest}) + "\n")
         return f"Hecho: {name} se ejecutó."
+
+
+def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) -> tuple[str, bool]:
+    """Run one tool in a forked child, so a catastrophic regex costs ``seconds``, not the judge."""
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child
+        try:
+            os.close(read_fd)
+            with use_workspace(workspace):
+                outcome = run_tool(name, input)
+            data = json.dumps([outcome.content, outcome.is_error]).encode()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(write_fd, view) :]
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([read_fd], [], [], remaining)[0]:
+                os.kill(pid, signal.SIGKILL)
+                return f"Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)", True
+            chunk = os.read(read_fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        os.waitpid(pid, 0)
+    try:
+        content, is_error = json.loads(b"".join(chunks))
+    except ValueError:
+        return f"Error: {name} falló", True
+    return str(content), bool(is_error)
 
 
 Snapshot = dict[str, str]

@@ -95,6 +95,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "{what} rompió la comunicación con el corrector ({detail}); se detuvo el proceso.",
         "en": "{what} broke the channel to the grader ({detail}); the process was stopped.",
     },
+    "fail.internal": {
+        "es": "El corrector no pudo aislar tu código ({detail}): es un problema del corrector, no tuyo. "
+        "Avisa al equipo docente.",
+        "en": "The grader could not isolate your code ({detail}): a grader problem, not yours. Tell the teaching team.",
+    },
     "fail.poisoned": {
         "es": "No se evaluó: {fn} ya había fallado antes ({reason})",
         "en": "Not evaluated: {fn} had already failed ({reason})",

@@ -15,8 +15,10 @@ import json
 import linecache
 import os
 import signal
+import sys
 import time
 import traceback
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -213,12 +215,14 @@ def _namespace(cells: list[Cell], channel: _Channel) -> dict[str, Any]:
 
     # A notebook that calls check() or pista() must not grade itself again in here.
     autograder._IN_SANDBOX = True
-    kind_main = any(c.filename.startswith("<celda") for c in cells)
-    namespace: dict[str, Any] = {
-        "__name__": "__main__" if kind_main else "__entrega__",
-        "__builtins__": builtins,
-        "execute_tool": channel.execute_tool,
-    }
+    # A notebook runs as __main__ (as in Jupyter); a .py file as a module, so its
+    # `if __name__ == "__main__":` tests do not run. A real module object, so that
+    # dataclasses, pickle and friends find the learner's classes by module name.
+    notebook = any(c.filename.startswith("<celda") for c in cells)
+    module = types.ModuleType("__main__" if notebook else "__entrega__")
+    sys.modules[module.__name__] = module
+    namespace: dict[str, Any] = module.__dict__
+    namespace.update({"__builtins__": builtins, "execute_tool": channel.execute_tool})
     shell = _StubShell(namespace)
     namespace["get_ipython"] = lambda: shell
     return namespace

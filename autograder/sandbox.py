@@ -82,7 +82,7 @@ class Limits:
 class Failure:
     """The learner's process did not answer: why, in words the feedback can use."""
 
-    kind: str  # "timeout", "cpu", "crashed", "exited", "output", "protocol" (and "poisoned", see session)
+    kind: str  # timeout, cpu, crashed, exited, output, protocol, internal (and "poisoned", see session)
     detail: str = ""
     limit: float = 0.0
     """The limit that was hit: seconds for a timeout, MB for output."""
@@ -173,7 +173,11 @@ class Learner:
                 os.close(req_w)
                 os.close(resp_r)
                 os.close(out_r)
-                confine(self.limits, self.box, self.uid, out_w, keep=(req_r, resp_w))
+                try:
+                    confine(self.limits, self.box, self.uid, out_w, keep=(req_r, resp_w))
+                except Exception as e:  # the grader's problem, reported as such
+                    protocol.write_frame(resp_w, {"op": "confine_failed", "error": f"{type(e).__name__}: {e}"})
+                    raise
                 runtime.serve(req_r, resp_w, self.cells, load_seconds=self.limits.load_seconds)
                 code = 0
             except BaseException:  # noqa: BLE001 - the child must never return into the judge's code
@@ -280,6 +284,9 @@ class Learner:
             self._kill()
             return Failure("protocol", "a frame that is not an object")
         op = msg.get("op")
+        if op == "confine_failed":
+            self._kill()
+            return Failure("internal", str(msg.get("error"))[:300])
         if op == "tool" and on_tool is not None and call_id is not None:
             name, tool_input = msg.get("name"), msg.get("input")
             reply = on_tool(name if isinstance(name, str) else str(name), tool_input)
@@ -419,17 +426,25 @@ def _close_other_fds(keep: set[int]) -> None:
 
 def _set_limits(limits: Limits, uid: int | None) -> None:
     mb = 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_mb * mb, limits.file_mb * mb))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))
-    address_space = _vm_size() + limits.memory_mb * mb
-    resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+    wanted = [
+        (resource.RLIMIT_CORE, 0, 0),
+        (resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1),
+        (resource.RLIMIT_FSIZE, limits.file_mb * mb, limits.file_mb * mb),
+        (resource.RLIMIT_NOFILE, 128, 128),
+        (resource.RLIMIT_AS, _vm_size() + limits.memory_mb * mb, _vm_size() + limits.memory_mb * mb),
+    ]
     if uid is not None:
         # With a uid of its own the count is exact; the shared «nobody» fallback needs room
         # for the other learners running at the same time.
         nproc = limits.processes if uid != NOBODY else limits.processes + 256
-        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        wanted.append((resource.RLIMIT_NPROC, nproc, nproc))
+    for which, soft, hard in wanted:
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):
+            # Some platforms (macOS for RLIMIT_AS) refuse a limit: keep the others and the wall clock.
+            if uid is not None:
+                raise
 
 
 def _vm_size() -> int:

@@ -89,7 +89,7 @@ def describe_failure(failure: Failure, what: str, lang: str) -> str:
     return text(key, lang, what=what, limit=failure.limit, detail=failure.detail)
 
 
-_FAILURE_KINDS = {"timeout", "cpu", "crashed", "exited", "output", "protocol"}
+_FAILURE_KINDS = {"timeout", "cpu", "crashed", "exited", "output", "protocol", "internal"}
 
 
 class Caller(Protocol):

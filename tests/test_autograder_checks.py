@@ -273,6 +273,35 @@ def test_the_lesson_rule_passes_every_high_impact_criterion(hi_cases):
         assert verdict.passed, verdict.feedback
 
 
+def test_a_catastrophic_grep_costs_its_time_limit_not_the_judge(ro_cases, monkeypatch):
+    from autograder import effects
+
+    monkeypatch.setattr(effects, "GREP_SECONDS", 0.3)
+    layer = effects.ToolLayer(ro_cases[0].workspace)
+    (ro_cases[0].workspace / "notes" / "trampa.md").write_text("a" * 40 + "!\n")
+    reply = layer("grep", {"pattern": "^(a+)+$", "path": "notes"})
+    assert reply["is_error"] and "tardó más de 0.3 s" in reply["content"]
+    assert layer("grep", {"pattern": "a!", "path": "notes"}) == {
+        "content": "notes/trampa.md:1: " + "a" * 40 + "!",
+        "is_error": False,
+    }
+
+
+def test_the_tool_layer_refuses_floods(ro_cases, monkeypatch):
+    from autograder import effects
+
+    layer = effects.ToolLayer(ro_cases[0].workspace)
+    assert (
+        "demasiado grande" in layer("send_email", {"to": "a@b.com", "subject": "s", "body": "x" * 100_000})["content"]
+    )
+    for _ in range(effects.MAX_CALLS):
+        layer("list_dir", {})
+    assert "demasiadas llamadas" in layer("send_email", {"to": "a@b.com", "subject": "s"})["content"]
+    from lesson3.tools import outbox_count
+
+    assert outbox_count(ro_cases[0].workspace) == 0
+
+
 def test_the_production_reconcile_reruns_every_high_impact_tool(hi_cases):
     not_rerun, is_error, paired = hi_verdicts(reconcile_production, hi_cases)
     assert not not_rerun.passed and "send_email" in not_rerun.feedback and "7 de 7" in not_rerun.feedback
@@ -301,8 +330,8 @@ def test_stand_in_high_impact_tools_leave_a_trace_when_run(hi_cases):
     obs = observe_reconciles(FakeCaller(reconcile=reconcile_production), hi_cases[1:2])
     (call,) = obs[0].calls
     assert call.name == "write_file"
-    trace = (hi_cases[1].workspace / "efectos" / "write_file.jsonl").read_text()
-    assert json.loads(trace)["input"] == hi_cases[1].pending["input"]
+    trace = json.loads((hi_cases[1].workspace / "efectos" / "write_file.jsonl").read_text())
+    assert trace["tool"] == "write_file" and len(trace["input_sha256"]) == 64
 
 
 @pytest.mark.parametrize(

@@ -352,3 +352,27 @@ def test_closing_kills_an_idle_child(box):
     learner.close()
     with pytest.raises(ProcessLookupError):
         os.kill(pid, signal.SIG_DFL or 0)
+
+
+def test_a_confinement_that_fails_is_the_graders_problem_not_the_learners(box):
+    from autograder.session import Session
+
+    uid = learner_uid(os.getpid()) if ROOT else None
+    missing = box / "no-existe"
+    reply = Learner([], limits=Limits(), box=missing, uid=uid).start()
+    assert isinstance(reply, Failure) and reply.kind == "internal" and "FileNotFoundError" in reply.detail
+    session = Session(from_python("x = 1", "x.py"), limits=Limits(), box=missing, uid=uid, lang="es")
+    assert "problema del corrector, no tuyo" in session.start().fatal
+
+
+def test_the_learner_namespace_is_a_real_module(box):
+    source = (
+        "from __future__ import annotations\nfrom dataclasses import dataclass\n"
+        "@dataclass\nclass Punto:\n    x: int\n"
+        "def resume_action(cp):\n    return [repr(Punto(1)), __name__]"
+    )
+    learner = start(source, box)
+    try:
+        assert value(learner.call("resume_action", None, timeout=3)) == ["Punto(x=1)", "__entrega__"]
+    finally:
+        learner.close()
