@@ -281,6 +281,7 @@ def crash_lab(point: str = "after_tool", tool: str = "send_email", strategy: str
     )
     for control in (point_w, tool_w, strategy_w):
         control.style.description_width = "90px"
+    tool_w.style.button_width = "220px"  # the default width cuts "send_email (alto impacto)"
     button = w.Button(description="Provocar la caída y reanudar", button_style="danger", icon="bolt")
     button.layout.width = "260px"
     picture = w.HTML(value=loop_svg(point))

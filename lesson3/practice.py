@@ -79,29 +79,31 @@ def _md(text: str) -> str:
 
 
 def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str = "es") -> ipywidgets.VBox:
-    """La pregunta para hacer clic: opciones, botón «Comprobar» y la retroalimentación."""
+    """Responder con un clic: una letra, «Comprobar» y la retroalimentación.
+
+    The options' text is not repeated here: the cell shows it as Markdown
+    (``question_markdown``), where long options wrap; widget labels do not.
+    """
     import ipywidgets as w
 
     class QuestionBox(w.VBox):  # type: ignore[misc]
         def __repr__(self) -> str:
             return f"Pregunta interactiva ({question.variable}): ejecuta la celda en JupyterLab para responderla"
 
-    choices = w.RadioButtons(
-        options=[(f"{k}) {_tr(v, lang)}", k) for k, v in question.options.items()],
-        value=None,
-        layout=w.Layout(width="auto"),
-    )
+    tooltips = [_tr(text, lang) for text in question.options.values()]
+    choices = w.ToggleButtons(options=list(question.options), value=None, tooltips=tooltips)
+    choices.style.button_width = "44px"
     button = w.Button(description="Comprobar", button_style="primary")
-    out = w.HTML()
+    out = w.HTML(layout=w.Layout(width="100%"))
 
     def on_click(_: object) -> None:
         text = feedback(question, choices.value, retry_hint=retry_hint, lang=lang)
         color = "#2e7d32" if text.startswith("✓") else "#c62828"
-        out.value = f'<p style="color:{color}">{_md(text)}</p>'
+        out.value = f'<p style="color:{color}; white-space:normal">{_md(text)}</p>'
 
     button.on_click(on_click)
-    prompt = w.HTML(value=f"<p><b>{_md(_tr(question.prompt, lang))}</b></p>")
-    return QuestionBox([prompt, choices, button, out])
+    label = w.HTML(value="<b>Tu respuesta:</b>")
+    return QuestionBox([w.HBox([label, choices, button]), out])
 
 
 def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:
