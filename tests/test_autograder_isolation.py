@@ -167,7 +167,8 @@ def test_effects_outside_execute_tool_are_caught_when_the_learner_can_reach_the_
     assert any(flag.startswith("efecto fuera de execute_tool") for flag in grading.flags)
 
 
-def _learner_processes() -> set[int]:
+def _orphaned_learners() -> set[int]:
+    """Learner processes (uid UID_BASE + judge pid) whose judge is gone: what a leak looks like."""
     found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -175,7 +176,7 @@ def _learner_processes() -> set[int]:
                 uid = int((entry / "status").read_text().split("Uid:")[1].split()[0])
             except (OSError, IndexError):
                 continue
-            if uid >= UID_BASE:
+            if uid >= UID_BASE and not Path(f"/proc/{uid - UID_BASE}").exists():
                 found.add(int(entry.name))
     return found
 
@@ -190,12 +191,22 @@ def test_the_grader_backstop_stops_a_stuck_judge_and_its_learner(tmp_path):
     assert time.monotonic() - started < 10
     assert result.score == 0 and "no terminó en 1 s" in result.error
     deadline = time.monotonic() + 5
-    while _learner_processes() and time.monotonic() < deadline:
+    while _orphaned_learners() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _learner_processes() == set()
+    assert _orphaned_learners() == set()
     assert shared_server().running
 
 
 def test_learner_uids_are_unique_per_judge():
     assert learner_uid(1234) != learner_uid(1235)
     assert learner_uid(1234) >= UID_BASE
+
+
+def test_tools_reached_through_lesson3_instead_of_execute_tool_are_observed(batch):
+    criteria = by_id(batch["lesson3_tools.py"])
+    assert criteria["nivel2.read_only_rerun"].passed  # lesson3's execute_tool, routed to the judge
+    assert criteria["nivel2.is_error_fallback"].passed  # its answers look right...
+    feedback = criteria["nivel2.high_impact_not_rerun"].feedback
+    assert not criteria["nivel2.high_impact_not_rerun"].passed  # ...but the tools ran, and the judge saw it
+    assert "send_email: se ejecutó send_email(" in feedback and "write_file: se ejecutó write_file(" in feedback
+    assert not criteria["nivel2.no_double_email"].passed and "2 correos" in criteria["nivel2.no_double_email"].feedback
