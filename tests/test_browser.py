@@ -1,0 +1,533 @@
+"""The exercises notebook (both versions), and any other learner notebook with widgets, in a
+real JupyterLab driven by headless Chromium.
+
+nbval proves the kernel side; only a browser proves that the ipywidgets really render in
+JupyterLab (the front-end widget manager is loaded, every widget model is found, no "Error
+displaying widget", no option text cut off or overlapping) and that their callbacks run without
+errors when clicked (the crash lab's button really kills a child with SIGKILL).
+
+The server runs on loopback with a random port and token, with its own runtime/config/data
+dirs, on a temporary copy of notebooks/ so the committed files are never touched. Chromium
+is Debian's (`apt-get install chromium`); a browser is never downloaded. Without chromium
+the test skips, unless LESSON3_REQUIRE_BROWSER=1 (CI), where it fails.
+
+A full-page screenshot of each notebook is left in test-artifacts/browser/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+ARTIFACTS = REPO / "test-artifacts" / "browser"
+REQUIRE_ENV = "LESSON3_REQUIRE_BROWSER"
+CHROMIUM_CANDIDATES = ("chromium", "/usr/bin/chromium")
+# Flags that work as root in a container; the user-data-dir is a fresh temp dir per run.
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+USER_SETTINGS = {
+    # All cells stay in the DOM (the default virtualises off-screen cells), so every widget can be checked.
+    "notebook-extension/tracker": {"windowingMode": "none"},
+    # No "get Jupyter news?" pop-up over the screenshot, no fetch from the internet.
+    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+SERVER_START_TIMEOUT_S = 60
+KERNEL_READY_TIMEOUT_S = 60
+# Each notebook must run in < 20 s (bench/bench_notebooks.py); a browser adds rendering on top.
+RUN_ALL_TIMEOUT_S = 120
+WIDGET_RENDER_TIMEOUT_S = 30
+CLICK_TIMEOUT_S = 60
+SHUTDOWN_TIMEOUT_S = 15
+# Chromium cannot capture arbitrarily tall pages; longer notebooks are cut at this height.
+MAX_SCREENSHOT_HEIGHT = 16000
+
+
+# Code that puts a widget on screen: the course's widget helpers (lesson3.lab, lesson3.practice) or ipywidgets.
+WIDGET_CODE = re.compile(r"\b(crash_lab|question_widget|hints)\(|\bipywidgets\b")
+
+
+def exercises_notebooks() -> list[Path]:
+    """The exercises notebook (the 4th), every version of it that is committed."""
+    return sorted(p for p in NOTEBOOKS.rglob("04*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def other_widget_notebooks() -> list[Path]:
+    """The other learner notebooks that show widgets (the crash lab lives in one of them)."""
+    found = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        if path in exercises_notebooks():
+            continue
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if any(c["cell_type"] == "code" and WIDGET_CODE.search("".join(c["source"])) for c in cells):
+            found.append(path)
+    return found
+
+
+def _missing_browser(reason: str) -> None:
+    if os.environ.get(REQUIRE_ENV) == "1":
+        pytest.fail(f"{reason} ({REQUIRE_ENV}=1, so the browser test is required)")
+    pytest.skip(f"{reason}; set {REQUIRE_ENV}=1 to make this a failure")
+
+
+def find_chromium() -> str | None:
+    for candidate in CHROMIUM_CANDIDATES:
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def chromium_executable() -> str:
+    found = find_chromium()
+    if found is None:
+        _missing_browser("chromium is not installed (Debian: apt-get install -y --no-install-recommends chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing_browser("playwright is not installed (it is in the `test` extra)")
+    return found  # type: ignore[return-value]
+
+
+@dataclass
+class LabServer:
+    base_url: str
+    token: str
+    root_dir: Path
+    log_path: Path
+
+    def api(self, path: str, method: str = "GET", timeout: float = 5) -> Any:
+        request = urllib.request.Request(
+            f"{self.base_url}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return "(no server log)"
+
+
+def _wait_for_server(proc: subprocess.Popen[bytes], runtime_dir: Path, token: str, log_path: Path) -> str:
+    """Base URL of the server once it answers /api/status; the port comes from its runtime file."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    info_file = runtime_dir / f"jpserver-{proc.pid}.json"
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"jupyter lab exited with {proc.returncode}:\n{log_path.read_text(errors='replace')}")
+        if info_file.exists():
+            try:
+                info = json.loads(info_file.read_text())
+                base_url = f"http://127.0.0.1:{info['port']}{info['base_url']}"
+                request = urllib.request.Request(f"{base_url}api/status", headers={"Authorization": f"token {token}"})
+                with urllib.request.urlopen(request, timeout=2):
+                    return base_url
+            except (OSError, ValueError, KeyError):
+                pass
+        time.sleep(0.2)
+    raise RuntimeError(
+        f"jupyter lab did not answer within {SERVER_START_TIMEOUT_S} s:\n{log_path.read_text(errors='replace')}"
+    )
+
+
+def _stop_server(server: LabServer | None, proc: subprocess.Popen[bytes]) -> None:
+    # /api/shutdown stops the kernels too (they run in their own sessions, out of reach of our signals).
+    if server is not None and proc.poll() is None:
+        try:
+            server.api("api/shutdown", method="POST")
+        except (OSError, ValueError):
+            pass
+    try:
+        proc.wait(timeout=SHUTDOWN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=SHUTDOWN_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=SHUTDOWN_TIMEOUT_S)
+
+
+@pytest.fixture(scope="module")
+def lab_server(chromium_executable: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root_dir = base / "notebooks"
+    shutil.copytree(NOTEBOOKS, root_dir, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    runtime_dir, config_dir, data_dir, ipython_dir = (base / name for name in ("runtime", "config", "data", "ipython"))
+    settings_dir = config_dir / "lab" / "user-settings" / "@jupyterlab"
+    for plugin, settings in USER_SETTINGS.items():
+        path = settings_dir / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
+
+    token = secrets.token_hex(24)
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(runtime_dir),
+        "JUPYTER_CONFIG_DIR": str(config_dir),
+        "JUPYTER_DATA_DIR": str(data_dir),
+        "IPYTHONDIR": str(ipython_dir),
+        # The kernel must be this interpreter (the one with lesson3 installed), whatever PATH says.
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    env.pop("JUPYTER_TOKEN", None)
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port=0",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root_dir}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--ServerApp.terminals_enabled=False",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # CI containers run as root
+    log_path = base / "jupyter-server.log"
+    server: LabServer | None = None
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
+    try:
+        base_url = _wait_for_server(proc, runtime_dir, token, log_path)
+        server = LabServer(base_url=base_url, token=token, root_dir=root_dir, log_path=log_path)
+        yield server
+    finally:
+        _stop_server(server, proc)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(log_path, ARTIFACTS / "jupyter-server.log")
+
+
+@pytest.fixture(scope="module")
+def browser_context(chromium_executable: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    user_data_dir = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(user_data_dir),
+            executable_path=chromium_executable,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+            locale="es-ES",
+            timeout=60_000,
+        )
+        try:
+            context.set_default_timeout(30_000)
+            yield context
+        finally:
+            context.close()
+
+
+# --- what runs in the page (window.jupyterapp is exposed by --LabApp.expose_app_in_browser) ---
+
+JS_NOTEBOOK_READY = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== path || !panel.context.isReady) return false;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle';
+}"""
+
+# Records the errors the kernel sends on iopub outside cell execution: exceptions in widget
+# callbacks, which never show up in a cell's outputs. Also tracks each button click
+# sent to the kernel until the kernel reports idle for it, i.e. its callback has finished.
+JS_WATCH_KERNEL = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  window.__kernelErrors = [];
+  window.__clicksSent = [];
+  window.__clicksDone = new Set();
+  kernel.anyMessage.connect((_, {msg, direction}) => {
+    const type = msg.header.msg_type;
+    if (direction === 'send' && type === 'comm_msg' && msg.content.data
+        && msg.content.data.method === 'custom' && msg.content.data.content
+        && msg.content.data.content.event === 'click') {
+      window.__clicksSent.push(msg.header.msg_id);
+    }
+    if (direction !== 'recv') return;
+    // Errors of cells (execute_request) are read from the cells' outputs instead.
+    if (type === 'error' && msg.parent_header && msg.parent_header.msg_type !== 'execute_request') {
+      window.__kernelErrors.push({ename: msg.content.ename, evalue: msg.content.evalue,
+                                  parent: msg.parent_header.msg_type,
+                                  traceback: (msg.content.traceback || []).join('\\n')});
+    }
+    if (type === 'status' && msg.content.execution_state === 'idle' && msg.parent_header) {
+      window.__clicksDone.add(msg.parent_header.msg_id);
+    }
+  });
+}"""
+
+# Widget text the learner cannot read: a radio option whose label wraps out of its fixed-height
+# row (it overlaps the next option and pushes its own radio button out of sight), or a button
+# whose label is cut with an ellipsis.
+JS_CLIPPED_TEXT = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const clipped = [];
+  for (const el of panel.node.querySelectorAll('.widget-radio-box label')) {
+    if (el.scrollHeight > el.clientHeight + 1) clipped.push(`radio option: ${el.textContent.trim()}`);
+  }
+  for (const el of panel.node.querySelectorAll('.jp-OutputArea-output button.jupyter-button')) {
+    if (el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      clipped.push(`button: ${el.textContent.trim()}`);
+  }
+  return clipped;
+}"""
+
+JS_CLICKS_SENT = "() => window.__clicksSent.length"
+
+JS_CLICKS_DONE = """(before) => window.__clicksSent.length > before
+  && window.__clicksSent.every(id => window.__clicksDone.has(id))"""
+
+# Not awaited here: the wait below bounds it with a timeout.
+JS_RUN_ALL = """() => {
+  window.jupyterapp.commands.execute('notebook:run-all-cells');
+}"""
+
+JS_ALL_DONE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  if (!kernel || kernel.status !== 'idle') return false;
+  for (const cell of panel.content.widgets) {
+    if (cell.model.type !== 'code') continue;
+    if (cell.model.executionState === 'running') return false;
+    if (cell.promptNode && cell.promptNode.textContent.includes('*')) return false;
+  }
+  return true;
+}"""
+
+# ipywidgets' renderer shows this text until the widget model arrives, then replaces it.
+JS_WIDGETS_SETTLED = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  return !Array.from(panel.node.querySelectorAll('.jp-OutputArea-output'))
+    .some(node => node.textContent.trim() === 'Loading widget...');
+}"""
+
+# Per code cell: its error outputs, and for each widget output in the model, what the DOM shows
+# in the same position of the cell's output area.
+JS_REPORT = """(mime) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = [];
+  panel.content.widgets.forEach((cell, index) => {
+    if (cell.model.type !== 'code') return;
+    const outputs = cell.model.outputs.toJSON();
+    const nodes = cell.outputArea.node.querySelectorAll(':scope > .jp-OutputArea-child > .jp-OutputArea-output');
+    const widgetViews = [];
+    outputs.forEach((output, i) => {
+      if (!(output.data && output.data[mime] && output.data[mime].model_id)) return;
+      const node = nodes[i];
+      widgetViews.push({
+        text: node ? node.textContent.slice(0, 200) : '(no output node)',
+        rendered: !!node && !!node.querySelector('.jupyter-widgets')
+          && !node.textContent.includes('Error displaying widget'),
+      });
+    });
+    cells.push({
+      index,
+      source: cell.model.sharedModel.getSource().slice(0, 120),
+      executionCount: cell.model.executionCount,
+      errors: outputs.filter(o => o.output_type === 'error').map(o => `${o.ename}: ${o.evalue}`),
+      widgetViews,
+    });
+  });
+  const widgetNodes = panel.node.querySelectorAll('.jp-OutputArea-output .jupyter-widgets').length;
+  return {cells, widgetNodes, kernelErrors: window.__kernelErrors};
+}"""
+
+# The crash lab's button (lesson3/lab.py): after a click its Output must show a real SIGKILL.
+CRASH_LAB_BUTTON = "Provocar la caída y reanudar"
+CRASH_LAB_FAILED = "El laboratorio falló"
+
+# ipywidgets Button widgets only (ToggleButtons change a value instead of sending a click).
+BUTTON_SELECTOR = ".jp-OutputArea-output button.widget-button"
+
+JS_WIDGET_BUTTONS = f"""() => {{
+  const panel = window.jupyterapp.shell.currentWidget;
+  return panel.node.querySelectorAll('{BUTTON_SELECTOR}').length;
+}}"""
+
+# The viewport height that shows the whole notebook: from the top of the page to just below the
+# last cell (not the blank scroll-past-end space), plus what sits under the notebook (status bar).
+JS_FULL_HEIGHT = """() => {
+  const app = window.jupyterapp;
+  app.shell.collapseLeft();
+  app.shell.collapseRight();
+  const panel = app.shell.currentWidget;
+  const scroller = panel.content.node.querySelector('.jp-WindowedPanel-outer') || panel.content.node;
+  scroller.scrollTop = 0;
+  const cells = panel.content.widgets;
+  const lastBottom = cells[cells.length - 1].node.getBoundingClientRect().bottom;
+  const below = window.innerHeight - scroller.getBoundingClientRect().bottom;
+  return Math.ceil(Math.max(window.innerHeight, lastBottom + 40 + below));
+}"""
+
+
+def _wait(page: Any, js: str, arg: Any, timeout_s: float, what: str, server: LabServer) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(js, arg=arg, timeout=timeout_s * 1000, polling=250)
+    except PlaywrightTimeout:
+        pytest.fail(f"timed out after {timeout_s} s waiting for {what}\nserver log:\n{server.log_tail()}")
+
+
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _screenshot(page: Any, rel: str) -> Path | None:
+    """The whole notebook in one image: the viewport is grown to the notebook's full height."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = ARTIFACTS / f"{rel.replace('/', '__').removesuffix('.ipynb')}.png"
+    try:
+        height = min(page.evaluate(JS_FULL_HEIGHT), MAX_SCREENSHOT_HEIGHT)
+        page.set_viewport_size({"width": 1280, "height": height})
+        page.wait_for_timeout(500)  # relayout at the new size
+        page.screenshot(path=str(shot), full_page=True, timeout=60_000)
+    except PlaywrightError as exc:
+        print(f"no screenshot of {rel}: {exc}")
+        return None
+    return shot
+
+
+def _describe_errors(report: dict[str, Any]) -> str:
+    lines = []
+    for cell in report["cells"]:
+        for error in cell["errors"]:
+            lines.append(f"cell {cell['index']} ({cell['source']!r}): {error}")
+    for error in report["kernelErrors"]:
+        traceback = ANSI_ESCAPE.sub("", error["traceback"])[-2000:]
+        lines.append(f"kernel error (in a {error['parent']}): {error['ename']}: {error['evalue']}\n{traceback}")
+    return "\n".join(lines)
+
+
+# A missing (or renamed) exercises notebook is a failure, not an empty, silently skipped parametrisation.
+@pytest.mark.parametrize(
+    "notebook",
+    (
+        [pytest.param(p, id=p.relative_to(NOTEBOOKS).as_posix()) for p in exercises_notebooks()]
+        or [pytest.param(None, id="no-exercises-notebook")]
+    )
+    + [pytest.param(p, id=p.relative_to(NOTEBOOKS).as_posix()) for p in other_widget_notebooks()],
+)
+def test_notebook_widgets_render_in_jupyterlab(
+    notebook: Path | None, lab_server: LabServer, browser_context: Any
+) -> None:
+    if notebook is None:
+        pytest.fail(f"no exercises notebook (04*.ipynb) under {NOTEBOOKS}")
+    rel = notebook.relative_to(NOTEBOOKS).as_posix()
+    page = browser_context.new_page()
+    console_errors: list[str] = []
+    page.on("console", lambda msg: console_errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: console_errors.append(f"page error: {exc}"))
+    try:
+        started = time.monotonic()
+        page.goto(f"{lab_server.base_url}lab/tree/{rel}?token={lab_server.token}", wait_until="domcontentloaded")
+        _wait(page, JS_NOTEBOOK_READY, rel, KERNEL_READY_TIMEOUT_S, f"{rel} to open with an idle kernel", lab_server)
+        page.evaluate(JS_WATCH_KERNEL)
+        opened = time.monotonic()
+
+        page.evaluate(JS_RUN_ALL)
+        _wait(page, JS_ALL_DONE, None, RUN_ALL_TIMEOUT_S, "all cells to finish", lab_server)
+        _wait(page, JS_WIDGETS_SETTLED, None, WIDGET_RENDER_TIMEOUT_S, "widgets to render", lab_server)
+        ran = time.monotonic()
+
+        report = page.evaluate(JS_REPORT, WIDGET_MIME)
+        errors = _describe_errors(report)
+        if errors:
+            pytest.fail(f"errors while running {rel}:\n{errors}")
+        unexecuted = [cell["index"] for cell in report["cells"] if not cell["executionCount"]]
+        assert not unexecuted, f"cells of {rel} left unexecuted: {unexecuted}"
+
+        views = [(cell["index"], view) for cell in report["cells"] for view in cell["widgetViews"]]
+        assert views, f"{rel} displays no widget at all"
+        broken = [(index, view["text"]) for index, view in views if not view["rendered"]]
+        assert not broken, f"widgets that did not render in {rel} (cell, text): {broken}\nconsole: {console_errors}"
+
+        clipped = page.evaluate(JS_CLIPPED_TEXT)
+        assert not clipped, f"widget text cut off or overlapping in {rel}: {clipped}"
+
+        # Click every widget button once: the comm round trip works and no callback raises.
+        buttons = page.locator(BUTTON_SELECTOR)
+        clicks: list[str] = []
+        lab_reports: list[str] = []
+        for i in range(page.evaluate(JS_WIDGET_BUTTONS)):
+            button = buttons.nth(i)
+            if not (button.is_visible() and button.is_enabled()):
+                continue
+            label = button.inner_text()
+            sent = page.evaluate(JS_CLICKS_SENT)
+            button.scroll_into_view_if_needed()
+            button.click()
+            _wait(page, JS_CLICKS_DONE, sent, CLICK_TIMEOUT_S, f"the callback of button {label!r}", lab_server)
+            _wait(page, JS_ALL_DONE, None, CLICK_TIMEOUT_S, f"the kernel after clicking {label!r}", lab_server)
+            clicks.append(label)
+            if label == CRASH_LAB_BUTTON:
+                lab_reports.append(button.locator("xpath=..").locator(".widget-output").inner_text())
+        _wait(page, JS_WIDGETS_SETTLED, None, WIDGET_RENDER_TIMEOUT_S, "widgets to render", lab_server)
+        clicked = time.monotonic()
+        report = page.evaluate(JS_REPORT, WIDGET_MIME)
+        errors = _describe_errors(report)
+        if errors:
+            pytest.fail(f"errors after clicking the buttons {clicks} of {rel}:\n{errors}")
+        for lab_report in lab_reports:
+            # The lab catches its own exceptions to stay usable, so look at what it printed.
+            assert CRASH_LAB_FAILED not in lab_report and "SIGKILL" in lab_report, lab_report
+
+        print(
+            f"{rel}: open {opened - started:.1f} s, run all {ran - opened:.1f} s, "
+            f"{len(clicks)} clicks {clicked - ran:.1f} s, {len(views)} widget outputs "
+            f"({report['widgetNodes']} widget nodes)"
+        )
+    finally:
+        # Also (above all) when the test failed: the screenshot shows where it stopped.
+        shot = _screenshot(page, rel)
+        print(f"screenshot: {shot}")
+        page.close()
+
+
+def test_missing_browser_skips_unless_required(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(REQUIRE_ENV, raising=False)
+    with pytest.raises(pytest.skip.Exception, match=REQUIRE_ENV):
+        _missing_browser("chromium is not installed")
+    monkeypatch.setenv(REQUIRE_ENV, "1")
+    with pytest.raises(pytest.fail.Exception, match="chromium is not installed"):
+        _missing_browser("chromium is not installed")
