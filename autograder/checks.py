@@ -165,6 +165,10 @@ def result(criterion_id: str, passed: bool, feedback: str) -> CriterionResult:
     return CriterionResult(criterion_id, passed, points if passed else 0.0, points, feedback)
 
 
+_SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
+"""Outcomes that would repeat on every case: reported once, for the whole criterion."""
+
+
 def _show(value: Any) -> str:
     shown = repr(value)
     return shown if len(shown) <= 60 else shown[:57] + "..."
@@ -221,9 +225,12 @@ def judge_hidden(cases: list[ActionCase], outcomes: list[Outcome], lang: str) ->
     bad: list[str] = []
     kinds: set[str] = set()
     for case, outcome in zip(cases, outcomes, strict=True):
-        if not outcome.ok:
+        if outcome.status in _SAME_FOR_EVERY_CASE:
             return result("nivel1.hidden", False, outcome.describe(lang))
-        if outcome.value != case.expected:
+        if not outcome.ok:
+            kinds.add(case.kind)
+            bad.append(f"{_case_label(case, lang)}: {outcome.describe(lang).rstrip('.')}")
+        elif outcome.value != case.expected:
             kinds.add(case.kind)
             label = _case_label(case, lang)
             bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
@@ -297,7 +304,7 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
     label = _case_label(obs.case, lang)
     if not obs.outcome.ok:
-        return obs.outcome.describe(lang)
+        return f"{label}: {obs.outcome.describe(lang).rstrip('.')}"
     if obs.outcome.value is None:
         return f"{label}: " + text("l2.none_returned", lang)
     value = obs.outcome.value
@@ -318,8 +325,7 @@ def _judge_cases(
 ) -> CriterionResult:
     problems: list[str] = []
     for obs in observations:
-        if not obs.outcome.ok:
-            # A failing call ends the criterion: the same reason would repeat for every case.
+        if obs.outcome.status in _SAME_FOR_EVERY_CASE:
             return result(criterion, False, obs.outcome.describe(lang))
         problem = check(obs)
         if problem:
@@ -344,6 +350,8 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Crit
         same = [c for c in obs.calls if c.name == pending["name"] and c.input == pending["input"]]
         others = [c for c in obs.calls if c not in same]
         expected_call = f"{pending['name']}({_show(pending['input'])})"
+        if not obs.outcome.ok:
+            return _value_problem(obs, lang)
         if not obs.calls:
             return text("ro.not_called", lang, label=label)
         if not same:
@@ -381,7 +389,8 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Cr
         label = _case_label(obs.case, lang)
         if obs.calls:
             return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
-        return _effect_problem(obs, lang)
+        # An exception is not "not re-running": the call must end with an answer for the model.
+        return _effect_problem(obs, lang) or (_value_problem(obs, lang) if not obs.outcome.ok else None)
 
     names = ", ".join(o.case.label for o in observations if o.case.label != "send_email")
     return _judge_cases("nivel2.high_impact_not_rerun", observations, lang, check, text("hi.ok", lang, names=names))

@@ -498,3 +498,42 @@ def test_the_outcome_is_not_mutated_by_the_judges(hi_cases):
     judge_paired(obs, "es")
     judge_is_error(obs, "es")
     assert obs[0].outcome.value == before
+
+
+def test_an_exception_on_one_case_is_named_with_that_case(hi_cases):
+    def breaks_on_unknown_names(cp, execute_tool):
+        if cp["pendingToolUse"]["name"] not in ("send_email", *scenarios.UNSEEN_HIGH_IMPACT):
+            raise KeyError(cp["pendingToolUse"]["name"])
+        return reconcile(cp, execute_tool)
+
+    caller = FakeCaller(reconcile=breaks_on_unknown_names)
+
+    def call(fn, arg, *, on_tool=None):
+        try:
+            return FakeCaller.call(caller, fn, arg, on_tool=on_tool)
+        except KeyError as e:
+            return Outcome("error", info={"etype": "KeyError", "message": str(e), "line": 3}, fn=fn)
+
+    caller.call = call  # type: ignore[method-assign]
+    obs = observe_reconciles(caller, hi_cases)
+    not_rerun, is_error = judge_high_impact(obs, "es"), judge_is_error(obs, "es")
+    unknown = hi_cases[-1].label
+    for verdict in (not_rerun, is_error):
+        assert not verdict.passed
+        assert f"1 de 7 casos: {unknown}: `reconcile` lanzó KeyError en la línea 3" in verdict.feedback
+
+
+def test_a_resume_action_that_breaks_on_some_variants_says_which(tmp_path):
+    cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
+    outcomes = [
+        Outcome("error", info={"etype": "TypeError", "message": "'NoneType' object is not subscriptable", "line": 2})
+        if case.kind == "none"
+        else Outcome("ok", value=case.expected)
+        for case in cases
+    ]
+    for outcome in outcomes:
+        outcome.fn = "resume_action"
+    verdict = judge_hidden(cases, outcomes, "es")
+    assert "Falló en 2 de 14" in verdict.feedback
+    assert "sin llamada pendiente: `resume_action` lanzó TypeError en la línea 2" in verdict.feedback
+    assert "Sin pendingToolUse no hay nada que conciliar" in verdict.feedback
