@@ -73,8 +73,6 @@ def grade_many(
         seed = new_seed()
     jobs = max(1, jobs or os.cpu_count() or 1)
     server = server or shared_server()
-    if paths:
-        server.start()
     results: list[SubmissionResult | None] = [None] * len(paths)
 
     def one(path: str | os.PathLike[str]) -> SubmissionResult:

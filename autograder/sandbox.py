@@ -64,8 +64,9 @@ class Limits:
     """RLIMIT_FSIZE: the largest file the learner may write in its own folder."""
     processes: int = 1
     """RLIMIT_NPROC for the learner's own uid: 1 means no fork, no subprocess, no threads."""
-    submission_seconds: float = 60.0
-    """Backstop enforced by the grader on the whole judge (the judge's own limits come first)."""
+    submission_seconds: float = 30.0
+    """Backstop enforced by the grader on the whole judge (the judge's own limits come first:
+    load + one budget per criterion stays under 20 s even when every budget is nearly used)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

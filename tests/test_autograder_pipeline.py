@@ -119,3 +119,15 @@ def test_without_a_seed_one_is_drawn_and_recorded_for_the_whole_run():
     assert results[0].seed is not None and results[0].seed == results[1].seed
     again = grade_submission(SUBMISSIONS / "tuned.py", seed=results[1].seed)
     assert [c.feedback for c in again.criteria] == [c.feedback for c in results[1].criteria]
+
+
+def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(monkeypatch):
+    from autograder.forkserver import GradingServer, ServerError
+
+    def broken(self):
+        raise ServerError("the grading server did not start (b'')")
+
+    monkeypatch.setattr(GradingServer, "start", broken)
+    results = grade_many([SUBMISSIONS / "good.py"], seed=1, server=GradingServer())
+    assert results[0].score == 0
+    assert results[0].error.startswith("Error interno del corrector (the grading server did not start")
