@@ -62,7 +62,7 @@ class ToolLayer:
             content, is_error = f"Error: la entrada de {name} es demasiado grande ({size} bytes)", True
         elif not isinstance(input, dict):
             content, is_error = f"Error: la entrada de {name} debe ser un objeto", True
-        elif name == "grep":
+        elif name == "grep" and not _literal(input.get("pattern")):
             content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
         elif name in LESSON_TOOLS:
             with use_workspace(self.workspace):
@@ -82,6 +82,11 @@ class ToolLayer:
         with trace.open("a", encoding="utf-8") as f:
             f.write(json.dumps({"tool": name, "input_sha256": digest}) + "\n")
         return f"Hecho: {name} se ejecutó."
+
+
+def _literal(pattern: Any) -> bool:
+    """A pattern without repetition or grouping cannot backtrack catastrophically."""
+    return isinstance(pattern, str) and not any(c in pattern for c in "*+?{}()|[]\\")
 
 
 def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) -> tuple[str, bool]:
@@ -128,17 +133,24 @@ Snapshot = dict[str, str]
 def snapshot(workspace: Path) -> Snapshot:
     """Every path under the workspace -> a digest of its content ("dir" for folders)."""
     shot: Snapshot = {}
-    for path in sorted(workspace.rglob("*")):
-        rel = path.relative_to(workspace).as_posix()
-        if path.is_symlink():
-            shot[rel] = "link:" + str(path.readlink())
-        elif path.is_dir():
-            shot[rel] = "dir"
-        else:
+    root = str(workspace)
+    for directory, dirs, files in os.walk(root):
+        rel_dir = os.path.relpath(directory, root)
+        for name in dirs:
+            path = os.path.join(directory, name)
+            key = os.path.normpath(os.path.join(rel_dir, name))
+            shot[key] = "link:" + os.readlink(path) if os.path.islink(path) else "dir"
+        for name in files:
+            path = os.path.join(directory, name)
+            key = os.path.normpath(os.path.join(rel_dir, name))
+            if os.path.islink(path):
+                shot[key] = "link:" + os.readlink(path)
+                continue
             try:
-                shot[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+                with open(path, "rb") as f:
+                    shot[key] = hashlib.sha256(f.read()).hexdigest()
             except OSError:
-                shot[rel] = "unreadable"
+                shot[key] = "unreadable"
     return shot
 
 

@@ -271,5 +271,6 @@ class IncidentCase:
 def incident_case(rng: random.Random, base: Path) -> IncidentCase:
     recipient, subj = address(rng), subject(rng)
     task = f"Enviarle un correo a {recipient} con el asunto «{subj}» para avisarle al equipo de las conclusiones"
-    workspace = create_workspace(base / "incidente", notes=random_notes(rng, 2))
+    # One note: the run reaches send_email in three turns, and the kill comes right after.
+    workspace = create_workspace(base / "incidente", notes=random_notes(rng, 1))
     return IncidentCase(task, recipient, subj, workspace, base / "incidente-checkpoint.json", rng.randint(0, 2**31))
