@@ -104,17 +104,19 @@ def extract_definitions(ns: dict[str, Any]) -> str:
         if isinstance(value, types.ModuleType):
             imports.append(f"import {value.__name__} as {name}")
             return
-        if inspect.isfunction(value) or inspect.isclass(value):
-            if getattr(value, "__module__", None) == module_name:
+        target = inspect.unwrap(value) if callable(value) else value  # decorated functions too
+        if inspect.isfunction(target) or inspect.isclass(target):
+            if getattr(target, "__module__", None) == module_name:
                 try:
                     source = textwrap.dedent(inspect.getsource(value))
                 except (OSError, TypeError):
                     definitions.append(f"# {name}: no se pudo leer su código fuente")
                     return
                 definitions.append(source.rstrip() + "\n")
-                if value.__name__ != name:
-                    definitions.append(f"{name} = {value.__name__}\n")
-                for dependency in _referenced_names(source, value):
+                # `reconcile = mi_reconcile` needs the alias; a lambda's source is the assignment itself.
+                if target.__name__ != name and target.__name__.isidentifier():
+                    definitions.append(f"{name} = {target.__name__}\n")
+                for dependency in _referenced_names(source, target):
                     need(dependency)
                 return
         imported = _import_line(name, value)

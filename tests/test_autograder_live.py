@@ -153,3 +153,17 @@ def test_check_does_nothing_inside_the_sandbox(monkeypatch):
 
 def test_notebook_sample_file_exists():
     assert (Path(__file__).parent / "data" / "submissions" / "good_notebook.ipynb").is_file()
+
+
+def test_aliases_lambdas_and_decorated_functions_are_rebuilt():
+    cells = [
+        "import functools",
+        "def mi_accion(cp):\n    return 'continue' if cp['pendingToolUse'] is None else 'is_error'",
+        "resume_action = mi_accion",
+        "@functools.lru_cache(maxsize=None)\ndef tabla():\n    return {'read_file': 'rerun'}",
+        "reconcile = lambda cp: dict(cp, extra=len(tabla()))",
+    ]
+    rebuilt: dict = {}
+    exec(compile(extract_definitions(notebook_namespace(cells)), "<rebuilt>", "exec"), rebuilt)
+    assert rebuilt["resume_action"]({"pendingToolUse": None}) == "continue"
+    assert rebuilt["reconcile"]({"a": 1}) == {"a": 1, "extra": 1}
