@@ -24,41 +24,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-CORRECT = """
-READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
-
-def resume_action(cp):
-    pending = cp["pendingToolUse"]
-    if pending is None:
-        return "continue"
-    return "rerun" if pending["name"] in READ_ONLY_TOOLS else "is_error"
-
-async def reconcile(cp):
-    pending = cp["pendingToolUse"]
-    if pending["name"] in READ_ONLY_TOOLS:
-        result = {"type": "tool_result", "tool_use_id": pending["id"],
-                  "content": execute_tool(pending["name"], pending["input"])}
-    else:
-        result = {"type": "tool_result", "tool_use_id": pending["id"], "is_error": True,
-                  "content": "Estado de ejecución desconocido: reevalúa antes de repetir la acción."}
-    cp["messages"].append({"role": "user", "content": [result]})
-    cp["pendingToolUse"] = None
-    return cp
-"""
-
-PRODUCTION_BUG = """
-def resume_action(cp):
-    return "continue" if cp["pendingToolUse"] is None else "rerun"
-
-def reconcile(cp):
-    pending = cp["pendingToolUse"]
-    output = execute_tool(pending["name"], pending["input"])
-    cp["messages"].append({"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": pending["id"], "content": output}]})
-    cp["pendingToolUse"] = None
-    return cp
-"""
-
 # "Move one" from the lesson: delete the dangling assistant message.
 WRONG = """
 def resume_action(cp):
@@ -80,7 +45,14 @@ def reconcile(cp):
         pass
 """
 
-KINDS = {"correct": CORRECT, "production": PRODUCTION_BUG, "wrong": WRONG, "loop": LOOP}
+# The correct and production answers are the test suite's sample submissions: one copy of each.
+SAMPLES = Path(__file__).resolve().parent.parent / "tests" / "data" / "submissions"
+KINDS = {
+    "correct": (SAMPLES / "good.py").read_text(encoding="utf-8"),
+    "production": (SAMPLES / "production.py").read_text(encoding="utf-8"),
+    "wrong": WRONG,
+    "loop": LOOP,
+}
 MIX = {"correct": 40, "production": 25, "wrong": 25, "loop": 10}  # per 100
 
 

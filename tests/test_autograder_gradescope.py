@@ -24,6 +24,7 @@ from autograder import cli, gradescope
 from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 REPO = Path(__file__).resolve().parent.parent
+SUBMISSIONS = REPO / "tests" / "data" / "submissions"
 STATUSES = {"passed", "failed"}
 VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
 
@@ -161,40 +162,7 @@ def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsy
 
 # --- the bundle's run_autograder, for real ----------------------------------------------------
 
-CORRECT = """
-READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
 
-def resume_action(cp):
-    pending = cp["pendingToolUse"]
-    if pending is None:
-        return "continue"
-    return "rerun" if pending["name"] in READ_ONLY_TOOLS else "is_error"
-
-def reconcile(cp):
-    pending = cp["pendingToolUse"]
-    if pending["name"] in READ_ONLY_TOOLS:
-        result = {"type": "tool_result", "tool_use_id": pending["id"],
-                  "content": execute_tool(pending["name"], pending["input"])}
-    else:
-        result = {"type": "tool_result", "tool_use_id": pending["id"], "is_error": True,
-                  "content": "Estado de ejecución desconocido: reevalúa antes de repetir."}
-    cp["messages"].append({"role": "user", "content": [result]})
-    cp["pendingToolUse"] = None
-    return cp
-"""
-
-PRODUCTION_BUG = """
-def resume_action(cp):
-    return "continue" if cp["pendingToolUse"] is None else "rerun"
-
-def reconcile(cp):
-    pending = cp["pendingToolUse"]
-    output = execute_tool(pending["name"], pending["input"])
-    cp["messages"].append({"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": pending["id"], "content": output}]})
-    cp["pendingToolUse"] = None
-    return cp
-"""
 
 
 def gradescope_tree(tmp_path: Path, submission: dict[str, str]) -> Path:
@@ -229,23 +197,23 @@ def test_bundle_run_autograder_with_nothing_to_grade(tmp_path):
     assert doc["score"] == 0 and "No se encontró" in doc["output"] and doc["extra_data"]["seed"] == 11
 
 
-needs_pipeline = pytest.mark.skipif(
-    not (REPO / "autograder" / "pipeline.py").exists(), reason="autograder.pipeline is not there yet"
-)
 
 
-@needs_pipeline
 def test_bundle_run_autograder_grades_a_correct_submission(tmp_path):
-    doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": CORRECT}))
+    doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": (SUBMISSIONS / "good.py").read_text()}))
     graded = [t for t in doc["tests"] if "score" in t]
-    assert len(graded) == len(CRITERIA_IDS)
+    # good.py also answers both multiple-choice questions, so they are graded too
+    assert {t["name"].rsplit("[", 1)[1].rstrip("]") for t in graded} == {
+        *CRITERIA_IDS,
+        "nivel2.causa_raiz",
+        "nivel2.pregunta",
+    }
     assert all(t["status"] == "passed" for t in graded), [t for t in graded if t["status"] != "passed"]
     assert doc["score"] == sum(t["max_score"] for t in graded) > 0
 
 
-@needs_pipeline
 def test_bundle_run_autograder_catches_the_production_bug(tmp_path):
-    doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": PRODUCTION_BUG}))
+    doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": (SUBMISSIONS / "production.py").read_text()}))
     by_id = {t["name"].rsplit("[", 1)[1].rstrip("]"): t for t in doc["tests"] if "score" in t}
     assert by_id["nivel2.no_double_email"]["status"] == "failed"
     assert by_id["nivel2.no_double_email"]["score"] == 0
