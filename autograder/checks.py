@@ -95,7 +95,7 @@ CRITERIA: dict[str, Criterion] = {
             {"es": "el incidente: un solo correo", "en": "the incident: one email"},
         ),
         *(
-            Criterion(q.criterion, q.points, 2, q.variable, {"es": q.prompt["es"][:40], "en": q.prompt["en"][:40]})
+            Criterion(q.criterion, q.points, 2, q.variable, q.title)
             for q in QUESTIONS.values()
         ),
     )

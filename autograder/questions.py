@@ -16,6 +16,8 @@ class Question:
     """The name the learner assigns, e.g. ``respuesta_causa_raiz = "b"``."""
     criterion: str
     points: float
+    title: dict[str, str]
+    """A short name for result tables and reports."""
     prompt: dict[str, str]
     options: dict[str, dict[str, str]]
     """Letter -> text per language."""
@@ -30,6 +32,7 @@ QUESTIONS: dict[str, Question] = {
             variable="respuesta_causa_raiz",
             criterion="nivel2.causa_raiz",
             points=1,
+            title={"es": "la causa raíz del correo doble", "en": "the root cause of the double email"},
             prompt={
                 "es": "¿Cuál es la causa raíz del correo duplicado del reporte de incidente?",
                 "en": "What is the root cause of the duplicate email in the incident report?",
@@ -68,6 +71,7 @@ QUESTIONS: dict[str, Question] = {
             variable="respuesta_esta_en_lo_cierto",
             criterion="nivel2.pregunta",
             points=1,
+            title={"es": "¿Está en lo cierto? (borrar el mensaje)", "en": "Are they right? (deleting the message)"},
             prompt={
                 "es": "Alguien sostiene que lo más limpio es borrar de messages el mensaje assistant con la llamada "
                 "colgante y hacer de cuenta que nunca pasó. ¿Está en lo cierto?",

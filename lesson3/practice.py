@@ -50,6 +50,10 @@ def answer_letter(value: object) -> str | None:
     return letter if len(letter) == 1 and letter.isalpha() else None
 
 
+_NO_CLICK = object()
+"""The widget's "nothing selected": unlike a missing variable, the fix is a click, not a cell edit."""
+
+
 def feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", lang: str = "es") -> str:
     """La retroalimentación para ``answer`` (una letra), en texto."""
     letters = ", ".join(question.options)
@@ -58,6 +62,8 @@ def feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", 
             f"Todavía no respondiste: escribe la letra de tu opción en «{question.variable}» "
             f"(una de {letters}) y vuelve a ejecutar la celda."
         )
+    if answer is _NO_CLICK:
+        return f"Todavía no elegiste: haz clic en una letra ({letters}) y después en «Comprobar»."
     letter = answer_letter(answer)
     if letter is None or letter not in question.options:
         return f"{answer!r} no es una de las opciones: «{question.variable}» tiene que ser una letra ({letters})."
@@ -97,7 +103,8 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
     out = w.HTML(layout=w.Layout(width="100%"))
 
     def on_click(_: object) -> None:
-        text = feedback(question, choices.value, retry_hint=retry_hint, lang=lang)
+        picked = choices.value if choices.value is not None else _NO_CLICK
+        text = feedback(question, picked, retry_hint=retry_hint, lang=lang)
         color = "#2e7d32" if text.startswith("✓") else "#c62828"
         out.value = f'<p style="color:{color}; white-space:normal">{_md(text)}</p>'
 

@@ -50,7 +50,8 @@ def test_question_widget_gives_feedback_on_click() -> None:
     assert list(choices.options) == list(ROOT.options)  # letters only: the text is in the Markdown above
     assert list(choices.tooltips) == [text["es"] for text in ROOT.options.values()]
     button.click()
-    assert "Todavía no respondiste" in out.value
+    assert "Todavía no elegiste: haz clic en una letra" in out.value  # a click fixes it, not a cell edit
+    assert "respuesta_causa_raiz" not in out.value
     choices.value = "c"
     button.click()
     assert "✗ La c no es. Otra vez." in out.value and "#c62828" in out.value
