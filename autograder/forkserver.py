@@ -21,6 +21,7 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -218,8 +219,9 @@ def preload(run_dir: Path) -> None:
     import lesson3.crash
     from lesson3.exercises import exercise_checkpoints
 
-    from . import checks, delegation, effects, pipeline, runtime, scenarios, session  # noqa: F401
+    from . import checks, confine, delegation, effects, pipeline, runtime, scenarios, session  # noqa: F401
 
+    confine.warm_up()
     exercise_checkpoints()
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
     try:
@@ -258,6 +260,9 @@ def zygote_main() -> None:
                 conn, _ = server.accept()
             except OSError:
                 continue
+            if not _from_grader(conn):
+                conn.close()
+                continue
             pid = os.fork()
             if pid == 0:
                 code = 0
@@ -275,6 +280,21 @@ def zygote_main() -> None:
                     os._exit(code)
             conn.close()
     server.close()
+
+
+def _from_grader(conn: socket.socket) -> bool:
+    """Only the grader that started this zygote may ask it for judges.
+
+    A learner running as the grader's own uid (no root) can find the socket next to its
+    folder, and Landlock only governs connecting to it from ABI 9 on: without this check it
+    could ask for a judge of its own, with limits of its choosing.
+    """
+    try:
+        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except (OSError, AttributeError):  # pragma: no cover - no SO_PEERCRED (not Linux): the socket's 0600 only
+        return True
+    pid, _uid, _gid = struct.unpack("3i", creds)
+    return pid == os.getppid()
 
 
 def _no_fsync(fd: int) -> None:

@@ -373,6 +373,23 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": '`{variable}` must be a letter in quotes (for example "a"); it holds {got}.',
     },
     # -- the judge itself ----------------------------------------------------------------------
+    "warn.unconfined": {
+        "es": "Aviso: el código de las entregas corre sin confinamiento. El corrector no es root y este sistema "
+        "no ofrece Landlock (Linux 5.13 o posterior), así que una entrega puede leer o modificar tus archivos y "
+        "mandar señales a tus procesos. Corrige entregas ajenas como root (por ejemplo, en un contenedor) o en "
+        "un Linux con Landlock.",
+        "en": "Warning: submission code runs unconfined. The grader is not root and this system has no Landlock "
+        "(Linux 5.13 or later), so a submission can read or change your files and signal your processes. Grade "
+        "other people's submissions as root (in a container, for example) or on a Linux with Landlock.",
+    },
+    "warn.signals": {
+        "es": "Aviso: tus archivos están protegidos del código de las entregas, pero no tus procesos: sin root, "
+        "solo Landlock 6 o posterior (Linux 6.12) impide que una entrega les mande señales, y este sistema "
+        "tiene Landlock {abi}.",
+        "en": "Warning: your files are protected from submission code, but your processes are not: without root, "
+        "only Landlock 6 or later (Linux 6.12) stops a submission from signalling them, and this system has "
+        "Landlock {abi}.",
+    },
     "internal": {
         "es": "Error interno del corrector ({detail}); esta entrega no se pudo corregir. Avisa al equipo docente.",
         "en": "Internal grader error ({detail}); this submission could not be graded. Tell the teaching team.",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import sys
 import traceback
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -25,7 +26,7 @@ from .delegation import static_delegation
 from .forkserver import GradingServer, JudgeTimeout, ServerError, shared_server
 from .messages import text
 from .results import SubmissionResult
-from .sandbox import Limits, prepare_box
+from .sandbox import Limits, prepare_box, protections
 from .session import Session
 from .submission import Submission, SubmissionError, load_submission
 
@@ -38,6 +39,19 @@ Progress = Callable[[int, int, SubmissionResult], None]
 
 def new_seed() -> int:
     return secrets.randbelow(2**31)
+
+
+_warned_unconfined = False
+
+
+def confinement_warning(lang: str = "es") -> str | None:
+    """What learner code could reach on this machine, when something could; None when fully confined."""
+    found = protections()
+    if not found.files:
+        return text("warn.unconfined", lang)
+    if not found.signals:
+        return text("warn.signals", lang, abi=found.landlock_abi)
+    return None
 
 
 def grade_submission(
@@ -74,6 +88,11 @@ def grade_many(
     jobs = max(1, jobs or os.cpu_count() or 1)
     server = server or shared_server()
     results: list[SubmissionResult | None] = [None] * len(paths)
+    global _warned_unconfined
+    warning = confinement_warning(lang)
+    if warning and not _warned_unconfined:
+        _warned_unconfined = True  # once per run: every result carries it too
+        print(warning, file=sys.stderr)
 
     def one(path: str | os.PathLike[str]) -> SubmissionResult:
         try:
@@ -122,7 +141,11 @@ def grade_loaded(
         return SubmissionResult.from_criteria(
             submission.name, not_graded(message, levels=levels), error=message, seed=seed
         )
-    return SubmissionResult.from_json(raw)
+    result = SubmissionResult.from_json(raw)
+    warning = confinement_warning(lang)
+    if warning:
+        result.warnings.append(warning)
+    return result
 
 
 def _unloadable(name: str, message: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:

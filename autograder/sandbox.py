@@ -5,7 +5,8 @@ code runs, the child confines itself: a new session (its own process group), std
 from /dev/null and stdout/stderr into a pipe the judge reads with a cap, every other
 file descriptor closed, a private working directory, resource limits (CPU, address
 space, file size, open files, processes), an unprivileged uid when the judge is root,
-``no_new_privs``, death with its parent, and an environment rebuilt from scratch.
+``no_new_privs``, Landlock (:mod:`autograder.confine`: files, signals, sockets; root or
+not), death with its parent, and an environment rebuilt from scratch.
 
 The judge talks to the child only through framed JSON on two pipes
 (:mod:`autograder.protocol`): it asks for the cells to be loaded and for
@@ -30,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import confine as landlock
 from . import imports, protocol
 from .submission import Cell
 
@@ -113,6 +115,35 @@ def running_as_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
+@dataclass(frozen=True)
+class Protections:
+    """What stands between learner code and the instructor's files and processes on this machine."""
+
+    uid_drop: bool
+    """A root grader gives each learner an unprivileged uid of its own."""
+    landlock_abi: int
+    """Landlock ABI of the kernel (0: none); the learner's child applies it, root or not."""
+
+    @property
+    def files(self) -> bool:
+        """The learner cannot write outside its folder nor read the grader's files."""
+        return self.uid_drop or landlock.confines_files(self.landlock_abi)
+
+    @property
+    def signals(self) -> bool:
+        """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
+        return self.uid_drop or landlock.confines_signals(self.landlock_abi)
+
+    @property
+    def processes(self) -> bool:
+        """RLIMIT_NPROC keeps the learner from forking: it counts the uid's processes, which are never 0."""
+        return hasattr(resource, "RLIMIT_NPROC")
+
+
+def protections() -> Protections:
+    return Protections(uid_drop=running_as_root(), landlock_abi=landlock.abi_version())
+
+
 def learner_uid(judge_pid: int) -> int:
     """The uid a judge's learners run as (only meaningful when the judge is root)."""
     candidate = UID_BASE + judge_pid
@@ -142,11 +173,15 @@ class Learner:
     comes back as a :class:`Failure`; the judge decides what it costs.
     """
 
-    def __init__(self, cells: list[Cell], *, limits: Limits, box: Path, uid: int | None = None) -> None:
+    def __init__(
+        self, cells: list[Cell], *, limits: Limits, box: Path, uid: int | None = None, landlock: bool = True
+    ) -> None:
         self.cells = cells
         self.limits = limits
         self.box = Path(box)
         self.uid = uid
+        # Only the tests turn Landlock off (to show what it stops); it is never part of a grading request.
+        self.landlock = landlock
         self.pid: int | None = None
         self.output = _Capture(limits.output_kb * 1024)
         self._reader = protocol.FrameReader()
@@ -161,6 +196,8 @@ class Learner:
         """Fork, confine, run every cell; the reply is the child's load report."""
         from . import runtime  # imported here: the child needs it, the judge only forks
 
+        if self.landlock:
+            landlock.warm_up()  # once in this process, not in every child
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
         out_r, out_w = os.pipe()
@@ -175,7 +212,7 @@ class Learner:
                 os.close(resp_r)
                 os.close(out_r)
                 try:
-                    confine(self.limits, self.box, self.uid, out_w, keep=(req_r, resp_w))
+                    confine(self.limits, self.box, self.uid, out_w, keep=(req_r, resp_w), landlock=self.landlock)
                 except Exception as e:  # the grader's problem, reported as such
                     protocol.write_frame(resp_w, {"op": "confine_failed", "error": f"{type(e).__name__}: {e}"})
                     raise
@@ -387,7 +424,9 @@ def sweep_uid(uid: int) -> None:
 # -- confinement (runs in the child, before any learner code) --------------------------------
 
 
-def confine(limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tuple[int, ...]) -> None:
+def confine(
+    limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tuple[int, ...], landlock: bool = True
+) -> None:
     os.setsid()
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
@@ -400,18 +439,39 @@ def confine(limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tu
     sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     os.chdir(box)
     path_entries = imports.open_path_entries()
+    # Built while everything can still be opened (the rules hold O_PATH descriptors), enforced after the drop.
+    ruleset = _landlock_ruleset(box) if landlock else None
     _set_limits(limits, uid)
     if uid is not None:
         os.setgroups([])
         os.setresgid(uid, uid, uid)
         os.setresuid(uid, uid, uid)
     imports.install(path_entries)
-    _prctl(38, 1)  # PR_SET_NO_NEW_PRIVS: no setuid binary can give privileges back
+    _no_new_privs()
+    if ruleset is not None:
+        ruleset.enforce()
     _prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
     scrub_environment(box)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+
+
+def _landlock_ruleset(box: Path) -> landlock.Ruleset | None:
+    try:
+        return landlock.prepare(box)
+    except OSError as e:
+        # The kernel said it has Landlock: failing to build the ruleset leaves the learner
+        # unconfined, so this submission is not run (the judge reports a grader problem).
+        raise RuntimeError(f"Landlock: {e}") from e
+
+
+def _no_new_privs() -> None:
+    try:
+        landlock.no_new_privs()
+    except (OSError, AttributeError):  # pragma: no cover - not Linux (no prctl)
+        if landlock.abi_version():
+            raise
 
 
 def _close_other_fds(keep: set[int]) -> None:
@@ -439,6 +499,11 @@ def _set_limits(limits: Limits, uid: int | None) -> None:
         # for the other learners running at the same time.
         nproc = limits.processes if uid != NOBODY else limits.processes + 256
         wanted.append((resource.RLIMIT_NPROC, nproc, nproc))
+    elif limits.processes <= 1:
+        # The grader's own uid already has processes (this one, the judge...), so a limit of 1
+        # forbids every fork and thread here and nowhere else. A larger limit could not be
+        # counted exactly against a uid shared with the instructor, so it is left alone.
+        wanted.append((resource.RLIMIT_NPROC, 1, 1))
     for which, soft, hard in wanted:
         try:
             resource.setrlimit(which, (soft, hard))

@@ -111,12 +111,15 @@ class LoadSummary:
 class Session:
     """The judge's handle on one submission: loaded once, called many times, restarted if needed."""
 
-    def __init__(self, submission: Submission, *, limits: Limits, box: Path, uid: int | None, lang: str) -> None:
+    def __init__(
+        self, submission: Submission, *, limits: Limits, box: Path, uid: int | None, lang: str, landlock: bool = True
+    ) -> None:
         self.submission = submission
         self.limits = limits
         self.box = box
         self.uid = uid
         self.lang = lang
+        self.landlock = landlock  # off only in tests that need an unconfined learner
         self._learner: Learner | None = None
         self._deadline: float | None = None
         self.poisoned: dict[str, Outcome] = {}
@@ -134,7 +137,9 @@ class Session:
 
     def _spawn(self) -> Reply | Failure:
         self.spawns += 1
-        self._learner = Learner(list(self.submission.runnable), limits=self.limits, box=self.box, uid=self.uid)
+        self._learner = Learner(
+            list(self.submission.runnable), limits=self.limits, box=self.box, uid=self.uid, landlock=self.landlock
+        )
         reply = self._learner.start()
         if isinstance(reply, Failure):
             self._learner.close()

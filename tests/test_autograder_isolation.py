@@ -6,17 +6,28 @@ import hashlib
 import json
 import os
 import shutil
+import socket
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-import autograder.checks
+import autograder
+import lesson3
+from autograder import protocol
 from autograder.checks import run_checks
 from autograder.forkserver import GradingServer, shared_server
 from autograder.pipeline import grade_many, grade_submission
-from autograder.sandbox import UID_BASE, Limits, learner_uid, prepare_box, running_as_root
+from autograder.sandbox import (
+    UID_BASE,
+    Limits,
+    Protections,
+    learner_uid,
+    prepare_box,
+    protections,
+    running_as_root,
+)
 from autograder.session import Session
 from autograder.submission import from_python
 
@@ -25,24 +36,88 @@ MALICIOUS = DATA / "malicious"
 FAST = Limits(load_seconds=1.5, check_seconds=1.0)
 needs_root = pytest.mark.skipif(not running_as_root(), reason="the privilege drop needs a root grader")
 
+# Learner code runs as the grader's own uid when the grader is not root; what then stands
+# between a sample and the user's checkout, files and processes is Landlock. A sample that
+# can hurt more than itself only runs when the protection it attacks is really there.
+PROTECTIONS = protections()
+WHY_UNSAFE = {
+    "files": "neither a root grader (privilege drop) nor Landlock here: it would really read or write the user's files",
+    "signals": "neither a root grader nor Landlock ABI >= 6 here: it would really kill the judge's process group",
+    "processes": "no RLIMIT_NPROC here: it would really start processes",
+}
+HARMLESS = {
+    "big_output.py",
+    "big_output_loop.py",
+    "lesson3_tools.py",
+    "loop_module.py",
+    "loop_resume_action.py",
+    "memory_hog.py",
+    "os_exit.py",
+    "segfault.py",
+    "syntax_error.py",
+    "sys_exit.py",
+    "sys_exit_in_call.py",
+}
+"""Samples that can only hurt their own process."""
+ATTACKS = {
+    "patch_grader.py": ("files",),  # appends to the grader's checks.py
+    "sneaky_effects.py": ("files",),  # writes an email into every outbox under /tmp
+    "read_secrets.py": ("files",),  # reads ~/.anthropic and every /proc/*/environ it can
+    "kill_parent.py": ("signals",),  # SIGKILLs its parent and the parent's process group
+    "fork_bomb.py": ("processes",),
+}
+"""What each other sample needs to be stopped; one missing from both lists needs everything."""
+
+
+def missing_protection(name: str) -> str | None:
+    if name in HARMLESS:
+        return None
+    for protection in ATTACKS.get(name, tuple(WHY_UNSAFE)):
+        if not getattr(PROTECTIONS, protection):
+            return WHY_UNSAFE[protection]
+    return None
+
+
+def needs_protection_for(name: str):
+    reason = missing_protection(name)
+    return pytest.mark.skipif(reason is not None, reason=f"{name} not run: {reason}")
+
+
+def _tree_digest(*packages) -> str:
+    digest = hashlib.sha256()
+    for package in packages:
+        for path in sorted(Path(package.__file__).parent.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
 
 def by_id(result):
     return {c.id: c for c in result.criteria}
 
 
+def safe_samples() -> list[Path]:
+    return [p for p in sorted(MALICIOUS.glob("*.py")) if missing_protection(p.name) is None]
+
+
 @pytest.fixture(scope="module")
 def batch():
-    """Every malicious sample and the reference solution, graded together in one run."""
-    paths = [*sorted(MALICIOUS.glob("*.py")), DATA / "good.py"]
-    checks_file = Path(autograder.checks.__file__)
-    digest = hashlib.sha256(checks_file.read_bytes()).hexdigest()
+    """Every malicious sample this machine can stop and the reference solution, graded together in one run."""
+    paths = [*safe_samples(), DATA / "good.py"]
+    before = _tree_digest(autograder, lesson3)
     results = grade_many(paths, jobs=2, seed=3, limits=FAST)
-    assert hashlib.sha256(checks_file.read_bytes()).hexdigest() == digest, "a submission modified the grader"
+    assert _tree_digest(autograder, lesson3) == before, "a submission modified the grader"
     return {r.submission: r for r in results}
 
 
+def test_every_sample_is_classified_by_what_it_can_damage():
+    names = {p.name for p in MALICIOUS.glob("*.py")}
+    assert HARMLESS | set(ATTACKS) == names
+    assert not HARMLESS & set(ATTACKS)
+
+
 def test_the_batch_finishes_and_the_good_submission_still_gets_full_marks(batch):
-    assert len(batch) == len(list(MALICIOUS.glob("*.py"))) + 1
+    assert len(batch) == len(safe_samples()) + 1
     good = batch["good.py"]
     assert good.error is None and good.score == good.max_score
 
@@ -87,7 +162,7 @@ def test_a_reconcile_that_kills_its_process_costs_level_2_only(batch, name, expe
     assert all(c.passed for c in batch[name].criteria if c.id.startswith("nivel1."))
 
 
-@needs_root
+@needs_protection_for("kill_parent.py")
 def test_killing_the_parent_is_not_permitted(batch):
     criteria = by_id(batch["kill_parent.py"])
     assert "PermissionError" in criteria["nivel1.cpA"].feedback
@@ -96,14 +171,16 @@ def test_killing_the_parent_is_not_permitted(batch):
     assert grade_submission(DATA / "good.py", seed=3).score > 0
 
 
-@needs_root
+@needs_protection_for("fork_bomb.py")
 def test_processes_and_threads_cannot_be_started(batch):
     criteria = by_id(batch["fork_bomb.py"])
     assert "BlockingIOError" in criteria["nivel2.read_only_rerun"].feedback
     assert "no puede crear procesos ni hilos" in criteria["nivel2.read_only_rerun"].feedback
 
 
+@needs_protection_for("patch_grader.py")
 def test_patching_the_grader_from_inside_changes_nothing(batch):
+    # The batch fixture checked that autograder/ and lesson3/ are byte for byte what they were.
     criteria = by_id(batch["patch_grader.py"])
     # It replaced outbox_count, api_error_for, the judges and the snapshot in its own process:
     # the judge's copies are untouched, so the production reconcile it uses still fails.
@@ -112,7 +189,7 @@ def test_patching_the_grader_from_inside_changes_nothing(batch):
     assert not criteria["nivel2.high_impact_not_rerun"].passed
 
 
-@needs_root
+@needs_protection_for("sneaky_effects.py")
 def test_a_learner_cannot_reach_the_check_workspaces(batch):
     criteria = by_id(batch["sneaky_effects.py"])
     assert criteria["nivel2.high_impact_not_rerun"].passed
@@ -120,7 +197,7 @@ def test_a_learner_cannot_reach_the_check_workspaces(batch):
     assert batch["sneaky_effects.py"].flags == []
 
 
-@needs_root
+@needs_protection_for("read_secrets.py")
 def test_secrets_of_the_grader_never_reach_learner_code(tmp_path, monkeypatch):
     secret = "sk-ant-api03-FAKE-grader-secret-0123456789"
     home = Path(tempfile.mkdtemp(prefix="grader-home-"))
@@ -141,9 +218,11 @@ def test_secrets_of_the_grader_never_reach_learner_code(tmp_path, monkeypatch):
     assert b"ANTHROPIC_API_KEY" not in zygote_environ and secret.encode() not in zygote_environ
 
 
-@needs_root
 def test_effects_outside_execute_tool_are_caught_when_the_learner_can_reach_the_workspace(tmp_path):
-    """Without the privilege drop (a grader that is not root) only the snapshot stands in the way."""
+    """Were the confinement to fail (no root, no Landlock), the workspace snapshot still catches the effect.
+
+    Landlock is turned off for this one learner, whose only target is this test's own scratch folder.
+    """
     base = Path(tempfile.mkdtemp(prefix="autograder-test-"))
     os.chmod(base, 0o711)
     scratch = base / "corrector"
@@ -153,7 +232,7 @@ def test_effects_outside_execute_tool_are_caught_when_the_learner_can_reach_the_
     )
     box = base / "alumno"
     prepare_box(box, None)
-    session = Session(from_python(source, "x.py"), limits=FAST, box=box, uid=None, lang="es")
+    session = Session(from_python(source, "x.py"), limits=FAST, box=box, uid=None, lang="es", landlock=False)
     try:
         session.start()
         grading = run_checks(session, seed=3, levels=(2,), scratch=scratch)
@@ -210,3 +289,62 @@ def test_tools_reached_through_lesson3_instead_of_execute_tool_are_observed(batc
     assert not criteria["nivel2.high_impact_not_rerun"].passed  # ...but the tools ran, and the judge saw it
     assert "send_email: se ejecutó send_email(" in feedback and "write_file: se ejecutó write_file(" in feedback
     assert not criteria["nivel2.no_double_email"].passed and "2 correos" in criteria["nivel2.no_double_email"].feedback
+
+
+def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge():
+    """A learner with the grader's uid can find the zygote's socket: the zygote must not serve it."""
+    server = GradingServer()
+    server.start()
+    request = {
+        "op": "grade",
+        "submission": from_python("x = 1", "x.py").to_json(),
+        "seed": 1,
+        "lang": "es",
+        "limits": Limits().to_json(),
+        "levels": [1],
+    }
+    try:
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - a stranger to the zygote
+            code = 3
+            try:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.settimeout(10)
+                sock.connect(str(server._socket_path))
+                protocol.send_message(sock, request)
+                protocol.recv_message(sock)
+                code = 1  # it was answered
+            except (EOFError, ConnectionError):
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0, "the zygote started a judge for a process that is not its grader"
+        good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
+        assert good.score == good.max_score
+    finally:
+        server.stop()
+
+
+def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypatch, capsys):
+    import autograder.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=0))
+    monkeypatch.setattr(pipeline, "_warned_unconfined", False)
+    first = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    second = grade_many([DATA / "good.py"], seed=3, limits=FAST, lang="en")[0]
+    err = capsys.readouterr().err
+    assert err.count("el código de las entregas corre sin confinamiento") == 1  # once per run, in Spanish
+    assert first.score == first.max_score
+    assert any("corre sin confinamiento" in w and "Landlock" in w for w in first.warnings)
+    assert any("runs unconfined" in w for w in second.warnings)
+
+    monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=5))
+    partial = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    assert any("no tus procesos" in w and "Landlock 5" in w for w in partial.warnings)
+
+
+@pytest.mark.skipif(not (PROTECTIONS.files and PROTECTIONS.signals), reason="this machine cannot confine learners")
+def test_a_confined_grader_does_not_warn(capsys):
+    result = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    assert result.warnings == [] and "confinamiento" not in capsys.readouterr().err

@@ -6,9 +6,11 @@ judge); every property is checked from outside or reported by the child itself.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import signal
+import socket
 import tempfile
 import time
 from collections.abc import Iterator
@@ -16,14 +18,22 @@ from pathlib import Path
 
 import pytest
 
-import autograder.runtime  # noqa: F401 - imported before forking, as the zygote does
-import lesson3.crash  # noqa: F401
-from autograder import protocol
+import autograder.checks
+import autograder.runtime  # imported before forking, as the zygote does
+import lesson3
+import lesson3.crash
+from autograder import confine, protocol
 from autograder.sandbox import Failure, Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
 from autograder.submission import Submission, from_python
 
 ROOT = running_as_root()
-needs_root = pytest.mark.skipif(not ROOT, reason="privilege drop and RLIMIT_NPROC need a root grader")
+needs_root = pytest.mark.skipif(not ROOT, reason="the privilege drop needs a root grader")
+LANDLOCK = confine.abi_version()
+needs_landlock = pytest.mark.skipif(LANDLOCK < 1, reason="this kernel has no Landlock (Linux >= 5.13)")
+needs_landlock_scopes = pytest.mark.skipif(
+    LANDLOCK < 6, reason=f"signal and abstract socket scopes need Landlock ABI >= 6 (this kernel: {LANDLOCK})"
+)
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -35,11 +45,19 @@ def box() -> Iterator[Path]:
     shutil.rmtree(base, ignore_errors=True)
 
 
-def start(source: str, box: Path, limits: Limits | None = None, submission: Submission | None = None) -> Learner:
-    uid = learner_uid(os.getpid()) if ROOT else None
+def start(
+    source: str,
+    box: Path,
+    limits: Limits | None = None,
+    submission: Submission | None = None,
+    *,
+    drop: bool = True,
+    landlock: bool = True,
+) -> Learner:
+    uid = learner_uid(os.getpid()) if ROOT and drop else None
     prepare_box(box, uid)
     sub = submission or from_python(source, "entrega.py")
-    learner = Learner(list(sub.runnable), limits=limits or Limits(), box=box, uid=uid)
+    learner = Learner(list(sub.runnable), limits=limits or Limits(), box=box, uid=uid, landlock=landlock)
     reply = learner.start()
     assert isinstance(reply, Reply), reply
     return learner
@@ -155,8 +173,8 @@ def test_as_root_the_child_is_an_unprivileged_uid_that_cannot_signal_or_write_th
     assert probe["can_write_grader"] is False
 
 
-@needs_root
 def test_no_fork_no_thread_no_subprocess(box):
+    # As root, RLIMIT_NPROC counts the learner's own uid; otherwise the grader's uid, which is never empty.
     source = """
 import os, subprocess, threading
 def resume_action(cp):
@@ -376,3 +394,131 @@ def test_the_learner_namespace_is_a_real_module(box):
         assert value(learner.call("resume_action", None, timeout=3)) == ["Punto(x=1)", "__entrega__"]
     finally:
         learner.close()
+
+
+# -- Landlock: the confinement that holds without root ---------------------------------------------------
+
+ESCAPES = """
+import os, socket
+def _try(action):
+    try:
+        action()
+        return "ok"
+    except OSError as e:
+        return type(e).__name__
+def _append(path):
+    with open(path, "a") as f:
+        f.write("# parcheado por la entrega\\n")
+def _read(path):
+    with open(path) as f:
+        return f.read()
+def _connect(family, address):
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.settimeout(2)
+        s.connect(address)
+def resume_action(t):
+    return {
+        "write_grader": _try(lambda: _append(t["grader_file"])),
+        "delete_grader": _try(lambda: os.unlink(t["grader_file"])),
+        "create_next_to_box": _try(lambda: _append(t["next_to_box"])),
+        "read_secret": _try(lambda: _read(t["secret"])),
+        "list_home": _try(lambda: os.listdir(t["home"])),
+        "read_checkout": _try(lambda: _read(t["checkout_file"])),
+        "signal_grader": _try(lambda: os.kill(t["grader_pid"], 0)),
+        "tcp": _try(lambda: _connect(socket.AF_INET, ("127.0.0.1", t["port"]))),
+        "abstract_socket": _try(lambda: _connect(socket.AF_UNIX, "\\0" + t["abstract"])),
+        # Should exec work, this process becomes /bin/true and the call fails: only tried when confined.
+        "exec": _try(lambda: os.execv("/bin/true", ["true"])) if t["try_exec"] else "not tried",
+        "write_own_folder": _try(lambda: _append("propio.txt")),
+        "read_lesson3": _try(lambda: _read(t["lesson3_file"])),
+    }
+"""
+
+
+@pytest.fixture
+def targets(box, monkeypatch):
+    """What a learner running as the grader's uid would go for: the grader's code, a secret, the grader."""
+    base = box.parent
+    grader = base / "corrector"
+    grader.mkdir()
+    grader_file = grader / "checks.py"
+    shutil.copy(autograder.checks.__file__, grader_file)
+    home = base / "home"
+    (home / ".anthropic").mkdir(parents=True)
+    (home / ".anthropic" / "api_key").write_text("sk-ant-api03-FAKE-0123456789")
+    monkeypatch.setenv("HOME", str(home))
+    listener = socket.create_server(("127.0.0.1", 0))
+    abstract = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    abstract.bind(f"\0autograder-test-{os.getpid()}")
+    abstract.listen()
+    yield {
+        "grader_file": str(grader_file),
+        "next_to_box": str(base / "junto-a-la-carpeta.txt"),
+        "secret": str(home / ".anthropic" / "api_key"),
+        "home": str(home),
+        "checkout_file": str(REPO / "pyproject.toml"),
+        "grader_pid": os.getpid(),
+        "port": listener.getsockname()[1],
+        "abstract": f"autograder-test-{os.getpid()}",
+        "lesson3_file": lesson3.__file__,
+        "digest": hashlib.sha256(grader_file.read_bytes()).hexdigest(),
+    }
+    listener.close()
+    abstract.close()
+
+
+def escape_attempts(box: Path, targets: dict, *, landlock: bool) -> dict:
+    # No privilege drop even as root: Landlock alone, as for a grader that is not root.
+    learner = start(ESCAPES, box, drop=False, landlock=landlock)
+    try:
+        return value(learner.call("resume_action", {**targets, "try_exec": landlock}, timeout=5))
+    finally:
+        learner.close()
+
+
+@needs_landlock
+def test_landlock_keeps_the_learner_off_the_graders_files_without_a_privilege_drop(box, targets):
+    seen = escape_attempts(box, targets, landlock=True)
+    assert seen["write_grader"] == seen["delete_grader"] == "PermissionError"
+    assert seen["create_next_to_box"] == "PermissionError"
+    assert seen["read_secret"] == seen["list_home"] == "PermissionError"
+    assert seen["read_checkout"] == "PermissionError"  # a checkout's tests and submissions: not Python's to import
+    assert seen["exec"] == "PermissionError"
+    assert seen["write_own_folder"] == "ok" and (box / "propio.txt").exists()
+    assert seen["read_lesson3"] == "ok"
+    assert hashlib.sha256(Path(targets["grader_file"]).read_bytes()).hexdigest() == targets["digest"]
+
+
+@needs_landlock_scopes
+def test_landlock_scopes_keep_the_learner_from_signalling_the_grader_or_using_its_sockets(box, targets):
+    seen = escape_attempts(box, targets, landlock=True)
+    assert seen["signal_grader"] == "PermissionError"
+    assert seen["abstract_socket"] == "PermissionError"
+    assert seen["tcp"] == "PermissionError"
+
+
+def test_without_landlock_or_a_privilege_drop_the_same_attempts_succeed(box, targets):
+    """The control: each attempt above is a real one (harmless here: signal 0, a copy, a fake secret)."""
+    seen = escape_attempts(box, targets, landlock=False)
+    assert seen.pop("exec") == "not tried"
+    assert seen == dict.fromkeys(seen, "ok")
+    assert Path(targets["grader_file"]).exists() is False  # the copy was appended to, then deleted
+
+
+@needs_landlock
+def test_the_read_policy_names_the_packages_not_the_checkout(box, monkeypatch):
+    monkeypatch.setenv("HOME", str(REPO))  # an instructor grading from inside their checkout
+    granted = {path for path, _ in confine.policy(box).rules}
+    assert str(Path(lesson3.__file__).resolve().parent) in granted
+    assert str(Path(autograder.checks.__file__).resolve().parent) in granted
+    assert str(REPO) not in granted and "/" not in granted
+    assert not any(str(box).startswith(path + os.sep) for path in granted)  # nothing above the box
+
+
+def test_landlock_rights_degrade_with_the_abi():
+    assert confine.handled(1).fs == confine.FS_ABI_1 and confine.handled(1).net == confine.handled(1).scoped == 0
+    assert confine.handled(3).fs & confine.FS_TRUNCATE and not confine.handled(2).fs & confine.FS_TRUNCATE
+    assert confine.handled(4).net == confine.NET_BIND_TCP | confine.NET_CONNECT_TCP
+    assert confine.handled(6).scoped == confine.SCOPE_SIGNAL | confine.SCOPE_ABSTRACT_UNIX_SOCKET
+    assert [confine.handled(abi).attr_size for abi in (1, 3, 4, 5, 6, 7)] == [8, 8, 16, 16, 24, 24]
+    assert not confine.handled(8).fs & confine.FS_RESOLVE_UNIX and confine.handled(9).fs & confine.FS_RESOLVE_UNIX

@@ -1,0 +1,380 @@
+"""Confinar con Landlock: el código del alumno solo escribe en su carpeta y solo lee lo que Python necesita.
+
+A grader that is not root cannot give the learner a uid of its own, so without this the
+learner's code would run as the instructor: their checkout (an editable install of this
+very grader), their ``~/.anthropic`` and every process they own within reach. Landlock
+(Linux >= 5.13) lets any process, privileged or not, take rights away from itself and its
+future children for good. The learner's child applies it after the fork and before any
+learner code runs, as root too (defence in depth on top of the uid drop):
+
+- write, create, remove, rename, truncate: only beneath the learner's folder, plus /dev/null;
+- read: the interpreter's own files (the prefixes, site-packages), the packages it imported
+  from elsewhere (lesson3 and autograder of a checkout, not the checkout), the system
+  libraries, the time zone data and its own ``/proc`` entry; not the home folder, not the
+  grader's work folders;
+- execute: nothing (no program is needed to answer the exercise);
+- TCP bind/connect: none (ABI 4); signals and abstract unix sockets: only inside its own
+  domain, so not the judge, the zygote or pytest (ABI 6); pathname unix sockets: none (ABI 9).
+
+Rights the running kernel does not know are masked out, as the Landlock documentation
+recommends ("best effort"); :func:`abi_version` says which of these protections hold.
+Landlock does not restrict stat(), chdir() or path traversal, and never touches files
+opened before the restriction (the judge's pipes).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import pwd
+import stat
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+# The same numbers on every architecture since Linux 5.1's unified syscall table (x86_64,
+# aarch64, i386, arm, riscv...); only alpha differs, and it reports ENOSYS like an old kernel.
+SYS_LANDLOCK_CREATE_RULESET = 444
+SYS_LANDLOCK_ADD_RULE = 445
+SYS_LANDLOCK_RESTRICT_SELF = 446
+LANDLOCK_CREATE_RULESET_VERSION = 1 << 0
+LANDLOCK_RULE_PATH_BENEATH = 1
+PR_SET_NO_NEW_PRIVS = 38
+
+# include/uapi/linux/landlock.h
+FS_EXECUTE = 1 << 0
+FS_WRITE_FILE = 1 << 1
+FS_READ_FILE = 1 << 2
+FS_READ_DIR = 1 << 3
+FS_REMOVE_DIR = 1 << 4
+FS_REMOVE_FILE = 1 << 5
+FS_MAKE_CHAR = 1 << 6
+FS_MAKE_DIR = 1 << 7
+FS_MAKE_REG = 1 << 8
+FS_MAKE_SOCK = 1 << 9
+FS_MAKE_FIFO = 1 << 10
+FS_MAKE_BLOCK = 1 << 11
+FS_MAKE_SYM = 1 << 12
+FS_REFER = 1 << 13  # ABI 2
+FS_TRUNCATE = 1 << 14  # ABI 3
+FS_IOCTL_DEV = 1 << 15  # ABI 5
+FS_RESOLVE_UNIX = 1 << 16  # ABI 9
+NET_BIND_TCP = 1 << 0  # ABI 4
+NET_CONNECT_TCP = 1 << 1  # ABI 4
+SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0  # ABI 6
+SCOPE_SIGNAL = 1 << 1  # ABI 6
+
+FS_ABI_1 = (1 << 13) - 1  # EXECUTE .. MAKE_SYM
+FS_BY_ABI = {1: FS_ABI_1, 2: FS_REFER, 3: FS_TRUNCATE, 5: FS_IOCTL_DEV, 9: FS_RESOLVE_UNIX}
+FILE_RIGHTS = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+"""The only rights a rule on a file (not a directory) may carry."""
+
+READ = FS_READ_FILE | FS_READ_DIR
+WRITE = (
+    READ
+    | FS_WRITE_FILE
+    | FS_REMOVE_DIR
+    | FS_REMOVE_FILE
+    | FS_MAKE_DIR
+    | FS_MAKE_REG
+    | FS_MAKE_SOCK
+    | FS_MAKE_FIFO
+    | FS_MAKE_SYM
+    | FS_REFER
+    | FS_TRUNCATE
+)
+"""The learner's own folder: everything but executing, device nodes and device ioctls."""
+
+SYSTEM_READ = (
+    "/usr/lib",
+    "/usr/lib64",
+    "/lib",
+    "/lib64",
+    "/usr/share/zoneinfo",
+    "/etc/localtime",
+    "/etc/ld.so.cache",
+    "/sys/devices/system/cpu",
+)
+"""Shared libraries (extension modules link against them), time zones, os.cpu_count()."""
+
+DEVICES = {
+    "/dev/null": FS_READ_FILE | FS_WRITE_FILE | FS_TRUNCATE | FS_IOCTL_DEV,
+    "/dev/zero": FS_READ_FILE,
+    "/dev/urandom": FS_READ_FILE,
+    "/dev/random": FS_READ_FILE,
+}
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),  # ABI 4
+        ("scoped", ctypes.c_uint64),  # ABI 6
+    ]
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1  # __attribute__((packed)) in the uapi header: 12 bytes
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+@dataclass(frozen=True)
+class Handled:
+    """What a ruleset takes away on a kernel with Landlock ABI ``abi``."""
+
+    abi: int
+    fs: int
+    net: int
+    scoped: int
+
+    @property
+    def attr_size(self) -> int:
+        """The struct as that ABI knows it (an older kernel would refuse non-zero unknown fields)."""
+        return 24 if self.abi >= 6 else 16 if self.abi >= 4 else 8
+
+
+def handled(abi: int) -> Handled:
+    fs = 0
+    for version, rights in FS_BY_ABI.items():
+        if abi >= version:
+            fs |= rights
+    net = NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0
+    scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0
+    return Handled(abi, fs, net, scoped)
+
+
+_libc: ctypes.CDLL | None = None
+
+
+def _syscall(number: int, *args: object) -> int:
+    global _libc
+    if _libc is None:
+        _libc = ctypes.CDLL(None, use_errno=True)
+        _libc.syscall.restype = ctypes.c_long
+    result = _libc.syscall(ctypes.c_long(number), *args)
+    if result < 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+    return int(result)
+
+
+_abi: int | None = None
+
+
+def abi_version() -> int:
+    """The Landlock ABI of the running kernel; 0 when there is none (not Linux, too old, disabled)."""
+    global _abi
+    if _abi is None:
+        _abi = 0
+        if sys.platform.startswith("linux"):
+            try:
+                _abi = _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+            except OSError:  # ENOSYS (no syscall), EOPNOTSUPP (disabled at boot), EPERM (seccomp)
+                _abi = 0
+            except (AttributeError, TypeError):  # pragma: no cover - no libc.syscall
+                _abi = 0
+    return _abi
+
+
+def confines_files(abi: int) -> bool:
+    return abi >= 1
+
+
+def confines_signals(abi: int) -> bool:
+    return abi >= 6
+
+
+# -- what the learner may read ---------------------------------------------------------------------------
+
+_python_roots: tuple[str, ...] | None = None
+
+
+def python_roots() -> tuple[str, ...]:
+    """Where Python reads what the learner may import (cached: the zygote computes it once).
+
+    Whole: the prefixes, site-packages folders and zipped path entries. Any other
+    ``sys.path`` entry (a checkout on PYTHONPATH, an editable install, pytest's rootdir)
+    only for the top-level packages and modules that were imported from it: lesson3/
+    and autograder/ of a checkout, never the checkout (tests, submissions, .git).
+    """
+    global _python_roots
+    if _python_roots is not None:
+        return _python_roots
+    prefixes = (sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix)
+    whole = {os.path.realpath(p) for p in prefixes}
+    partial: list[str] = []
+    for entry in sys.path:
+        if not entry:
+            continue  # the current folder: the learner's own, reachable anyway
+        real = os.path.realpath(entry)
+        if _beneath_any(real, whole):
+            continue
+        if os.path.basename(real) in ("site-packages", "dist-packages") or os.path.isfile(real):
+            whole.add(real)
+        elif os.path.isdir(real):
+            partial.append(real)
+    roots = set(whole)
+    for name, module in list(sys.modules.items()):
+        if "." in name or module is None:
+            continue
+        for location in _module_locations(module):
+            real = os.path.realpath(location)
+            if _beneath_any(real, whole):
+                continue
+            for entry in partial:
+                if real.startswith(entry + os.sep):
+                    top = real[len(entry) + 1 :].split(os.sep, 1)[0]
+                    roots.add(os.path.join(entry, top))
+    for package in ("lesson3", "autograder"):
+        module = sys.modules.get(package)
+        if module is not None:
+            roots.update(os.path.realpath(p) for p in _module_locations(module))
+    _python_roots = tuple(sorted(roots))
+    return _python_roots
+
+
+def _module_locations(module: object) -> list[str]:
+    paths = getattr(module, "__path__", None)
+    if paths is not None:
+        try:
+            return [str(p) for p in paths]
+        except TypeError:  # pragma: no cover - a namespace path that refuses iteration
+            return []
+    file = getattr(module, "__file__", None)
+    return [file] if isinstance(file, str) else []
+
+
+def _beneath_any(path: str, roots: set[str] | tuple[str, ...]) -> bool:
+    return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
+
+
+def _is_ancestor_or_same(candidate: str, path: str) -> bool:
+    return path == candidate or path.startswith(candidate.rstrip(os.sep) + os.sep)
+
+
+_passwd_home_cache: list[str] | None = None
+
+
+def _homes() -> set[str]:
+    """The grader's home folders: $HOME (it varies) and the passwd entry (read once: it opens /etc/passwd)."""
+    global _passwd_home_cache
+    if _passwd_home_cache is None:
+        home = _passwd_home()
+        _passwd_home_cache = [os.path.realpath(home)] if home else []
+    homes = set(_passwd_home_cache)
+    if os.environ.get("HOME"):
+        homes.add(os.path.realpath(os.environ["HOME"]))
+    return homes
+
+
+def warm_up() -> None:
+    """Compute what every learner's policy shares, once, before the forks (the zygote calls this)."""
+    abi_version()
+    python_roots()
+    _homes()
+
+
+def _passwd_home() -> str | None:
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_dir
+    except (KeyError, OSError):
+        return None
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Paths and the rights granted beneath each; everything else the ruleset handles is denied."""
+
+    rules: tuple[tuple[str, int], ...]
+
+
+def policy(box: Path) -> Policy:
+    """The learner's policy: its folder read-write, the interpreter's files read-only.
+
+    No read root may contain the box (that would open the judge's work folders next to
+    it), be ``/`` or contain a home folder: an odd ``sys.path`` then loses that entry
+    (its imports may fail) rather than exposing the instructor's files.
+    """
+    box_real = os.path.realpath(box)
+    forbidden = {box_real, *_homes()}
+    rules: list[tuple[str, int]] = [(box_real, WRITE)]
+    for root in (*python_roots(), *SYSTEM_READ, f"/proc/{os.getpid()}"):
+        if root == os.sep or any(_is_ancestor_or_same(root, f) for f in forbidden):
+            continue
+        rules.append((root, READ))
+    rules.extend(DEVICES.items())
+    return Policy(tuple(rules))
+
+
+# -- applying it ------------------------------------------------------------------------------------------
+
+
+class Ruleset:
+    """A Landlock ruleset built while the child can still open everything, enforced after the uid drop."""
+
+    def __init__(self, fd: int, handled: Handled) -> None:
+        self.fd = fd
+        self.handled = handled
+
+    def enforce(self) -> None:
+        """Restrict this process and its future children for good (needs no_new_privs or CAP_SYS_ADMIN)."""
+        try:
+            _syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(self.fd), ctypes.c_uint32(0))
+        finally:
+            os.close(self.fd)
+
+
+def prepare(box: Path, abi: int | None = None) -> Ruleset | None:
+    """Build the learner's ruleset; None when the kernel has no Landlock."""
+    abi = abi_version() if abi is None else abi
+    if abi < 1:
+        return None
+    rights = handled(abi)
+    attr = _RulesetAttr(rights.fs, rights.net, rights.scoped)
+    size = ctypes.c_size_t(rights.attr_size)
+    fd = _syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, ctypes.c_uint32(0))
+    try:
+        for path, allowed in policy(box).rules:
+            _add_path_rule(fd, path, allowed & rights.fs)
+    except BaseException:
+        os.close(fd)
+        raise
+    return Ruleset(fd, rights)
+
+
+def _add_path_rule(ruleset_fd: int, path: str, allowed: int) -> None:
+    try:
+        target = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # not on this system (/lib64 on aarch64, a removed site-packages): nothing to grant
+    try:
+        if not stat.S_ISDIR(os.fstat(target).st_mode):
+            allowed &= FILE_RIGHTS
+        if not allowed:
+            return
+        beneath = _PathBeneathAttr(allowed, target)
+        try:
+            _syscall(
+                SYS_LANDLOCK_ADD_RULE,
+                ctypes.c_int(ruleset_fd),
+                ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH),
+                ctypes.byref(beneath),
+                ctypes.c_uint32(0),
+            )
+        except OSError as e:
+            # A pseudo filesystem that cannot carry rules: no access there, which is the safe side.
+            if e.errno != errno.EBADFD:
+                raise
+    finally:
+        os.close(target)
+
+
+def no_new_privs() -> None:
+    """PR_SET_NO_NEW_PRIVS: no setuid program can give privileges back (and Landlock requires it)."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
