@@ -14,7 +14,8 @@ learner code runs, as root too (defence in depth on top of the uid drop):
   grader's work folders;
 - execute: nothing (no program is needed to answer the exercise);
 - TCP bind/connect: none (ABI 4); signals and abstract unix sockets: only inside its own
-  domain, so not the judge, the zygote or pytest (ABI 6); pathname unix sockets: none (ABI 9).
+  domain, so not the judge, the zygote or pytest (ABI 6); pathname unix sockets: none (ABI 9),
+  and before ABI 9 a seccomp filter refuses connect() itself (:func:`deny_connect`).
 
 Rights the running kernel does not know are masked out, as the Landlock documentation
 recommends ("best effort"); :func:`abi_version` says which of these protections hold.
@@ -378,3 +379,66 @@ def no_new_privs() -> None:
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         code = ctypes.get_errno()
         raise OSError(code, os.strerror(code))
+
+
+# -- no connect(): the unix sockets Landlock only governs from ABI 9 ---------------------------------------
+
+# Running as the instructor, a learner could connect to the instructor's unix sockets: the
+# D-Bus session bus (start any program through systemd --user), /var/run/docker.sock (root,
+# for members of the docker group), an ssh-agent. Nothing the learner must do connects
+# anywhere (the judge talks over inherited pipes, TCP is refused by Landlock), so a seccomp
+# filter refuses connect() outright, and io_uring, which could connect behind its back.
+AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+SYS_CONNECT = {"x86_64": 42, "aarch64": 203}
+SYS_IO_URING_SETUP = 425  # the unified number, as for Landlock's syscalls
+X32_SYSCALL_BIT = 0x40000000
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+SECCOMP_RET_ALLOW = 0x7FFF0000
+SECCOMP_RET_ERRNO = 0x00050000
+_BPF_LD_W_ABS, _BPF_JEQ_K, _BPF_JGE_K, _BPF_RET_K = 0x20, 0x15, 0x35, 0x06
+_SECCOMP_DATA_NR, _SECCOMP_DATA_ARCH = 0, 4  # offsets in struct seccomp_data
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
+
+
+def connect_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
+    """The BPF program (code, jt, jf, k) refusing connect() with EACCES on ``machine``; None if unknown."""
+    if machine not in AUDIT_ARCH:
+        return None
+    deny = SECCOMP_RET_ERRNO | errno.EACCES
+    refused = [(_BPF_JEQ_K, SYS_CONNECT[machine]), (_BPF_JEQ_K, SYS_IO_URING_SETUP)]
+    if machine == "x86_64":
+        refused.insert(0, (_BPF_JGE_K, X32_SYSCALL_BIT))  # the x32 table has a connect() of its own
+    program = [
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
+        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
+        (_BPF_RET_K, 0, 0, deny),  # another calling convention (int 0x80 on x86_64): nothing needs it
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
+    ]
+    for i, (code, k) in enumerate(refused):
+        program.append((code, len(refused) - i, 0, k))  # true: jump over the rest and the allow, to deny
+    program += [(_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW), (_BPF_RET_K, 0, 0, deny)]
+    return program
+
+
+def deny_connect() -> bool:
+    """Install the filter on this process and its future children (after no_new_privs); False if not possible."""
+    program = connect_filter(os.uname().machine) if sys.platform.startswith("linux") else None
+    if program is None:
+        return False
+    filters = (_SockFilter * len(program))(*(_SockFilter(*instruction) for instruction in program))
+    fprog = _SockFprog(len(program), filters)
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        code = ctypes.get_errno()
+        if code == errno.EINVAL:  # a kernel built without seccomp filters
+            return False
+        raise OSError(code, os.strerror(code))
+    return True

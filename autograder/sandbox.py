@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import confine as landlock
+from . import confine as confinement
 from . import imports, protocol
 from .submission import Cell
 
@@ -127,12 +127,12 @@ class Protections:
     @property
     def files(self) -> bool:
         """The learner cannot write outside its folder nor read the grader's files."""
-        return self.uid_drop or landlock.confines_files(self.landlock_abi)
+        return self.uid_drop or confinement.confines_files(self.landlock_abi)
 
     @property
     def signals(self) -> bool:
         """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
-        return self.uid_drop or landlock.confines_signals(self.landlock_abi)
+        return self.uid_drop or confinement.confines_signals(self.landlock_abi)
 
     @property
     def processes(self) -> bool:
@@ -141,7 +141,7 @@ class Protections:
 
 
 def protections() -> Protections:
-    return Protections(uid_drop=running_as_root(), landlock_abi=landlock.abi_version())
+    return Protections(uid_drop=running_as_root(), landlock_abi=confinement.abi_version())
 
 
 def learner_uid(judge_pid: int) -> int:
@@ -180,7 +180,8 @@ class Learner:
         self.limits = limits
         self.box = Path(box)
         self.uid = uid
-        # Only the tests turn Landlock off (to show what it stops); it is never part of a grading request.
+        # Landlock and the connect() filter: only the tests turn them off (to show what they stop);
+        # it is never part of a grading request, which a learner could try to forge.
         self.landlock = landlock
         self.pid: int | None = None
         self.output = _Capture(limits.output_kb * 1024)
@@ -197,7 +198,7 @@ class Learner:
         from . import runtime  # imported here: the child needs it, the judge only forks
 
         if self.landlock:
-            landlock.warm_up()  # once in this process, not in every child
+            confinement.warm_up()  # once in this process, not in every child
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
         out_r, out_w = os.pipe()
@@ -450,6 +451,8 @@ def confine(
     _no_new_privs()
     if ruleset is not None:
         ruleset.enforce()
+    if landlock:
+        confinement.deny_connect()
     _prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
     scrub_environment(box)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -457,9 +460,9 @@ def confine(
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
 
 
-def _landlock_ruleset(box: Path) -> landlock.Ruleset | None:
+def _landlock_ruleset(box: Path) -> confinement.Ruleset | None:
     try:
-        return landlock.prepare(box)
+        return confinement.prepare(box)
     except OSError as e:
         # The kernel said it has Landlock: failing to build the ruleset leaves the learner
         # unconfined, so this submission is not run (the judge reports a grader problem).
@@ -468,9 +471,9 @@ def _landlock_ruleset(box: Path) -> landlock.Ruleset | None:
 
 def _no_new_privs() -> None:
     try:
-        landlock.no_new_privs()
+        confinement.no_new_privs()
     except (OSError, AttributeError):  # pragma: no cover - not Linux (no prctl)
-        if landlock.abi_version():
+        if confinement.abi_version():
             raise
 
 

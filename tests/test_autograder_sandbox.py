@@ -427,6 +427,7 @@ def resume_action(t):
         "signal_grader": _try(lambda: os.kill(t["grader_pid"], 0)),
         "tcp": _try(lambda: _connect(socket.AF_INET, ("127.0.0.1", t["port"]))),
         "abstract_socket": _try(lambda: _connect(socket.AF_UNIX, "\\0" + t["abstract"])),
+        "unix_socket": _try(lambda: _connect(socket.AF_UNIX, t["unix"])),
         # Should exec work, this process becomes /bin/true and the call fails: only tried when confined.
         "exec": _try(lambda: os.execv("/bin/true", ["true"])) if t["try_exec"] else "not tried",
         "write_own_folder": _try(lambda: _append("propio.txt")),
@@ -451,6 +452,9 @@ def targets(box, monkeypatch):
     abstract = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     abstract.bind(f"\0autograder-test-{os.getpid()}")
     abstract.listen()
+    named = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # like a D-Bus bus or docker.sock
+    named.bind(str(base / "bus.sock"))
+    named.listen()
     yield {
         "grader_file": str(grader_file),
         "next_to_box": str(base / "junto-a-la-carpeta.txt"),
@@ -460,11 +464,13 @@ def targets(box, monkeypatch):
         "grader_pid": os.getpid(),
         "port": listener.getsockname()[1],
         "abstract": f"autograder-test-{os.getpid()}",
+        "unix": str(base / "bus.sock"),
         "lesson3_file": lesson3.__file__,
         "digest": hashlib.sha256(grader_file.read_bytes()).hexdigest(),
     }
     listener.close()
     abstract.close()
+    named.close()
 
 
 def escape_attempts(box: Path, targets: dict, *, landlock: bool) -> dict:
@@ -503,6 +509,25 @@ def test_without_landlock_or_a_privilege_drop_the_same_attempts_succeed(box, tar
     assert seen.pop("exec") == "not tried"
     assert seen == dict.fromkeys(seen, "ok")
     assert Path(targets["grader_file"]).exists() is False  # the copy was appended to, then deleted
+
+
+@pytest.mark.skipif(
+    confine.connect_filter(os.uname().machine) is None and LANDLOCK < 9,
+    reason=f"no seccomp filter for {os.uname().machine} and Landlock ABI < 9",
+)
+def test_the_learner_cannot_connect_to_the_graders_unix_sockets(box, targets):
+    seen = escape_attempts(box, targets, landlock=True)
+    assert seen["unix_socket"] == "PermissionError"
+
+
+def test_the_connect_filter_jumps_land_on_the_deny_return():
+    for machine in confine.AUDIT_ARCH:
+        program = confine.connect_filter(machine)
+        deny = len(program) - 1
+        checks = [i for i, (code, *_) in enumerate(program) if i > 3 and code != confine._BPF_RET_K]
+        assert checks and all(i + 1 + program[i][1] == deny for i in checks)
+        assert program[deny - 1][3] == confine.SECCOMP_RET_ALLOW
+    assert confine.connect_filter("sparc64") is None
 
 
 @needs_landlock
