@@ -15,7 +15,8 @@ learner code runs, as root too (defence in depth on top of the uid drop):
 - execute: nothing (no program is needed to answer the exercise);
 - TCP bind/connect: none (ABI 4); signals and abstract unix sockets: only inside its own
   domain, so not the judge, the zygote or pytest (ABI 6); pathname unix sockets: none (ABI 9),
-  and before ABI 9 a seccomp filter refuses connect() itself (:func:`deny_connect`).
+  and before ABI 9 a seccomp filter refuses connect() itself, as well as chmod, chown,
+  utime and extended attributes, which Landlock never governs (:func:`deny_syscalls`).
 
 Rights the running kernel does not know are masked out, as the Landlock documentation
 recommends ("best effort"); :func:`abi_version` says which of these protections hold.
@@ -381,16 +382,27 @@ def no_new_privs() -> None:
         raise OSError(code, os.strerror(code))
 
 
-# -- no connect(): the unix sockets Landlock only governs from ABI 9 ---------------------------------------
+# -- a seccomp filter for what Landlock does not govern ----------------------------------------------------
 
-# Running as the instructor, a learner could connect to the instructor's unix sockets: the
-# D-Bus session bus (start any program through systemd --user), /var/run/docker.sock (root,
-# for members of the docker group), an ssh-agent. Nothing the learner must do connects
-# anywhere (the judge talks over inherited pipes, TCP is refused by Landlock), so a seccomp
-# filter refuses connect() outright, and io_uring, which could connect behind its back.
+# Running as the instructor, a learner could still (1) connect to the instructor's unix
+# sockets: the D-Bus session bus (start any program through systemd --user),
+# /var/run/docker.sock (root, for members of the docker group), an ssh-agent; Landlock
+# governs pathname sockets only from ABI 9. And (2) change the metadata of any of their
+# files, which Landlock never governs: chmod 000 on their checkout or ~/.ssh, chown, utime,
+# extended attributes. Nothing the learner must do needs any of these (the judge talks over
+# inherited pipes, TCP is refused by Landlock), so a seccomp filter refuses them outright
+# with EACCES, and io_uring too, which could connect behind the filter's back.
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
-SYS_CONNECT = {"x86_64": 42, "aarch64": 203}
-SYS_IO_URING_SETUP = 425  # the unified number, as for Landlock's syscalls
+REFUSED_SYSCALLS = {
+    # connect, chmod, fchmod, chown, fchown, lchown, utime, setxattr, lsetxattr, fsetxattr,
+    # removexattr, lremovexattr, fremovexattr, utimes, fchownat, futimesat, fchmodat, utimensat
+    "x86_64": (42, 90, 91, 92, 93, 94, 132, 188, 189, 190, 197, 198, 199, 235, 260, 261, 268, 280),
+    # connect, setxattr, lsetxattr, fsetxattr, removexattr, lremovexattr, fremovexattr,
+    # fchmod, fchmodat, fchownat, fchown, utimensat (the generic table has no chmod, chown...)
+    "aarch64": (203, 5, 6, 7, 14, 15, 16, 52, 53, 54, 55, 88),
+}
+REFUSED_EVERYWHERE = (425, 452, 463, 466)
+"""io_uring_setup, fchmodat2, setxattrat, removexattrat: numbers of the unified table."""
 X32_SYSCALL_BIT = 0x40000000
 PR_SET_SECCOMP = 22
 SECCOMP_MODE_FILTER = 2
@@ -408,12 +420,12 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
-def connect_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
-    """The BPF program (code, jt, jf, k) refusing connect() with EACCES on ``machine``; None if unknown."""
+def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
+    """The BPF program (code, jt, jf, k) refusing those syscalls with EACCES on ``machine``; None if unknown."""
     if machine not in AUDIT_ARCH:
         return None
     deny = SECCOMP_RET_ERRNO | errno.EACCES
-    refused = [(_BPF_JEQ_K, SYS_CONNECT[machine]), (_BPF_JEQ_K, SYS_IO_URING_SETUP)]
+    refused = [(_BPF_JEQ_K, nr) for nr in (*REFUSED_SYSCALLS[machine], *REFUSED_EVERYWHERE)]
     if machine == "x86_64":
         refused.insert(0, (_BPF_JGE_K, X32_SYSCALL_BIT))  # the x32 table has a connect() of its own
     program = [
@@ -428,9 +440,9 @@ def connect_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     return program
 
 
-def deny_connect() -> bool:
+def deny_syscalls() -> bool:
     """Install the filter on this process and its future children (after no_new_privs); False if not possible."""
-    program = connect_filter(os.uname().machine) if sys.platform.startswith("linux") else None
+    program = syscall_filter(os.uname().machine) if sys.platform.startswith("linux") else None
     if program is None:
         return False
     filters = (_SockFilter * len(program))(*(_SockFilter(*instruction) for instruction in program))

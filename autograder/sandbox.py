@@ -180,7 +180,7 @@ class Learner:
         self.limits = limits
         self.box = Path(box)
         self.uid = uid
-        # Landlock and the connect() filter: only the tests turn them off (to show what they stop);
+        # Landlock and the seccomp filter: only the tests turn them off (to show what they stop);
         # it is never part of a grading request, which a learner could try to forge.
         self.landlock = landlock
         self.pid: int | None = None
@@ -452,7 +452,7 @@ def confine(
     if ruleset is not None:
         ruleset.enforce()
     if landlock:
-        confinement.deny_connect()
+        confinement.deny_syscalls()
     _prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
     scrub_environment(box)
     signal.signal(signal.SIGINT, signal.default_int_handler)

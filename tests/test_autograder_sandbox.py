@@ -419,7 +419,6 @@ def _connect(family, address):
 def resume_action(t):
     return {
         "write_grader": _try(lambda: _append(t["grader_file"])),
-        "delete_grader": _try(lambda: os.unlink(t["grader_file"])),
         "create_next_to_box": _try(lambda: _append(t["next_to_box"])),
         "read_secret": _try(lambda: _read(t["secret"])),
         "list_home": _try(lambda: os.listdir(t["home"])),
@@ -428,6 +427,9 @@ def resume_action(t):
         "tcp": _try(lambda: _connect(socket.AF_INET, ("127.0.0.1", t["port"]))),
         "abstract_socket": _try(lambda: _connect(socket.AF_UNIX, "\\0" + t["abstract"])),
         "unix_socket": _try(lambda: _connect(socket.AF_UNIX, t["unix"])),
+        "chmod_grader": _try(lambda: os.chmod(t["grader_file"], 0)),
+        "utime_grader": _try(lambda: os.utime(t["grader_file"], (0, 0))),
+        "delete_grader": _try(lambda: os.unlink(t["grader_file"])),  # after chmod and utime: they need it
         # Should exec work, this process becomes /bin/true and the call fails: only tried when confined.
         "exec": _try(lambda: os.execv("/bin/true", ["true"])) if t["try_exec"] else "not tried",
         "write_own_folder": _try(lambda: _append("propio.txt")),
@@ -444,6 +446,7 @@ def targets(box, monkeypatch):
     grader.mkdir()
     grader_file = grader / "checks.py"
     shutil.copy(autograder.checks.__file__, grader_file)
+    grader_file.chmod(0o644)
     home = base / "home"
     (home / ".anthropic").mkdir(parents=True)
     (home / ".anthropic" / "api_key").write_text("sk-ant-api03-FAKE-0123456789")
@@ -512,22 +515,24 @@ def test_without_landlock_or_a_privilege_drop_the_same_attempts_succeed(box, tar
 
 
 @pytest.mark.skipif(
-    confine.connect_filter(os.uname().machine) is None and LANDLOCK < 9,
-    reason=f"no seccomp filter for {os.uname().machine} and Landlock ABI < 9",
+    confine.syscall_filter(os.uname().machine) is None,
+    reason=f"no seccomp filter for {os.uname().machine}",
 )
-def test_the_learner_cannot_connect_to_the_graders_unix_sockets(box, targets):
+def test_the_learner_cannot_connect_to_unix_sockets_nor_change_the_graders_file_modes(box, targets):
     seen = escape_attempts(box, targets, landlock=True)
     assert seen["unix_socket"] == "PermissionError"
+    assert seen["chmod_grader"] == seen["utime_grader"] == "PermissionError"
+    assert os.stat(targets["grader_file"]).st_mode & 0o777 == 0o644
 
 
-def test_the_connect_filter_jumps_land_on_the_deny_return():
+def test_the_syscall_filter_jumps_land_on_the_deny_return():
     for machine in confine.AUDIT_ARCH:
-        program = confine.connect_filter(machine)
+        program = confine.syscall_filter(machine)
         deny = len(program) - 1
         checks = [i for i, (code, *_) in enumerate(program) if i > 3 and code != confine._BPF_RET_K]
         assert checks and all(i + 1 + program[i][1] == deny for i in checks)
         assert program[deny - 1][3] == confine.SECCOMP_RET_ALLOW
-    assert confine.connect_filter("sparc64") is None
+    assert confine.syscall_filter("sparc64") is None
 
 
 @needs_landlock
