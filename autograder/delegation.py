@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from .submission import parse
+
 REFERENCE_OBJECTS: dict[str, tuple[str, str]] = {
     "lesson3.reconcile": ("lesson3", "reconcile"),
     "lesson3.reconcile_production": ("lesson3", "reconcile_production"),
@@ -49,7 +51,7 @@ def static_delegation(sources: Iterable[str]) -> dict[str, str]:
     functions: dict[str, ast.AST] = {}
     for source in sources:
         try:
-            tree = compile(source, "<entrega>", "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+            tree = parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         for stmt in _top_level(tree.body):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -211,10 +212,27 @@ def _cell(number: int, source: str, filename: str) -> Cell:
     return Cell(number, source, filename, syntax_problem(source, filename))
 
 
+_PARSE_LOCK = threading.Lock()
+_AST_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+
+
+def parse(source: str, filename: str = "<entrega>") -> ast.Module:
+    """``source`` as an AST (top-level ``await`` allowed), one parse at a time.
+
+    grade_many loads submissions from several threads, and CPython 3.11 (before 3.11.9)
+    can raise "SystemError: AST constructor recursion depth mismatch" when two threads
+    build ASTs at once (gh-106905): the lock keeps that off every parse the grader does.
+    """
+    with _PARSE_LOCK:
+        tree = compile(source, filename, "exec", flags=_AST_FLAGS, dont_inherit=True)
+    assert isinstance(tree, ast.Module)
+    return tree
+
+
 def syntax_problem(source: str, filename: str = "<entrega>") -> SyntaxProblem | None:
     """El primer error de sintaxis de ``source`` (línea y mensaje), o None."""
     try:
-        compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+        parse(source, filename)
     except SyntaxError as e:
         return SyntaxProblem(e.lineno or 1, e.msg or type(e).__name__)
     except (ValueError, RecursionError, MemoryError) as e:

@@ -145,3 +145,35 @@ def test_missing_and_oversized_files(tmp_path, monkeypatch):
 def test_cells_round_trip_through_json_for_the_judge(tmp_path):
     loaded = load_submission(DATA / "good_notebook.ipynb")
     assert sub.Submission.from_json(json.loads(json.dumps(loaded.to_json()))) == loaded
+
+
+def test_the_grader_never_builds_two_asts_at_once(monkeypatch):
+    """grade_many loads submissions from threads; CPython 3.11 < 3.11.9 can raise
+    "AST constructor recursion depth mismatch" on concurrent AST builds (seen in CI)."""
+    import builtins
+    import threading
+    import time
+
+    real_compile = builtins.compile
+    inside, most = 0, 0
+    guard = threading.Lock()
+
+    def watched_compile(*args, **kwargs):
+        nonlocal inside, most
+        with guard:
+            inside += 1
+            most = max(most, inside)
+        time.sleep(0.005)  # widen the window so overlapping calls would be seen
+        try:
+            return real_compile(*args, **kwargs)
+        finally:
+            with guard:
+                inside -= 1
+
+    monkeypatch.setattr(sub, "compile", watched_compile, raising=False)
+    threads = [threading.Thread(target=lambda: [sub.syntax_problem("x = 1") for _ in range(5)]) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert most == 1
