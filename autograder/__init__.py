@@ -16,10 +16,11 @@ The exercise contract (what the notebooks teach and a submission defines, in a
     respuesta_causa_raiz = "b"             # optional: Level 2 root cause (one letter)
     respuesta_esta_en_lo_cierto = "b"      # optional: the «¿Está en lo cierto?» question
 
-The multiple-choice prompts, options and correct letters live in
-:mod:`autograder.questions` (``QUESTIONS``, ``render_options``): the notebooks render
-them from there. A question's criterion (``nivel2.causa_raiz``, ``nivel2.pregunta``)
-only appears when the submission defines its variable.
+Every criterion (id, points, title, hint, what it observes, its judge) is declared
+once in :mod:`autograder.criteria`; the multiple-choice prompts, options and correct
+letters live in :mod:`autograder.questions`. A question's criterion
+(``nivel2.causa_raiz``, ``nivel2.pregunta``) only appears when the submission
+defines its variable.
 
 In a notebook: ``from autograder import check`` then ``check()`` (or ``check(1)`` /
 ``check(2)``) grades the live definitions with the public checks (fixed seed) in a

@@ -19,9 +19,8 @@ import textwrap
 import types
 from typing import Any
 
-from .checks import CRITERIA, HINTS
+from . import criteria
 from .pipeline import grade_loaded
-from .questions import QUESTIONS
 from .results import CriterionResult, SubmissionResult
 from .submission import from_python
 
@@ -30,7 +29,6 @@ PUBLIC_SEED = 20250825
 
 NOTEBOOK_NAME = "cuaderno"
 
-_WANTED = ("resume_action", "reconcile", *QUESTIONS)
 _PLAIN = (str, int, float, bool, bytes, type(None))
 
 
@@ -66,17 +64,17 @@ def check(
 
 def pista(criterion: str | int | None = None, *, lang: str = "es") -> None:
     """Imprime la pista de un criterio, o todas."""
-    ids = list(HINTS)
+    ids = list(criteria.CRITERIA)
     if criterion is None:
         chosen = ids
     elif isinstance(criterion, int) and 1 <= criterion <= len(ids):
         chosen = [ids[criterion - 1]]
-    elif criterion in HINTS:
+    elif criterion in criteria.CRITERIA:
         chosen = [str(criterion)]
     else:
         known = ", ".join(ids)
         raise ValueError(f"pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)")
-    print("\n".join(f"{c}: {HINTS[c][lang]}" for c in chosen))
+    print("\n".join(f"{c}: {criteria.hint(c, lang)}" for c in chosen))
 
 
 # -- rebuilding the source -------------------------------------------------------------------------
@@ -125,7 +123,7 @@ def extract_definitions(ns: dict[str, Any]) -> str:
         elif _is_plain(value):
             values.append(f"{name} = {value!r}")
 
-    for name in _WANTED:
+    for name in criteria.learner_names():
         need(name)
     return "\n".join([*imports, *values, "", *definitions])
 
@@ -202,15 +200,13 @@ def _ipython() -> Any:
 
 
 def _title(criterion: CriterionResult, lang: str) -> str:
-    known = CRITERIA.get(criterion.id)
-    return known.title.get(lang, known.title["es"]) if known else criterion.id
+    return criteria.title(criterion.id, lang)
 
 
 def _hint(criterion: CriterionResult, lang: str) -> str | None:
     if criterion.passed or "NotImplementedError" in criterion.feedback:
         return None
-    hint = HINTS.get(criterion.id)
-    return hint.get(lang, hint["es"]) if hint else None
+    return criteria.hint(criterion.id, lang)
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:

@@ -408,5 +408,5 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
     return template.format(**params) if params else template
 
 
-def has(key: str) -> bool:
-    return key in _TEXTS
+def keys() -> list[str]:
+    return list(_TEXTS)

@@ -1,8 +1,7 @@
 """Las preguntas de opción múltiple: única fuente de enunciados, opciones y respuesta correcta.
 
-The notebooks render the options from here (``render_options``) and the learner
-answers with a variable holding a letter; the grader judges it. The criterion only
-appears in the results when the submission defines the variable.
+The learner answers with a variable holding a letter; :mod:`autograder.criteria`
+declares a criterion per question, graded when the submission defines the variable.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ class Question:
     """Letter -> text per language."""
     answer: str
     explanation: dict[str, str]
+    hint: dict[str, str]
 
 
 QUESTIONS: dict[str, Question] = {
@@ -66,6 +66,10 @@ QUESTIONS: dict[str, Question] = {
                 "en": "The model did not decide anything again: the harness blindly re-ran send_email on resume. "
                 "A high-impact tool with no effect ledger falls back to is_error.",
             },
+            hint={
+                "es": "¿Quién volvió a ejecutar send_email: el modelo o el arnés?",
+                "en": "Who ran send_email again: the model or the harness?",
+            },
         ),
         Question(
             variable="respuesta_esta_en_lo_cierto",
@@ -105,6 +109,10 @@ QUESTIONS: dict[str, Question] = {
                 "en": "Deleting hides the fact, not the risk: if the email already went out, the model does not "
                 "know and may send it again.",
             },
+            hint={
+                "es": "Borrar el mensaje, ¿deshace un efecto que ya ocurrió?",
+                "en": "Does deleting the message undo an effect that already happened?",
+            },
         ),
     )
 }
@@ -116,17 +124,3 @@ def normalise_answer(value: object) -> str | None:
         return None
     letter = value.strip().strip("().").strip().lower()
     return letter if len(letter) == 1 and letter.isalpha() else None
-
-
-def render_options(variable: str, lang: str = "es") -> str:
-    """The options as Markdown, for a notebook cell."""
-    q = QUESTIONS[variable]
-    lines = [f"**{q.prompt[lang]}**", ""]
-    lines += [f"- **{letter})** {text[lang]}" for letter, text in q.options.items()]
-    lines += [
-        "",
-        f'Responde en una celda de código: `{variable} = "..."` (una letra).'
-        if lang == "es"
-        else f'Answer in a code cell: `{variable} = "..."` (one letter).',
-    ]
-    return "\n".join(lines)

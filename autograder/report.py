@@ -8,7 +8,6 @@ neutralising markup characters, CSV by defusing spreadsheet formulas.
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 import math
@@ -23,7 +22,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from .results import CRITERIA_IDS, SubmissionResult
+from . import criteria
+from .results import SubmissionResult
 
 LANGS = ("es", "en")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -111,17 +111,13 @@ class ReportEntry:
     name: str  # unique file stem for this submission's feedback files
 
 
-@functools.cache
 def criterion_title(criterion_id: str, lang: str = "es") -> str:
-    """«Nivel 2 · el incidente: un solo correo»: the title the checks give the criterion, with its level."""
-    # Imported here: the checks pull in lesson3 and anthropic, which `autograder --help` should not wait for.
-    from .checks import CRITERIA
-
-    criterion = CRITERIA.get(criterion_id)
+    """«Nivel 2 · el incidente: un solo correo»: the criterion's declared title, with its level."""
+    criterion = criteria.CRITERIA.get(criterion_id)
     if criterion is None:
         return criterion_id
     level = TEXT[lang]["level"].format(level=criterion.level)
-    return f"{level} · {criterion.title.get(lang, criterion.title['es'])}"
+    return f"{level} · {criteria.title(criterion_id, lang)}"
 
 
 def fmt_points(x: float) -> str:
@@ -130,13 +126,14 @@ def fmt_points(x: float) -> str:
 
 
 def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
-    """The spec's ids first, in the spec's order; anything unexpected after, so nothing is dropped."""
+    """The required ids first, in the registry's order; anything else after, so nothing is dropped."""
+    required = criteria.required_ids()
     extra: list[str] = []
     for r in results:
         for c in r.criteria:
-            if c.id not in CRITERIA_IDS and c.id not in extra:
+            if c.id not in required and c.id not in extra:
                 extra.append(c.id)
-    return [*CRITERIA_IDS, *extra]
+    return [*required, *extra]
 
 
 # --- results.json -----------------------------------------------------------------------------
@@ -274,13 +271,14 @@ class CriterionStats:
 
 def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
     stats = []
+    required = criteria.required_ids()
     for cid in criteria_order(results):
         graded = [c for r in results for c in r.criteria if c.id == cid]
-        if cid not in CRITERIA_IDS and not graded:
+        if cid not in required and not graded:
             continue
         # A required criterion missing from a submission (it could not be loaded) counts as not passed;
         # an optional question only counts among the submissions that answered it.
-        total = len(results) if cid in CRITERIA_IDS else len(graded)
+        total = len(results) if cid in required else len(graded)
         stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed), total))
     return stats
 

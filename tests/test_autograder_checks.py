@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 
-from autograder import checks, scenarios
-from autograder.checks import (
+from autograder import observe, scenarios
+from autograder.checks import run_checks
+from autograder.criteria import CRITERIA
+from autograder.judges import (
     judge_hidden,
     judge_high_impact,
     judge_incident,
@@ -26,10 +28,14 @@ from autograder.checks import (
     judge_paired,
     judge_question,
     judge_read_only,
+)
+from autograder.observe import (
+    ActionObservation,
+    AnswerObservation,
+    LessonObservation,
     observe_actions,
     observe_incident,
     observe_reconciles,
-    run_checks,
 )
 from autograder.results import CRITERIA_IDS
 from autograder.session import Outcome
@@ -164,47 +170,47 @@ def hi_verdicts(fn: Fn, cases, lang="es"):
 @pytest.mark.parametrize("name", ["cpA", "cpB", "cpC"])
 def test_the_lesson_checkpoints_with_the_right_answer(name):
     outcome = FakeCaller(resume_action=resume_action).call("resume_action", exercise_checkpoint(name))
-    verdict = judge_lesson_checkpoint(name, outcome, "es")
-    assert verdict.passed and verdict.score == verdict.max_score == 1
+    verdict = judge_lesson_checkpoint(LessonObservation(name, outcome), "es")
+    assert verdict.passed and CRITERIA[f"nivel1.{name}"].result(verdict).score == 1
     assert verdict.feedback.startswith("Correcto")
 
 
 def test_a_wrong_action_says_what_was_expected_and_why():
-    verdict = judge_lesson_checkpoint("cpC", Outcome("ok", value="rerun", fn="resume_action"), "es")
-    assert not verdict.passed and verdict.score == 0
+    verdict = judge_lesson_checkpoint(LessonObservation("cpC", Outcome("ok", value="rerun", fn="resume_action")), "es")
+    assert not verdict.passed
     assert "'rerun'" in verdict.feedback and '"is_error"' in verdict.feedback and "send_email" in verdict.feedback
-    english = judge_lesson_checkpoint("cpC", Outcome("ok", value="rerun", fn="resume_action"), "en")
+    english = judge_lesson_checkpoint(LessonObservation("cpC", Outcome("ok", value="rerun", fn="resume_action")), "en")
     assert "high-impact" in english.feedback
 
 
 def test_an_answer_that_is_not_an_action_is_named_as_such():
-    verdict = judge_lesson_checkpoint("cpA", Outcome("ok", value="seguir", fn="resume_action"), "es")
+    verdict = judge_lesson_checkpoint(LessonObservation("cpA", Outcome("ok", value="seguir", fn="resume_action")), "es")
     assert "ninguna de las tres acciones" in verdict.feedback
 
 
 def test_a_stub_is_not_implemented_yet_not_a_traceback():
-    verdict = judge_lesson_checkpoint("cpB", Outcome("not_implemented", fn="resume_action"), "es")
+    verdict = judge_lesson_checkpoint(LessonObservation("cpB", Outcome("not_implemented", fn="resume_action")), "es")
     assert verdict.feedback.startswith("Todavía no implementado") and "Traceback" not in verdict.feedback
 
 
 def test_hidden_variants_pass_with_the_rule():
     cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
-    verdict = judge_hidden(cases, observe_actions(FakeCaller(resume_action=resume_action), cases), "es")
+    verdict = judge_hidden(observe_actions(FakeCaller(resume_action=resume_action), cases), "es")
     assert verdict.passed, verdict.feedback
 
 
 def test_answers_tuned_to_the_exercise_text_fail_the_hidden_variants():
     for name in ("cpA", "cpB", "cpC"):
         outcome = FakeCaller(resume_action=resume_action_tuned).call("resume_action", exercise_checkpoint(name))
-        assert judge_lesson_checkpoint(name, outcome, "es").passed
+        assert judge_lesson_checkpoint(LessonObservation(name, outcome), "es").passed
     cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
-    verdict = judge_hidden(cases, observe_actions(FakeCaller(resume_action=resume_action_tuned), cases), "es")
-    assert not verdict.passed and verdict.score == 0
+    verdict = judge_hidden(observe_actions(FakeCaller(resume_action=resume_action_tuned), cases), "es")
+    assert not verdict.passed
 
 
 def test_treating_only_send_email_as_high_impact_fails_on_unseen_names():
     cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
-    verdict = judge_hidden(cases, observe_actions(FakeCaller(resume_action=resume_action_only_send_email), cases), "es")
+    verdict = judge_hidden(observe_actions(FakeCaller(resume_action=resume_action_only_send_email), cases), "es")
     assert not verdict.passed
     assert "READ_ONLY_TOOLS" in verdict.feedback
     assert "de 14" in verdict.feedback
@@ -433,7 +439,7 @@ def test_a_reconcile_that_leaves_the_call_unanswered_hits_the_api_error(tmp_path
 
 def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
     case = scenarios.incident_case(scenarios.rng_for(3, "x"), tmp_path)
-    assert checks.crash_after_delivery(case) == "SIGKILL"
+    assert observe.crash_after_delivery(case) == "SIGKILL"
     from lesson3.checkpoint import load_checkpoint
     from lesson3.tools import outbox_count
 
@@ -483,12 +489,12 @@ def test_scenarios_differ_between_seeds(tmp_path):
 
 @pytest.mark.parametrize(("value", "passed"), [("b", True), (" B) ", True), ("(b)", True), ("a", False)])
 def test_questions(value, passed):
-    verdict = judge_question("respuesta_causa_raiz", value, "es")
-    assert verdict.id == "nivel2.causa_raiz" and verdict.passed is passed
+    verdict = judge_question(AnswerObservation("respuesta_causa_raiz", value), "es")
+    assert verdict.passed is passed
 
 
 def test_a_question_answer_that_is_not_a_letter_is_explained():
-    verdict = judge_question("respuesta_esta_en_lo_cierto", {"type": "int"}, "es")
+    verdict = judge_question(AnswerObservation("respuesta_esta_en_lo_cierto", {"type": "int"}), "es")
     assert not verdict.passed and "una letra" in verdict.feedback
 
 
@@ -533,7 +539,7 @@ def test_a_resume_action_that_breaks_on_some_variants_says_which(tmp_path):
     ]
     for outcome in outcomes:
         outcome.fn = "resume_action"
-    verdict = judge_hidden(cases, outcomes, "es")
+    verdict = judge_hidden([ActionObservation(c, o) for c, o in zip(cases, outcomes, strict=True)], "es")
     assert "Falló en 2 de 14" in verdict.feedback
     assert "sin llamada pendiente: `resume_action` lanzó TypeError en la línea 2" in verdict.feedback
     assert "Sin pendingToolUse no hay nada que conciliar" in verdict.feedback

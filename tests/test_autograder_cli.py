@@ -370,9 +370,6 @@ def test_internal_failure_is_a_sentence_not_a_traceback(monkeypatch, tmp_path):
 # --- the real thing ---------------------------------------------------------------------------
 
 
-
-
-
 def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     archive = make_zip(
         tmp_path / "clase.zip",

@@ -163,8 +163,6 @@ def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsy
 # --- the bundle's run_autograder, for real ----------------------------------------------------
 
 
-
-
 def gradescope_tree(tmp_path: Path, submission: dict[str, str]) -> Path:
     """/autograder as Gradescope lays it out: source = the extracted bundle, run_autograder copied up."""
     root = tmp_path / "autograder"
@@ -195,8 +193,6 @@ def run_autograder(root: Path) -> dict:
 def test_bundle_run_autograder_with_nothing_to_grade(tmp_path):
     doc = run_autograder(gradescope_tree(tmp_path, {"notas.txt": "nada"}))
     assert doc["score"] == 0 and "No se encontró" in doc["output"] and doc["extra_data"]["seed"] == 11
-
-
 
 
 def test_bundle_run_autograder_grades_a_correct_submission(tmp_path):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from autograder.checks import CRITERIA
-from autograder.questions import QUESTIONS, normalise_answer, render_options
+from autograder.criteria import CRITERIA
+from autograder.questions import QUESTIONS, normalise_answer
 
 
 def test_each_question_has_a_criterion_options_in_both_languages_and_a_valid_answer():
@@ -13,12 +13,6 @@ def test_each_question_has_a_criterion_options_in_both_languages_and_a_valid_ans
         assert q.answer in q.options
         assert all(set(text) == {"es", "en"} for text in q.options.values())
         assert len(set(t["es"] for t in q.options.values())) == len(q.options)
-
-
-def test_rendered_options_name_the_variable_and_every_letter():
-    md = render_options("respuesta_causa_raiz")
-    assert "respuesta_causa_raiz" in md
-    assert all(f"**{letter})**" in md for letter in QUESTIONS["respuesta_causa_raiz"].options)
 
 
 def test_answers_are_normalised_to_one_letter():

@@ -1,0 +1,332 @@
+"""Juzgar: de lo observado a un veredicto con un comentario que dice qué falló y por qué.
+
+Each judge is a pure function ``judge(observation, lang) -> Verdict`` named by a
+criterion in :mod:`autograder.criteria`; it runs nothing and reads only the
+observation from :mod:`autograder.observe`. Feedback comes from
+:mod:`autograder.messages`, in the learner's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
+from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
+
+from .criteria import Verdict
+from .messages import text
+from .observe import (
+    ActionObservation,
+    AnswerObservation,
+    IncidentObservation,
+    LessonObservation,
+    ReconcileObservation,
+)
+from .questions import QUESTIONS, normalise_answer
+from .scenarios import ActionCase, ReconcileCase
+
+ACTIONS = ("continue", "rerun", "is_error")
+
+_SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
+"""Outcomes that would repeat on every case: reported once, for the whole criterion."""
+
+
+def _show(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _listing(items: list[str], lang: str, limit: int = 3) -> str:
+    shown = items[:limit]
+    more = len(items) - len(shown)
+    if more:
+        shown.append(f"y {more} más" if lang == "es" else f"and {more} more")
+    return "; ".join(shown)
+
+
+# -- Level 1: resume_action --------------------------------------------------------------------
+
+
+def _why(expected: str, tool: str | None, lang: str) -> str:
+    return text("why." + expected, lang, tool=tool)
+
+
+def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
+    """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
+    name, outcome = obs.name, obs.outcome
+    expected = EXPECTED_ACTION[name]
+    pending = LESSON_FIELDS[name]["pendingToolUse"]
+    tool = pending["name"] if pending else None
+    if not outcome.ok:
+        return Verdict(False, outcome.describe(lang))
+    got = outcome.value
+    if got == expected:
+        return Verdict(True, text("l1.ok", lang, why=_why(expected, tool, lang)))
+    if got not in ACTIONS:
+        return Verdict(False, text("l1.invalid", lang, name=name, got=_show(got)))
+    why = _why(expected, tool, lang)
+    return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected, why=why))
+
+
+def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
+    if case.kind == "none":
+        after_b = "después" in case.label
+        if lang == "es":
+            return "sin llamada pendiente" + (" (caída después del punto B)" if after_b else "")
+        return "no pending call" + (" (crash after save point B)" if after_b else "")
+    return case.label
+
+
+def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
+    """nivel1.hidden: fresh checkpoints the learner has never seen."""
+    cases = [o.case for o in observations]
+    bad: list[str] = []
+    kinds: set[str] = set()
+    for case, outcome in ((o.case, o.outcome) for o in observations):
+        if outcome.status in _SAME_FOR_EVERY_CASE:
+            return Verdict(False, outcome.describe(lang))
+        if not outcome.ok:
+            kinds.add(case.kind)
+            bad.append(f"{_case_label(case, lang)}: {outcome.describe(lang).rstrip('.')}")
+        elif outcome.value != case.expected:
+            kinds.add(case.kind)
+            label = _case_label(case, lang)
+            bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
+    if not bad:
+        high = sum(1 for c in cases if c.kind == "high_impact")
+        return Verdict(True, text("hidden.ok", lang, n=len(cases), k=high))
+    feedback = text("hidden.wrong", lang, bad=len(bad), n=len(cases), items=_listing(bad, lang))
+    for kind, key in (
+        ("high_impact", "hidden.why_high"),
+        ("read_only", "hidden.why_read"),
+        ("none", "hidden.why_none"),
+    ):
+        if kind in kinds:
+            feedback += text(key, lang)
+    return Verdict(False, feedback)
+
+
+# -- Level 2: reconcile ----------------------------------------------------------------------------
+
+
+def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
+    """The last tool_result block answering ``tool_use_id`` anywhere in the returned messages."""
+    if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return None
+    for message in reversed(value["messages"]):
+        content = message.get("content") if isinstance(message, dict) else None
+        if isinstance(content, list):
+            for block in reversed(content):
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    if block.get("tool_use_id") == tool_use_id:
+                        return block
+    return None
+
+
+def _content_text(block: dict[str, Any]) -> str | None:
+    content = block.get("content", "")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(isinstance(b, dict) for b in content):
+        return "".join(str(b.get("text", "")) for b in content if b.get("type") == "text")
+    return None
+
+
+def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
+    """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
+    label = _case_label(obs.case, lang)
+    if not obs.outcome.ok:
+        return f"{label}: {obs.outcome.describe(lang).rstrip('.')}"
+    if obs.outcome.value is None:
+        return f"{label}: " + text("l2.none_returned", lang)
+    value = obs.outcome.value
+    if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return f"{label}: " + text("l2.not_dict", lang, got=_show(value))
+    return None
+
+
+def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
+    if obs.changed:
+        label = _case_label(obs.case, lang)
+        return text("effect.changed", lang, label=label, paths=", ".join(obs.changed[:3]))
+    return None
+
+
+def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any, ok_feedback: str) -> Verdict:
+    problems: list[str] = []
+    for obs in observations:
+        if obs.outcome.status in _SAME_FOR_EVERY_CASE:
+            return Verdict(False, obs.outcome.describe(lang))
+        problem = check(obs)
+        if problem:
+            problems.append(problem)
+    if not problems:
+        return Verdict(True, ok_feedback)
+    if len(observations) == 1:
+        return Verdict(False, problems[0] + ".")
+    return Verdict(
+        False,
+        text("l2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang)),
+    )
+
+
+def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.read_only_rerun: executed exactly once, same name and input, real output, not an error."""
+
+    def check(obs: ReconcileObservation) -> str | None:
+        label = _case_label(obs.case, lang)
+        pending = obs.case.pending
+        same = [c for c in obs.calls if c.name == pending["name"] and c.input == pending["input"]]
+        others = [c for c in obs.calls if c not in same]
+        expected_call = f"{pending['name']}({_show(pending['input'])})"
+        if not obs.outcome.ok:
+            return _value_problem(obs, lang)
+        if not obs.calls:
+            return text("ro.not_called", lang, label=label)
+        if not same:
+            calls = ", ".join(c.describe() for c in obs.calls[:2])
+            return text("ro.wrong_call", lang, label=label, calls=calls, expected=expected_call)
+        if len(same) > 1:
+            return text("ro.times", lang, label=label, times=len(same))
+        if others:
+            return text("ro.extra", lang, label=label, calls=", ".join(c.describe() for c in others[:2]))
+        problem = _value_problem(obs, lang) or _effect_problem(obs, lang)
+        if problem:
+            return problem
+        block = _tool_result(obs.outcome.value, pending["id"])
+        if block is None:
+            return f"{label}: " + text("l2.no_result", lang)
+        if block.get("is_error") not in (None, False):
+            return text("ro.marked_error", lang, label=label)
+        content = _content_text(block)
+        if content is None or content.strip() != (obs.case.expected_output or "").strip():
+            return text(
+                "ro.wrong_content",
+                lang,
+                label=label,
+                got=_show(content if content is not None else block.get("content")),
+            )
+        return None
+
+    return _judge_cases(observations, lang, check, text("ro.ok", lang))
+
+
+def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.high_impact_not_rerun: no tool executes, by the proxy or by any other route."""
+
+    def check(obs: ReconcileObservation) -> str | None:
+        label = _case_label(obs.case, lang)
+        if obs.calls:
+            return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
+        # An exception is not "not re-running": the call must end with an answer for the model.
+        return _effect_problem(obs, lang) or (_value_problem(obs, lang) if not obs.outcome.ok else None)
+
+    names = ", ".join(o.case.label for o in observations if o.case.label != "send_email")
+    return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
+
+
+def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.is_error_fallback: a tool_result with is_error the boolean True and an explanation."""
+
+    def check(obs: ReconcileObservation) -> str | None:
+        label = _case_label(obs.case, lang)
+        problem = _value_problem(obs, lang)
+        if problem:
+            return problem
+        block = _tool_result(obs.outcome.value, obs.case.pending["id"])
+        if block is None:
+            return f"{label}: " + text("l2.no_result", lang)
+        flag = block.get("is_error")
+        if flag is None or flag is False:
+            return text("iserr.missing", lang, label=label)
+        if flag is not True:
+            return text("iserr.not_bool", lang, label=label, got=_show(flag))
+        content = _content_text(block)
+        if not content or not content.strip():
+            return text("iserr.empty", lang, label=label)
+        return None
+
+    return _judge_cases(observations, lang, check, text("iserr.ok", lang))
+
+
+def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.tool_result_paired: history intact, one user tool_result appended, API accepts it."""
+
+    def check(obs: ReconcileObservation) -> str | None:
+        label = _case_label(obs.case, lang)
+        problem = _value_problem(obs, lang)
+        if problem:
+            return problem
+        original = obs.case.checkpoint
+        value = obs.outcome.value
+        messages = value["messages"]
+        n = len(original["messages"])
+        if messages[:n] != original["messages"]:
+            return text("paired.changed_history", lang, label=label)
+        if len(messages) - n != 1:
+            return text("paired.count", lang, label=label, added=len(messages) - n)
+        new = messages[-1]
+        content = new.get("content") if isinstance(new, dict) else None
+        if not (
+            isinstance(new, dict)
+            and new.get("role") == "user"
+            and isinstance(content, list)
+            and len(content) == 1
+            and isinstance(content[0], dict)
+            and content[0].get("type") == "tool_result"
+        ):
+            return text("paired.shape", lang, label=label)
+        pending_id = obs.case.pending["id"]
+        if content[0].get("tool_use_id") != pending_id:
+            return text("paired.id", lang, label=label, got=_show(content[0].get("tool_use_id")), expected=pending_id)
+        if "pendingToolUse" not in value or value["pendingToolUse"] is not None:
+            return text("paired.pending", lang, label=label)
+        for counter in ("turns", "tokensUsed"):
+            if value.get(counter) != original[counter]:
+                return text(
+                    "paired.counters",
+                    lang,
+                    label=label,
+                    field=counter,
+                    before=original[counter],
+                    after=value.get(counter),
+                )
+        error = api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages})
+        if error:
+            return text("paired.api", lang, label=label, error=error)
+        return None
+
+    return _judge_cases(observations, lang, check, text("paired.ok", lang))
+
+
+# -- Level 2: the incident, for real -------------------------------------------------------------
+
+
+def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
+    """nivel2.no_double_email: exactly one email, and the resumed run finished without an API error."""
+    case = obs.case
+    if obs.reconcile is not None and not obs.reconcile.ok:
+        return Verdict(False, text("email.reconcile_failed", lang, reason=obs.reconcile.describe(lang)))
+    if obs.emails > 1:
+        return Verdict(False, text("email.double", lang, to=case.recipient, count=obs.emails, subject=case.subject))
+    if obs.error:
+        return Verdict(False, text("email.run_error", lang, error=obs.error))
+    if obs.emails != 1:
+        return Verdict(False, text("email.none", lang, count=obs.emails))
+    return Verdict(True, text("email.ok", lang, to=case.recipient))
+
+
+# -- questions -------------------------------------------------------------------------------------
+
+
+def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
+    """A multiple-choice answer: one letter, the right one."""
+    variable, value = obs.variable, obs.value
+    question = QUESTIONS[variable]
+    letter = normalise_answer(value)
+    if letter is None or letter not in question.options:
+        got = _show(value) if not isinstance(value, dict) else str(value.get("type"))
+        return Verdict(False, text("q.invalid", lang, variable=variable, got=got))
+    if letter != question.answer:
+        return Verdict(False, text("q.wrong", lang, got=letter))
+    return Verdict(True, text("q.ok", lang, answer=letter, explanation=question.explanation[lang]))

@@ -1,0 +1,302 @@
+"""Observar: ejecutar las funciones del alumno sobre los escenarios y anotar qué pasó, desde afuera.
+
+Each observer takes the :class:`Run` of one submission and returns an observation:
+the learner's function called through a :class:`~autograder.session.Caller` on
+scenarios from :mod:`autograder.scenarios`, with the returned data, every tool the
+judge executed for it and whether the workspace changed. Observers are keyed by the
+name a :class:`~autograder.criteria.Criterion` gives in ``observes``; each runs at
+most once per submission, however many criteria judge its observation.
+Nothing printed or patched inside the learner's process counts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+import select
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lesson3.agent import run_agent
+from lesson3.checkpoint import load_checkpoint
+from lesson3.crash import _describe as describe_run_error
+from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
+from lesson3.model import ScriptedModel, offline_client
+from lesson3.tools import outbox_count
+
+from . import scenarios
+from .effects import ToolCall, ToolLayer, changes, snapshot
+from .messages import text
+from .questions import QUESTIONS
+from .scenarios import ActionCase, IncidentCase, ReconcileCase
+from .session import Caller, Outcome
+
+
+@dataclass
+class Run:
+    """One submission's grading: what observers need, and what they noticed on the way."""
+
+    caller: Caller
+    seed: int
+    scratch: Path
+    lang: str = "es"
+    answers: dict[str, Any] | None = None
+    flags: dict[str, str] = field(default_factory=dict)
+    """One instructor flag per kind (the first one seen)."""
+    delegated: dict[str, str] = field(default_factory=dict)
+    """Function -> the lesson3 reference object a call of it tripped at run time."""
+    _seen: dict[str, Any] = field(default_factory=dict)
+
+    def observed(self, name: str) -> Any:
+        if name not in self._seen:
+            self._seen[name] = OBSERVERS[name](self)
+        return self._seen[name]
+
+    def note(self, outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            if outcome.delegated:
+                self.delegated.setdefault(outcome.fn, outcome.delegated[0])
+
+    def rng(self, criterion_id: str) -> Any:
+        return scenarios.rng_for(self.seed, criterion_id)
+
+
+Observer = Callable[[Run], Any]
+OBSERVERS: dict[str, Observer] = {}
+
+
+def observer(name: str) -> Callable[[Observer], Observer]:
+    def register(fn: Observer) -> Observer:
+        OBSERVERS[name] = fn
+        return fn
+
+    return register
+
+
+# -- Level 1: resume_action --------------------------------------------------------------------
+
+
+@dataclass
+class LessonObservation:
+    name: str  # "cpA", "cpB" or "cpC": the lesson's checkpoint, exactly as printed
+    outcome: Outcome
+
+
+@dataclass
+class ActionObservation:
+    case: ActionCase
+    outcome: Outcome
+
+
+def _lesson_checkpoint(name: str) -> Observer:
+    def observe(run: Run) -> LessonObservation:
+        with run.caller.budget():
+            outcome = run.caller.call("resume_action", exercise_checkpoint(name))
+        run.note([outcome])
+        return LessonObservation(name, outcome)
+
+    return observe
+
+
+for _name in EXERCISE_NAMES:
+    OBSERVERS[f"lesson.{_name}"] = _lesson_checkpoint(_name)
+
+
+def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObservation]:
+    with caller.budget():
+        return [ActionObservation(case, caller.call("resume_action", case.checkpoint)) for case in cases]
+
+
+@observer("actions.hidden")
+def _hidden(run: Run) -> list[ActionObservation]:
+    observations = observe_actions(run.caller, scenarios.hidden_action_cases(run.rng("nivel1.hidden")))
+    run.note([o.outcome for o in observations])
+    return observations
+
+
+# -- Level 2: reconcile ----------------------------------------------------------------------------
+
+
+@dataclass
+class ReconcileObservation:
+    case: ReconcileCase
+    outcome: Outcome
+    calls: list[ToolCall]
+    changed: list[str]
+
+
+def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservation:
+    """One reconcile call: tools run through the judge's logged layer; the workspace is compared after."""
+    layer = ToolLayer(case.workspace)
+    before = snapshot(case.workspace)
+    outcome = caller.call("reconcile", copy.deepcopy(case.checkpoint), on_tool=layer)
+    after = snapshot(case.workspace)
+    # The proxy's own effects are in the log; anything else changed by another route.
+    proxied = {"outbox"} if any(c.name == "send_email" for c in layer.log) else set()
+    proxied |= {"efectos"} if any(c.name not in (*scenarios.READ_ONLY, "send_email") for c in layer.log) else set()
+    changed = [p for p in changes(before, after) if p.split("/")[0] not in proxied]
+    return ReconcileObservation(case, outcome, layer.log, changed)
+
+
+def observe_reconciles(caller: Caller, cases: list[ReconcileCase]) -> list[ReconcileObservation]:
+    with caller.budget():
+        return [observe_reconcile(caller, case) for case in cases]
+
+
+def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservation]:
+    observations = observe_reconciles(run.caller, cases)
+    run.note([o.outcome for o in observations])
+    for obs in observations:
+        if obs.changed:
+            run.flags.setdefault("effect", text("flag.effect", run.lang, paths=", ".join(obs.changed[:3])))
+    return observations
+
+
+@observer("reconcile.read_only")
+def _read_only(run: Run) -> list[ReconcileObservation]:
+    return _reconciles(run, scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch))
+
+
+@observer("reconcile.high_impact")
+def _high_impact(run: Run) -> list[ReconcileObservation]:
+    return _reconciles(run, scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch))
+
+
+@observer("reconcile.both")
+def _both(run: Run) -> list[ReconcileObservation]:
+    return run.observed("reconcile.read_only") + run.observed("reconcile.high_impact")
+
+
+# -- Level 2: the incident, for real -------------------------------------------------------------
+
+
+class IncidentSetupError(RuntimeError):
+    """The crash did not happen where it had to: a grader bug, not the learner's."""
+
+
+@dataclass
+class IncidentObservation:
+    case: IncidentCase
+    killed_by: str | None
+    emails_at_crash: int
+    emails: int
+    error: str | None = None
+    reconcile: Outcome | None = None
+    calls: list[ToolCall] = field(default_factory=list)
+
+
+class _ReconcileFailed(Exception):
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.status)
+        self.outcome = outcome
+
+
+def crash_after_delivery(case: IncidentCase, *, timeout: float = 20.0) -> str:
+    """Run the agent in a child process and SIGKILL it after send_email delivered, before save point B.
+
+    Returns the signal's name. The child is a fork of this (trusted) judge, so it
+    costs milliseconds; the kill is real: no ``finally`` runs, nothing is flushed.
+    """
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child; observed through the checkpoint and the outbox
+        os.close(ready_r)
+
+        def hook(point: str, state: dict[str, Any]) -> None:
+            pending = state.get("pendingToolUse") or {}
+            if point == "after_tool" and pending.get("name") == "send_email":
+                os.write(ready_w, b"!")
+                while True:
+                    signal.pause()
+
+        try:
+            run_agent(
+                case.task,
+                client=offline_client(seed=case.model_seed),
+                checkpoint_path=case.checkpoint_path,
+                workspace=case.workspace,
+                hook=hook,
+            )
+        finally:
+            os._exit(1)
+    os.close(ready_w)
+    try:
+        readable, _, _ = select.select([ready_r], [], [], timeout)
+        reached = bool(readable) and os.read(ready_r, 1) == b"!"
+        if reached:
+            os.kill(pid, signal.SIGKILL)
+        else:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    finally:
+        os.close(ready_r)
+        _, status = os.waitpid(pid, 0)
+    if not reached:
+        raise IncidentSetupError("the agent never reached the point after send_email")
+    return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+
+
+def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
+    killed_by = crash_after_delivery(case)
+    at_crash = outbox_count(case.workspace)
+    cp = load_checkpoint(case.checkpoint_path)
+    if at_crash != 1 or cp is None or (cp["pendingToolUse"] or {}).get("name") != "send_email":
+        raise IncidentSetupError(f"after the crash: {at_crash} emails, pending {cp and cp['pendingToolUse']}")
+
+    layer = ToolLayer(case.workspace)
+    seen: dict[str, Outcome] = {}
+
+    def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
+        outcome = caller.call("reconcile", checkpoint, on_tool=layer)
+        seen["outcome"] = outcome
+        if not outcome.ok:
+            raise _ReconcileFailed(outcome)
+        return outcome.value
+
+    # This process is not the one that was killed: the resume is a new process, as after the incident.
+    error = None
+    with caller.budget():
+        try:
+            run_agent(
+                case.task,
+                client=offline_client(model=ScriptedModel(seed=case.model_seed)),
+                checkpoint_path=case.checkpoint_path,
+                workspace=case.workspace,
+                reconcile=learner_reconcile,
+            )
+        except _ReconcileFailed:
+            error = None
+        except Exception as e:  # noqa: BLE001 - any failure of the resumed run is the verdict's input
+            error = describe_run_error(e)
+    return IncidentObservation(
+        case, killed_by, at_crash, outbox_count(case.workspace), error, seen.get("outcome"), layer.log
+    )
+
+
+@observer("incident")
+def _incident(run: Run) -> IncidentObservation:
+    obs = observe_incident(run.caller, scenarios.incident_case(run.rng("nivel2.no_double_email"), run.scratch))
+    if obs.reconcile is not None:
+        run.note([obs.reconcile])
+    return obs
+
+
+# -- questions -------------------------------------------------------------------------------------
+
+
+@dataclass
+class AnswerObservation:
+    variable: str
+    value: Any
+
+
+def _answer(variable: str) -> Observer:
+    return lambda run: AnswerObservation(variable, (run.answers or {}).get(variable))
+
+
+for _variable in QUESTIONS:
+    OBSERVERS[f"answer.{_variable}"] = _answer(_variable)
