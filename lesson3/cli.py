@@ -22,7 +22,18 @@ from .agent import CRASH_POINT_LABELS, CRASH_POINTS, MAX_TURNS, ParallelToolUseE
 from .checkpoint import CHECKPOINT_FILENAME, Checkpoint, CheckpointError, load_checkpoint
 from .crash import crash_run
 from .incident import INCIDENT_REPORT, IncidentError, IncidentOutcome, compare_strategies
-from .model import LIVE_ENV, TASK_EMAIL, TASK_NOTES, LiveModeError, live_requested, make_client
+from .model import (
+    DEFAULT_MODEL,
+    LIVE_ENV,
+    MODEL_ENV,
+    TASK_EMAIL,
+    TASK_NOTES,
+    LiveModeError,
+    chosen_model,
+    live_error_line,
+    live_requested,
+    make_client,
+)
 from .reconcile import STRATEGIES
 from .render import describe_call, final_text, format_checkpoint, resume_plan, task_finished
 from .tools import TOOL_SCHEMAS, create_workspace, outbox_count
@@ -63,12 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e))
     except ParallelToolUseError as e:
         return _fail(str(e))
-    except anthropic.APIStatusError as e:
-        body = e.body if isinstance(e.body, dict) else {}
-        detail = (body.get("error") or {}).get("message") or str(e)
-        return _fail(f"la API respondió HTTP {e.status_code}: {detail}")
-    except anthropic.APIConnectionError:
-        return _fail("no se pudo conectar con la API de Anthropic (¿hay red?)")
+    except anthropic.APIError as e:
+        return _fail(live_error_line(e) or f"la API falló: {type(e).__name__}")
     except IncidentError as e:
         return _fail(str(e))
     except OSError as e:
@@ -92,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
             "  lesson3 show\n"
             "  lesson3 resume\n"
             "  lesson3 incident\n\n"
-            f"Sin conexión por defecto; la API real solo con {LIVE_ENV}=1 y ANTHROPIC_API_KEY en el entorno."
+            f"Sin conexión por defecto; la API real solo con {LIVE_ENV}=1 y ANTHROPIC_API_KEY en el entorno\n"
+            f"(el modelo: --modelo o {MODEL_ENV}; por defecto {DEFAULT_MODEL})."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -116,6 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
             + " (por defecto: reconcile)",
         )
 
+    def model_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--modelo",
+            metavar="MODELO",
+            help=f"el modelo de la API real (si no, {MODEL_ENV}; por defecto: {DEFAULT_MODEL}); "
+            f"solo cuenta con {LIVE_ENV}=1",
+        )
+
     task_help = (
         "la tarea: «notas» (juntar las notas de reunión), «correo» (avisar por correo las conclusiones) "
         "o un texto libre (por defecto: correo)"
@@ -125,11 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tarea", metavar="TAREA", help=task_help)
     dir_option(p)
     strategy_option(p)
+    model_option(p)
     p.set_defaults(handler=cmd_run)
 
     p = sub.add_parser("resume", help="reanudar desde el punto de control de la carpeta")
     dir_option(p)
     strategy_option(p)
+    model_option(p)
     p.set_defaults(handler=cmd_resume)
 
     points = "; ".join(f"{k}: {v}" for k, v in CRASH_POINT_LABELS.items())
@@ -177,11 +195,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    return _run(Path(args.dir), args.tarea, args.estrategia, require_checkpoint=False)
+    return _run(Path(args.dir), args.tarea, args.estrategia, args.modelo, require_checkpoint=False)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    return _run(Path(args.dir), None, args.estrategia, require_checkpoint=True)
+    return _run(Path(args.dir), None, args.estrategia, args.modelo, require_checkpoint=True)
 
 
 def cmd_crash(args: argparse.Namespace) -> int:
@@ -262,7 +280,9 @@ def cmd_incident(args: argparse.Namespace) -> int:
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def _run(run_dir: Path, task_arg: str | None, strategy: str, *, require_checkpoint: bool) -> int:
+def _run(run_dir: Path, task_arg: str | None, strategy: str, model_arg: str | None, *, require_checkpoint: bool) -> int:
+    model = chosen_model(model_arg)
+    client = make_client()  # a live run without a key stops here, before any folder is touched
     checkpoint_path = run_dir / CHECKPOINT_FILENAME
     if require_checkpoint and not checkpoint_path.exists():
         raise CliError(f"no hay punto de control en {checkpoint_path}; empieza con: lesson3 run --dir {run_dir}")
@@ -285,10 +305,12 @@ def _run(run_dir: Path, task_arg: str | None, strategy: str, *, require_checkpoi
     else:
         task = _task(task_arg)
         print(f"Tarea nueva: «{task}»")
-    client = make_client()
+    if live_requested():
+        print(f"API real ({LIVE_ENV}=1), modelo {model}: cada turno es una petición que se cobra.")
     state = run_agent(
         task,
         client=client,
+        model=model,
         checkpoint_path=checkpoint_path,
         workspace=workspace,
         reconcile=STRATEGIES[strategy],

@@ -22,7 +22,9 @@ from typing import Any
 import anthropic
 import httpx2
 
-DEFAULT_MODEL = "claude-sonnet-4-5"
+# A model the pinned SDK lists in ``anthropic.types.Model`` and does not mark deprecated
+# (tests/test_live.py checks both, so bumping the lock flags a retired default).
+DEFAULT_MODEL = "claude-sonnet-5-5"
 MAX_TOKENS = 1024
 
 TASK_NOTES = "Ayúdame a juntar las notas de reunión de esta semana"
@@ -31,6 +33,8 @@ DEFAULT_RECIPIENT = "team@example.com"
 DEFAULT_SUBJECT = "Conclusiones de esta semana"
 
 LIVE_ENV = "LESSON3_LIVE"
+MODEL_ENV = "LESSON3_MODEL"
+KEY_ENV = "ANTHROPIC_API_KEY"
 
 
 class LiveModeError(RuntimeError):
@@ -128,9 +132,14 @@ class ScriptedModel:
         parallel = self.ignore_parallel_flag or not (body.get("tool_choice") or {}).get("disable_parallel_tool_use")
         content = self.respond(body["messages"], parallel=parallel)
         stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
+        # The usage fields the API reports; the cache fields are 0 because nothing here is cached.
         usage = {
             "input_tokens": _tokens(body.get("system"), body.get("tools"), body["messages"]),
+            "cache_creation_input_tokens": 0,
+            "cache_read_input_tokens": 0,
+            "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
             "output_tokens": _tokens(content),
+            "service_tier": "standard",
         }
         return httpx2.Response(
             200,
@@ -191,15 +200,71 @@ def live_requested() -> bool:
     return os.environ.get(LIVE_ENV, "").strip().lower() in ("1", "true", "sí", "si", "yes")
 
 
+def chosen_model(name: str | None = None) -> str:
+    """El modelo a usar: ``name`` (la opción ``--modelo``), si no ``LESSON3_MODEL``, si no ``DEFAULT_MODEL``.
+
+    A name the SDK does not list is passed through unchanged: only the API knows
+    which models it serves today, and it answers an unknown one with a 404.
+    """
+    if name is not None:
+        if not name.strip():
+            raise LiveModeError("el nombre del modelo está vacío; usa por ejemplo --modelo " + DEFAULT_MODEL)
+        return name.strip()
+    return os.environ.get(MODEL_ENV, "").strip() or DEFAULT_MODEL
+
+
 def make_client(*, live: bool | None = None, seed: int | str = 0) -> anthropic.Anthropic:
-    """El cliente del curso: sin conexión por defecto; la API real solo con ``LESSON3_LIVE=1`` y una clave."""
+    """El cliente del curso: sin conexión por defecto; la API real solo con ``LESSON3_LIVE=1`` y una clave.
+
+    The live client is the SDK's default one, so ``ANTHROPIC_BASE_URL`` and the SDK's
+    own retries (429, 5xx, 529 overloaded, timeouts) apply unchanged.
+    """
     if live is None:
         live = live_requested()
     if not live:
         return offline_client(seed=seed)
-    if not os.environ.get("ANTHROPIC_API_KEY"):
-        raise LiveModeError(f"Pediste la API real ({LIVE_ENV}=1) pero falta ANTHROPIC_API_KEY en el entorno.")
+    if not os.environ.get(KEY_ENV, "").strip():
+        raise LiveModeError(f"Pediste la API real ({LIVE_ENV}=1) pero falta {KEY_ENV} en el entorno.")
     return anthropic.Anthropic()
+
+
+def live_error_line(e: BaseException) -> str | None:
+    """Una línea en castellano para un error de la API real: qué pasó y qué revisar; ``None`` si no es de la API.
+
+    Never echoes the key: for a 401 the API's own text is left out, and any other
+    detail the server sent has the key (if it appears) blanked.
+    """
+    if isinstance(e, anthropic.APITimeoutError):
+        return "la API no respondió a tiempo ni en los reintentos del SDK; prueba de nuevo más tarde"
+    if isinstance(e, anthropic.APIConnectionError):
+        return "no se pudo conectar con la API de Anthropic (¿hay red? ¿ANTHROPIC_BASE_URL apunta bien?)"
+    if not isinstance(e, anthropic.APIStatusError):
+        return None
+    body = e.body if isinstance(e.body, dict) else {}
+    error = body.get("error") if isinstance(body.get("error"), dict) else {}
+    detail = _without_key(str(error.get("message") or "")) or f"HTTP {e.status_code}"
+    back = f"para volver al modo sin conexión, quita {LIVE_ENV}"
+    if e.status_code == 401:
+        return f"la API rechazó la clave (HTTP 401): revisa {KEY_ENV}; {back}"
+    if e.status_code == 403:
+        return f"la clave no tiene permiso para esto (HTTP 403: {detail}): revisa {KEY_ENV}"
+    if e.status_code == 404 and detail.startswith("model:"):
+        model = detail.removeprefix("model:").strip()
+        return (
+            f"la API no ofrece el modelo «{model}» (HTTP 404): elige otro con --modelo o {MODEL_ENV} "
+            f"(por defecto: {DEFAULT_MODEL}); el punto de control quedó intacto"
+        )
+    retried = "y los reintentos del SDK no alcanzaron"
+    if e.status_code == 429:
+        return f"la API limitó las peticiones (HTTP 429: {detail}) {retried}; espera y reanuda"
+    if e.status_code == 529 or error.get("type") == "overloaded_error":
+        return f"la API está sobrecargada (HTTP {e.status_code}) {retried}; reanuda más tarde"
+    return f"la API respondió HTTP {e.status_code}: {detail}"
+
+
+def _without_key(text: str) -> str:
+    key = os.environ.get(KEY_ENV, "").strip()
+    return text.replace(key, "***") if len(key) >= 8 else text
 
 
 # -- policies: what a sensible model does next, given what it has seen ------------------------

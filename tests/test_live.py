@@ -1,0 +1,349 @@
+"""The live path over real HTTP: the SDK's default client, pointed at a loopback Messages API.
+
+Every test here goes through ``make_client`` with ``LESSON3_LIVE=1`` and a fake key,
+exactly as ``lesson3 run`` does; only ``ANTHROPIC_BASE_URL`` sends it to 127.0.0.1,
+where ``lesson3.loopback`` serves the offline scripted model.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import typing
+from pathlib import Path
+
+import anthropic
+import pytest
+from anthropic._data import DEPRECATED_MODELS
+
+from lesson3 import cli
+from lesson3.agent import run_agent
+from lesson3.checkpoint import load_checkpoint, new_state, save_checkpoint
+from lesson3.crash import fresh_run_dir
+from lesson3.loopback import Fault, LoopbackAPI, overloaded, rate_limited, serve
+from lesson3.model import (
+    DEFAULT_MODEL,
+    TASK_EMAIL,
+    TASK_NOTES,
+    LiveModeError,
+    ScriptedModel,
+    api_error_for,
+    chosen_model,
+    make_client,
+    offline_client,
+)
+from lesson3.reconcile import STRATEGIES
+from lesson3.tools import TOOL_SCHEMAS, outbox_count
+
+KEY = "sk-ant-loopback-test-key-0123456789"
+CHILD_WAIT = 60.0
+
+
+@pytest.fixture
+def live_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    monkeypatch.setenv("LESSON3_LIVE", "1")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    monkeypatch.delenv("LESSON3_MODEL", raising=False)
+    return monkeypatch
+
+
+def cli_run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_clear_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err and KEY not in err
+    return lines[0]
+
+
+# -- which model --------------------------------------------------------------------------------
+
+
+def test_the_default_model_is_one_the_pinned_sdk_lists_and_does_not_deprecate() -> None:
+    listed = {m for arg in typing.get_args(anthropic.types.Model) for m in typing.get_args(arg)}
+    assert DEFAULT_MODEL in listed, f"{DEFAULT_MODEL} is not in anthropic.types.Model of this SDK"
+    assert DEFAULT_MODEL not in DEPRECATED_MODELS, f"the SDK marks {DEFAULT_MODEL} deprecated"
+
+
+def test_the_model_is_the_flag_then_lesson3_model_then_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LESSON3_MODEL", raising=False)
+    assert chosen_model() == DEFAULT_MODEL
+    monkeypatch.setenv("LESSON3_MODEL", "  ")
+    assert chosen_model() == DEFAULT_MODEL
+    monkeypatch.setenv("LESSON3_MODEL", "claude-haiku-4-5")
+    assert chosen_model() == "claude-haiku-4-5"
+    assert chosen_model("claude-opus-9-unknown") == "claude-opus-9-unknown"  # the API decides
+    with pytest.raises(LiveModeError, match="vacío"):
+        chosen_model(" ")
+
+
+# -- usage as the API reports it ------------------------------------------------------------------
+
+
+def test_the_offline_model_reports_the_cache_fields_as_zero_and_tokens_used_keeps_the_lesson_definition(
+    tmp_path: Path, workspace: Path
+) -> None:
+    message = offline_client().messages.create(
+        model=DEFAULT_MODEL, max_tokens=1024, tools=TOOL_SCHEMAS, messages=[{"role": "user", "content": TASK_NOTES}]
+    )
+    usage = message.usage
+    assert (usage.cache_creation_input_tokens, usage.cache_read_input_tokens) == (0, 0)
+    assert usage.cache_creation is not None and usage.cache_creation.ephemeral_5m_input_tokens == 0
+    assert usage.input_tokens > 0 and usage.output_tokens > 0
+
+    model = ScriptedModel()
+    state = run_agent(
+        TASK_NOTES, client=offline_client(model=model), checkpoint_path=tmp_path / "cp.json", workspace=workspace
+    )
+    last = (
+        offline_client()
+        .messages.create(
+            model=DEFAULT_MODEL,
+            max_tokens=1024,
+            tools=TOOL_SCHEMAS,
+            tool_choice={"type": "auto", "disable_parallel_tool_use": True},
+            messages=model.requests[-1]["messages"],
+        )
+        .usage
+    )
+    assert state["tokensUsed"] == last.input_tokens + last.output_tokens
+
+
+# -- a whole run over HTTP ----------------------------------------------------------------------------
+
+
+def test_a_live_run_over_http_with_tool_calls_is_the_offline_run(live_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    offline_ws, offline_cp = fresh_run_dir(tmp_path / "offline")
+    expected = run_agent(TASK_EMAIL, client=offline_client(), checkpoint_path=offline_cp, workspace=offline_ws)
+
+    workspace, checkpoint = fresh_run_dir(tmp_path / "live")
+    with serve(LoopbackAPI(keys={KEY})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        client = make_client()
+        assert client.api_key == KEY and client.max_retries == anthropic.DEFAULT_MAX_RETRIES
+        state = run_agent(TASK_EMAIL, client=client, checkpoint_path=checkpoint, workspace=workspace)
+
+    assert state == expected
+    assert len(api.attempts) == state["turns"] > 2
+    assert {a.status for a in api.attempts} == {200}
+    assert {a.model for a in api.attempts} == {DEFAULT_MODEL}
+    tools = [
+        b["name"]
+        for m in state["messages"]
+        if m["role"] == "assistant"
+        for b in m["content"]
+        if b["type"] == "tool_use"
+    ]
+    assert "read_file" in tools and tools[-1] == "send_email"
+    assert outbox_count(workspace) == 1
+
+
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_the_cli_sends_the_chosen_model(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, how: str
+) -> None:
+    argv = ["run", "--tarea", "notas", "--dir", str(tmp_path / "run")]
+    if how == "flag":
+        argv += ["--modelo", "claude-haiku-4-5"]
+    else:
+        live_env.setenv("LESSON3_MODEL", "claude-haiku-4-5")
+    with serve() as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, out, err = cli_run(capsys, *argv)
+    assert code == 0, err
+    assert "modelo claude-haiku-4-5" in out and "Junté las notas" in out
+    assert {a.model for a in api.attempts} == {"claude-haiku-4-5"}
+
+
+# -- what the SDK retries ----------------------------------------------------------------------------
+
+
+def test_a_529_overloaded_is_retried_by_the_sdk_and_the_run_finishes(
+    live_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    workspace, checkpoint = fresh_run_dir(tmp_path / "run")
+    with serve(LoopbackAPI(faults={2: overloaded(), 3: overloaded()})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        state = run_agent(TASK_NOTES, client=make_client(), checkpoint_path=checkpoint, workspace=workspace)
+    assert [a.status for a in api.attempts[:4]] == [200, 529, 529, 200]
+    assert [a.retry_count for a in api.attempts[1:4]] == ["0", "1", "2"]  # the SDK's own retries
+    assert api.attempts[1].messages == api.attempts[3].messages
+    assert state["turns"] == len(api.attempts) - 2 and state["pendingToolUse"] is None
+
+
+def test_a_429_is_retried_after_retry_after(live_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    workspace, checkpoint = fresh_run_dir(tmp_path / "run")
+    with serve(LoopbackAPI(faults={1: rate_limited("1")})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        state = run_agent(TASK_NOTES, client=make_client(), checkpoint_path=checkpoint, workspace=workspace)
+    assert [a.status for a in api.attempts[:2]] == [429, 200]
+    assert api.attempts[1].retry_count == "1"
+    assert api.attempts[1].at - api.attempts[0].at >= 0.9  # it waited as told, not its own 0.5 s backoff
+    assert state["pendingToolUse"] is None and state["turns"] == len(api.attempts) - 1
+
+
+def test_when_retries_run_out_the_cli_says_so_in_one_line(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with serve(LoopbackAPI(faults={n: overloaded() for n in (1, 2, 3)})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, _, err = cli_run(capsys, "run", "--dir", str(tmp_path / "run"))
+    assert code == 1 and len(api.attempts) == 3
+    assert "sobrecargada (HTTP 529)" in one_clear_line(err)
+
+
+def test_a_timeout_is_retried_then_is_one_clear_line_and_the_checkpoint_is_intact(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run_dir = tmp_path / "run"
+    slow = {n: Fault(delay=3.0) for n in (3, 4, 5)}
+    short = lambda: make_client().with_options(timeout=0.4)  # noqa: E731 - the CLI's client, impatient
+    live_env.setattr(cli, "make_client", short)
+    with serve(LoopbackAPI(faults=slow)) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, _, err = cli_run(capsys, "run", "--tarea", "notas", "--dir", str(run_dir))
+        assert len(api.attempts) == 5  # two answered, then the third call and the SDK's two retries
+    line = one_clear_line(err)
+    assert code == 1 and "no respondió a tiempo" in line
+    cp = load_checkpoint(run_dir / "checkpoint.json")
+    assert cp is not None and cp["turns"] == 2 and cp["pendingToolUse"] is None
+
+
+# -- what the API refuses -------------------------------------------------------------------------------
+
+
+def test_a_wrong_key_is_one_spanish_line_naming_the_variable_without_the_key(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with serve(LoopbackAPI(keys={"sk-ant-the-right-one"})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, _, err = cli_run(capsys, "run", "--dir", str(tmp_path / "run"))
+    line = one_clear_line(err)
+    assert code == 1 and len(api.attempts) == 1  # a 401 is not retried
+    assert "HTTP 401" in line and "ANTHROPIC_API_KEY" in line and "LESSON3_LIVE" in line
+
+
+@pytest.mark.parametrize("how", ["flag", "env"])
+def test_a_model_the_api_does_not_serve_is_one_spanish_line_naming_how_to_choose(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, how: str
+) -> None:
+    run_dir = tmp_path / "run"
+    stop = Fault(400, "invalid_request_error", "a stop planned by the test")
+    with serve(LoopbackAPI(faults={3: stop})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        assert cli_run(capsys, "run", "--tarea", "notas", "--dir", str(run_dir))[0] == 1
+        before = load_checkpoint(run_dir / "checkpoint.json")
+        assert before is not None and before["turns"] == 2
+        if how == "flag":
+            code, _, err = cli_run(capsys, "resume", "--dir", str(run_dir), "--modelo", "claude-sonnet-4-5")
+        else:
+            live_env.setenv("LESSON3_MODEL", "claude-sonnet-4-5")
+            code, _, err = cli_run(capsys, "resume", "--dir", str(run_dir))
+        line = one_clear_line(err)
+        assert code == 1 and api.attempts[-1].status == 404
+        assert "«claude-sonnet-4-5»" in line and "--modelo" in line and "LESSON3_MODEL" in line
+        assert load_checkpoint(run_dir / "checkpoint.json") == before
+        # Fixing the model is enough (the flag wins over LESSON3_MODEL): the run picks up where it was.
+        code, out, err = cli_run(capsys, "resume", "--dir", str(run_dir), "--modelo", DEFAULT_MODEL)
+    assert code == 0 and "Junté las notas" in out, err
+
+
+def test_a_dangling_call_gets_the_apis_400_wording_over_http(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run_dir = tmp_path / "run"
+    fresh_run_dir(run_dir)
+    cp = new_state(TASK_NOTES)
+    cp["turns"] = 1
+    call = {"type": "tool_use", "id": "toolu_01Dangling", "name": "list_dir", "input": {"path": "notes"}}
+    cp["messages"].append({"role": "assistant", "content": [call]})
+    cp["pendingToolUse"] = {"id": call["id"], "name": call["name"], "input": call["input"]}
+    save_checkpoint(cp, run_dir / "checkpoint.json")
+    wording = api_error_for({"model": DEFAULT_MODEL, "max_tokens": 1024, "messages": cp["messages"]})
+    assert wording is not None and "toolu_01Dangling" in wording
+
+    live_env.setitem(STRATEGIES, "reconcile", lambda state: state)  # a resume that forgets to reconcile
+    with serve() as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, _, err = cli_run(capsys, "resume", "--dir", str(run_dir))
+        with pytest.raises(anthropic.BadRequestError) as raised:
+            run_agent(
+                TASK_NOTES,
+                client=make_client(),
+                checkpoint_path=run_dir / "checkpoint.json",
+                workspace=run_dir / "workspace",
+                reconcile=lambda state: state,
+            )
+    assert code == 1 and one_clear_line(err) == f"Error: la API respondió HTTP 400: {wording}"
+    assert raised.value.body["error"] == {"type": "invalid_request_error", "message": wording}
+    assert [a.status for a in api.attempts] == [400, 400]  # a 400 is not retried
+
+
+def test_an_error_text_that_carries_the_key_is_not_echoed(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    leaky = Fault(400, "invalid_request_error", f"x-api-key {KEY} is malformed")
+    with serve(LoopbackAPI(faults={1: leaky})) as (url, _):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, _, err = cli_run(capsys, "run", "--dir", str(tmp_path / "run"))
+    assert code == 1 and "x-api-key *** is malformed" in one_clear_line(err)
+
+
+# -- a real SIGKILL while a request is in flight --------------------------------------------------------
+
+
+def test_sigkill_while_a_request_is_in_flight_then_resume_in_a_new_process(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    release = threading.Event()
+    api = LoopbackAPI(keys={KEY}, faults={4: Fault(hold=release)})
+    with serve(api) as (url, _):
+        env = {
+            **os.environ,
+            "LESSON3_LIVE": "1",
+            "ANTHROPIC_API_KEY": KEY,
+            "ANTHROPIC_BASE_URL": url,
+            "NO_PROXY": "127.0.0.1",
+        }
+        env.pop("LESSON3_MODEL", None)
+        command = [sys.executable, "-m", "lesson3", "run", "--tarea", "correo", "--dir", str(run_dir)]
+        child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            assert api.arrival(4).wait(CHILD_WAIT), "the child never sent its fourth request"
+            on_disk = load_checkpoint(run_dir / "checkpoint.json")
+            child.send_signal(signal.SIGKILL)
+            child.wait(CHILD_WAIT)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            child.stdout.close()  # type: ignore[union-attr]
+            child.stderr.close()  # type: ignore[union-attr]
+        release.set()
+        assert child.returncode == -signal.SIGKILL
+        assert on_disk is not None and on_disk["turns"] == 3 and on_disk["pendingToolUse"] is None
+        assert load_checkpoint(run_dir / "checkpoint.json") == on_disk  # the kill wrote nothing
+
+        resumed = subprocess.run(
+            [sys.executable, "-m", "lesson3", "resume", "--dir", str(run_dir)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=CHILD_WAIT,
+        )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Reanudando desde" in resumed.stdout and "Respuesta final" in resumed.stdout
+    # The resumed process asked the model exactly what the killed one was asking.
+    assert api.attempts[4].messages == api.attempts[3].messages
+    final = load_checkpoint(run_dir / "checkpoint.json")
+    assert final is not None and final["pendingToolUse"] is None and final["turns"] == len(api.attempts) - 1
+    assert outbox_count(run_dir / "workspace") == 1
+    assert json.loads((run_dir / "checkpoint.json").read_text())["task"] == TASK_EMAIL
