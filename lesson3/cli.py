@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "crash",
         help="ejecutar en un proceso hijo y matarlo con SIGKILL en un punto con nombre",
-        description=f"Puntos de caída: {points}. Siempre usa el modelo sin conexión.",
+        description=f"Puntos de caída: {points}. Con {LIVE_ENV}=1, el proceso hijo usa la API real.",
     )
     p.add_argument(
         "--en", required=True, choices=CRASH_POINTS, metavar="PUNTO", help=f"dónde: {', '.join(CRASH_POINTS)}"
@@ -168,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turno", type=int, metavar="N", help="con --en before_call: antes de la llamada del turno N")
     p.add_argument("--tarea", metavar="TAREA", help=task_help)
     dir_option(p)
+    model_option(p)
     p.set_defaults(handler=cmd_crash)
 
     p = sub.add_parser("show", help="mostrar un punto de control de forma legible")
@@ -203,13 +204,17 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def cmd_crash(args: argparse.Namespace) -> int:
+    model = chosen_model(args.modelo)
+    live = live_requested()
+    if live:
+        make_client()  # a live crash without a key stops here, before the child starts
     run_dir = Path(args.dir)
     workspace = _workspace(run_dir)
     checkpoint_path = run_dir / CHECKPOINT_FILENAME
     before = load_checkpoint(checkpoint_path)
     task = before["task"] if before else _task(args.tarea)
-    if live_requested():
-        print("Nota: «crash» usa siempre el modelo sin conexión.")
+    if live:
+        _say_live(model)
     if before:
         print(f"Ya hay un punto de control (turno {before['turns']}): el proceso hijo reanuda desde ahí.")
     report = crash_run(
@@ -219,6 +224,8 @@ def cmd_crash(args: argparse.Namespace) -> int:
         point=args.en,
         tool=args.herramienta,
         turn=args.turno,
+        live=live,
+        model=model,
     )
     where = CRASH_POINT_LABELS[args.en] + (f", en la primera llamada a {args.herramienta}" if args.herramienta else "")
     if report.killed:
@@ -306,7 +313,7 @@ def _run(run_dir: Path, task_arg: str | None, strategy: str, model_arg: str | No
         task = _task(task_arg)
         print(f"Tarea nueva: «{task}»")
     if live_requested():
-        print(f"API real ({LIVE_ENV}=1), modelo {model}: cada turno es una petición que se cobra.")
+        _say_live(model)
     state = run_agent(
         task,
         client=client,
@@ -325,6 +332,10 @@ def _run(run_dir: Path, task_arg: str | None, strategy: str, model_arg: str | No
         print("\n".join("  " + line for line in answer.splitlines()))
     print(f"Bandeja de salida: {_emails(outbox_count(workspace))}. Punto de control: {checkpoint_path}")
     return EXIT_OK
+
+
+def _say_live(model: str) -> None:
+    print(f"API real ({LIVE_ENV}=1), modelo {model}: cada turno es una petición que se cobra.")
 
 
 def _progress(point: str, state: Checkpoint) -> None:

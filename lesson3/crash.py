@@ -20,7 +20,7 @@ from typing import Any
 
 from .agent import CRASH_POINTS, MAX_TURNS, Reconciler, run_agent
 from .checkpoint import Checkpoint, CheckpointError, load_checkpoint
-from .model import offline_client
+from .model import DEFAULT_MODEL, live_error_line, make_client, offline_client
 from .reconcile import STRATEGIES
 from .tools import outbox_count
 
@@ -85,13 +85,16 @@ def crash_run(
     turn: int | None = None,
     seed: int | str = 0,
     max_turns: int = MAX_TURNS,
+    live: bool = False,
+    model: str = DEFAULT_MODEL,
 ) -> CrashReport:
     """Arranca (o reanuda) el agente en un proceso hijo y lo mata con SIGKILL en ``point``.
 
     ``tool`` picks the first call of that tool (for the three points around a tool
     call; for ``before_call``, the model call right after that tool's result was
     recorded); ``turn`` picks a turn number for ``before_call``. Without either, the
-    first time the point is reached.
+    first time the point is reached. ``live=True`` makes the child talk to the real API
+    (``make_client``) with this process's environment as it is now, asking for ``model``.
     """
     if point not in CRASH_POINTS:
         raise ValueError(f"punto de caída desconocido «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
@@ -100,6 +103,8 @@ def crash_run(
     proc = ctx.Process(
         target=_crash_child,
         args=(child, task, str(workspace), str(checkpoint_path), point, tool, turn, seed, max_turns),
+        # The forkserver's environment is the one it started with: hand a live child today's.
+        kwargs={"live_env": dict(os.environ) if live else None, "model": model},
         daemon=True,
     )
     proc.start()
@@ -183,6 +188,8 @@ def _crash_child(
     turn: int | None,
     seed: int | str,
     max_turns: int = MAX_TURNS,
+    live_env: dict[str, str] | None = None,
+    model: str = DEFAULT_MODEL,
 ) -> None:
     def hook(at: str, state: Checkpoint) -> None:
         if at != point:
@@ -201,17 +208,21 @@ def _crash_child(
             signal.pause()
 
     try:
+        if live_env is not None:
+            os.environ.clear()
+            os.environ.update(live_env)
         run_agent(
             task,
-            client=offline_client(seed=seed),
+            client=make_client(live=True) if live_env is not None else offline_client(seed=seed),
             checkpoint_path=checkpoint_path,
             workspace=workspace,
             hook=hook,
             max_turns=max_turns,
+            model=model,
         )
         conn.send(("finished", "la tarea terminó antes de llegar al punto de caída"))
     except BaseException as e:  # noqa: BLE001 - reported to the parent
-        conn.send(("error", f"{type(e).__name__}: {e}"))
+        conn.send(("error", live_error_line(e) or f"{type(e).__name__}: {e}"))
 
 
 def _resume_child(

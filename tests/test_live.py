@@ -347,3 +347,37 @@ def test_sigkill_while_a_request_is_in_flight_then_resume_in_a_new_process(tmp_p
     assert final is not None and final["pendingToolUse"] is None and final["turns"] == len(api.attempts) - 1
     assert outbox_count(run_dir / "workspace") == 1
     assert json.loads((run_dir / "checkpoint.json").read_text())["task"] == TASK_EMAIL
+
+
+def test_lesson3_crash_goes_live_with_the_chosen_model_then_resume_finishes(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run_dir = tmp_path / "run"
+    with serve(LoopbackAPI(keys={KEY})) as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, out, err = cli_run(
+            capsys, "crash", "--en", "after_tool", "--herramienta", "send_email", "--dir", str(run_dir),
+            "--modelo", "claude-haiku-4-5",
+        )  # fmt: skip
+        assert code == 0, out + err
+        assert "SIGKILL" in out and "modelo claude-haiku-4-5" in out
+        sent_by_the_child = len(api.attempts)
+        assert sent_by_the_child > 2 and {a.model for a in api.attempts} == {"claude-haiku-4-5"}
+        assert outbox_count(run_dir / "workspace") == 1
+
+        code, out, err = cli_run(capsys, "resume", "--dir", str(run_dir))
+    assert code == 0, err
+    assert {a.model for a in api.attempts[sent_by_the_child:]} == {DEFAULT_MODEL}
+    assert outbox_count(run_dir / "workspace") == 1  # reconciled, not re-sent
+    assert "Respuesta final" in out
+
+
+def test_lesson3_crash_live_with_an_unserved_model_says_which_variable(
+    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    live_env.setenv("LESSON3_MODEL", "claude-sonnet-4-5")
+    with serve() as (url, api):
+        live_env.setenv("ANTHROPIC_BASE_URL", url)
+        code, out, _ = cli_run(capsys, "crash", "--en", "after_tool", "--dir", str(tmp_path / "run"))
+    assert code == 1 and [a.status for a in api.attempts] == [404]
+    assert "«claude-sonnet-4-5»" in out and "LESSON3_MODEL" in out and "Traceback" not in out and KEY not in out
