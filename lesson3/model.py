@@ -26,6 +26,10 @@ import httpx2
 # (tests/test_live.py checks both, so bumping the lock flags a retired default).
 DEFAULT_MODEL = "claude-sonnet-5-5"
 MAX_TOKENS = 1024
+MIN_CACHE_TOKENS = 1024
+"""The API caches no prefix shorter than this (Sonnet and Opus; a request asking for less is served uncached)."""
+CACHE_LOOKBACK = 20
+"""How many blocks before a breakpoint the API looks for an earlier cached prefix."""
 
 TASK_NOTES = "Ayúdame a juntar las notas de reunión de esta semana"
 TASK_EMAIL = "Enviarle un correo al equipo para avisarle de las conclusiones"
@@ -109,12 +113,16 @@ class ScriptedModel:
 
     ``requests`` keeps every request body the SDK sent (what the model "saw").
     ``ignore_parallel_flag`` makes it answer with several tool calls even when told
-    not to, to show that ``run_agent`` refuses such a response.
+    not to, to show that ``run_agent`` refuses such a response. ``usage`` has the
+    API's fields; prompt caching is played as the API plays it when a request marks
+    ``cache_control`` breakpoints (the cache lives as long as this object: one process
+    offline, the server's lifetime behind ``lesson3.loopback``).
     """
 
     seed: int | str = 0
     ignore_parallel_flag: bool = False
     requests: list[dict[str, Any]] = field(default_factory=list)
+    cached: set[str] = field(default_factory=set)
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         if request.method != "POST" or not request.url.path.endswith("/v1/messages"):
@@ -132,15 +140,7 @@ class ScriptedModel:
         parallel = self.ignore_parallel_flag or not (body.get("tool_choice") or {}).get("disable_parallel_tool_use")
         content = self.respond(body["messages"], parallel=parallel)
         stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
-        # The usage fields the API reports; the cache fields are 0 because nothing here is cached.
-        usage = {
-            "input_tokens": _tokens(body.get("system"), body.get("tools"), body["messages"]),
-            "cache_creation_input_tokens": 0,
-            "cache_read_input_tokens": 0,
-            "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 0},
-            "output_tokens": _tokens(content),
-            "service_tier": "standard",
-        }
+        usage = self._usage(body, content)
         return httpx2.Response(
             200,
             json={
@@ -154,6 +154,37 @@ class ScriptedModel:
                 "usage": usage,
             },
         )
+
+    def _usage(self, body: dict[str, Any], content: list[dict[str, Any]]) -> dict[str, Any]:
+        """The API's usage fields; without ``cache_control`` in the request the cache fields are 0."""
+        pieces, marks = _prompt_pieces(body)
+        unmarked = _unmarked(body) if marks else body  # the marks are not part of the prompt
+        total = _tokens(unmarked.get("system"), unmarked.get("tools"), unmarked["messages"])
+        read = written = 0
+        ttl = "5m"
+        marks = [(k, t) for k, t in marks if _tokens(pieces[: k + 1]) >= MIN_CACHE_TOKENS]
+        if marks:
+            # As the API does: a hit is looked for at each breakpoint and up to CACHE_LOOKBACK blocks
+            # before it; the longest hit is read, the rest up to the last breakpoint is written.
+            def key(end: int) -> str:
+                return self._digest("cache", body["model"], pieces[: end + 1])
+
+            hits = [j for k, _ in marks for j in range(max(0, k - CACHE_LOOKBACK), k + 1) if key(j) in self.cached]
+            last, ttl = marks[-1]
+            read = min(_tokens(pieces[: max(hits) + 1]), total) if hits else 0
+            written = max(0, min(_tokens(pieces[: last + 1]), total) - read)
+            self.cached.update(key(k) for k, _ in marks)
+        return {
+            "input_tokens": total - read - written,
+            "cache_creation_input_tokens": written,
+            "cache_read_input_tokens": read,
+            "cache_creation": {
+                "ephemeral_5m_input_tokens": written if ttl != "1h" else 0,
+                "ephemeral_1h_input_tokens": written if ttl == "1h" else 0,
+            },
+            "output_tokens": _tokens(content),
+            "service_tier": "standard",
+        }
 
     def respond(self, messages: list[dict[str, Any]], *, parallel: bool = False) -> list[dict[str, Any]]:
         """El contenido de la próxima respuesta, decidido solo por la conversación."""
@@ -409,6 +440,40 @@ def _text(item: dict[str, Any]) -> str:
     if isinstance(content, list):
         return "".join(b.get("text", "") for b in content if isinstance(b, dict))
     return ""
+
+
+def _unmarked(body: dict[str, Any]) -> dict[str, Any]:
+    def strip(blocks: Any) -> Any:
+        if not isinstance(blocks, list):
+            return blocks
+        return [{k: v for k, v in b.items() if k != "cache_control"} if isinstance(b, dict) else b for b in blocks]
+
+    return {
+        **body,
+        "tools": strip(body.get("tools")),
+        "system": strip(body.get("system")),
+        "messages": [{**m, "content": strip(m.get("content"))} for m in body["messages"]],
+    }
+
+
+def _prompt_pieces(body: dict[str, Any]) -> tuple[list[Any], list[tuple[int, str]]]:
+    """The prompt as blocks in the API's cache order (tools, system, messages), without their
+    ``cache_control`` marks, and (index, ttl) of each marked block."""
+    system = body.get("system")
+    raw: list[Any] = list(body.get("tools") or [])
+    raw += system if isinstance(system, list) else [system] if system else []
+    for msg in body["messages"]:
+        content = msg.get("content")
+        raw += [[msg.get("role"), b] for b in content] if isinstance(content, list) else [msg]
+    pieces, marks = [], []
+    for k, piece in enumerate(raw):
+        block = piece[1] if isinstance(piece, list) else piece
+        if isinstance(block, dict) and isinstance(block.get("cache_control"), dict):
+            marks.append((k, str(block["cache_control"].get("ttl") or "5m")))
+            block = {key: v for key, v in block.items() if key != "cache_control"}
+            piece = [piece[0], block] if isinstance(piece, list) else block
+        pieces.append(piece)
+    return pieces, marks
 
 
 def _tokens(*parts: object) -> int:

@@ -7,6 +7,7 @@ where ``lesson3.loopback`` serves the offline scripted model.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import signal
@@ -15,6 +16,7 @@ import sys
 import threading
 import typing
 from pathlib import Path
+from typing import Any
 
 import anthropic
 import pytest
@@ -89,33 +91,85 @@ def test_the_model_is_the_flag_then_lesson3_model_then_the_default(monkeypatch: 
 # -- usage as the API reports it ------------------------------------------------------------------
 
 
-def test_the_offline_model_reports_the_cache_fields_as_zero_and_tokens_used_keeps_the_lesson_definition(
+def test_without_cache_control_the_cache_fields_are_zero_and_tokens_used_is_input_plus_output(
     tmp_path: Path, workspace: Path
 ) -> None:
-    message = offline_client().messages.create(
-        model=DEFAULT_MODEL, max_tokens=1024, tools=TOOL_SCHEMAS, messages=[{"role": "user", "content": TASK_NOTES}]
-    )
-    usage = message.usage
-    assert (usage.cache_creation_input_tokens, usage.cache_read_input_tokens) == (0, 0)
-    assert usage.cache_creation is not None and usage.cache_creation.ephemeral_5m_input_tokens == 0
-    assert usage.input_tokens > 0 and usage.output_tokens > 0
-
     model = ScriptedModel()
     state = run_agent(
         TASK_NOTES, client=offline_client(model=model), checkpoint_path=tmp_path / "cp.json", workspace=workspace
     )
-    last = (
-        offline_client()
-        .messages.create(
-            model=DEFAULT_MODEL,
-            max_tokens=1024,
-            tools=TOOL_SCHEMAS,
-            tool_choice={"type": "auto", "disable_parallel_tool_use": True},
-            messages=model.requests[-1]["messages"],
-        )
-        .usage
+    usage = create(offline_client(), model.requests[-1]["messages"]).usage
+    assert (usage.cache_creation_input_tokens, usage.cache_read_input_tokens) == (0, 0)
+    assert usage.cache_creation is not None
+    assert (usage.cache_creation.ephemeral_5m_input_tokens, usage.cache_creation.ephemeral_1h_input_tokens) == (0, 0)
+    assert usage.input_tokens > 0 and usage.output_tokens > 0
+    assert state["tokensUsed"] == usage.input_tokens + usage.output_tokens  # the lesson's definition
+
+
+def create(client: anthropic.Anthropic, messages: list[dict[str, Any]]) -> anthropic.types.Message:
+    return client.messages.create(
+        model=DEFAULT_MODEL,
+        max_tokens=1024,
+        tools=TOOL_SCHEMAS,
+        tool_choice={"type": "auto", "disable_parallel_tool_use": True},
+        messages=messages,
     )
-    assert state["tokensUsed"] == last.input_tokens + last.output_tokens
+
+
+def marked(messages: list[dict[str, Any]], ttl: str | None = None) -> list[dict[str, Any]]:
+    """The conversation with a cache breakpoint on its last block, as a caching loop would send it."""
+    messages = copy.deepcopy(messages)
+    last = messages[-1]
+    if isinstance(last["content"], str):
+        last["content"] = [{"type": "text", "text": last["content"]}]
+    last["content"][-1]["cache_control"] = {"type": "ephemeral", **({"ttl": ttl} if ttl else {})}
+    return messages
+
+
+@pytest.fixture(scope="module")
+def notes_requests(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    workspace, checkpoint = fresh_run_dir(tmp_path_factory.mktemp("notes"))
+    model = ScriptedModel()
+    run_agent(TASK_NOTES, client=offline_client(model=model), checkpoint_path=checkpoint, workspace=workspace)
+    return model.requests
+
+
+def test_with_cache_control_the_prompt_is_written_then_read_and_the_three_input_fields_add_up(
+    notes_requests: list[dict[str, Any]],
+) -> None:
+    client = offline_client()
+    eighth, ninth = notes_requests[7]["messages"], notes_requests[8]["messages"]
+    plain = create(client, ninth).usage
+
+    first = create(client, marked(eighth)).usage
+    again = create(client, marked(eighth)).usage
+    later = create(client, marked(ninth)).usage
+
+    assert first.cache_creation_input_tokens > 0 and first.cache_read_input_tokens == 0
+    assert first.cache_creation is not None
+    assert first.cache_creation.ephemeral_5m_input_tokens == first.cache_creation_input_tokens
+    assert again.cache_read_input_tokens == first.cache_creation_input_tokens
+    assert again.cache_creation_input_tokens == 0 and again.input_tokens == first.input_tokens
+    # The next turn reads what the previous one wrote (the API looks back for it) and writes the rest.
+    assert later.cache_read_input_tokens == first.cache_creation_input_tokens
+    assert later.cache_creation_input_tokens > 0
+    window = later.input_tokens + later.cache_creation_input_tokens + later.cache_read_input_tokens
+    assert window == plain.input_tokens
+    # What the lesson's tokensUsed keeps: without the cached part, it is far below the window.
+    assert later.input_tokens + later.output_tokens < window
+
+
+def test_a_short_prompt_is_not_cached_and_a_1h_breakpoint_is_reported_as_such(
+    notes_requests: list[dict[str, Any]],
+) -> None:
+    client = offline_client()
+    short = create(client, marked(notes_requests[0]["messages"])).usage
+    assert (short.cache_creation_input_tokens, short.cache_read_input_tokens) == (0, 0)  # under the minimum
+
+    long = create(client, marked(notes_requests[8]["messages"], ttl="1h")).usage
+    assert long.cache_creation is not None and long.cache_creation_input_tokens > 0
+    assert long.cache_creation.ephemeral_1h_input_tokens == long.cache_creation_input_tokens
+    assert long.cache_creation.ephemeral_5m_input_tokens == 0
 
 
 # -- a whole run over HTTP ----------------------------------------------------------------------------
