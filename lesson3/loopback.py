@@ -1,4 +1,4 @@
-"""Una Messages API de mentira en 127.0.0.1: el modelo sin conexión servido por HTTP de verdad.
+"""Una Messages API de prueba en 127.0.0.1: el modelo sin conexión servido por HTTP de verdad.
 
 ``LESSON3_LIVE=1`` with ``ANTHROPIC_BASE_URL`` pointing here runs the course's live
 path — the SDK's default transport, its retries and timeouts — without a key or a
@@ -223,7 +223,7 @@ def serve(api: LoopbackAPI | None = None) -> Iterator[tuple[str, LoopbackAPI]]:
 def main() -> None:
     """Serve until Ctrl-C, printing how to point ``lesson3 run`` at it."""
     with serve() as (url, _):
-        print("Una API de mentira en este equipo, con las respuestas del modelo sin conexión. En otra terminal:")
+        print("Una API de prueba en este equipo, con las respuestas del modelo sin conexión. En otra terminal:")
         print(f"  export LESSON3_LIVE=1 ANTHROPIC_BASE_URL={url} ANTHROPIC_API_KEY=sk-ant-loopback")
         print("  lesson3 run --tarea correo")
         print("Ctrl-C para terminar.")
