@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from .collect import IntakeError, collect_submissions, report_names
+from .messages import text
 from .report import LANGS, ReportEntry, fmt_points, write_reports
-from .results import SubmissionResult
+from .results import GradingInterrupted, SubmissionResult
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 
 Progress = Callable[[int, int, SubmissionResult], None]
 
@@ -200,10 +202,13 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         bar = ProgressBar(stdout) if stdout.isatty() else None
         started = time.monotonic()
+        interrupted = False
         try:
             results = run_grading(
                 [s.path for s in intake.submissions], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
             )
+        except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
+            results, interrupted = stop.results, True
         finally:
             if bar is not None:
                 bar.close()
@@ -219,6 +224,14 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             _clear_old_feedback(out)
         write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
 
+    if interrupted:
+        graded = len(results) - sum(1 for r in results if r.error == text("batch.interrupted", args.lang))
+        print(
+            f"\nautograder: interrumpido; se calificaron {graded} de {len(results)} entregas. "
+            f"Las demás quedaron marcadas «no calificada» en «{out / 'results.json'}».",
+            file=stderr,
+        )
+        return EXIT_INTERRUPTED
     mean = statistics.fmean(r.score for r in results)
     mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results)
     with_error = sum(1 for r in results if r.error)
@@ -259,7 +272,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\nautograder: interrumpido; no se escribieron resultados nuevos.", file=stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as exc:  # the instructor gets a sentence, not a traceback
         if os.environ.get("AUTOGRADER_DEBUG"):
             raise

@@ -5,6 +5,10 @@ member may try to escape the extraction folder (zip slip), be a symlink, or
 inflate to gigabytes (zip bomb). Such members are refused one by one, with a
 Spanish message naming the zip and the member; nothing is ever written outside
 the temporary folder this module owns.
+
+No symlink found inside what was given is followed: a symlinked folder or zip is
+skipped with a warning, and a symlinked (or FIFO, or device) ``.py``/``.ipynb`` is kept
+as a submission so that loading it reports the refusal in its own result row.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+
+from .messages import text
+from .reading import ReadRefused, open_regular
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 
@@ -79,9 +86,17 @@ def collect_submissions(paths: list[Path]) -> Intake:
     seen: set[Path] = set()
     try:
         for given in paths:
-            if not given.exists():
+            if given.is_symlink() and not is_gradable(given.name):
+                # A shell glob over a class folder hands over whatever links learners left there.
+                intake.warnings.append(
+                    f"Se omitió «{given}»: es un enlace simbólico y no se sigue; pasa la carpeta o el zip real."
+                )
+                continue
+            if not given.exists() and not given.is_symlink():
                 raise IntakeError(f"No existe «{given}».")
-            if given.is_dir():
+            if given.is_symlink():
+                _add(given, str(given), intake, seen)  # loading refuses it, in its own result row
+            elif given.is_dir():
                 _walk_dir(given, str(given), intake, seen, depth=0)
             elif given.suffix.lower() == ".zip":
                 _take_zip(given, given.name, intake, seen, depth=0, top_level=True)
@@ -98,17 +113,27 @@ def collect_submissions(paths: list[Path]) -> Intake:
 
 
 def _add(path: Path, source: str, intake: Intake, seen: set[Path]) -> None:
-    key = path.resolve()
-    if key in seen:  # the same file reached twice (a folder and a file inside it)
+    # The same directory entry reached twice (a folder and a file inside it) is one submission;
+    # two entries that lead to one file (two symlinks) stay two, each reported on its own.
+    key = Path(os.path.realpath(path.parent)) / path.name
+    if key in seen:
         return
     seen.add(key)
     intake.submissions.append(FoundSubmission(path=path, source=source))
 
 
 def _walk_dir(root: Path, source: str, intake: Intake, seen: set[Path], depth: int) -> None:
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
+    def unreadable(exc: OSError) -> None:
+        shown = exc.filename if exc.filename is not None else root
+        intake.warnings.append(f"Se omitió la carpeta «{shown}»: no se pudo leer ({exc.strerror or exc}).")
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
         rel = Path(dirpath).relative_to(root)
+        for name in sorted(dirnames):
+            if not is_ignored(name) and os.path.islink(os.path.join(dirpath, name)):
+                shown = "/".join([source, *rel.parts, name])
+                intake.warnings.append(f"Se omitió «{shown}»: es un enlace simbólico a una carpeta y no se sigue.")
+        dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
         for name in sorted(filenames):
             if is_ignored(name):
                 continue
@@ -134,7 +159,15 @@ def _take_zip(path: Path, source: str, intake: Intake, seen: set[Path], depth: i
     dest = base / f"zip{sum(1 for _ in base.iterdir()) + 1}"
     dest.mkdir()
     try:
-        with zipfile.ZipFile(path) as zf:
+        fd = open_regular(path)
+    except ReadRefused as refused:
+        message = f"No se leyó el zip. {text(refused.key, 'es', name=source, **refused.params)}"
+        if top_level:
+            raise IntakeError(message) from None
+        intake.warnings.append(message)
+        return
+    try:
+        with os.fdopen(fd, "rb") as opened, zipfile.ZipFile(opened) as zf:
             members = zf.infolist()
             if len(members) > MAX_ZIP_MEMBERS:
                 raise zipfile.BadZipFile(f"tiene {len(members)} elementos (el máximo es {MAX_ZIP_MEMBERS})")
@@ -157,6 +190,38 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+_UTF8_NAME_FLAG = 0x800
+# In the DOS code page (cp437, cp850) accented Latin letters, ¿ and ¡ are bytes 0x80-0xA8; above that
+# it has box drawing and Greek, which no file name holds, while Windows' ANSI page (cp1252) has its letters.
+_OEM_LETTERS_END = 0xA9
+
+
+def member_name(info: zipfile.ZipInfo) -> str:
+    """A member's name as the tool that wrote the zip meant it: «José», never «JosΘ» or «Jos├⌐».
+
+    Without the UTF-8 flag, zipfile decodes names as cp437. Many tools (and LMSs) write
+    UTF-8 without setting the flag, others the Windows ANSI code page: the raw bytes are
+    tried as UTF-8 first, then as DOS letters, then as cp1252, and cp437 is the last word.
+    """
+    if info.flag_bits & _UTF8_NAME_FLAG:
+        return info.filename
+    try:
+        raw = info.orig_filename.encode("cp437")  # exactly the bytes in the zip: cp437 maps all 256
+    except UnicodeEncodeError:
+        return info.filename
+    try:
+        name = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        if all(b < _OEM_LETTERS_END for b in raw):
+            name = raw.decode("cp437")
+        else:
+            try:
+                name = raw.decode("cp1252")
+            except UnicodeDecodeError:
+                name = raw.decode("cp437")
+    return name.split("\0", 1)[0]  # zipfile's own rule: a name ends at a NUL
+
+
 def _member_parts(name: str) -> list[str] | None:
     """Las partes de la ruta de un miembro, o ``None`` si la ruta escaparía de la carpeta destino."""
     # Some Windows tools write backslashes; treat them as separators so "..\\x" is caught too.
@@ -173,8 +238,9 @@ def _extract_member(
     zf: zipfile.ZipFile, info: zipfile.ZipInfo, dest: Path, source: str, intake: Intake, budget: int
 ) -> int:
     """Extrae un miembro si es una entrega o un zip anidado; devuelve los bytes escritos."""
-    parts = _member_parts(info.filename)
-    where = f"«{info.filename}» en «{source}»"
+    member = member_name(info)
+    parts = _member_parts(member)
+    where = f"«{member}» en «{source}»"
     if parts is None:
         intake.warnings.append(f"Se rechazó {where}: su ruta sale de la carpeta del zip (zip slip); no se extrajo.")
         return 0

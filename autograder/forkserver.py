@@ -79,6 +79,7 @@ class GradingServer:
         self._proc: subprocess.Popen[bytes] | None = None
         self.run_dir: Path | None = None
         self._socket_path: Path | None = None
+        self.killed = False
 
     @property
     def running(self) -> bool:
@@ -86,6 +87,8 @@ class GradingServer:
 
     def start(self) -> None:
         with self._lock:
+            if self.killed:
+                raise ServerError("the grading server was stopped (Ctrl-C)")
             if self.running:
                 return
             self._stop_locked()
@@ -118,6 +121,18 @@ class GradingServer:
 
     def stop(self) -> None:
         with self._lock:
+            self._stop_locked()
+
+    def kill(self) -> None:
+        """Stop at once (Ctrl-C): the zygote and every judge at work, and never start again.
+
+        The judges share the zygote's process group; each learner child dies with its judge (PDEATHSIG).
+        """
+        with self._lock:
+            self.killed = True
+            if self._proc is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self._proc.pid, signal.SIGKILL)
             self._stop_locked()
 
     def _stop_locked(self) -> None:
@@ -197,7 +212,7 @@ def shared_server() -> GradingServer:
     """One zygote per grader process, started on first use and stopped at exit."""
     global _shared
     with _shared_lock:
-        if _shared is None:
+        if _shared is None or _shared.killed:
             _shared = GradingServer()
             atexit.register(_shared.stop)
         return _shared

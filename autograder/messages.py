@@ -28,9 +28,53 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "«{name}» no es texto UTF-8 (byte inválido en la posición {pos}).",
         "en": "«{name}» is not UTF-8 text (invalid byte at position {pos}).",
     },
-    "load.bad_notebook": {
-        "es": "«{name}» no es un cuaderno de Jupyter válido: {reason}.",
-        "en": "«{name}» is not a valid Jupyter notebook: {reason}.",
+    "load.symlink": {
+        "es": "«{name}» es un enlace simbólico; el corrector no sigue enlaces: entrega el archivo mismo.",
+        "en": "«{name}» is a symbolic link; the grader does not follow links: submit the file itself.",
+    },
+    "load.fifo": {
+        "es": "«{name}» es una tubería con nombre (FIFO), no un archivo; no se leyó.",
+        "en": "«{name}» is a named pipe (FIFO), not a file; it was not read.",
+    },
+    "load.device": {
+        "es": "«{name}» es un dispositivo, no un archivo; no se leyó.",
+        "en": "«{name}» is a device, not a file; it was not read.",
+    },
+    "load.not_regular": {
+        "es": "«{name}» no es un archivo común (es una carpeta, un socket u otro tipo especial); no se leyó.",
+        "en": "«{name}» is not a regular file (it is a folder, a socket or another special kind); it was not read.",
+    },
+    "load.notebook_not_json": {
+        "es": "«{name}» no es un cuaderno de Jupyter válido: su contenido no es JSON.",
+        "en": "«{name}» is not a valid Jupyter notebook: its content is not JSON.",
+    },
+    "load.notebook_not_notebook": {
+        "es": "«{name}» no es un cuaderno de Jupyter válido: es JSON, pero no tiene la lista de celdas de un cuaderno.",
+        "en": "«{name}» is not a valid Jupyter notebook: it is JSON, but it lacks a notebook's list of cells.",
+    },
+    "load.notebook_version": {
+        "es": "«{name}» usa una versión del formato de cuadernos que el corrector no lee (solo la 3 y la 4); "
+        "guárdalo de nuevo con Jupyter.",
+        "en": "«{name}» uses a notebook format version the grader cannot read (only 3 and 4); "
+        "save it again with Jupyter.",
+    },
+    "load.notebook_bad_cell": {
+        "es": "«{name}» no es un cuaderno de Jupyter válido: la celda de código {cell} no tiene el formato esperado.",
+        "en": "«{name}» is not a valid Jupyter notebook: code cell {cell} does not have the expected format.",
+    },
+    "load.notebook_too_complex": {
+        "es": "«{name}» no se pudo leer dentro de los límites de memoria y tiempo del corrector; "
+        "no parece un cuaderno guardado por Jupyter.",
+        "en": "«{name}» could not be read within the grader's memory and time limits; "
+        "it does not look like a notebook saved by Jupyter.",
+    },
+    "load.notebook_timeout": {
+        "es": "Leer el cuaderno «{name}» tardó más de {seconds:g} s; se detuvo.",
+        "en": "Reading the notebook «{name}» took longer than {seconds:g} s; it was stopped.",
+    },
+    "batch.interrupted": {
+        "es": "No calificada: la calificación se interrumpió (Ctrl-C) antes de terminar esta entrega.",
+        "en": "Not graded: grading was interrupted (Ctrl-C) before this submission was finished.",
     },
     "load.syntax": {
         "es": "Error de sintaxis en {file}, línea {line}: {message}. No se pudo ejecutar nada de la entrega.",

@@ -25,7 +25,7 @@ from .criteria import not_graded
 from .delegation import static_delegation
 from .forkserver import GradingServer, JudgeTimeout, ServerError, shared_server
 from .messages import text
-from .results import SubmissionResult
+from .results import GradingInterrupted, SubmissionResult
 from .sandbox import Limits, prepare_box, protections
 from .session import Session
 from .submission import Submission, SubmissionError, load_submission
@@ -95,19 +95,40 @@ def grade_many(
         print(warning, file=sys.stderr)
 
     def one(path: str | os.PathLike[str]) -> SubmissionResult:
+        name = Path(path).name
         try:
             submission = load_submission(path)
         except SubmissionError as e:
-            return _unloadable(Path(path).name, e.message(lang), seed, levels)
-        return grade_loaded(submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
+            return _unloadable(name, e.message(lang), seed, levels)
+        except Exception as e:  # noqa: BLE001 - one file that breaks the loader must not cost the batch
+            # Only the exception's type: its text may quote the file.
+            return _unloadable(name, text("internal", lang, detail=type(e).__name__), seed, levels)
+        try:
+            return grade_loaded(submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
+        except Exception as e:  # noqa: BLE001
+            return _unloadable(name, text("internal", lang, detail=type(e).__name__), seed, levels)
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
+    try:
         for done, future in enumerate(as_completed(futures), 1):
             i = futures[future]
             results[i] = future.result()
             if progress is not None:
                 progress(done, len(paths), results[i])
+    except KeyboardInterrupt:
+        # Stop now: nothing queued starts, the judges at work are killed (their threads then
+        # return at once), and what was finished before the Ctrl-C is kept.
+        pool.shutdown(wait=False, cancel_futures=True)
+        server.kill()
+        pool.shutdown(wait=True)
+        message = text("batch.interrupted", lang)
+        kept = [
+            r if r is not None else _unloadable(Path(p).name, message, seed, levels)
+            for r, p in zip(results, paths, strict=True)
+        ]
+        raise GradingInterrupted(kept) from None
+    pool.shutdown(wait=True)
     return [r for r in results if r is not None]
 
 

@@ -12,6 +12,7 @@ import io
 import json
 import math
 import os
+import re
 import statistics
 import tempfile
 from collections.abc import Iterable
@@ -184,12 +185,25 @@ def grades_csv(entries: list[ReportEntry]) -> str:
 
 # --- Markdown feedback ------------------------------------------------------------------------
 
-_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|~"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"})
+# Every character str.splitlines() breaks on: a file name with one must not start a new Markdown line.
+_LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_CONTROLS = [chr(c) for c in [*range(0x20), 0x7F] if chr(c) not in _LINE_BREAKS]
+_MD_SPECIAL = str.maketrans(
+    {c: "\\" + c for c in "\\`*_[]|~"}
+    | {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+    | {c: "\u2424" for c in _LINE_BREAKS}  # ␤, visible where the name had a line break
+    | {c: " " if c == "\t" else "\ufffd" for c in _CONTROLS}
+)
+# Where the text starts a line (a list item, a blockquote line), these would open a heading or a list.
+_MD_BLOCK_MARK = re.compile(r"^(\s*)([#+=-])")
+_MD_ORDERED_MARK = re.compile(r"^(\s*\d+)([.)])")
 
 
 def md_escape(text: str) -> str:
-    """Learner text shown literally in Markdown: no markup, no raw HTML."""
-    return text.translate(_MD_SPECIAL)
+    """Learner text shown literally on one Markdown line: no markup, no raw HTML, no line break."""
+    escaped = text.translate(_MD_SPECIAL)
+    escaped = _MD_BLOCK_MARK.sub(r"\1\\\2", escaped)
+    return _MD_ORDERED_MARK.sub(r"\1\\\2", escaped)
 
 
 def _md_block(text: str) -> str:

@@ -85,3 +85,14 @@ class SubmissionResult:
             warnings=list(warnings or []),
             seed=seed,
         )
+
+
+class GradingInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a batch: ``results`` has one record per submission, the unfinished ones marked not graded.
+
+    Still a KeyboardInterrupt, so a caller that does not know it stops as before.
+    """
+
+    def __init__(self, results: list[SubmissionResult]) -> None:
+        super().__init__()
+        self.results = results

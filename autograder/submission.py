@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .messages import text
+from .reading import ReadRefused, notebook_code_cells, read_regular
 
 MAX_BYTES = 5 * 1024 * 1024
 """Bigger files are refused before parsing: no exercise answer is this big."""
@@ -108,16 +109,9 @@ def load_submission(path: str | Path) -> Submission:
     if suffix not in (".py", ".ipynb"):
         raise SubmissionError("load.bad_suffix", name=name)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SubmissionError("load.too_big", name=name, mb=MAX_BYTES // (1024 * 1024))
-        raw = path.read_bytes()
-    except SubmissionError:
-        raise
-    except FileNotFoundError:
-        raise SubmissionError("load.missing", name=name) from None
-    except OSError as e:
-        raise SubmissionError("load.unreadable", name=name, reason=e.strerror or str(e)) from None
+        raw = read_regular(path, MAX_BYTES)
+    except ReadRefused as e:
+        raise SubmissionError(e.key, name=name, **e.params) from None
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -133,23 +127,15 @@ def from_python(source: str, name: str, *, kind: str = "py") -> Submission:
 
 
 def from_notebook_text(source: str, name: str) -> Submission:
-    import nbformat
-
     try:
-        nb = nbformat.reads(source, as_version=4)
-    except Exception as e:  # noqa: BLE001 - nbformat raises many kinds; all mean "not a notebook"
-        raise SubmissionError("load.bad_notebook", name=name, reason=_short(e)) from None
+        code_cells = notebook_code_cells(source)
+    except ReadRefused as e:
+        raise SubmissionError(e.key, name=name, **e.params) from None
     cells = []
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "code":
-            continue
+    for code in code_cells:
         number = len(cells) + 1
-        src = cell.get("source", "")
-        if isinstance(src, list):
-            src = "".join(src)
-        tags = (cell.get("metadata") or {}).get("tags") or []
-        made = _cell(number, neutralise(src), f"<celda {number}>")
-        if SKIP_TAG in tags:
+        made = _cell(number, neutralise(code.source), f"<celda {number}>")
+        if SKIP_TAG in code.tags:
             made = Cell(made.number, made.source, made.filename, made.syntax_error, skipped=True)
         cells.append(made)
     return Submission(name, "ipynb", tuple(cells))

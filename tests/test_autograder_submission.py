@@ -118,8 +118,10 @@ def test_shipped_notebook_sample_neutralises_everything(tmp_path):
     [
         ("tarea.txt", b"x = 1", "load.bad_suffix"),
         ("tarea.py", b"\xff\xfe\x00x", "load.not_utf8"),
-        ("tarea.ipynb", b"{not json", "load.bad_notebook"),
-        ("tarea.ipynb", json.dumps({"cells": 3}).encode(), "load.bad_notebook"),
+        ("tarea.ipynb", b"{not json", "load.notebook_not_json"),
+        ("tarea.ipynb", json.dumps({"cells": 3}).encode(), "load.notebook_not_notebook"),
+        ("tarea.ipynb", json.dumps({"nbformat": 4, "cells": 3}).encode(), "load.notebook_not_notebook"),
+        ("tarea.ipynb", json.dumps({"nbformat": 2, "cells": []}).encode(), "load.notebook_version"),
     ],
 )
 def test_unreadable_submissions_raise_a_clear_spanish_error(tmp_path, name, content, key):

@@ -1,0 +1,246 @@
+"""Leer una entrega sin confiarle nada: solo archivos regulares, con tope de tamaño, y cuadernos en un proceso aparte.
+
+Everything the grader reads before the sandbox is hostile. A submission folder may hold
+a symlink to ``/dev/zero`` or to a private file of the grader's user, a FIFO named
+``x.py`` (an ``open()`` that never returns), or a notebook whose JSON is built to eat
+memory. So:
+
+* a file is opened with ``O_NOFOLLOW | O_NONBLOCK`` and judged by ``fstat`` on that very
+  descriptor (no window between a check and the open), and only a regular file is read,
+  never more than its cap plus one byte;
+* a notebook's JSON is parsed in a separate interpreter limited in memory, CPU and
+  wall time, which hands back only the code cells' text and tags;
+* refusals carry a message key and parameters, never a byte of the file: what the grader
+  could not parse must not travel into results.json, grades.csv or anyone's feedback.
+
+This module imports only the standard library: the notebook child runs it as a script
+(``python -I -S reading.py``), without the grader's packages.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+NOTEBOOK_SECONDS = 15.0
+"""Wall-clock limit of one notebook parse (a 5 MB notebook takes well under a second)."""
+NOTEBOOK_CPU_SECONDS = 5
+NOTEBOOK_MEMORY_BYTES = 512 * 1024 * 1024
+"""Address space of the parsing child: the worst 5 MB of JSON (millions of ``{}``) needs ~150 MB."""
+
+_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+_CHUNK = 1024 * 1024
+
+
+class ReadRefused(Exception):
+    """The file was not read (or not understood); ``key`` and ``params`` name why, in the messages table."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(key)
+
+
+def _refusal_for_mode(mode: int) -> ReadRefused:
+    if stat.S_ISLNK(mode):
+        return ReadRefused("load.symlink")
+    if stat.S_ISFIFO(mode):
+        return ReadRefused("load.fifo")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return ReadRefused("load.device")
+    return ReadRefused("load.not_regular")
+
+
+def open_regular(path: str | os.PathLike[str]) -> int:
+    """A read-only descriptor on ``path`` if, and only if, it is a regular file reached without a symlink.
+
+    ``lstat`` first, so a device or FIFO is never even opened (opening some devices has
+    effects); then the open itself refuses a symlink (``O_NOFOLLOW``) and cannot block
+    on a FIFO (``O_NONBLOCK``), and ``fstat`` on the descriptor decides: whatever was
+    swapped in between, what is read is what was checked.
+    """
+    try:
+        before = os.lstat(path)
+        if not stat.S_ISREG(before.st_mode):
+            raise _refusal_for_mode(before.st_mode)
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise ReadRefused("load.missing") from None
+    except OSError as e:
+        if e.errno == errno.ELOOP:  # replaced by a symlink after the lstat
+            raise ReadRefused("load.symlink") from None
+        if e.errno == errno.ENXIO:  # a socket (or a FIFO swapped in) cannot be opened for reading
+            raise ReadRefused("load.not_regular") from None
+        raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _refusal_for_mode(mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; ``ReadRefused`` otherwise.
+
+    The size is checked before reading and again while reading (a file may grow, and
+    ``st_size`` is only a claim): never more than ``max_bytes + 1`` bytes are read.
+    """
+    fd = open_regular(path)
+    too_big = ReadRefused("load.too_big", mb=max_bytes // (1024 * 1024))
+    try:
+        if os.fstat(fd).st_size > max_bytes:
+            raise too_big
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise too_big
+        return b"".join(chunks)
+    except OSError as e:
+        raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None
+    finally:
+        os.close(fd)
+
+
+# -- notebooks -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CodeCell:
+    source: str
+    tags: tuple[str, ...] = ()
+
+
+def notebook_code_cells(text: str) -> list[CodeCell]:
+    """The code cells of a notebook (nbformat 3 or 4), parsed in a limited child process.
+
+    Raises ``ReadRefused`` with a ``load.notebook_*`` key when the text is not a
+    notebook, is too complex to parse within the limits, or the parse takes too long.
+    """
+    try:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-I",
+                "-S",
+                str(Path(__file__).resolve()),
+                str(NOTEBOOK_MEMORY_BYTES),
+                str(NOTEBOOK_CPU_SECONDS),
+            ],
+            input=text.encode("utf-8"),
+            capture_output=True,
+            timeout=NOTEBOOK_SECONDS,
+            env={"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
+            close_fds=True,
+        )
+    except subprocess.TimeoutExpired:
+        raise ReadRefused("load.notebook_timeout", seconds=NOTEBOOK_SECONDS) from None
+    if done.returncode != 0:  # MemoryError, SIGXCPU, SIGKILL: whatever it was, the limits were hit
+        raise ReadRefused("load.notebook_too_complex")
+    try:
+        reply = json.loads(done.stdout)
+        if "refused" in reply:
+            refused = reply["refused"]
+            params = {"cell": int(refused["cell"])} if "cell" in refused else {}
+            raise ReadRefused(_CHILD_REFUSALS[refused["key"]], **params)
+        return [CodeCell(str(c["source"]), tuple(str(t) for t in c["tags"])) for c in reply["cells"]]
+    except (ValueError, KeyError, TypeError):  # pragma: no cover - our own child's answer, malformed only if it broke
+        raise ReadRefused("load.notebook_too_complex") from None
+
+
+# What the child may answer, mapped to message keys: the child never sends text of its own.
+_CHILD_REFUSALS = {
+    "not_json": "load.notebook_not_json",
+    "not_notebook": "load.notebook_not_notebook",
+    "version": "load.notebook_version",
+    "bad_cell": "load.notebook_bad_cell",
+    "too_complex": "load.notebook_too_complex",
+}
+
+
+class _Refusal(Exception):
+    def __init__(self, key: str, cell: int | None = None) -> None:
+        super().__init__(key)
+        self.key, self.cell = key, cell
+
+
+def _text_of(value: object, cell: int) -> str:
+    """A cell's source: a string, or a list of strings to join (the notebook format allows both)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(line, str) for line in value):
+        return "".join(value)
+    raise _Refusal("bad_cell", cell)
+
+
+def code_cells_from_json(raw: bytes) -> list[dict[str, Any]]:
+    """``[{"source", "tags"}]`` for each code cell; runs in the child. Raises ``_Refusal``."""
+    try:
+        nb = json.loads(raw)
+    except ValueError:
+        raise _Refusal("not_json") from None
+    if not isinstance(nb, dict):
+        raise _Refusal("not_notebook")
+    version = nb.get("nbformat")
+    if version == 4:
+        cells = nb.get("cells")
+        source_key = "source"
+    elif version == 3:
+        worksheets = nb.get("worksheets")
+        if not isinstance(worksheets, list) or not all(isinstance(w, dict) for w in worksheets):
+            raise _Refusal("not_notebook")
+        cells = [c for w in worksheets for c in (w.get("cells") or [])]
+        source_key = "input"
+    elif "nbformat" in nb:
+        raise _Refusal("version")
+    else:
+        raise _Refusal("not_notebook")
+    if not isinstance(cells, list):
+        raise _Refusal("not_notebook")
+    found: list[dict[str, Any]] = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            raise _Refusal("bad_cell", len(found) + 1)
+        if cell.get("cell_type") != "code":
+            continue
+        number = len(found) + 1
+        metadata = cell.get("metadata")
+        tags = metadata.get("tags") if isinstance(metadata, dict) else None
+        tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+        found.append({"source": _text_of(cell.get(source_key, ""), number), "tags": tags})
+    return found
+
+
+def _child_main() -> None:
+    import resource
+
+    memory, cpu = int(sys.argv[1]), int(sys.argv[2])
+    # Limits first, input after: the code is ours, the bytes are not.
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    raw = sys.stdin.buffer.read()
+    try:
+        reply: dict[str, Any] = {"cells": code_cells_from_json(raw)}
+    except _Refusal as e:
+        reply = {"refused": {"key": e.key} | ({"cell": e.cell} if e.cell is not None else {})}
+    except (MemoryError, RecursionError):
+        reply = {"refused": {"key": "too_complex"}}
+    # ASCII escapes carry any string the JSON held (even a lone surrogate) back unchanged.
+    sys.stdout.write(json.dumps(reply, ensure_ascii=True))
+
+
+if __name__ == "__main__":
+    _child_main()
