@@ -46,6 +46,15 @@ _ARGPARSE_ES = [
 ]
 
 
+# A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal) or line breaks.
+_NOT_FOR_TERMINAL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def for_terminal(text: str) -> str:
+    """``text`` with control characters made visible, safe to print on the instructor's terminal."""
+    return _NOT_FOR_TERMINAL.sub(lambda m: "\u2424" if m.group() in "\n\r\u2028\u2029" else "\ufffd", text)
+
+
 class UsageError(Exception):
     """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
 
@@ -142,7 +151,8 @@ class ProgressBar:
     def __call__(self, done: int, total: int, result: SubmissionResult) -> None:
         filled = self.width * done // max(total, 1)
         bar = "█" * filled + "░" * (self.width - filled)
-        name = result.submission if len(result.submission) <= 32 else result.submission[:31] + "…"
+        name = for_terminal(result.submission)
+        name = name if len(name) <= 32 else name[:31] + "…"
         elapsed = time.monotonic() - self.start
         self.stream.write(f"\r{bar} {done}/{total} · {elapsed:5.1f} s · {name:<32}")
         self.stream.flush()
@@ -195,7 +205,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         raise UsageError(str(exc)) from exc
     with intake:
         for warning in intake.warnings:
-            print(f"aviso: {warning}", file=stderr)
+            print(f"aviso: {for_terminal(warning)}", file=stderr)
         if not intake.submissions:
             shown = ", ".join(f"«{p}»" for p in args.paths)
             raise UsageError(f"No se encontró ninguna entrega (.py o .ipynb) en {shown}.")
@@ -222,7 +232,13 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         ]
         if args.force:
             _clear_old_feedback(out)
-        write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
+        if interrupted:  # a second Ctrl-C must not cost the results the first one kept
+            from .pipeline import sigint_ignored
+
+            with sigint_ignored():
+                write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
+        else:
+            write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
 
     if interrupted:
         graded = len(results) - sum(1 for r in results if r.error == text("batch.interrupted", args.lang))
@@ -268,7 +284,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
             return grade_command(args, stdout, stderr)
         return gradescope_command(args, stdout)
     except UsageError as exc:
-        print(f"autograder: error: {exc}", file=stderr)
+        print(f"autograder: error: {for_terminal(str(exc))}", file=stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\nautograder: interrumpido; no se escribieron resultados nuevos.", file=stderr)

@@ -11,12 +11,15 @@ reports; ``judge`` is what runs inside the judge process.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -52,6 +55,19 @@ def confinement_warning(lang: str = "es") -> str | None:
     if not found.signals:
         return text("warn.signals", lang, abi=found.landlock_abi)
     return None
+
+
+@contextlib.contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """While the first Ctrl-C is being handled, a second one must not lose what was graded."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def grade_submission(
@@ -119,9 +135,10 @@ def grade_many(
     except KeyboardInterrupt:
         # Stop now: nothing queued starts, the judges at work are killed (their threads then
         # return at once), and what was finished before the Ctrl-C is kept.
-        pool.shutdown(wait=False, cancel_futures=True)
-        server.kill()
-        pool.shutdown(wait=True)
+        with sigint_ignored():
+            pool.shutdown(wait=False, cancel_futures=True)
+            server.kill()
+            pool.shutdown(wait=True)
         message = text("batch.interrupted", lang)
         kept = [
             r if r is not None else _unloadable(Path(p).name, message, seed, levels)
