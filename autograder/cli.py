@@ -46,8 +46,9 @@ _ARGPARSE_ES = [
 ]
 
 
-# A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal) or line breaks.
-_NOT_FOR_TERMINAL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal), line breaks,
+# or bytes that are not UTF-8 (lone surrogates, which print() would refuse).
+_NOT_FOR_TERMINAL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def for_terminal(text: str) -> str:

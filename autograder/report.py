@@ -422,8 +422,16 @@ def summary_html(
 # --- writing ----------------------------------------------------------------------------------
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write whole or not at all: an interrupted run never leaves half a report."""
+    """Write whole or not at all: an interrupted run never leaves half a report.
+
+    A file name that is not UTF-8 (Linux allows any bytes) reaches here as lone surrogates;
+    they become U+FFFD, so one such name never costs the class its reports.
+    """
+    text = _SURROGATE.sub("\ufffd", text)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

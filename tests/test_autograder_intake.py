@@ -449,6 +449,21 @@ def test_names_cannot_drive_the_instructors_terminal(fake, tmp_path):
     assert "zip slip" in stderr and "\nfalso aviso" not in stderr
 
 
+def test_a_file_name_that_is_not_utf8_does_not_cost_the_class_its_reports(fake, tmp_path):
+    root = tmp_path / "entregas"
+    root.mkdir()
+    (root / "ana.py").write_text("x = 1\n", encoding="utf-8")
+    with open(os.path.join(os.fsencode(root), b"jos\xe9.py"), "w", encoding="utf-8") as f:  # a Latin-1 name
+        f.write("x = 1\n")
+    os.symlink("/dev/zero", os.path.join(os.fsencode(root), b"ne\xf1a.py"))  # and its error message names it
+    out = tmp_path / "out"
+    code, _, _ = run_cli("grade", root, "--out", out)
+    assert code == 0
+    assert sorted(r["submission"] for r in rows(out)) == ["ana.py", "jos\ufffd.py", "ne\ufffda.py"]
+    assert len(list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))) == 3
+    assert len(list((out / "feedback").glob("*.md"))) == 3
+
+
 # --- the whole batch, for real --------------------------------------------------------------------
 
 
