@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from .collect import IntakeError, collect_submissions, report_names
-from .messages import text
 from .report import LANGS, ReportEntry, fmt_points, write_reports
 from .results import GradingInterrupted, SubmissionResult
 
@@ -213,13 +212,13 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         bar = ProgressBar(stdout) if stdout.isatty() else None
         started = time.monotonic()
-        interrupted = False
+        interrupted: GradingInterrupted | None = None
         try:
             results = run_grading(
                 [s.path for s in intake.submissions], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
             )
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
-            results, interrupted = stop.results, True
+            results, interrupted = stop.results, stop
         finally:
             if bar is not None:
                 bar.close()
@@ -242,9 +241,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
 
     if interrupted:
-        graded = len(results) - sum(1 for r in results if r.error == text("batch.interrupted", args.lang))
         print(
-            f"\nautograder: interrumpido; se calificaron {graded} de {len(results)} entregas. "
+            f"\nautograder: interrumpido; se calificaron {interrupted.graded} de {len(results)} entregas. "
             f"Las demás quedaron marcadas «no calificada» en «{out / 'results.json'}».",
             file=stderr,
         )

@@ -144,8 +144,9 @@ def grade_many(
             r if r is not None else _unloadable(Path(p).name, message, seed, levels)
             for r, p in zip(results, paths, strict=True)
         ]
-        raise GradingInterrupted(kept) from None
-    pool.shutdown(wait=True)
+        raise GradingInterrupted(kept, graded=sum(1 for r in results if r is not None)) from None
+    finally:
+        pool.shutdown(wait=True)
     return [r for r in results if r is not None]
 
 

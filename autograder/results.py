@@ -90,9 +90,10 @@ class SubmissionResult:
 class GradingInterrupted(KeyboardInterrupt):
     """Ctrl-C during a batch: ``results`` has one record per submission, the unfinished ones marked not graded.
 
-    Still a KeyboardInterrupt, so a caller that does not know it stops as before.
+    ``graded`` counts those finished before the interruption. Still a KeyboardInterrupt,
+    so a caller that does not know it stops as before.
     """
 
-    def __init__(self, results: list[SubmissionResult]) -> None:
+    def __init__(self, results: list[SubmissionResult], graded: int) -> None:
         super().__init__()
-        self.results = results
+        self.results, self.graded = results, graded
