@@ -63,7 +63,8 @@ def open_regular(path: str | os.PathLike[str]) -> int:
     ``lstat`` first, so a device or FIFO is never even opened (opening some devices has
     effects); then the open itself refuses a symlink (``O_NOFOLLOW``) and cannot block
     on a FIFO (``O_NONBLOCK``), and ``fstat`` on the descriptor decides: whatever was
-    swapped in between, what is read is what was checked.
+    swapped in between, what is read is what was checked. Only the last component is
+    guarded: the folders above it were walked by collect, which never enters a symlinked one.
     """
     try:
         before = os.lstat(path)
@@ -143,7 +144,7 @@ def notebook_code_cells(text: str) -> list[CodeCell]:
             input=text.encode("utf-8"),
             capture_output=True,
             timeout=NOTEBOOK_SECONDS,
-            env={"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"},
+            env={"LC_ALL": "C.UTF-8"},  # nothing of the grader's environment: the child needs none
             close_fds=True,
         )
     except subprocess.TimeoutExpired:
