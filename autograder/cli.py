@@ -1,6 +1,7 @@
 """La orden ``autograder``: calificar una clase entera y armar el paquete para Gradescope.
 
-    autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force]
+    autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N]
+    autograder merge DIR... --out DIR [--force]
     autograder gradescope --out autograder.zip
 
 Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
@@ -20,9 +21,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from .collect import IntakeError, collect_submissions, report_names
+from .collect import IntakeError, collect_submissions
+from .messages import text
 from .report import LANGS, ReportEntry, fmt_points, write_reports
 from .results import GradingInterrupted, SubmissionResult
+from .shards import MergeError, merge_parts, plan, run_record, shard_arg
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -132,6 +135,23 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument(
         "--force", action="store_true", help="reemplaza los resultados de una calificación anterior en --out"
     )
+    grade.add_argument(
+        "--shard",
+        type=shard_arg,
+        default=None,
+        metavar="I/N",
+        help="califica solo la parte I de N de la clase (con --seed; luego «autograder merge»)",
+    )
+
+    merge = commands.add_parser(
+        "merge",
+        help="junta las partes calificadas con --shard en una sola clase",
+        description="Junta las carpetas de «autograder grade --shard I/N» en un results.json, grades.csv, "
+        "resumen.html y feedback/, como si se hubiera calificado todo en una máquina.",
+    )
+    merge.add_argument("folders", nargs="+", type=Path, metavar="CARPETA", help="la salida (--out) de cada parte")
+    merge.add_argument("--out", required=True, type=Path, metavar="CARPETA", help="dónde escribir la clase completa")
+    merge.add_argument("--force", action="store_true", help="reemplaza los resultados anteriores en --out")
 
     bundle = commands.add_parser(
         "gradescope",
@@ -198,6 +218,8 @@ def _clear_old_feedback(out: Path) -> None:
 
 def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     out: Path = args.out
+    if args.shard is not None and args.seed is None:
+        raise UsageError(text("shard.needs_seed"))
     _prepare_out(out, args.force)
     try:
         intake = collect_submissions(list(args.paths))
@@ -210,12 +232,15 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             shown = ", ".join(f"«{p}»" for p in args.paths)
             raise UsageError(f"No se encontró ninguna entrega (.py o .ipynb) en {shown}.")
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        planned = plan(intake.submissions, args.paths, args.shard)
+        if args.shard is not None:
+            print(text("shard.graded", shard=args.shard, mine=len(planned), total=len(intake.submissions)), file=stdout)
         bar = ProgressBar(stdout) if stdout.isatty() else None
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
         try:
             results = run_grading(
-                [s.path for s in intake.submissions], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
+                [p.submission.path for p in planned], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
             )
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop
@@ -223,22 +248,32 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             if bar is not None:
                 bar.close()
         elapsed = time.monotonic() - started
-        if len(results) != len(intake.submissions):
-            raise RuntimeError(f"se calificaron {len(results)} de {len(intake.submissions)} entregas")
-        names = report_names(intake.submissions)
+        if len(results) != len(planned):
+            raise RuntimeError(f"se calificaron {len(results)} de {len(planned)} entregas")
         entries = [
-            ReportEntry(result=r, source=s.source, name=n)
-            for r, s, n in zip(results, intake.submissions, names, strict=True)
+            ReportEntry(result=r, source=p.submission.source, name=p.name)
+            for r, p in zip(results, planned, strict=True)
         ]
+        run = None
+        if args.shard is not None:
+            run = run_record(
+                seed=seed,
+                lang=args.lang,
+                total=len(intake.submissions),
+                warnings=intake.warnings,
+                shard=args.shard,
+                planned=planned,
+                complete=interrupted is None,
+            )
         if args.force:
             _clear_old_feedback(out)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from .pipeline import sigint_ignored
 
             with sigint_ignored():
-                write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
+                write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
         else:
-            write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings)
+            write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
 
     if interrupted:
         print(
@@ -247,8 +282,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             file=stderr,
         )
         return EXIT_INTERRUPTED
-    mean = statistics.fmean(r.score for r in results)
-    mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results)
+    mean = statistics.fmean(r.score for r in results) if results else 0.0
+    mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
     with_error = sum(1 for r in results if r.error)
     print(
         f"Se calificaron {len(results)} entregas en {elapsed:.1f} s (--jobs {args.jobs}, semilla {seed}).", file=stdout
@@ -259,6 +294,23 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     )
     print(f"Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.", file=stdout)
     print(f"Para repetir exactamente esta calificación: --seed {seed}", file=stdout)
+    return EXIT_OK
+
+
+def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    out: Path = args.out
+    if any(out.resolve() == folder.resolve() for folder in args.folders):
+        raise UsageError(text("merge.out_is_input", out=out))
+    _prepare_out(out, args.force)
+    try:
+        merged = merge_parts(args.folders)
+    except MergeError as exc:
+        raise UsageError(str(exc)) from exc
+    if args.force:
+        _clear_old_feedback(out)
+    write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
+    print(text("merge.done", shards=merged.shards, n=len(merged.entries), seed=merged.seed), file=stdout)
+    print(f"Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.", file=stdout)
     return EXIT_OK
 
 
@@ -281,6 +333,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     try:
         if args.command == "grade":
             return grade_command(args, stdout, stderr)
+        if args.command == "merge":
+            return merge_command(args, stdout)
         return gradescope_command(args, stdout)
     except UsageError as exc:
         print(f"autograder: error: {for_terminal(str(exc))}", file=stderr)

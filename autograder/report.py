@@ -140,7 +140,9 @@ def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
 # --- results.json -----------------------------------------------------------------------------
 
 
-def results_document(entries: list[ReportEntry], *, seed: int | None = None) -> dict[str, Any]:
+def results_document(
+    entries: list[ReportEntry], *, seed: int | None = None, run: dict[str, Any] | None = None
+) -> dict[str, Any]:
     submissions = []
     for e in entries:
         record = e.result.to_json()
@@ -149,7 +151,8 @@ def results_document(entries: list[ReportEntry], *, seed: int | None = None) -> 
         if record.get("seed") is None and seed is not None:
             record["seed"] = seed
         submissions.append(record)
-    return {"submissions": submissions}
+    # ``run`` (seed, course version, shard...) lets `autograder merge` check and join parts: autograder.shards.
+    return {"submissions": submissions} if run is None else {"run": run, "submissions": submissions}
 
 
 # --- grades.csv -------------------------------------------------------------------------------
@@ -450,6 +453,7 @@ def write_reports(
     lang: str = "es",
     seed: int | None = None,
     warnings: list[str] | None = None,
+    run: dict[str, Any] | None = None,
 ) -> None:
     """Escribe results.json, grades.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``."""
     if lang not in LANGS:
@@ -462,5 +466,5 @@ def write_reports(
         write_text_atomic(out_dir / "feedback" / f"{e.name}.html", feedback_html(e, lang))
     write_text_atomic(out_dir / "grades.csv", grades_csv(entries))
     write_text_atomic(out_dir / "resumen.html", summary_html(entries, lang=lang, seed=seed, warnings=warnings))
-    document = results_document(entries, seed=seed)
+    document = results_document(entries, seed=seed, run=run)
     write_text_atomic(out_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")

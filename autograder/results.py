@@ -10,6 +10,10 @@ Machine-readable shape (``results.json``)::
 ``flags`` are for the instructor (delegation to lesson3, effects outside execute_tool);
 ``warnings`` are for the learner (a notebook cell that raised or had a syntax error);
 ``seed`` reproduces the run's random scenarios (``--seed``).
+
+One part of a class graded with ``--shard I/N`` also has a top-level ``"run"``
+record (seed, lang, course_version, shard, total, positions, warnings) that
+``autograder merge`` checks: see :mod:`autograder.shards`.
 """
 
 from __future__ import annotations
