@@ -507,10 +507,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "N in all of them.",
     },
     "merge.inputs": {
-        "es": "«{a}» y «{b}» no calificaron las mismas entregas (la clase tiene otro tamaño o avisos distintos). "
-        "Todas las partes reciben las mismas rutas.",
-        "en": "«{a}» and «{b}» did not grade the same submissions (the class has another size or other notes). "
-        "Every part gets the same paths.",
+        "es": "«{a}» y «{b}» no calificaron la misma clase (tiene otro número de entregas). Todas las partes "
+        "reciben las mismas rutas.",
+        "en": "«{a}» and «{b}» did not grade the same class (it has another number of submissions). Every part "
+        "gets the same paths.",
     },
     "merge.overlap": {
         "es": "La parte {shard} aparece dos veces: en «{a}» y en «{b}».",

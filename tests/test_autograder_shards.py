@@ -410,3 +410,29 @@ def test_merge_refuses_a_part_that_ctrl_c_interrupted(fake, tmp_path, monkeypatc
     assert json.loads((tmp_path / "cortada" / "results.json").read_text())["run"]["complete"] is False
     _refused(tmp_path, tmp_path / "cortada", expected="se interrumpió antes de terminar")
     assert run("merge", first, "--out", tmp_path / "junta")[0] == 0
+
+
+def test_merge_refuses_parts_of_different_classes(fake, tmp_path):
+    cls = make_class(tmp_path)
+    first, _ = grade_shards(cls, tmp_path / "antes", 2)
+    (cls / "grupo0" / "tarde.py").write_text("# entregada tarde\n")
+    _, second = grade_shards(cls, tmp_path / "despues", 2)
+    _refused(tmp_path, first, second, expected="no calificaron la misma clase")
+
+
+def test_parts_given_the_class_by_other_spellings_of_its_path_still_merge(fake, tmp_path, monkeypatch):
+    cls = make_class(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("grade", "clase", "--out", "p1", "--seed", "4", "--shard", "1/2")
+    assert code == 0, stderr
+    code, _, stderr = run("grade", cls, "--out", tmp_path / "p2", "--seed", "4", "--shard", "2/2")
+    assert code == 0, stderr
+    code, _, stderr = run("merge", "p1", "p2", "--out", "junta")
+    assert code == 0, stderr
+    merged = json.loads((tmp_path / "junta" / "results.json").read_text())["submissions"]
+    assert len(merged) == 33
+    # Each submission once: part 2 names them by the absolute path, part 1 by the relative one.
+    keys = {
+        str(Path(s["source"]).relative_to(tmp_path)) if s["source"].startswith("/") else s["source"] for s in merged
+    }
+    assert len(keys) == 33
