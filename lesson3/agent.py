@@ -32,7 +32,7 @@ CRASH_POINTS = ("before_call", "after_save_a", "after_tool", "after_save_b")
 
 CRASH_POINT_LABELS = {
     "before_call": "antes de llamar al modelo",
-    "after_save_a": "justo después del punto de guardado A (la herramienta no corrió)",
+    "after_save_a": "justo después del punto de guardado A (la herramienta no se ejecutó)",
     "after_tool": "después de ejecutar la herramienta y antes del punto B (el incidente)",
     "after_save_b": "justo después del punto de guardado B",
 }
@@ -49,6 +49,30 @@ class ReconcileError(CheckpointError):
     """La función de conciliación devolvió algo que no es un punto de control válido."""
 
 
+class TruncatedToolUseError(RuntimeError):
+    """La respuesta se cortó en max_tokens con un tool_use a medio escribir, también con el tope más alto."""
+
+
+MAX_TOKENS_CEILING = 4 * MAX_TOKENS
+"""How far a reply cut off inside a tool call is asked again (doubling ``max_tokens`` each time)."""
+
+
+def conversation_finished(cp: Checkpoint) -> bool:
+    """La conversación ya terminó: nada pendiente y el último mensaje es del asistente, sin ``tool_use``.
+
+    That last message is the model's final answer; another ``create()`` would only
+    send a conversation that ends with the assistant speaking.
+    """
+    if cp["pendingToolUse"] is not None or not cp["messages"]:
+        return False
+    last = cp["messages"][-1]
+    if last.get("role") != "assistant":
+        return False
+    content = last.get("content")
+    blocks = content if isinstance(content, list) else []
+    return not any(isinstance(b, dict) and b.get("type") == "tool_use" for b in blocks)
+
+
 def run_agent(
     task: str,
     *,
@@ -62,16 +86,21 @@ def run_agent(
 ) -> Checkpoint:
     """El ``runAgent(task)`` de la lección.
 
-    A checkpoint at ``checkpoint_path`` means resume: the task argument is ignored,
-    ``turns`` and ``tokensUsed`` carry over, and a dangling call goes through
-    ``reconcile`` (sync or async) before the loop. ``hook(point, state)`` is called
-    at each of ``CRASH_POINTS``; the crash harness kills the process there.
+    Si hay un punto de control en ``checkpoint_path``, se reanuda: la tarea que se
+    pasa se ignora, ``turns`` y ``tokensUsed`` se arrastran, y una llamada colgante
+    pasa por ``reconcile`` (síncrona o ``async``) antes del bucle. Si la conversación
+    guardada ya terminó (``conversation_finished``), se devuelve tal cual, sin llamar
+    al modelo. ``hook(point, state)`` se llama en cada una de las cuatro caídas de
+    ``CRASH_POINTS``; el arnés de caídas mata el proceso ahí.
     """
     notify = hook or (lambda point, state: None)
     with use_workspace(workspace):
         cp = load_checkpoint(checkpoint_path)
+        if cp and conversation_finished(cp):
+            # El modelo ya dio su respuesta final: no queda nada que pedirle.
+            return cp
         if cp:
-            # Resume: the state comes from the checkpoint; a dangling call is handled first.
+            # Reanudación: el estado sale del punto de control; una llamada colgante se concilia primero.
             state = _reconciled(reconcile, cp) if cp["pendingToolUse"] else cp
         else:
             state = new_state(task)
@@ -79,18 +108,12 @@ def run_agent(
         while state["turns"] < max_turns:
             notify("before_call", state)
             state["turns"] += 1
-            response = client.messages.create(
-                model=model,
-                max_tokens=MAX_TOKENS,
-                tools=TOOL_SCHEMAS,
-                tool_choice={"type": "auto", "disable_parallel_tool_use": True},
-                messages=state["messages"],
-            )
+            response = _create(client, model, state["messages"])  # con max_tokens cortando un tool_use, pide otra vez
             state["tokensUsed"] = response.usage.input_tokens + response.usage.output_tokens
             content = [block.model_dump(mode="json", exclude_none=True) for block in response.content]
             tool_uses = [b for b in content if b["type"] == "tool_use"]
             if len(tool_uses) > 1:
-                # One pendingToolUse per checkpoint is the lesson's contract; refuse before saving.
+                # El punto de control guarda un solo pendingToolUse: se rechaza antes de guardar.
                 ids = ", ".join(b["id"] for b in tool_uses)
                 raise ParallelToolUseError(
                     f"El modelo pidió {len(tool_uses)} herramientas en una sola respuesta ({ids}); "
@@ -101,7 +124,7 @@ def run_agent(
             state["pendingToolUse"] = (
                 {"id": tool_use["id"], "name": tool_use["name"], "input": tool_use["input"]} if tool_use else None
             )
-            save_checkpoint(state, checkpoint_path)  # save point A: after the model's answer
+            save_checkpoint(state, checkpoint_path)  # punto de guardado A: después de la respuesta del modelo
             notify("after_save_a", state)
 
             if response.stop_reason != "tool_use" or tool_use is None:
@@ -114,10 +137,40 @@ def run_agent(
                 result["is_error"] = True
             state["messages"].append({"role": "user", "content": [result]})
             state["pendingToolUse"] = None
-            save_checkpoint(state, checkpoint_path)  # save point B: after the tool result is recorded
+            save_checkpoint(state, checkpoint_path)  # punto de guardado B: el resultado ya quedó registrado
             notify("after_save_b", state)
 
     return state
+
+
+def _create(client: anthropic.Anthropic, model: str, messages: list[dict[str, Any]]) -> Any:
+    """One model call; a reply cut off by ``max_tokens`` inside a tool call is asked again with more room.
+
+    The API docs: a response truncated at max_tokens that holds an incomplete tool_use
+    block has to be retried with a higher max_tokens. Its arguments may be cut, so the
+    call is never executed, never saved and never reported as the task's end.
+    """
+    max_tokens = MAX_TOKENS
+    while True:
+        response = client.messages.create(
+            model=model,
+            max_tokens=max_tokens,
+            tools=TOOL_SCHEMAS,
+            tool_choice={"type": "auto", "disable_parallel_tool_use": True},
+            messages=messages,
+        )
+        cut = response.stop_reason == "max_tokens" and any(b.type == "tool_use" for b in response.content)
+        if not cut:
+            return response
+        if max_tokens >= MAX_TOKENS_CEILING:
+            name = next(b.name for b in response.content if b.type == "tool_use")
+            raise TruncatedToolUseError(
+                f"La respuesta del modelo se cortó al llegar a max_tokens ({max_tokens}) en medio de una "
+                f"llamada a {name}: sus argumentos pueden estar incompletos, así que no se ejecutó ni se guardó. "
+                f"Se pidió de nuevo con más espacio, hasta {MAX_TOKENS_CEILING} tokens, y siguió cortada; "
+                "el punto de control quedó como estaba antes de esta llamada."
+            )
+        max_tokens *= 2
 
 
 def _reconciled(reconcile: Reconciler, cp: Checkpoint) -> Checkpoint:

@@ -18,7 +18,15 @@ from pathlib import Path
 
 import anthropic
 
-from .agent import CRASH_POINT_LABELS, CRASH_POINTS, MAX_TURNS, ParallelToolUseError, ReconcileError, run_agent
+from .agent import (
+    CRASH_POINT_LABELS,
+    CRASH_POINTS,
+    MAX_TURNS,
+    ParallelToolUseError,
+    ReconcileError,
+    TruncatedToolUseError,
+    run_agent,
+)
 from .checkpoint import CHECKPOINT_FILENAME, Checkpoint, CheckpointError, load_checkpoint
 from .crash import crash_run
 from .incident import INCIDENT_REPORT, IncidentError, IncidentOutcome, compare_strategies
@@ -72,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), EXIT_BAD_CHECKPOINT)
     except LiveModeError as e:
         return _fail(str(e))
-    except ParallelToolUseError as e:
+    except (ParallelToolUseError, TruncatedToolUseError) as e:
         return _fail(str(e))
     except anthropic.APIError as e:
         return _fail(live_error_line(e) or f"la API falló: {type(e).__name__}")
@@ -153,11 +161,15 @@ def build_parser() -> argparse.ArgumentParser:
     points = "; ".join(f"{k}: {v}" for k, v in CRASH_POINT_LABELS.items())
     p = sub.add_parser(
         "crash",
-        help="ejecutar en un proceso hijo y matarlo con SIGKILL en un punto con nombre",
-        description=f"Puntos de caída: {points}. Con {LIVE_ENV}=1, el proceso hijo usa la API real.",
+        help="ejecutar en un proceso hijo y matarlo con SIGKILL en una de las cuatro caídas",
+        description=f"Caídas: {points}. Con {LIVE_ENV}=1, el proceso hijo usa la API real.",
     )
     p.add_argument(
-        "--en", required=True, choices=CRASH_POINTS, metavar="PUNTO", help=f"dónde: {', '.join(CRASH_POINTS)}"
+        "--en",
+        required=True,
+        choices=CRASH_POINTS,
+        metavar="CAÍDA",
+        help=f"dónde cae el proceso: {', '.join(CRASH_POINTS)}",
     )
     p.add_argument(
         "--herramienta",
@@ -231,7 +243,7 @@ def cmd_crash(args: argparse.Namespace) -> int:
     if report.killed:
         print(f"Proceso hijo matado con {report.signal_name} (código de salida {report.exitcode}) {where}.")
     else:
-        print(f"El proceso no llegó al punto ({where}): {report.detail}.")
+        print(f"El proceso no llegó a la caída elegida ({where}): {report.detail}.")
     print("Lo que sobrevivió en disco:")
     cp = report.checkpoint
     if cp is None:
@@ -265,7 +277,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_incident(args: argparse.Namespace) -> int:
     print(textwrap.fill(f"El incidente: «{INCIDENT_REPORT}»", width=100))
     print()
-    print("Reproducción: el agente corre la tarea del correo en un proceso hijo, que se mata con SIGKILL")
+    print("Reproducción: el agente ejecuta la tarea del correo en un proceso hijo, que se mata con SIGKILL")
     print("después de que send_email entregó el correo y antes del punto de guardado B; un proceso nuevo")
     print("reanuda con cada versión de reconcile().")
     print()
@@ -297,7 +309,11 @@ def _run(run_dir: Path, task_arg: str | None, strategy: str, model_arg: str | No
     cp = load_checkpoint(checkpoint_path)
     if cp is not None:
         if task_finished(cp):
-            print(f"La tarea de {checkpoint_path} ya terminó en el turno {cp['turns']}: no hay nada que reanudar.")
+            print(
+                f"La tarea de {checkpoint_path} ya terminó en el turno {cp['turns']}: sin llamada colgante, no hay "
+                "nada que conciliar, y el último mensaje es la respuesta final del modelo, así que reanudar no "
+                "hace ninguna llamada."
+            )
             print(f"Respuesta final: {final_text(cp)}")
             print("Para empezar de nuevo, usa otra --dir (el punto de control no se borra solo).")
             return EXIT_OK
@@ -415,7 +431,7 @@ def _finish(outcome: IncidentOutcome) -> str:
         return f"error: {outcome.resume.error}"
     if state is None:
         return "?"
-    done = "terminó normal" if task_finished(state) else "sin terminar"
+    done = "terminó sin errores" if task_finished(state) else "sin terminar"
     return f"{done} (turno {state['turns']})"
 
 

@@ -44,7 +44,7 @@ def process_context() -> Any:
 
 @dataclass
 class CrashReport:
-    """Lo que quedó después de matar al proceso."""
+    """Lo que quedó después de matar el proceso."""
 
     point: str
     tool: str | None
@@ -97,7 +97,7 @@ def crash_run(
     (``make_client``) with this process's environment as it is now, asking for ``model``.
     """
     if point not in CRASH_POINTS:
-        raise ValueError(f"punto de caída desconocido «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
+        raise ValueError(f"caída desconocida «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
     ctx = process_context()
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(
@@ -220,7 +220,7 @@ def _crash_child(
             max_turns=max_turns,
             model=model,
         )
-        conn.send(("finished", "la tarea terminó antes de llegar al punto de caída"))
+        conn.send(("finished", "la tarea terminó antes de llegar a la caída elegida"))
     except BaseException as e:  # noqa: BLE001 - reported to the parent
         conn.send(("error", live_error_line(e) or f"{type(e).__name__}: {e}"))
 

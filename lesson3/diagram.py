@@ -17,7 +17,7 @@ POINT_NUMBERS = {point: n for n, point in enumerate(CRASH_POINTS, 1)}
 _SHORT_LABELS = {
     "before_call": "antes de llamar al modelo",
     "after_save_a": "justo después de A",
-    "after_tool": "la herramienta ya corrió, B todavía no",
+    "after_tool": "la herramienta ya se ejecutó, B todavía no",
     "after_save_b": "justo después de B",
 }
 
@@ -97,9 +97,9 @@ def _point(x: float, y: float, point: str, highlighted: bool) -> str:
 
 
 def loop_svg(highlight: str | None = None) -> str:
-    """El SVG del bucle; ``highlight`` (uno de ``CRASH_POINTS``) resalta un punto de caída."""
+    """El SVG del bucle; ``highlight`` (uno de ``CRASH_POINTS``) resalta una caída."""
     if highlight is not None and highlight not in CRASH_POINTS:
-        raise ValueError(f"punto de caída desconocido «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
+        raise ValueError(f"caída desconocida «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
     w, h = 900, 500
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
@@ -174,7 +174,7 @@ def loop_svg(highlight: str | None = None) -> str:
 
     # Legend.
     ly = 376
-    out.append(_text(20, ly, "Puntos de caída (SIGKILL del proceso):", size=13, weight="bold", anchor="start"))
+    out.append(_text(20, ly, "Caídas (SIGKILL del proceso):", size=13, weight="bold", anchor="start"))
     for i, point in enumerate(CRASH_POINTS):
         yy = ly + 28 + i * 28
         dangling = point in ("after_save_a", "after_tool")
@@ -206,12 +206,12 @@ class LoopDiagram:
 
     def __repr__(self) -> str:
         if self.highlight is None:
-            return "Diagrama del bucle: puntos de guardado A y B, ventana de caída y los 4 puntos de caída"
-        return f"Diagrama del bucle, con el punto de caída {POINT_NUMBERS[self.highlight]} resaltado"
+            return "Diagrama del bucle: puntos de guardado A y B, ventana de caída y las caídas 1 a 4"
+        return f"Diagrama del bucle, con la caída {POINT_NUMBERS[self.highlight]} resaltada"
 
 
 def loop_diagram(highlight: str | None = None) -> LoopDiagram:
     """El diagrama, listo para mostrar en un cuaderno (última expresión de una celda)."""
     if highlight is not None and highlight not in CRASH_POINTS:
-        raise ValueError(f"punto de caída desconocido «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
+        raise ValueError(f"caída desconocida «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
     return LoopDiagram(highlight)

@@ -1,4 +1,4 @@
-"""El laboratorio de caídas: elegir punto de caída, herramienta y estrategia, y verlo pasar de verdad.
+"""El laboratorio de caídas: elegir dónde cae el proceso, herramienta y estrategia, y verlo pasar de verdad.
 
 Each run is real: a child process runs the agent on the offline model and is
 killed with SIGKILL at the chosen point (``crash_run``); a new process resumes
@@ -163,7 +163,7 @@ class LabResult:
                 for b in m["content"]
             )
             why = (
-                "el modelo supo que no se sabía si la llamada corrió y la reevaluó"
+                "el modelo supo que no se sabía si la llamada se ejecutó y la reevaluó"
                 if told_unknown
                 else "el modelo olvidó una decisión que ya había tomado y la volvió a tomar"
             )
@@ -176,7 +176,7 @@ class LabResult:
         task = TASK_FOR_TOOL[self.tool]
         lines = [
             "Laboratorio de caídas",
-            f"  punto de caída: {POINT_NUMBERS[self.point]} · {CRASH_POINT_LABELS[self.point]}",
+            f"  caída:          {POINT_NUMBERS[self.point]} · {CRASH_POINT_LABELS[self.point]}",
             f"  herramienta:    {TOOL_LABELS[self.tool]} — tarea «{shorten(task, 60)}»",
             f"  estrategia:     {LAB_STRATEGIES[self.strategy].label}",
             "",
@@ -186,7 +186,7 @@ class LabResult:
         if c.killed:
             lines.append(f"   proceso hijo matado con {c.signal_name} (código de salida {c.exitcode})")
         else:
-            lines.append(f"   el proceso no llegó a matarse: {c.detail}")
+            lines.append(f"   el proceso no llegó a la caída elegida: {c.detail}")
         cp = self.crash_checkpoint
         if cp is None:
             lines.append("   punto de control en disco: ninguno (la caída llegó antes del primer guardado)")
@@ -222,7 +222,7 @@ def run_lab(
 ) -> LabResult:
     """Una caída real en ``point`` durante la primera llamada a ``tool`` y la reanudación con ``strategy``."""
     if point not in CRASH_POINTS:
-        raise ValueError(f"punto de caída desconocido «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
+        raise ValueError(f"caída desconocida «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
     if tool not in LAB_TOOLS:
         raise ValueError(f"herramienta «{tool}» fuera del laboratorio; las válidas: {', '.join(LAB_TOOLS)}")
     if strategy not in LAB_STRATEGIES:

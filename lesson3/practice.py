@@ -119,7 +119,7 @@ def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:
 
     class Hints(w.Accordion):  # type: ignore[misc]
         def __repr__(self) -> str:
-            return f"{len(items)} pistas (ábrelas de a una en JupyterLab, o usa hint(n))"
+            return f"{len(items)} pistas (ábrelas una por una en JupyterLab, o usa hint(n))"
 
     box = Hints(children=[w.HTML(value=f"<p>{_md(text)}</p>") for text in items], selected_index=None)
     for i in range(len(items)):

@@ -9,20 +9,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .agent import conversation_finished
 from .checkpoint import Checkpoint, dangling_tool_uses
 from .reconcile import READ_ONLY_TOOLS
 
 TEXT_WIDTH = 110
 
 
-def task_finished(cp: Checkpoint) -> bool:
-    """La última respuesta del modelo es final: no pidió herramienta y no hay nada pendiente."""
-    if cp["pendingToolUse"] is not None or not cp["messages"]:
-        return False
-    last = cp["messages"][-1]
-    return last["role"] == "assistant" and not any(
-        isinstance(b, dict) and b.get("type") == "tool_use" for b in _blocks(last)
-    )
+task_finished = conversation_finished
+"""La última respuesta del modelo es final: no pidió herramienta y no hay nada pendiente."""
 
 
 def final_text(cp: Checkpoint) -> str | None:
@@ -42,10 +37,17 @@ def describe_call(name: str, input: Any, tool_use_id: str | None = None) -> str:
 def resume_plan(cp: Checkpoint) -> str:
     """Qué hace ``run_agent`` con este punto de control al reanudar, según la regla de la lección."""
     if task_finished(cp):
-        return "La tarea terminó: la última respuesta del modelo es final; no hay nada que reanudar."
+        return (
+            "Sin llamada colgante: no hay nada que conciliar (continuar). El último mensaje es una respuesta "
+            "final del asistente, de texto y sin tool_use: la tarea ya había terminado, así que run_agent "
+            "devuelve el punto de control sin volver a llamar al modelo."
+        )
     pending = cp["pendingToolUse"]
     if pending is None:
-        return "Sin llamada colgante: al reanudar, el bucle sigue directo con la llamada siguiente al modelo."
+        return (
+            "Sin llamada colgante: no hay nada que conciliar (continuar). Al reanudar, el bucle toma messages "
+            "y hace la llamada siguiente al modelo."
+        )
     name = pending["name"]
     if name in READ_ONLY_TOOLS:
         return (

@@ -12,12 +12,20 @@ import anthropic
 import httpx2
 import pytest
 
-from lesson3.agent import CRASH_POINTS, MAX_TURNS, ParallelToolUseError, ReconcileError, run_agent
+from lesson3.agent import (
+    CRASH_POINTS,
+    MAX_TOKENS_CEILING,
+    MAX_TURNS,
+    ParallelToolUseError,
+    ReconcileError,
+    TruncatedToolUseError,
+    run_agent,
+)
 from lesson3.checkpoint import load_checkpoint, save_checkpoint
 from lesson3.exercises import exercise_checkpoint
-from lesson3.model import TASK_EMAIL, TASK_NOTES, ScriptedModel, offline_client
+from lesson3.model import MAX_TOKENS, TASK_EMAIL, TASK_NOTES, ScriptedModel, offline_client
 from lesson3.reconcile import UNKNOWN_STATE_MESSAGE, reconcile
-from lesson3.tools import ToolError, execute_tool, outbox_count
+from lesson3.tools import ToolError, execute_tool, outbox_count, use_workspace
 
 
 class RecordingModel(ScriptedModel):
@@ -142,10 +150,48 @@ def _resume_exercise(name: str, tmp_path: Path, workspace: Path, **kwargs: Any) 
     return cp, state, model
 
 
-def test_resuming_cpA_goes_straight_into_the_loop_without_reconciling(tmp_path: Path, workspace: Path) -> None:
+def test_resuming_cpA_a_finished_conversation_makes_no_model_call(tmp_path: Path, workspace: Path) -> None:
     called: list[Any] = []
     cp, state, model = _resume_exercise("cpA", tmp_path, workspace, reconcile=lambda c: called.append(c) or c)
-    assert called == []
+    assert called == []  # nothing to reconcile: "continue"
+    assert model.requests == []  # the last message is the model's final answer: nothing left to ask it
+    assert state == cp
+    assert load_checkpoint(tmp_path / "cpA.json") == cp  # and nothing was saved over it
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        {"role": "assistant", "content": [{"type": "text", "text": "Listo."}]},
+        {"role": "assistant", "content": [{"type": "text", "text": "Uno."}, {"type": "text", "text": "Dos."}]},
+        {"role": "assistant", "content": "Listo, en texto plano."},
+    ],
+    ids=["one-text-block", "two-text-blocks", "string-content"],
+)
+def test_any_conversation_ending_in_a_plain_assistant_answer_is_returned_without_a_call(
+    tmp_path: Path, workspace: Path, last: dict[str, Any]
+) -> None:
+    cp = exercise_checkpoint("cpB")
+    cp["pendingToolUse"] = None
+    cp["messages"].append(
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01A", "content": "ok"}]}
+    )
+    cp["messages"].append(last)
+    path = tmp_path / "done.json"
+    save_checkpoint(cp, path)
+    model = ScriptedModel()
+    state = run_agent(cp["task"], client=offline_client(model=model), checkpoint_path=path, workspace=workspace)
+    assert model.requests == [] and state == cp
+
+
+def test_a_checkpoint_saved_at_point_b_still_goes_on_with_the_next_call(tmp_path: Path, workspace: Path) -> None:
+    cp = exercise_checkpoint("cpB")
+    with use_workspace(workspace):
+        cp = reconcile(cp)  # as if save point B had been written: the last message is the tool_result
+    path = tmp_path / "at-b.json"
+    save_checkpoint(cp, path)
+    model = ScriptedModel()
+    state = run_agent(cp["task"], client=offline_client(model=model), checkpoint_path=path, workspace=workspace)
     assert model.requests[0]["messages"] == cp["messages"]
     assert state["turns"] == cp["turns"] + len(model.requests)
 
@@ -313,3 +359,75 @@ def test_the_checkpoint_is_not_shared_with_the_callers_dict(tmp_path: Path, work
     before = copy.deepcopy(cp)
     run_agent(cp["task"], client=offline_client(), checkpoint_path=path, workspace=workspace)
     assert cp == before
+
+
+class TruncatingModel(ScriptedModel):
+    """The scripted model, but every answer that asks for a tool is cut at max_tokens below ``room``.
+
+    What the API does when the output limit arrives while the model writes a tool call:
+    stop_reason "max_tokens" and a tool_use block whose input may be incomplete.
+    """
+
+    def __init__(self, room: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.room = room
+
+    def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        response = super().__call__(request)
+        body = json.loads(response.content)
+        asked = json.loads(request.content)["max_tokens"]
+        if body.get("stop_reason") == "tool_use" and asked < self.room:
+            body["stop_reason"] = "max_tokens"
+            for block in body["content"]:
+                if block["type"] == "tool_use":
+                    block["input"] = {}  # the arguments never arrived
+            return httpx2.Response(200, json=body)
+        return response
+
+
+def test_a_tool_call_cut_at_max_tokens_is_asked_again_with_more_room(tmp_path: Path, workspace: Path) -> None:
+    path = tmp_path / "checkpoint.json"
+    model = TruncatingModel(room=2 * MAX_TOKENS)
+    state = run_agent(TASK_NOTES, client=offline_client(model=model), checkpoint_path=path, workspace=workspace)
+    reference = run_agent(
+        TASK_NOTES, client=offline_client(), checkpoint_path=tmp_path / "ref.json", workspace=workspace
+    )
+    assert state == reference  # same conversation, same turns: the cut answers never entered it
+    asked = [r["max_tokens"] for r in model.requests]
+    assert asked[:2] == [MAX_TOKENS, 2 * MAX_TOKENS]
+    assert all(
+        b.get("input") != {}
+        for m in state["messages"]
+        for b in m["content"]
+        if isinstance(b, dict) and b.get("type") == "tool_use" and b["name"] == "read_file"
+    )
+
+
+@pytest.mark.parametrize("task", [TASK_NOTES, TASK_EMAIL])
+def test_a_tool_call_still_cut_at_the_ceiling_is_a_clear_error_and_nothing_runs(
+    tmp_path: Path, workspace: Path, task: str
+) -> None:
+    path = tmp_path / "checkpoint.json"
+    model = TruncatingModel(room=10 * MAX_TOKENS_CEILING)
+    with pytest.raises(TruncatedToolUseError, match=r"se cortó al llegar a max_tokens .* no se ejecutó ni se guardó"):
+        run_agent(task, client=offline_client(model=model), checkpoint_path=path, workspace=workspace)
+    assert [r["max_tokens"] for r in model.requests] == [MAX_TOKENS, 2 * MAX_TOKENS, 4 * MAX_TOKENS]
+    assert load_checkpoint(path) is None  # the cut call was never saved as pending: nothing to reconcile later
+    assert outbox_count(workspace) == 0
+
+
+def test_a_cut_tool_call_on_resume_leaves_the_checkpoint_as_it_was(tmp_path: Path, workspace: Path) -> None:
+    cp = exercise_checkpoint("cpB")
+    with use_workspace(workspace):
+        cp = reconcile(cp)
+    path = tmp_path / "at-b.json"
+    save_checkpoint(cp, path)
+    before = path.read_bytes()
+    with pytest.raises(TruncatedToolUseError):
+        run_agent(
+            cp["task"],
+            client=offline_client(model=TruncatingModel(room=10**6)),
+            checkpoint_path=path,
+            workspace=workspace,
+        )
+    assert path.read_bytes() == before

@@ -68,7 +68,7 @@ def test_run_a_task_from_scratch_then_again_when_it_already_finished(
 
     code, out, _ = run(capsys, "run", "--tarea", "notas", "--dir", str(folder))
     assert code == 0
-    assert "ya terminó en el turno 9: no hay nada que reanudar" in out
+    assert "ya terminó en el turno 9: sin llamada colgante" in out and "reanudar no hace ninguna llamada" in out
     assert path.read_bytes() == saved
 
 
@@ -129,8 +129,8 @@ def test_crash_at_a_point_never_reached_says_so(capsys: pytest.CaptureFixture[st
         capsys, "crash", "--en", "after_tool", "--herramienta", "web_search", "--tarea", "notas", "--dir", str(folder)
     )
     assert code == 1
-    assert "El proceso no llegó al punto" in out and "la tarea terminó antes" in out
-    assert "La tarea terminó" in out
+    assert "El proceso no llegó a la caída elegida" in out and "la tarea terminó antes" in out
+    assert "la tarea ya había terminado" in out
 
 
 def test_crash_before_the_first_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_show_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    ("name", "words"), [("cpA", "La tarea terminó"), ("cpB", "de solo lectura: reconcile() la vuelve")]
+    ("name", "words"), [("cpA", "la tarea ya había terminado"), ("cpB", "de solo lectura: reconcile() la vuelve")]
 )
 def test_show_the_exercise_checkpoints(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, words: str

@@ -119,13 +119,13 @@ def test_a_point_never_reached_is_reported_not_killed(run_dir: tuple[Path, Path]
     workspace, path = run_dir
     report = crash_run(TASK_EMAIL, workspace=workspace, checkpoint_path=path, point="after_tool", tool="web_search")
     assert not report.killed and report.exitcode == 0 and report.signal_name is None
-    assert report.detail == "la tarea terminó antes de llegar al punto de caída"
+    assert report.detail == "la tarea terminó antes de llegar a la caída elegida"
     assert report.checkpoint["turns"] == UNINTERRUPTED_TURNS and report.outbox == 1
 
 
 def test_an_unknown_crash_point_is_refused(run_dir: tuple[Path, Path]) -> None:
     workspace, path = run_dir
-    with pytest.raises(ValueError, match="punto de caída desconocido «en_cualquier_lado»"):
+    with pytest.raises(ValueError, match="caída desconocida «en_cualquier_lado»"):
         crash_run(TASK_EMAIL, workspace=workspace, checkpoint_path=path, point="en_cualquier_lado")
 
 

@@ -47,7 +47,7 @@ def test_same_call_same_bytes() -> None:
 
 
 def test_unknown_point_is_a_clear_spanish_error() -> None:
-    with pytest.raises(ValueError, match="punto de caída desconocido «en_medio»"):
+    with pytest.raises(ValueError, match="caída desconocida «en_medio»"):
         loop_svg("en_medio")
     with pytest.raises(ValueError, match="los válidos: before_call"):
         loop_diagram("en_medio")
@@ -56,5 +56,5 @@ def test_unknown_point_is_a_clear_spanish_error() -> None:
 def test_notebook_display_is_svg_with_a_text_twin() -> None:
     d = loop_diagram("after_save_a")
     assert d._repr_svg_() == loop_svg("after_save_a")
-    assert repr(d) == "Diagrama del bucle, con el punto de caída 2 resaltado"
+    assert repr(d) == "Diagrama del bucle, con la caída 2 resaltada"
     assert "4 puntos de caída" in repr(loop_diagram())

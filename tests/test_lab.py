@@ -117,7 +117,7 @@ def test_before_call_crash_hits_the_turn_that_asks_for_the_tool(tmp_path: Path) 
 @pytest.mark.parametrize(
     ("point", "tool", "strategy", "message"),
     [
-        ("en_medio", "send_email", "rerun", "punto de caída desconocido"),
+        ("en_medio", "send_email", "rerun", "caída desconocida"),
         ("after_tool", "grep", "rerun", "herramienta «grep» fuera del laboratorio"),
         ("after_tool", "send_email", "rezar", "estrategia desconocida «rezar»"),
     ],
@@ -153,7 +153,7 @@ def test_widget_runs_the_chosen_crash_and_prints_the_report(capsys: pytest.Captu
     assert picture.value == lab.loop_svg("after_tool")  # the picture follows the choice
     button.click()  # outside a kernel the Output widget lets the print through
     printed = capsys.readouterr().out
-    assert "punto de caída: 3" in printed and "read_file (solo lectura)" in printed
+    assert "caída:          3" in printed and "read_file (solo lectura)" in printed
     assert "borrar el mensaje assistant" in printed
     assert not button.disabled and button.description == "Provocar la caída y reanudar"
 

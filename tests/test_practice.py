@@ -67,7 +67,7 @@ def test_hints_are_closed_until_opened_and_escape_html() -> None:
     assert [box.get_title(i) for i in range(2)] == ["Pista 1", "Pista 2"]
     assert "<code>cp[&quot;pendingToolUse&quot;]</code>" in box.children[0].value
     assert "&lt;script&gt;" in box.children[1].value
-    assert repr(box) == "2 pistas (ábrelas de a una en JupyterLab, o usa hint(n))"
+    assert repr(box) == "2 pistas (ábrelas una por una en JupyterLab, o usa hint(n))"
     assert hint(items, 2) == "Pista 2: Nada de <script>."
     assert hint(items, 3) == "No hay pista 3: hay 2 (de la 1 a la 2)."
 

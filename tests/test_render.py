@@ -33,7 +33,10 @@ def test_task_finished_and_final_text() -> None:
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("cpA", "La tarea terminó"),
+        (
+            "cpA",
+            "Sin llamada colgante: no hay nada que conciliar (continuar). El último mensaje es una respuesta final",
+        ),
         ("cpB", "Llamada colgante a read_file, de solo lectura: reconcile() la vuelve a ejecutar"),
         ("cpC", "Llamada colgante a send_email, de alto impacto: reconcile() no la vuelve a ejecutar"),
     ],
