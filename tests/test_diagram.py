@@ -57,4 +57,4 @@ def test_notebook_display_is_svg_with_a_text_twin() -> None:
     d = loop_diagram("after_save_a")
     assert d._repr_svg_() == loop_svg("after_save_a")
     assert repr(d) == "Diagrama del bucle, con la caída 2 resaltada"
-    assert "4 puntos de caída" in repr(loop_diagram())
+    assert "las caídas 1 a 4" in repr(loop_diagram())
