@@ -20,6 +20,8 @@ Source format (plain Markdown, readable on its own):
   indented like the marker.
 * In markdown, ``<!-- SOLUCIÓN INICIO -->`` … ``<!-- SOLUCIÓN FIN -->`` do the same;
   the learner gets the ``<!-- ALUMNO: text -->`` lines or an invitation to answer.
+* A Markdown link to another notebook, ``[texto](NN_nombre.ipynb)``, points at the
+  learner's notebook from both versions (the solved one lives a folder down).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ CELL_TIMEOUT = 300
 
 _SOURCE_NAME = re.compile(r"^\d\d_[a-z0-9_]+\.md$")
 _CODE_FENCE = re.compile(r"^```python( [A-Za-z0-9_-]+)*$")
+_NOTEBOOK_LINK = re.compile(r"\]\((\d\d_[a-z0-9_]+\.ipynb)\)")
 
 
 class SourceError(ValueError):
@@ -192,7 +195,10 @@ def render_cell(cell: Cell, version: str) -> Cell:
             block.append(line)
         else:
             out.append(line)
-    return Cell(cell.kind, "\n".join(out), cell.tags)
+    text = "\n".join(out)
+    if cell.kind == "markdown" and version == "solution":
+        text = _NOTEBOOK_LINK.sub(r"](../\1)", text)
+    return Cell(cell.kind, text, cell.tags)
 
 
 def _learner_lines(block: list[str], kind: str) -> list[str]:

@@ -173,3 +173,32 @@ def run_checks(checks: Sequence[tuple[str, Callable[[], object]]]) -> str:
     passed = sum(line.startswith("✓") for line in lines)
     lines.append(f"{passed} de {len(checks)} comprobaciones pasan.")
     return "\n".join(lines)
+
+
+# -- the exercises' hints ----------------------------------------------------------------------
+# Each list escalates, from where to look to what the result must contain, and stops short of
+# the code: a hint says what and why in words; the learner writes the how.
+
+LEVEL1_HINTS: tuple[str, ...] = (
+    "Empieza por el campo `pendingToolUse` del punto de control. Si está vacío, ¿en qué lugar del bucle pudo "
+    "caerse el proceso? Mira el diagrama del cuaderno 1: fuera de la ventana roja no queda nada colgando.",
+    "Si hay una llamada pendiente, para decidir te alcanza con una sola cosa: el nombre de la herramienta que "
+    "guarda `pendingToolUse`.",
+    "Las de solo lectura son las cuatro que nombra la lección: `read_file`, `grep`, `list_dir` y `web_search`. "
+    "Cualquier otra, también una que no conozcas, trátala como de alto impacto: suponer que es inofensiva es el "
+    "error caro.",
+)
+
+LEVEL2_HINTS: tuple[str, ...] = (
+    "Vuelve a leer el reconcile de producción: ¿en qué línea decide si es seguro repetir la herramienta? "
+    "En ninguna, y esa es la causa raíz.",
+    "Es el mismo razonamiento que `resume_action`: el nombre de la herramienta pendiente decide el camino. "
+    "El reconcile en JavaScript de la lección (cuaderno 3) ya tiene los dos caminos: tradúcelo.",
+    "En el camino de alto impacto no se ejecuta nada. El `tool_result` se marca como error (con el booleano, "
+    "no con un texto) y su contenido le dice al modelo la verdad: que no se sabe si la llamada tuvo efecto, "
+    "y que reevalúe la situación.",
+    "Al terminar, los dos caminos dejan el punto de control igual de completo: un mensaje nuevo del usuario al "
+    "final de `messages`, con un único `tool_result` que responde al `id` de la llamada pendiente; "
+    "`pendingToolUse` vacío otra vez; y nada más cambiado: ni los mensajes anteriores, ni `turns`, ni "
+    "`tokensUsed`.",
+)
