@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import gc
 import inspect
 import os
 import threading
@@ -24,6 +25,12 @@ from .checkpoint import (
 from .model import DEFAULT_MODEL, MAX_TOKENS
 from .reconcile import reconcile as lesson_reconcile
 from .tools import TOOL_SCHEMAS, run_tool, use_workspace
+
+# The SDK's thousands of model classes live as long as the process. Frozen, the garbage
+# collector stops walking them on every full collection and at exit (without this, a
+# notebook's kernel spends over a second just shutting down), and forked crash children
+# share their pages instead of copying them.
+gc.freeze()
 
 MAX_TURNS = 40
 

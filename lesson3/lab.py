@@ -89,6 +89,21 @@ def scratch_dir() -> Path:
     return Path(tmp.name)
 
 
+def warm_up() -> None:
+    """Arranca en segundo plano el servidor de procesos del arnés de caídas; vuelve enseguida.
+
+    The forkserver's first start imports ``anthropic`` in a fresh interpreter (about a
+    second). Started here, that import runs on the other core while the notebook's next
+    cells run, instead of inside the first ``crash_run``. Calling it again is free.
+    """
+    import multiprocessing.forkserver
+
+    from .crash import process_context
+
+    if process_context().get_start_method() == "forkserver":
+        multiprocessing.forkserver.ensure_running()
+
+
 @atexit.register
 def _cleanup() -> None:
     while _scratch:
