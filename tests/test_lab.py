@@ -169,3 +169,14 @@ def test_widget_reports_a_failure_instead_of_raising(
     widget.children[3].click()
     assert "El laboratorio falló: OSError: disco lleno" in capsys.readouterr().out
     assert not widget.children[3].disabled
+
+
+def test_warm_up_starts_the_crash_harness_in_the_background_and_crashes_still_work(tmp_path: Path) -> None:
+    import multiprocessing.forkserver
+
+    lab.warm_up()
+    lab.warm_up()  # a second call reuses the running server
+    assert multiprocessing.forkserver._forkserver._forkserver_pid is not None
+    workspace, checkpoint_path = fresh_run_dir(tmp_path / "run")
+    report = crash_run(TASK_NOTES, workspace=workspace, checkpoint_path=checkpoint_path, point="before_call", turn=2)
+    assert report.killed and report.checkpoint is not None and report.checkpoint["turns"] == 1
