@@ -9,6 +9,7 @@ what is on disk afterwards, so a notebook can print it and nbval compare it.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import copy
 import functools
 import shutil
@@ -102,6 +103,42 @@ def warm_up() -> None:
 
     if process_context().get_start_method() == "forkserver":
         multiprocessing.forkserver.ensure_running()
+        _stop_with_the_kernel()
+
+
+def _stop_process_servers() -> None:
+    """Stop the forkserver and its resource tracker the way they are meant to stop: closing their pipes."""
+    import multiprocessing.forkserver
+    import multiprocessing.resource_tracker
+
+    for server in (multiprocessing.forkserver._forkserver, multiprocessing.resource_tracker._resource_tracker):
+        with contextlib.suppress(Exception):
+            server._stop()  # type: ignore[attr-defined]
+
+
+def _stop_with_the_kernel() -> None:
+    """Inside a Jupyter kernel, stop the crash harness's servers first when the kernel shuts down.
+
+    ipykernel's shutdown SIGTERMs its children and waits for them to go. The resource
+    tracker ignores SIGTERM and a dead forkserver stays a zombie until the kernel exits,
+    so every notebook's kernel hung 2.5 s until jupyter_client SIGTERMed it. Outside a
+    kernel (or with an ipykernel without this hook) nothing changes.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    kernel = getattr(get_ipython(), "kernel", None)
+    original = getattr(kernel, "_at_shutdown", None)
+    if original is None or getattr(original, "_lesson3", False):
+        return
+
+    async def at_shutdown() -> None:
+        _stop_process_servers()
+        await original()
+
+    at_shutdown._lesson3 = True  # type: ignore[attr-defined]
+    kernel._at_shutdown = at_shutdown  # type: ignore[union-attr]
 
 
 @atexit.register

@@ -180,3 +180,37 @@ def test_warm_up_starts_the_crash_harness_in_the_background_and_crashes_still_wo
     workspace, checkpoint_path = fresh_run_dir(tmp_path / "run")
     report = crash_run(TASK_NOTES, workspace=workspace, checkpoint_path=checkpoint_path, point="before_call", turn=2)
     assert report.killed and report.checkpoint is not None and report.checkpoint["turns"] == 1
+
+
+def test_inside_a_kernel_the_harness_stops_before_the_kernel_sweeps_its_children(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import asyncio
+    import multiprocessing.forkserver
+    import multiprocessing.resource_tracker
+    from types import SimpleNamespace
+
+    import IPython
+
+    seen: list[tuple[object, object]] = []
+
+    class Kernel:
+        async def _at_shutdown(self) -> None:  # ipykernel: SIGTERM every child, wait for them to go
+            seen.append(
+                (
+                    multiprocessing.forkserver._forkserver._forkserver_pid,
+                    multiprocessing.resource_tracker._resource_tracker._pid,
+                )
+            )
+
+    kernel = Kernel()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: SimpleNamespace(kernel=kernel))
+    lab.warm_up()
+    lab.warm_up()  # hooked once
+    assert multiprocessing.forkserver._forkserver._forkserver_pid is not None
+    asyncio.run(kernel._at_shutdown())
+    assert seen == [(None, None)]  # both servers were already stopped when the kernel's sweep ran
+    workspace, checkpoint_path = fresh_run_dir(tmp_path / "run")
+    assert crash_run(
+        TASK_NOTES, workspace=workspace, checkpoint_path=checkpoint_path, point="before_call", turn=2
+    ).killed
