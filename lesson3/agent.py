@@ -22,7 +22,7 @@ from .checkpoint import (
     save_checkpoint,
     validate_checkpoint,
 )
-from .model import DEFAULT_MODEL, MAX_TOKENS
+from .model import MAX_TOKENS, chosen_model
 from .reconcile import reconcile as lesson_reconcile
 from .tools import TOOL_SCHEMAS, run_tool, use_workspace
 
@@ -88,7 +88,7 @@ def run_agent(
     workspace: str | os.PathLike[str] = ".",
     reconcile: Reconciler = lesson_reconcile,
     max_turns: int = MAX_TURNS,
-    model: str = DEFAULT_MODEL,
+    model: str | None = None,
     hook: Hook | None = None,
 ) -> Checkpoint:
     """El ``runAgent(task)`` de la lección.
@@ -101,6 +101,7 @@ def run_agent(
     ``CRASH_POINTS``; el arnés de caídas mata el proceso ahí.
     """
     notify = hook or (lambda point, state: None)
+    model = chosen_model(model)  # None: LESSON3_MODEL, si no el modelo por defecto
     with use_workspace(workspace):
         cp = load_checkpoint(checkpoint_path)
         if cp and conversation_finished(cp):

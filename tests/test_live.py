@@ -29,6 +29,7 @@ from lesson3.crash import fresh_run_dir
 from lesson3.loopback import Fault, LoopbackAPI, overloaded, rate_limited, serve
 from lesson3.model import (
     DEFAULT_MODEL,
+    MODEL_ENV,
     TASK_EMAIL,
     TASK_NOTES,
     LiveModeError,
@@ -435,3 +436,40 @@ def test_lesson3_crash_live_with_an_unserved_model_says_which_variable(
         code, out, _ = cli_run(capsys, "crash", "--en", "after_tool", "--dir", str(tmp_path / "run"))
     assert code == 1 and [a.status for a in api.attempts] == [404]
     assert "«claude-sonnet-4-5»" in out and "LESSON3_MODEL" in out and "Traceback" not in out and KEY not in out
+
+
+@pytest.mark.parametrize(
+    "env, given, expected",
+    [
+        ("claude-env-model", None, "claude-env-model"),
+        ("claude-env-model", "claude-arg-model", "claude-arg-model"),
+        (None, None, DEFAULT_MODEL),
+    ],
+)
+def test_run_agent_called_from_python_sends_the_chosen_model(
+    run_dir: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, env: str | None, given: str | None, expected: str
+) -> None:
+    """``run_agent`` itself honours LESSON3_MODEL, not only the CLI: a notebook's live run uses the same model."""
+    if env is None:
+        monkeypatch.delenv(MODEL_ENV, raising=False)
+    else:
+        monkeypatch.setenv(MODEL_ENV, env)
+    workspace, checkpoint_path = run_dir
+    model = ScriptedModel()
+    run_agent(
+        TASK_NOTES,
+        client=offline_client(model=model),
+        checkpoint_path=checkpoint_path,
+        workspace=workspace,
+        model=given,
+    )
+    assert model.requests and {r["model"] for r in model.requests} == {expected}
+
+
+def test_notebook_03_names_the_cache_fields_tokens_used_leaves_out() -> None:
+    """The note on prompt caching names the SDK's real cache fields, so a renamed field shows up here."""
+    source = (Path(__file__).parent.parent / "notebooks" / "src" / "03_reconcile_y_contadores.md").read_text("utf-8")
+    cache_fields = {f for f in anthropic.types.Usage.model_fields if f.startswith("cache_") and f.endswith("_tokens")}
+    assert cache_fields == {"cache_creation_input_tokens", "cache_read_input_tokens"}
+    for name in cache_fields:
+        assert f"`{name}`" in source, f"notebook 03 does not explain {name}"
