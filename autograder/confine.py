@@ -190,6 +190,18 @@ def confines_signals(abi: int) -> bool:
 # -- what the learner may read ---------------------------------------------------------------------------
 
 _python_roots: tuple[str, ...] | None = None
+_hidden: tuple[str, ...] = ()
+
+
+def hide(folders: list[Path]) -> None:
+    """Folders the learner must not read even where they sit inside a readable root (lesson3/, autograder/).
+
+    Their modules the learner's process needs were loaded before the lockdown; on disk
+    they hold the reference answers and the grader's tables. Call before :func:`warm_up`.
+    """
+    global _hidden, _python_roots
+    _hidden = tuple(sorted({os.path.realpath(f) for f in folders}))
+    _python_roots = None
 
 
 def python_roots() -> tuple[str, ...]:
@@ -232,8 +244,21 @@ def python_roots() -> tuple[str, ...]:
         module = sys.modules.get(package)
         if module is not None:
             roots.update(os.path.realpath(p) for p in _module_locations(module))
-    _python_roots = tuple(sorted(roots))
+    _python_roots = tuple(sorted(path for root in roots for path in _without_hidden(root)))
     return _python_roots
+
+
+def _without_hidden(root: str) -> list[str]:
+    """``root``, or, when a hidden folder lies beneath it, each of its entries but that folder (recursively)."""
+    if any(_is_ancestor_or_same(h, root) for h in _hidden):
+        return []
+    if not any(_is_ancestor_or_same(root, h) for h in _hidden) or not os.path.isdir(root):
+        return [root]
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    return [path for name in names for path in _without_hidden(os.path.join(root, name))]
 
 
 def _module_locations(module: object) -> list[str]:
@@ -438,6 +463,11 @@ def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
         program.append((code, len(refused) - i, 0, k))  # true: jump over the rest and the allow, to deny
     program += [(_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW), (_BPF_RET_K, 0, 0, deny)]
     return program
+
+
+def seccomp_available() -> bool:
+    """Whether the learner's child installs the seccomp filter on this machine."""
+    return sys.platform.startswith("linux") and syscall_filter(os.uname().machine) is not None
 
 
 def deny_syscalls() -> bool:

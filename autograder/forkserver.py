@@ -31,8 +31,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from . import protocol
-from .sandbox import SAFE_PATH, learner_uid, running_as_root, sweep_uid
+from . import learner_zygote, protocol
+from .learner_zygote import clean_environment
+from .sandbox import learner_uid, running_as_root, sweep_uid
 
 READY = b"ready\n"
 START_TIMEOUT = 120.0
@@ -46,37 +47,13 @@ class JudgeTimeout(ServerError):
     pass
 
 
-def _package_roots() -> list[str]:
-    import autograder
-    import lesson3
-
-    roots = {str(Path(m.__file__).resolve().parent.parent) for m in (autograder, lesson3) if m.__file__}
-    return sorted(roots)
-
-
-def clean_environment(home: Path) -> dict[str, str]:
-    """The zygote's whole environment: an allow-list, so API keys and tokens never get in."""
-    env = {
-        "PATH": SAFE_PATH,
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONPATH": os.pathsep.join(_package_roots()),
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-    }
-    if "TZ" in os.environ:
-        env["TZ"] = os.environ["TZ"]
-    return env
-
-
 class GradingServer:
     """The grader's side: starts the zygote lazily, sends it submissions, stops it at exit."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
+        self._learners: learner_zygote.LearnerZygote | None = None
         self.run_dir: Path | None = None
         self._socket_path: Path | None = None
         self.killed = False
@@ -98,10 +75,12 @@ class GradingServer:
             control = run_dir / "control"
             control.mkdir(mode=0o700)
             socket_path = control / "zygote.sock"
+            # Both zygotes start at once; the learners' one never sees anything of the grading.
+            learners = learner_zygote.LearnerZygote(run_dir)
             code = "from autograder.forkserver import zygote_main; zygote_main()"
             flags = ["-P"] if sys.version_info >= (3, 11) else []
             proc = subprocess.Popen(
-                [sys.executable, *flags, "-c", code, str(socket_path), str(run_dir)],
+                [sys.executable, *flags, "-c", code, str(socket_path), str(run_dir), learners.socket_path],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 env=clean_environment(run_dir),
@@ -112,30 +91,41 @@ class GradingServer:
             assert proc.stdout is not None
             ready, _, _ = select.select([proc.stdout], [], [], START_TIMEOUT)
             line = proc.stdout.readline() if ready else b""
-            if line != READY:
+            try:
+                if line != READY:
+                    raise ServerError(f"the grading server did not start ({line[:200]!r})")
+                learners.wait_ready()
+            except (ServerError, learner_zygote.ZygoteError) as e:
                 proc.kill()
                 proc.wait()
+                learners.stop()
                 shutil.rmtree(run_dir, ignore_errors=True)
-                raise ServerError(f"the grading server did not start ({line[:200]!r})")
+                raise ServerError(str(e)) from None
             self._proc, self.run_dir, self._socket_path = proc, run_dir, socket_path
+            self._learners = learners
 
     def stop(self) -> None:
         with self._lock:
             self._stop_locked()
 
     def kill(self) -> None:
-        """Stop at once (Ctrl-C): the zygote and every judge at work, and never start again.
+        """Stop at once (Ctrl-C): the zygotes and every judge at work, and never start again.
 
-        The judges share the zygote's process group; each learner child dies with its judge (PDEATHSIG).
+        The judges share the zygote's process group, the keepers the learner zygote's; each
+        learner child dies with its keeper (PDEATHSIG).
         """
         with self._lock:
             self.killed = True
-            if self._proc is not None:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(self._proc.pid, signal.SIGKILL)
+            for proc in (self._proc, self._learners.proc if self._learners else None):
+                if proc is not None:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(proc.pid, signal.SIGKILL)
             self._stop_locked()
 
     def _stop_locked(self) -> None:
+        learners, self._learners = self._learners, None
+        if learners is not None:
+            learners.stop()
         proc, self._proc = self._proc, None
         if proc is not None:
             with contextlib.suppress(OSError):
@@ -234,9 +224,8 @@ def preload(run_dir: Path) -> None:
     import lesson3.crash
     from lesson3.exercises import exercise_checkpoints
 
-    from . import checks, confine, delegation, effects, judges, pipeline, runtime, scenarios, session  # noqa: F401
+    from . import checks, delegation, effects, judge_process, judges, scenarios, session  # noqa: F401
 
-    confine.warm_up()
     exercise_checkpoints()
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
     try:
@@ -255,6 +244,7 @@ def preload(run_dir: Path) -> None:
 
 def zygote_main() -> None:
     socket_path, run_dir = Path(sys.argv[1]), Path(sys.argv[2])
+    learner_zygote.use(sys.argv[3])
     preload(run_dir)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(socket_path))
@@ -317,7 +307,7 @@ def _no_fsync(fd: int) -> None:
 
 
 def _serve(conn: socket.socket, run_dir: Path) -> None:
-    from .pipeline import judge
+    from .judge_process import judge
 
     request = protocol.recv_message(conn)
     op = request.get("op") if isinstance(request, dict) else None

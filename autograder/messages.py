@@ -80,15 +80,24 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Error de sintaxis en {file}, línea {line}: {message}. No se pudo ejecutar nada de la entrega.",
         "en": "Syntax error in {file}, line {line}: {message}. Nothing in the submission could run.",
     },
-    "load.module_error": {
-        "es": "Tu archivo lanzó {etype} en la línea {line} al cargarse{detail}; lo que venía después no llegó a "
-        'definirse. (Si es código de prueba, ponlo bajo `if __name__ == "__main__":`.)',
-        "en": "Your file raised {etype} at line {line} while loading{detail}; what came after was never "
-        'defined. (If it is test code, put it under `if __name__ == "__main__":`.)',
+    "load.statement_error": {
+        "es": "La instrucción de la línea {line} lanzó {etype}{detail}; se saltó y el resto del archivo se "
+        "ejecutó igual (como en un cuaderno). Si es código de prueba, ponlo bajo "
+        '`if __name__ == "__main__":`.',
+        "en": "The statement at line {line} raised {etype}{detail}; it was skipped and the rest of the file "
+        'still ran (as in a notebook). If it is test code, put it under `if __name__ == "__main__":`.',
     },
-    "load.module_timeout": {
-        "es": "Tu archivo no terminó de cargarse en {seconds:g} s (¿un bucle infinito al nivel del módulo?).",
-        "en": "Your file did not finish loading in {seconds:g} s (an infinite loop at module level?).",
+    "load.statement_timeout": {
+        "es": "La instrucción de la línea {line} no terminó dentro de los {seconds:g} s que tiene la carga del "
+        "archivo (¿un bucle infinito al nivel del módulo?); se interrumpió.",
+        "en": "The statement at line {line} did not finish within the {seconds:g} s the file has to load "
+        "(an infinite loop at module level?); it was interrupted.",
+    },
+    "load.output_cut": {
+        "es": "Tu código imprimió {mb:g} MB; se guardaron los primeros {kb} KB y el resto se descartó "
+        "(imprimir no cuesta puntos).",
+        "en": "Your code printed {mb:g} MB; the first {kb} KB were kept and the rest was dropped "
+        "(printing costs no points).",
     },
     "load.cell_syntax": {
         "es": "La celda {cell} tiene un error de sintaxis en la línea {line} ({message}); se saltó.",
@@ -119,6 +128,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "{what} no terminó en {limit:g} s (¿un bucle infinito?); se detuvo el proceso.",
         "en": "{what} did not finish in {limit:g} s (an infinite loop?); the process was stopped.",
     },
+    "fail.call_timeout": {
+        "es": "{what} no terminó en {limit:g} s, el límite de cada llamada (¿un bucle infinito?); se detuvo "
+        "el proceso.",
+        "en": "{what} did not finish in {limit:g} s, the limit for each call (an infinite loop?); the process "
+        "was stopped.",
+    },
     "fail.cpu": {
         "es": "{what} se pasó del límite de tiempo de CPU; se detuvo el proceso.",
         "en": "{what} went over the CPU time limit; the process was stopped.",
@@ -131,9 +146,15 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Tu código terminó su propio proceso (código de salida {detail}, ¿os._exit?) mientras ejecutaba {what}.",
         "en": "Your code ended its own process (exit code {detail}, os._exit?) while running {what}.",
     },
-    "fail.output": {
-        "es": "{what} imprimió más de {limit:g} MB; se detuvo el proceso.",
-        "en": "{what} printed more than {limit:g} MB; the process was stopped.",
+    "fail.budget": {
+        "es": "{what}: las llamadas de este criterio juntas no terminaron en {limit:g} s; se detuvo el proceso.",
+        "en": "{what}: this criterion's calls together did not finish in {limit:g} s; the process was stopped.",
+    },
+    "fail.disk": {
+        "es": "{what} llenó tu carpeta (el límite es {limit:g} MB en total, y {detail} archivos); se detuvo "
+        "el proceso.",
+        "en": "{what} filled your folder (the limit is {limit:g} MB in all, and {detail} files); the process "
+        "was stopped.",
     },
     "fail.protocol": {
         "es": "{what} rompió la comunicación con el corrector ({detail}); se detuvo el proceso.",

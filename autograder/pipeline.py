@@ -6,7 +6,7 @@ runs the learner's code in a confined child. One submission's infinite loop, cra
 or flood of output costs that submission its points, never the batch.
 
 ``grade_submission`` and ``grade_many`` are the entry points for the CLI and the
-reports; ``judge`` is what runs inside the judge process.
+reports; :mod:`autograder.judge_process` is what runs inside the judge process.
 """
 
 from __future__ import annotations
@@ -14,27 +14,23 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import shutil
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
 
 from .criteria import not_graded
-from .delegation import static_delegation
 from .forkserver import GradingServer, JudgeTimeout, ServerError, shared_server
+from .judge_process import LEVELS
+from .limits import Limits
 from .messages import text
 from .results import GradingInterrupted, SubmissionResult
-from .sandbox import Limits, prepare_box, protections
-from .session import Session
+from .sandbox import protections
 from .submission import Submission, SubmissionError, load_submission
 
 DEFAULT_LIMITS = Limits()
-LEVELS = (1, 2)
 
 Progress = Callable[[int, int, SubmissionResult], None]
 """``progress(done, total, result)``, called in the caller's thread as each submission finishes."""
@@ -189,60 +185,3 @@ def grade_loaded(
 
 def _unloadable(name: str, message: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:
     return SubmissionResult.from_criteria(name, not_graded(message, levels=levels), error=message, seed=seed)
-
-
-# -- inside the judge process -------------------------------------------------------------------------
-
-
-def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
-    """Grade one submission (runs in a judge process forked from the zygote)."""
-    submission = Submission.from_json(request["submission"])
-    seed = int(request["seed"])
-    lang = str(request.get("lang") or "es")
-    limits = Limits.from_json(request.get("limits"))
-    levels = tuple(int(level) for level in request.get("levels") or LEVELS)
-    workdir = run_dir / f"juez-{os.getpid()}"
-    session = None
-    try:
-        workdir.mkdir(mode=0o711)
-        scratch = workdir / "corrector"
-        scratch.mkdir(mode=0o700)
-        box = workdir / "alumno"
-        prepare_box(box, uid)
-        session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
-        summary = session.start()
-        if summary.fatal:
-            criteria = not_graded(summary.fatal, levels=levels)
-            result = SubmissionResult.from_criteria(
-                submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
-            )
-            return result.to_json()
-        from .checks import run_checks  # the judge's side: lesson3 and the SDK are preloaded in the zygote
-
-        delegated = static_delegation(c.source for c in submission.runnable)
-        for fn, how in summary.defined.items():
-            if how.startswith("reference:"):
-                delegated.setdefault(fn, how.removeprefix("reference:"))
-        grading = run_checks(
-            session,
-            seed=seed,
-            lang=lang,
-            levels=levels,
-            scratch=scratch,
-            answers=summary.answers,
-            delegated=delegated,
-        )
-        result = SubmissionResult.from_criteria(
-            submission.name, grading.criteria, flags=grading.flags, warnings=summary.warnings, seed=seed
-        )
-        return result.to_json()
-    except Exception as e:  # noqa: BLE001 - one broken judgment must come back as a result, not kill the run
-        traceback.print_exc()
-        message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
-        return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels), error=message, seed=seed
-        ).to_json()
-    finally:
-        if session is not None:
-            session.close()
-        shutil.rmtree(workdir, ignore_errors=True)

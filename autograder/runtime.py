@@ -1,42 +1,51 @@
-"""Lo que corre dentro del proceso del alumno, ya confinado: las celdas y las llamadas.
+"""Lo que corre dentro del proceso del alumno, ya encerrado: las celdas y las llamadas.
 
-Nothing here is trusted by the judge: every answer is data the judge re-checks, and
-the tool proxy only *asks* the judge to act. What this module adds is convenience and
-clear messages (which cell failed, at which line, "todavía no implementado").
+Runs in the learner's child (a fork of :mod:`autograder.learner_zygote`, after
+:mod:`autograder.lockdown`). Nothing here is trusted by the judge: every answer is
+data the judge re-checks, and the tool proxy only *asks* the judge to act. What this
+module adds is running the submission the way its author ran it, with clear reports:
+
+- a notebook's cells run in an IPython shell, as in Jupyter (``display``,
+  ``get_ipython``, magics; IPython's own input transformation runs here, under the
+  learner's limits). Shell escapes and ``%pip`` print that they do not run while grading;
+- a ``.py`` runs like its notebook would: cell by cell where it has ``# In[ ]:`` or
+  ``# %%`` markers, else statement by statement, with ``__file__`` set; a piece that
+  fails is reported and skipped, and the rest still runs;
+- a call that fails says which line, and "todavía no implementado".
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import builtins
-import functools
+import codeop
 import inspect
 import json
 import linecache
 import os
+import re
 import signal
 import sys
 import time
 import traceback
 import types
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from . import protocol
-from .delegation import REFERENCE_OBJECTS
-from .questions import QUESTIONS
-from .submission import Cell
+from . import learner_lesson3, lockdown, protocol
+from .learner_lesson3 import DelegationError
+from .limits import Limits
 
 FUNCTIONS = ("resume_action", "reconcile")
 MAX_VALUE_BYTES = 4 * 1024 * 1024
+CELL_MARKER = re.compile(r"^#\s*(?:In\[[^\]]*\]:|%%)", re.MULTILINE)
+"""Where ``jupyter nbconvert --to script`` (``# In[ ]:``) and jupytext/VS Code (``# %%``) start a cell."""
+_TOP_LEVEL_AWAIT = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
 
 
 class CellTimeout(BaseException):
     """A cell ran past its share of the load time (BaseException: `except Exception` won't eat it)."""
-
-
-class DelegationError(RuntimeError):
-    """La función de referencia de lesson3 no cuenta como respuesta del ejercicio."""
 
 
 class ToolOutput(str):
@@ -52,111 +61,47 @@ class ToolOutput(str):
         return str(self)
 
 
-class _StubShell:
-    """``get_ipython()`` inside the sandbox: every magic and shell escape does nothing."""
-
-    def __init__(self, namespace: dict[str, Any]) -> None:
-        self.user_ns = namespace
-
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def system(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def getoutput(self, *args: Any, **kwargs: Any) -> list[str]:
-        return []
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        return lambda *args, **kwargs: None
+_shell: Any = None
+_question_variables: tuple[str, ...] = ()
 
 
-class _Tripwires:
-    """lesson3's reference answers, replaced by wrappers that notice when a learner's call uses them."""
+def prepare(public: dict[str, Any]) -> None:
+    """In the learner zygote: build the IPython shell every learner child starts with."""
+    global _shell, _question_variables
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
 
-    def __init__(self) -> None:
-        self.armed = False
-        self.fired: list[str] = []
-        self.wrappers: dict[int, str] = {}
-
-    def hit(self, label: str) -> None:
-        if self.armed:
-            self.fired.append(label)
-            raise DelegationError(f"{label} es la solución de referencia de lesson3; no cuenta como respuesta")
-
-
-_tripwires = _Tripwires()
-
-
-class _WatchedMapping(dict):  # type: ignore[type-arg]
-    """EXPECTED_ACTION as a dict that reports being read during a graded call."""
-
-    label = "lesson3.exercises.EXPECTED_ACTION"
-
-    def __getitem__(self, key: Any) -> Any:
-        _tripwires.hit(self.label)
-        return super().__getitem__(key)
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        _tripwires.hit(self.label)
-        return super().get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        _tripwires.hit(self.label)
-        return super().__contains__(key)
-
-    def __iter__(self) -> Any:
-        _tripwires.hit(self.label)
-        return super().__iter__()
-
-    def items(self) -> Any:
-        _tripwires.hit(self.label)
-        return super().items()
-
-    def values(self) -> Any:
-        _tripwires.hit(self.label)
-        return super().values()
-
-    def keys(self) -> Any:
-        _tripwires.hit(self.label)
-        return super().keys()
+    config = Config()
+    config.HistoryManager.enabled = False
+    config.InteractiveShell.colors = "nocolor"
+    config.InteractiveShell.xmode = "plain"
+    _shell = InteractiveShell.instance(config=config)
+    _shell.system = _no_process
+    _shell.system_piped = _no_process
+    _shell.system_raw = _no_process
+    _shell.getoutput = lambda *args, **kwargs: _no_process(*args) or []
+    for name in NOT_WHILE_GRADING_LINE:
+        _shell.register_magic_function(_skipped_magic(name), "line", name)
+    for name in NOT_WHILE_GRADING_CELL:
+        _shell.register_magic_function(_skipped_magic(name), "cell", name)
+    _question_variables = tuple(public["questions"])
 
 
-def _install_tripwires() -> None:
-    import importlib
-
-    # sys.modules, not attributes: ``lesson3.reconcile`` is the function, which shadows the module.
-    names = ("lesson3", "lesson3.reconcile", "lesson3.exercises", "lesson3.agent", "lesson3.crash")
-    modules = {name: importlib.import_module(name) for name in names}
-    replaced: dict[int, Any] = {}
-    for label, (module_name, attr) in REFERENCE_OBJECTS.items():
-        module = modules[module_name]
-        original = getattr(module, attr)
-        if id(original) not in replaced:
-            if isinstance(original, dict) and attr == "EXPECTED_ACTION":
-                replaced[id(original)] = _WatchedMapping(original)
-            elif isinstance(original, dict):
-                replaced[id(original)] = {k: _wrap(v, f"{label}[{k!r}]") for k, v in original.items()}
-            else:
-                replaced[id(original)] = _wrap(original, label)
-        setattr(module, attr, replaced[id(original)])
-    for module in modules.values():
-        for attr, value in list(vars(module).items()):
-            if id(value) in replaced:
-                setattr(module, attr, replaced[id(value)])
+NOT_WHILE_GRADING_LINE = ("matplotlib", "pip", "conda", "mamba", "micromamba", "uv", "gui")
+"""Line magics that install packages, start processes or need a display: a notice, not an error."""
+NOT_WHILE_GRADING_CELL = ("bash", "sh", "script", "system", "sx", "perl", "ruby", "python2", "python3", "pypy")
+"""Cell magics whose body another program runs: not while grading (the body is not Python)."""
 
 
-def _wrap(fn: Callable[..., Any], label: str) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def tripwire(*args: Any, **kwargs: Any) -> Any:
-        _tripwires.hit(label)
-        return fn(*args, **kwargs)
+def _skipped_magic(name: str) -> Any:
+    def magic(line: str = "", cell: str | None = None) -> None:
+        print(f"[%{name}: no se ejecuta al corregir]")
 
-    _tripwires.wrappers[id(tripwire)] = label
-    return tripwire
+    return magic
+
+
+def _no_process(cmd: Any = "", *args: Any, **kwargs: Any) -> None:
+    print(f"[no se ejecuta al corregir: {str(cmd)[:80]}]")
 
 
 # -- the child's main loop ---------------------------------------------------------------------
@@ -191,15 +136,41 @@ class _Channel:
         return ToolOutput(reply.get("content", ""))
 
 
-def serve(read_fd: int, write_fd: int, cells: list[Cell], *, load_seconds: float) -> None:
+def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landlock: bool) -> None:
+    """The learner's child, from the fork to its end: lock down, load, answer calls. Never returns."""
+    req_r, resp_w, out_w = fds
+    code = 70
+    try:
+        try:
+            applied = lockdown.confine(limits, box, uid, out_w, keep=(req_r, resp_w), landlock=landlock)
+        except Exception as e:  # the grader's problem, reported as such
+            protocol.write_frame(resp_w, {"op": "confine_failed", "error": f"{type(e).__name__}: {e}"})
+            raise
+        serve(req_r, resp_w, applied)
+        code = 0
+    except BaseException:  # noqa: BLE001 - the child must never return into the keeper's code
+        try:
+            traceback.print_exc()
+        except BaseException:  # noqa: BLE001 - nothing left to report to
+            pass
+    finally:
+        os._exit(code)
+
+
+def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     channel = _Channel(read_fd, write_fd)
-    _install_tripwires()
-    namespace = _namespace(cells, channel)
-    filenames = {c.filename for c in cells}
-    report = load(cells, namespace, load_seconds=load_seconds)
-    _route_lesson_tools(channel)
+    request = channel.receive()
+    if not isinstance(request, dict) or request.get("op") != "load":
+        os._exit(0)
+    kind, name = str(request.get("kind") or "py"), str(request.get("name") or "entrega.py")
+    cells = [c for c in request.get("cells") or [] if isinstance(c, dict)]
+    namespace = _namespace(kind, name, cells, channel)
+    learner_lesson3.route_tools(channel.execute_tool)
+    report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0))
     namespace["execute_tool"] = channel.execute_tool
-    channel.send({"op": "loaded", **report, **describe_namespace(namespace)})
+    filenames = set(report.pop("filenames"))
+    _flush()
+    channel.send({"op": "loaded", "lockdown": applied, **report, **describe_namespace(namespace)})
     while True:
         request = channel.receive()
         if not isinstance(request, dict) or request.get("op") != "call":
@@ -207,92 +178,169 @@ def serve(read_fd: int, write_fd: int, cells: list[Cell], *, load_seconds: float
         channel.call_id = request.get("id")
         result = call(namespace, str(request.get("fn")), request.get("arg"), filenames)
         channel.call_id = None
+        _flush()
         channel.send({"op": "result", "id": request.get("id"), **result})
 
 
-def _namespace(cells: list[Cell], channel: _Channel) -> dict[str, Any]:
+def _flush() -> None:
+    """What was printed reaches the judge before the answer (a kill later would lose a buffer)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - the learner may have replaced or closed them
+            pass
+
+
+def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Channel) -> dict[str, Any]:
     import autograder
 
     # A notebook that calls check() or pista() must not grade itself again in here.
     autograder._IN_SANDBOX = True
-    # A notebook runs as __main__ (as in Jupyter); a .py file as a module, so its
-    # `if __name__ == "__main__":` tests do not run. A real module object, so that
-    # dataclasses, pickle and friends find the learner's classes by module name.
-    notebook = any(c.filename.startswith("<celda") for c in cells)
-    module = types.ModuleType("__main__" if notebook else "__entrega__")
-    sys.modules[module.__name__] = module
-    namespace: dict[str, Any] = module.__dict__
+    shell = _shell
+    # display(), get_ipython() and friends are builtins for the whole run, calls included, as in Jupyter.
+    shell.builtin_trap.activate()
+    if kind == "ipynb":
+        # A notebook runs as __main__ in the shell's own namespace, as in Jupyter.
+        module = shell.user_module
+        sys.modules["__main__"] = module
+        namespace: dict[str, Any] = shell.user_ns
+    else:
+        # A .py file runs as a module (its `if __name__ == "__main__":` tests do not run), with its
+        # __file__ in the learner's folder. A real module object, so that dataclasses, pickle and
+        # friends find the learner's classes by module name.
+        module = types.ModuleType("__entrega__")
+        sys.modules[module.__name__] = module
+        namespace = module.__dict__
+        path = Path.cwd() / (Path(name).name or "entrega.py")
+        source = "".join(str(c.get("source") or "") for c in cells)
+        try:
+            path.write_text(source, encoding="utf-8")
+        except OSError:
+            pass  # a folder already full: __file__ still names it
+        namespace["__file__"] = str(path)
     namespace.update({"__builtins__": builtins, "execute_tool": channel.execute_tool})
-    shell = _StubShell(namespace)
-    namespace["get_ipython"] = lambda: shell
     return namespace
 
 
-def _route_lesson_tools(channel: _Channel) -> None:
-    """After loading, lesson3's own tool entry points go through the proxy too (so they are logged)."""
-    import lesson3.agent
-    import lesson3.tools
-
-    def run_tool(name: str, input: Any) -> Any:
-        content = channel.execute_tool(name, input)
-        return lesson3.tools.ToolOutcome(str(content), is_error=str(content).startswith("Error:"))
-
-    lesson3.tools.run_tool = run_tool
-    lesson3.agent.run_tool = run_tool
-
-
-def load(cells: list[Cell], namespace: dict[str, Any], *, load_seconds: float) -> dict[str, Any]:
-    """Run every cell in order; one that raises does not stop the next ones."""
+def load(
+    kind: str, name: str, cells: list[dict[str, Any]], namespace: dict[str, Any], *, load_seconds: float
+) -> dict[str, Any]:
+    """Run every cell (or piece of a .py) in order; one that fails does not stop the next ones."""
     deadline = time.monotonic() + load_seconds
-    results = []
-    for cell in cells:
-        if cell.skipped:
-            results.append({"number": cell.number, "status": "skipped"})
-            continue
-        if cell.syntax_error is not None:
-            results.append(
-                {
-                    "number": cell.number,
-                    "status": "syntax",
-                    "line": cell.syntax_error.line,
-                    "message": cell.syntax_error.message,
-                }
-            )
-            continue
-        linecache.cache[cell.filename] = (len(cell.source), None, cell.source.splitlines(True), cell.filename)
-        results.append(_run_cell(cell, namespace, deadline))
-    return {"cells": results}
+    results: list[dict[str, Any]] = []
+    filenames: list[str] = []
+    if kind == "ipynb":
+        for cell in cells:
+            number = cell.get("number")
+            if cell.get("skipped"):
+                results.append({"number": number, "status": "skipped"})
+                continue
+            filename = str(cell.get("filename") or f"<celda {number}>")
+            filenames.append(filename)
+            results.append(_timed(number, deadline, lambda c=cell, f=filename: _run_notebook_cell(c, f)))
+        return {"cells": results, "filenames": filenames}
+    filename = str(cells[0].get("filename") if cells else name)
+    filenames.append(filename)
+    source = "".join(str(c.get("source") or "") for c in cells)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    pieces, marked = _pieces(source, filename)
+    if isinstance(pieces, SyntaxError):
+        return {"cells": [], "pieces": [_syntax(1, pieces)], "filenames": filenames}
+    compiler = codeop.Compile()
+    compiler.flags |= _TOP_LEVEL_AWAIT
+    for number, line, piece in pieces:
+        report = _timed(number, deadline, lambda p=piece: _run_piece(p, filename, compiler, namespace))
+        results.append({**report, "line": report.get("line") or line, "marked": marked})
+    return {"cells": [], "pieces": results, "filenames": filenames}
 
 
-def _run_cell(cell: Cell, namespace: dict[str, Any], deadline: float) -> dict[str, Any]:
+def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | SyntaxError, bool]:
+    """A .py as its notebook's cells (where it has markers) or as its top-level statements."""
+    starts = [source.count("\n", 0, m.start()) for m in CELL_MARKER.finditer(source)]
+    lines = source.splitlines(True)
+    if starts:
+        bounds = [0, *starts] if starts[0] > 0 else starts
+        pieces = []
+        for i, start in enumerate(bounds):
+            end = bounds[i + 1] if i + 1 < len(bounds) else len(lines)
+            # Blank lines before keep the file's line numbers in tracebacks.
+            pieces.append((i + 1, start + 1, "\n" * start + "".join(lines[start:end])))
+        return pieces, True
+    try:
+        tree = compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST | _TOP_LEVEL_AWAIT, dont_inherit=True)
+    except SyntaxError as e:
+        return e, False
+    except (ValueError, RecursionError, MemoryError) as e:
+        error = SyntaxError(str(e)[:200])
+        error.lineno = 1
+        return error, False
+    return [(i + 1, stmt.lineno, ast.Module(body=[stmt], type_ignores=[])) for i, stmt in enumerate(tree.body)], False
+
+
+def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
+    """Run one piece under a soft alarm: the judge's hard limit is a little later, so the next pieces still run."""
+    # Soft alarms end 0.3 s before the load's deadline; past it, each piece still gets a sliver
+    # (definitions take microseconds), until the judge's own hard limit (+0.5 s) comes close.
+    now = time.monotonic()
+    if now > deadline + 0.1:
+        return {"number": number, "status": "timeout", "seconds": 0}
+    budget = max(0.05, deadline - now - 0.3)
+
     def on_alarm(signum: int, frame: Any) -> None:
         raise CellTimeout()
 
-    # Leave the judge's hard limit a margin: this soft alarm lets the next cells still run.
-    budget = max(0.05, deadline - time.monotonic() - 0.3)
     previous = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, budget)
     try:
-        code = compile(cell.source, cell.filename, "exec", flags=_TOP_LEVEL_AWAIT, dont_inherit=True)
+        return {"number": number, **run()}
+    except CellTimeout:
+        return {"number": number, "status": "timeout", "seconds": round(budget, 1)}
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _run_notebook_cell(cell: dict[str, Any], filename: str) -> dict[str, Any]:
+    shell = _shell
+    shell.compile.get_code_name = lambda raw, transformed, number: filename
+    result = shell.run_cell(str(cell.get("source") or ""), store_history=False)
+    if result.error_before_exec is not None:
+        error = result.error_before_exec
+        if isinstance(error, CellTimeout):
+            raise error
+        if isinstance(error, SyntaxError):
+            return _syntax(cell.get("number"), error)
+        return {"status": "error", **describe_exception(error, {filename})}
+    if result.error_in_exec is not None:
+        if isinstance(result.error_in_exec, CellTimeout):
+            raise result.error_in_exec
+        return {"status": "error", **describe_exception(result.error_in_exec, {filename})}
+    return {"status": "ok"}
+
+
+def _run_piece(piece: Any, filename: str, compiler: codeop.Compile, namespace: dict[str, Any]) -> dict[str, Any]:
+    try:
+        code = compiler(piece, filename, "exec")
+    except SyntaxError as e:
+        return _syntax(None, e)
+    try:
         if code.co_flags & inspect.CO_COROUTINE:
             asyncio.run(_as_coroutine(eval(code, namespace)))
         else:
             exec(code, namespace)
     except CellTimeout:
-        return {"number": cell.number, "status": "timeout", "seconds": round(budget, 1)}
-    except BaseException as e:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included: the cell failed
-        return {"number": cell.number, "status": "error", **describe_exception(e, {cell.filename})}
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-    return {"number": cell.number, "status": "ok"}
+        raise
+    except BaseException as e:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included: the piece failed
+        return {"status": "error", **describe_exception(e, {filename})}
+    return {"status": "ok"}
+
+
+def _syntax(number: Any, error: SyntaxError) -> dict[str, Any]:
+    return {"number": number, "status": "syntax", "line": error.lineno or 1, "message": error.msg or "SyntaxError"}
 
 
 async def _as_coroutine(awaitable: Any) -> Any:
     return await awaitable
-
-
-_TOP_LEVEL_AWAIT = __import__("ast").PyCF_ALLOW_TOP_LEVEL_AWAIT
 
 
 def describe_namespace(namespace: dict[str, Any]) -> dict[str, Any]:
@@ -302,14 +350,14 @@ def describe_namespace(namespace: dict[str, Any]) -> dict[str, Any]:
         value = namespace.get(name)
         if value is None:
             defined[name] = "missing"
-        elif id(value) in _tripwires.wrappers:
-            defined[name] = "reference:" + _tripwires.wrappers[id(value)]
+        elif learner_lesson3.placeholder_label(value):
+            defined[name] = "reference:" + str(learner_lesson3.placeholder_label(value))
         elif not callable(value):
             defined[name] = "not_callable:" + type(value).__name__
         else:
             defined[name] = "function"
     answers: dict[str, Any] = {}
-    for variable in QUESTIONS:
+    for variable in _question_variables:
         if variable in namespace:
             value = namespace[variable]
             answers[variable] = value[:200] if isinstance(value, str) else {"type": type(value).__name__}
@@ -323,21 +371,22 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
         return {"status": "missing"}
     if not callable(target):
         return {"status": "not_callable", "type": type(target).__name__}
-    _tripwires.fired.clear()
-    _tripwires.armed = True
+    fired = learner_lesson3.fired
+    fired.clear()
+    learner_lesson3.armed = True
     try:
         value = target(arg)
         if inspect.isawaitable(value):
             value = asyncio.run(_as_coroutine(value))
     except NotImplementedError:
-        return {"status": "not_implemented", "delegated": list(_tripwires.fired)}
+        return {"status": "not_implemented", "delegated": list(fired)}
     except DelegationError:
-        return {"status": "delegated", "delegated": list(_tripwires.fired)}
+        return {"status": "delegated", "delegated": list(fired)}
     except BaseException as e:  # noqa: BLE001 - SystemExit too: the judge reports it
-        return {"status": "error", "delegated": list(_tripwires.fired), **describe_exception(e, filenames)}
+        return {"status": "error", "delegated": list(fired), **describe_exception(e, filenames)}
     finally:
-        _tripwires.armed = False
-    fired = list(_tripwires.fired)
+        learner_lesson3.armed = False
+    fired = list(fired)  # a copy: the next call clears the shared list
     try:
         encoded = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as e:

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from .limits import Limits
 from .messages import text
-from .sandbox import Failure, Learner, Limits, Reply, ToolHandler
+from .sandbox import Failure, Learner, Reply, ToolHandler
 from .submission import Submission
 
 
@@ -89,7 +90,7 @@ def describe_failure(failure: Failure, what: str, lang: str) -> str:
     return text(key, lang, what=what, limit=failure.limit, detail=failure.detail)
 
 
-_FAILURE_KINDS = {"timeout", "cpu", "crashed", "exited", "output", "protocol", "internal"}
+_FAILURE_KINDS = {"timeout", "call_timeout", "budget", "cpu", "disk", "crashed", "exited", "protocol", "internal"}
 
 
 class Caller(Protocol):
@@ -122,9 +123,13 @@ class Session:
         self.landlock = landlock  # off only in tests that need an unconfined learner
         self._learner: Learner | None = None
         self._deadline: float | None = None
+        self._budget_seconds = limits.check_seconds
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
         self.spawns = 0
+        self.printed = 0
+        """Bytes the learner printed over every process of this session (kept: the first output_kb)."""
+        self.output = bytearray()
 
     def start(self) -> LoadSummary:
         reply = self._spawn()
@@ -138,63 +143,104 @@ class Session:
     def _spawn(self) -> Reply | Failure:
         self.spawns += 1
         self._learner = Learner(
-            list(self.submission.runnable), limits=self.limits, box=self.box, uid=self.uid, landlock=self.landlock
+            list(self.submission.runnable),
+            limits=self.limits,
+            box=self.box,
+            uid=self.uid,
+            landlock=self.landlock,
+            kind=self.submission.kind,
+            name=self.submission.name,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
-            self._learner.close()
-            self._learner = None
+            self._retire()
         return reply
 
+    def _retire(self) -> None:
+        """Close the learner's process, keeping what it printed."""
+        if self._learner is None:
+            return
+        self._learner.close()
+        self._collect_output(self._learner)
+        self._learner = None
+
+    def _collect_output(self, learner: Learner) -> None:
+        self.printed += learner.output.total
+        room = self.limits.output_kb * 1024 - len(self.output)
+        if room > 0:
+            self.output += learner.output.kept[:room]
+
+    def printed_text(self) -> str:
+        """The first output_kb of what the learner printed, over every process of this session."""
+        kept = bytes(self.output)
+        if self._learner is not None:
+            kept += bytes(self._learner.output.kept[: self.limits.output_kb * 1024 - len(kept)])
+        return kept.decode("utf-8", errors="replace")
+
+    def output_note(self) -> str | None:
+        """A warning for the feedback when the learner printed more than was kept (nothing was stopped)."""
+        printed = self.printed + (self._learner.output.total if self._learner else 0)
+        if printed <= self.limits.output_kb * 1024:
+            return None
+        return text("load.output_cut", self.lang, kb=self.limits.output_kb, mb=round(printed / (1024 * 1024), 1))
+
     def _summarise(self, msg: dict[str, Any]) -> LoadSummary:
+        """The child's load report as feedback: what failed was skipped, and the rest still ran."""
         lang = self.lang
-        notebook = self.submission.kind == "ipynb"
         warnings: list[tuple[int, str]] = []
         fatal = None
         numbers = {c.number for c in self.submission.cells}
-        for cell in self.submission.cells:
-            problem = cell.syntax_error
-            if problem is None or cell.skipped:
-                continue
-            if notebook:
-                warnings.append(
-                    (
-                        cell.number,
-                        text("load.cell_syntax", lang, cell=cell.number, line=problem.line, message=problem.message),
-                    )
-                )
-            else:
-                fatal = text("load.syntax", lang, file=self.submission.name, line=problem.line, message=problem.message)
         for report in msg.get("cells") or []:
             if not isinstance(report, dict) or report.get("number") not in numbers:
                 continue
             number, status = report["number"], report.get("status")
-            message = str(report.get("message") or "")
-            detail = (f" ({message})" if message else "") + hint_for(report.get("etype"), message, lang)
+            detail = self._detail(report)
             etype, line = report.get("etype"), report.get("line")
-            if notebook and status == "error":
+            if status == "syntax":
+                message = str(report.get("message") or "")
+                warnings.append((number, text("load.cell_syntax", lang, cell=number, line=line, message=message)))
+            elif status == "error":
                 warnings.append(
                     (number, text("load.cell_error", lang, cell=number, etype=etype, line=line, detail=detail))
                 )
-            elif notebook and status == "timeout":
-                warnings.append((number, text("load.cell_timeout", lang, cell=number)))
-            elif status == "error":
-                fatal = text("load.module_error", lang, etype=etype, line=line, detail=detail)
             elif status == "timeout":
-                fatal = text("load.module_timeout", lang, seconds=self.limits.load_seconds)
+                warnings.append((number, text("load.cell_timeout", lang, cell=number)))
+        for report in msg.get("pieces") or []:
+            if not isinstance(report, dict) or not isinstance(report.get("number"), int):
+                continue
+            number, status, line = report["number"], report.get("status"), report.get("line")
+            cell = number if report.get("marked") else None
+            if status == "syntax" and cell is None:
+                message = str(report.get("message") or "")
+                fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
+            elif status == "syntax":
+                message = str(report.get("message") or "")
+                warnings.append((number, text("load.cell_syntax", lang, cell=cell, line=line, message=message)))
+            elif status == "error":
+                key = "load.cell_error" if cell else "load.statement_error"
+                etype, detail = report.get("etype"), self._detail(report)
+                warnings.append((number, text(key, lang, cell=cell, etype=etype, line=line, detail=detail)))
+            elif status == "timeout":
+                key = "load.cell_timeout" if cell else "load.statement_timeout"
+                warnings.append((number, text(key, lang, cell=cell, line=line, seconds=self.limits.load_seconds)))
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
         return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
 
+    def _detail(self, report: dict[str, Any]) -> str:
+        message = str(report.get("message") or "")
+        return (f" ({message})" if message else "") + hint_for(report.get("etype"), message, self.lang)
+
     @contextlib.contextmanager
     def budget(self, seconds: float | None = None) -> Iterator[None]:
         """Every call inside shares one wall-clock budget (a criterion's time limit)."""
-        previous = self._deadline
-        self._deadline = time.monotonic() + (self.limits.check_seconds if seconds is None else seconds)
+        previous = self._deadline, self._budget_seconds
+        self._budget_seconds = self.limits.check_seconds if seconds is None else seconds
+        self._deadline = time.monotonic() + self._budget_seconds
         try:
             yield
         finally:
-            self._deadline = previous
+            self._deadline, self._budget_seconds = previous
 
     def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
         if fn in self.poisoned:
@@ -213,15 +259,19 @@ class Session:
                 self.poisoned[fn] = outcome
                 return outcome
         assert self._learner is not None
-        timeout = (self._deadline - time.monotonic()) if self._deadline is not None else self.limits.check_seconds
-        outcome = Outcome.from_reply(fn, self._learner.call(fn, arg, timeout=max(timeout, 0.0), on_tool=on_tool))
+        # Each call has its own limit; a criterion's calls together also share a (larger) budget.
+        # Whichever is shorter applies, and a timeout names the one that was hit.
+        timeout, kind = self.limits.call_seconds, "call_timeout"
+        if self._deadline is not None and self._deadline - time.monotonic() < timeout:
+            timeout, kind = max(self._deadline - time.monotonic(), 0.0), "budget"
+        reply = self._learner.call(fn, arg, timeout=timeout, on_tool=on_tool)
+        if isinstance(reply, Failure) and reply.kind == "timeout":
+            reply = Failure(kind, limit=self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds)
+        outcome = Outcome.from_reply(fn, reply)
         if outcome.status == "failure":
             self.poisoned[fn] = outcome
-            self._learner.close()
-            self._learner = None
+            self._retire()
         return outcome
 
     def close(self) -> None:
-        if self._learner is not None:
-            self._learner.close()
-            self._learner = None
+        self._retire()

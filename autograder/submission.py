@@ -1,15 +1,16 @@
 """Cargar una entrega: un ``.py`` o un ``.ipynb`` convertido en una lista de celdas de código.
 
-This is the pipeline's first step and it never runs learner code: it reads the file,
-neutralises IPython syntax (magics and shell escapes become calls on a stub shell that
-does nothing in the sandbox) and compiles each cell only to find syntax errors, so the
-report can name the cell and the line.
+This is the pipeline's first step and it never runs learner code, nor IPython's input
+transformation (hostile cells can make it run for minutes): it reads the file, decodes a
+``.py`` as Python does (BOM, PEP 263 coding cookie) and keeps each notebook cell's
+source as written. The learner's process transforms, compiles and runs them, under its
+limits, and reports which cell or line failed (:mod:`autograder.runtime`).
 """
 
 from __future__ import annotations
 
 import ast
-import re
+import importlib.util
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,13 +25,6 @@ MAX_BYTES = 5 * 1024 * 1024
 SKIP_TAG = "autograder-skip"
 """Notebook cells with this tag are not run when grading (demos that spawn processes, long runs)."""
 
-PYTHON_BODY_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
-"""Cell magics whose body is ordinary Python in Jupyter: the body still runs, the magic does not."""
-
-_LINE_TIME = re.compile(r"^(\s*)%(?:time|timeit)(?:\s+-\S+(?:\s+\d+)?)*\s+(\S.*)$")
-_CELL_MAGIC = re.compile(r"^%%(\w+)")
-_ESCAPE_CANDIDATE = re.compile(r"^\s*[%!]|\?\s*$|=\s*[%!]", re.MULTILINE)
-
 
 class SubmissionError(Exception):
     """La entrega no se puede leer; ``key`` y ``params`` dan el mensaje en cada idioma."""
@@ -44,42 +38,22 @@ class SubmissionError(Exception):
 
 
 @dataclass(frozen=True)
-class SyntaxProblem:
-    line: int
-    message: str
-
-
-@dataclass(frozen=True)
 class Cell:
     number: int
     """1-based position among the code cells, as the report names it («celda 3»)."""
     source: str
-    """What runs: Python with IPython syntax neutralised."""
+    """What the learner wrote (a notebook cell keeps its IPython syntax: the shell runs it)."""
     filename: str
     """Name used when compiling, so tracebacks say «ana.py, línea 12» or «<celda 3>, línea 2»."""
-    syntax_error: SyntaxProblem | None = None
     skipped: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "source": self.source,
-            "filename": self.filename,
-            "syntax_error": None
-            if self.syntax_error is None
-            else {"line": self.syntax_error.line, "message": self.syntax_error.message},
-            "skipped": self.skipped,
-        }
+        return {"number": self.number, "source": self.source, "filename": self.filename, "skipped": self.skipped}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Cell:
-        err = raw.get("syntax_error")
         return cls(
-            number=raw["number"],
-            source=raw["source"],
-            filename=raw["filename"],
-            syntax_error=None if err is None else SyntaxProblem(err["line"], err["message"]),
-            skipped=raw.get("skipped", False),
+            number=raw["number"], source=raw["source"], filename=raw["filename"], skipped=raw.get("skipped", False)
         )
 
 
@@ -91,7 +65,7 @@ class Submission:
 
     @property
     def runnable(self) -> list[Cell]:
-        return [c for c in self.cells if not c.skipped and c.syntax_error is None]
+        return [c for c in self.cells if not c.skipped]
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "cells": [c.to_json() for c in self.cells]}
@@ -112,18 +86,31 @@ def load_submission(path: str | Path) -> Submission:
         raw = read_regular(path, MAX_BYTES)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
+    if suffix == ".py":
+        return from_python(decode_python(raw, name), name)
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise SubmissionError("load.not_utf8", name=name, pos=e.start) from None
-    if suffix == ".py":
-        return from_python(source, name)
     return from_notebook_text(source, name)
 
 
+def decode_python(raw: bytes, name: str) -> str:
+    """A ``.py`` file's text as Python reads it: a BOM, or a PEP 263 ``# -*- coding: latin-1 -*-`` line."""
+    try:
+        return importlib.util.decode_source(raw)
+    except UnicodeDecodeError as e:
+        raise SubmissionError("load.not_utf8", name=name, pos=e.start) from None
+    except (SyntaxError, LookupError):  # an unknown or contradictory coding declaration
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise SubmissionError("load.not_utf8", name=name, pos=e.start) from None
+
+
 def from_python(source: str, name: str, *, kind: str = "py") -> Submission:
-    """Un archivo ``.py`` es una sola celda: corre entero, como un módulo."""
-    return Submission(name, kind, (_cell(1, source, name),))
+    """Un archivo ``.py`` es una sola celda; el proceso del alumno lo ejecuta por celdas o instrucciones."""
+    return Submission(name, kind, (Cell(1, source, name),))
 
 
 def from_notebook_text(source: str, name: str) -> Submission:
@@ -134,68 +121,8 @@ def from_notebook_text(source: str, name: str) -> Submission:
     cells = []
     for code in code_cells:
         number = len(cells) + 1
-        made = _cell(number, neutralise(code.source), f"<celda {number}>")
-        if SKIP_TAG in code.tags:
-            made = Cell(made.number, made.source, made.filename, made.syntax_error, skipped=True)
-        cells.append(made)
+        cells.append(Cell(number, code.source, f"<celda {number}>", skipped=SKIP_TAG in code.tags))
     return Submission(name, "ipynb", tuple(cells))
-
-
-def neutralise(source: str) -> str:
-    """IPython syntax -> plain Python that never runs a magic or a shell command.
-
-    Line magics and ``!cmd`` become calls on ``get_ipython()``, which in the sandbox is
-    a stub that does nothing. ``%time stmt`` keeps ``stmt`` and ``%%time``-like cells
-    keep their body, because in Jupyter that code runs and may define things. Other
-    cell magics (``%%bash``, ``%%writefile``, ...) become ``pass``. Line numbers are kept.
-    """
-    lines = source.split("\n")
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is not None:
-        m = _CELL_MAGIC.match(lines[first].lstrip())
-        if m:
-            if m.group(1) not in PYTHON_BODY_CELL_MAGICS:
-                return "\n" * first + f"pass  # %%{m.group(1)}: no se ejecuta al corregir"
-            lines[first] = ""
-    lines = [_LINE_TIME.sub(r"\1\2", line) for line in lines]
-    source = "\n".join(lines)
-    if not _ESCAPE_CANDIDATE.search(source):
-        return source
-    return _transform(source)
-
-
-def _transform(source: str) -> str:
-    try:
-        from IPython.core.inputtransformer2 import TransformerManager
-    except ImportError:  # pragma: no cover - IPython ships with jupyterlab
-        return _fallback_transform(source)
-    try:
-        out = TransformerManager().transform_cell(source)
-    except Exception:  # noqa: BLE001 - a cell IPython cannot parse is left for the syntax check
-        return _fallback_transform(source)
-    # IPython always ends the cell with a newline; keep the learner's line count.
-    return out[:-1] if out.endswith("\n") and not source.endswith("\n") else out
-
-
-_FALLBACK_ASSIGN = re.compile(r"^(\s*)([\w.,\s]+?)\s*=\s*[%!].*$")
-_FALLBACK_ESCAPE = re.compile(r"^(\s*)[%!].*$")
-
-
-def _fallback_transform(source: str) -> str:
-    """Line filter used only without IPython: magic and shell lines become no-ops."""
-    out = []
-    for line in source.split("\n"):
-        m = _FALLBACK_ASSIGN.match(line)
-        if m:
-            out.append(f"{m.group(1)}{m.group(2)} = None")
-            continue
-        m = _FALLBACK_ESCAPE.match(line)
-        out.append(f"{m.group(1)}pass" if m else line)
-    return "\n".join(out)
-
-
-def _cell(number: int, source: str, filename: str) -> Cell:
-    return Cell(number, source, filename, syntax_problem(source, filename))
 
 
 _PARSE_LOCK = threading.Lock()
@@ -213,17 +140,6 @@ def parse(source: str, filename: str = "<entrega>") -> ast.Module:
         tree = compile(source, filename, "exec", flags=_AST_FLAGS, dont_inherit=True)
     assert isinstance(tree, ast.Module)
     return tree
-
-
-def syntax_problem(source: str, filename: str = "<entrega>") -> SyntaxProblem | None:
-    """El primer error de sintaxis de ``source`` (línea y mensaje), o None."""
-    try:
-        parse(source, filename)
-    except SyntaxError as e:
-        return SyntaxProblem(e.lineno or 1, e.msg or type(e).__name__)
-    except (ValueError, RecursionError, MemoryError) as e:
-        return SyntaxProblem(1, _short(e))
-    return None
 
 
 def _short(e: BaseException) -> str:

@@ -30,7 +30,7 @@ class MultipleChoice(Protocol):
     @property
     def options(self) -> Mapping[str, Mapping[str, str]]: ...
     @property
-    def answer(self) -> str: ...
+    def answer(self) -> str | None: ...
     @property
     def explanation(self) -> Mapping[str, str]: ...
 
@@ -67,6 +67,8 @@ def feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", 
     letter = answer_letter(answer)
     if letter is None or letter not in question.options:
         return f"{answer!r} no es una de las opciones: «{question.variable}» tiene que ser una letra ({letters})."
+    if question.answer is None:  # while grading, the learner's process never has the answers
+        return f"Respuesta registrada: {letter}. Se comprueba al corregir."
     if letter == question.answer:
         return f"✓ Correcto ({letter}). {_tr(question.explanation, lang)}".rstrip()
     return f"✗ La {letter} no es. {retry_hint}".rstrip() + " Vuelve a intentarlo."

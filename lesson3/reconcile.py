@@ -1,8 +1,8 @@
 """Conciliar una llamada colgante: la mitad difícil de la reanudación.
 
-``reconcile`` is the lesson's rule; ``reconcile_production`` is the version that
-was live during the incident (it re-runs everything, so a resumed ``send_email``
-sends twice); ``delete_dangling`` is "move one", kept to show what it costs.
+``reconcile`` is the lesson's rule. The two wrong moves it replaces live in
+:mod:`lesson3.production` (re-exported here): learners study those, and the grader's
+sandbox offers them, while this module — the answer — never exists there.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .checkpoint import Checkpoint
+from .production import delete_dangling, reconcile_production
 from .tools import execute_tool
 
 READ_ONLY_TOOLS = frozenset({"read_file", "grep", "list_dir", "web_search"})
@@ -41,27 +42,6 @@ def reconcile(cp: Checkpoint) -> Checkpoint:
         }
 
     cp["messages"].append({"role": "user", "content": [tool_result]})
-    cp["pendingToolUse"] = None
-    return cp
-
-
-def reconcile_production(cp: Checkpoint) -> Checkpoint:
-    """La versión que estaba viva en producción durante el incidente (la del correo doble)."""
-    pending = cp["pendingToolUse"]
-    tool_id, name, input = pending["id"], pending["name"], pending["input"]
-
-    output = execute_tool(name, input)
-    cp["messages"].append(
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": output}]}
-    )
-    cp["pendingToolUse"] = None
-    return cp
-
-
-def delete_dangling(cp: Checkpoint) -> Checkpoint:
-    """Jugada uno: borrar el mensaje assistant colgante y hacer de cuenta que nunca pasó."""
-    if cp["messages"] and cp["messages"][-1]["role"] == "assistant":
-        cp["messages"].pop()
     cp["pendingToolUse"] = None
     return cp
 

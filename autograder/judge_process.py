@@ -1,0 +1,85 @@
+"""El juez: el proceso que corrige una entrega (un fork de la cigota del corrector).
+
+It never runs learner code: it asks the learner zygote for the learner's confined
+child (:class:`autograder.session.Session`), observes and judges every criterion
+(:mod:`autograder.checks`, imported here only) and answers the grader with the result as JSON.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import traceback
+from pathlib import Path
+from typing import Any
+
+from .criteria import not_graded
+from .delegation import static_delegation
+from .limits import Limits
+from .messages import text
+from .results import SubmissionResult
+from .sandbox import prepare_box
+from .session import Session
+from .submission import Submission
+
+LEVELS = (1, 2)
+
+
+def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
+    """Grade one submission (runs in a judge process forked from the zygote)."""
+    submission = Submission.from_json(request["submission"])
+    seed = int(request["seed"])
+    lang = str(request.get("lang") or "es")
+    limits = Limits.from_json(request.get("limits"))
+    levels = tuple(int(level) for level in request.get("levels") or LEVELS)
+    workdir = run_dir / f"juez-{os.getpid()}"
+    session = None
+    try:
+        workdir.mkdir(mode=0o711)
+        scratch = workdir / "corrector"
+        scratch.mkdir(mode=0o700)
+        box = workdir / "alumno"
+        prepare_box(box, uid)
+        session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
+        summary = session.start()
+        if summary.fatal:
+            criteria = not_graded(summary.fatal, levels=levels)
+            result = SubmissionResult.from_criteria(
+                submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
+            )
+            return result.to_json()
+        from .checks import run_checks  # lesson3 and the SDK: preloaded in the zygote, not in the grader
+
+        delegated = static_delegation(c.source for c in submission.runnable)
+        for fn, how in summary.defined.items():
+            if how.startswith("reference:"):
+                delegated.setdefault(fn, how.removeprefix("reference:"))
+        grading = run_checks(
+            session,
+            seed=seed,
+            lang=lang,
+            levels=levels,
+            scratch=scratch,
+            answers=summary.answers,
+            delegated=delegated,
+        )
+        note = session.output_note()
+        result = SubmissionResult.from_criteria(
+            submission.name,
+            grading.criteria,
+            flags=grading.flags,
+            warnings=[*summary.warnings, *([note] if note else [])],
+            seed=seed,
+        )
+        result.output = session.printed_text()
+        return result.to_json()
+    except Exception as e:  # noqa: BLE001 - one broken judgment must come back as a result, not kill the run
+        traceback.print_exc()
+        message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
+        return SubmissionResult.from_criteria(
+            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        ).to_json()
+    finally:
+        if session is not None:
+            session.close()
+        shutil.rmtree(workdir, ignore_errors=True)

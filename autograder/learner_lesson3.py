@@ -1,0 +1,238 @@
+"""El ``lesson3`` del alumno al corregir: lo que el cuaderno 4 usa, sin las respuestas.
+
+In the learner's process lesson3's reference answers do not exist: not as objects, not
+as files it can read (Landlock hides lesson3/ and autograder/ from it), not as data. What
+a submission of notebook 4 legitimately imports is offered here instead:
+
+- the real ``lesson3.checkpoint``, ``lesson3.tools``, ``lesson3.production`` (the
+  incident's ``reconcile_production`` and ``delete_dangling``) and ``lesson3.practice``,
+  loaded from their files; their tools go through the judge's ``execute_tool`` proxy;
+- the course's public data (the tasks, cpA/cpB/cpC, the questions without their
+  answers), computed by a throwaway process that did import lesson3 and sent it as JSON;
+- every other name of lesson3 (the demos that start processes, the reference
+  ``reconcile``, ``EXPECTED_ACTION``...) as a placeholder that says, when used, that it
+  is not available while grading. Using a reference answer's placeholder inside a graded
+  call is reported as delegation ("usaste la función de referencia").
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REAL_MODULES = ("checkpoint", "tools", "production", "practice")
+"""lesson3 modules the learner's process loads from their files: none holds an answer (in import order)."""
+
+REFERENCE_NAMES = frozenset(
+    {
+        "reconcile",
+        "STRATEGIES",
+        "READ_ONLY_TOOLS",
+        "UNKNOWN_STATE_MESSAGE",
+        "EXPECTED_ACTION",
+        "lesson_reconcile",
+        "resume_plan",
+        "LAB_STRATEGIES",
+        "run_agent",
+    }
+)
+"""Names whose use in a graded call means "the learner passed the work to lesson3's answer"."""
+
+
+class DelegationError(RuntimeError):
+    """La función de referencia de lesson3 no cuenta como respuesta del ejercicio."""
+
+
+class Unavailable(RuntimeError):
+    """Algo de lesson3 que no existe mientras se corrige (lanza procesos o es una respuesta)."""
+
+
+fired: list[str] = []
+"""Reference placeholders used during the current graded call (the runtime clears and reads it)."""
+armed = False
+
+
+class Placeholder:
+    """Stands for a name of lesson3 that the learner's process does not have."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        if self._label.rsplit(".", 1)[-1] in REFERENCE_NAMES:
+            if armed:
+                fired.append(self._label)
+            raise DelegationError(
+                f"{self._label} es la solución de referencia de lesson3: no existe mientras se corrige "
+                "(el ejercicio es escribirla)"
+            )
+        raise Unavailable(
+            f"{self._label} no está disponible mientras se corrige tu entrega (el corrector no ejecuta "
+            "demostraciones ni lanza procesos); úsalo en una celda con la etiqueta autograder-skip"
+        )
+
+    __call__ = __getitem__ = __iter__ = __contains__ = __len__ = _refuse
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self._refuse()
+
+    def __repr__(self) -> str:
+        return f"<{self._label}: no disponible al corregir>"
+
+
+def placeholder_label(value: object) -> str | None:
+    """The lesson3 name ``value`` stands for, if it is a reference placeholder."""
+    if isinstance(value, Placeholder) and value._label.rsplit(".", 1)[-1] in REFERENCE_NAMES:
+        return value._label
+    return None
+
+
+class SurfaceModule(types.ModuleType):
+    """A lesson3 module in the learner's process: what it offers, and placeholders for the rest."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return Placeholder(f"{self.__name__}.{name}")
+
+
+@dataclass(frozen=True)
+class PublicQuestion:
+    """A question as the learner's process sees it: the prompt and the options, never the answer."""
+
+    variable: str
+    criterion: str
+    points: float
+    title: dict[str, str]
+    prompt: dict[str, str]
+    options: dict[str, dict[str, str]]
+    answer: None = None
+    explanation: dict[str, str] = field(default_factory=dict)
+
+
+def collect_public() -> dict[str, Any]:
+    """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
+    from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
+    from lesson3.model import DEFAULT_MODEL, TASK_EMAIL, TASK_NOTES
+
+    from .questions import QUESTIONS
+
+    return {
+        "lesson3_dir": str(Path(importlib.util.find_spec("lesson3").origin or "").parent),  # type: ignore[union-attr]
+        "TASK_EMAIL": TASK_EMAIL,
+        "TASK_NOTES": TASK_NOTES,
+        "DEFAULT_MODEL": DEFAULT_MODEL,
+        "EXERCISE_NAMES": list(EXERCISE_NAMES),
+        "LESSON_FIELDS": LESSON_FIELDS,
+        "checkpoints": exercise_checkpoints(),
+        "questions": {
+            variable: {
+                "variable": q.variable,
+                "criterion": q.criterion,
+                "points": q.points,
+                "title": q.title,
+                "prompt": q.prompt,
+                "options": q.options,
+            }
+            for variable, q in QUESTIONS.items()
+        },
+    }
+
+
+def install(public: dict[str, Any]) -> None:
+    """Put the learner's lesson3 (and autograder.questions) in ``sys.modules``, before any learner code."""
+    lesson3_dir = Path(public["lesson3_dir"])
+    package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
+    package.__path__ = []  # nothing more is imported from disk under this name
+    modules: dict[str, types.ModuleType] = {"lesson3": package}
+    sys.modules["lesson3"] = package
+    for name in REAL_MODULES:
+        modules[name] = _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
+        setattr(package, name, modules[name])
+    exercises = _module("lesson3.exercises", "Los puntos de control de los ejercicios (cpA, cpB, cpC).")
+    checkpoints = public["checkpoints"]
+    names = tuple(public["EXERCISE_NAMES"])
+
+    def exercise_checkpoint(name: str) -> dict[str, Any]:
+        """Una copia nueva de ``cpA``, ``cpB`` o ``cpC`` (se puede modificar sin miedo)."""
+        if name not in checkpoints:
+            raise KeyError(f"no hay un punto de control de ejercicio llamado «{name}»; hay {', '.join(names)}")
+        return copy.deepcopy(checkpoints[name])
+
+    def exercise_checkpoints() -> dict[str, dict[str, Any]]:
+        return {name: exercise_checkpoint(name) for name in names}
+
+    exercises.__dict__.update(
+        EXERCISE_NAMES=names,
+        LESSON_FIELDS=copy.deepcopy(public["LESSON_FIELDS"]),
+        exercise_checkpoint=exercise_checkpoint,
+        exercise_checkpoints=exercise_checkpoints,
+    )
+    model = _module("lesson3.model", "Las tareas del curso (el modelo no corre al corregir).")
+    model.__dict__.update(
+        TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"], DEFAULT_MODEL=public["DEFAULT_MODEL"]
+    )
+    reconcile = _module("lesson3.reconcile", "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio.")
+    production = modules["production"]
+    reconcile.__dict__.update(
+        reconcile_production=production.reconcile_production, delete_dangling=production.delete_dangling
+    )
+    modules.update(exercises=exercises, model=model)
+    sys.modules["lesson3.reconcile"] = reconcile
+    for name in ("agent", "crash", "lab", "transcript", "render", "diagram", "incident", "cli"):
+        modules[name] = _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
+    for name, module in modules.items():
+        sys.modules[module.__name__] = module
+        if name != "lesson3":
+            setattr(package, name, module)
+    for source in ("checkpoint", "tools", "production"):
+        for attr, value in vars(modules[source]).items():
+            if not attr.startswith("_") and not isinstance(value, types.ModuleType):
+                package.__dict__.setdefault(attr, value)
+    package.__dict__.update(TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"])
+    questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
+    questions.__dict__.update(
+        Question=PublicQuestion,
+        QUESTIONS={v: PublicQuestion(**q) for v, q in public["questions"].items()},
+    )
+    sys.modules["autograder.questions"] = questions
+    import autograder
+
+    autograder.questions = questions  # type: ignore[attr-defined]
+
+
+def route_tools(execute: Any) -> None:
+    """lesson3's own tool entry points ask the judge (so every execution is observed and logged)."""
+    tools = sys.modules["lesson3.tools"]
+
+    def run_tool(name: str, input: Any) -> Any:
+        content = str(execute(name, input))
+        return tools.ToolOutcome(content, is_error=content.startswith("Error:"))
+
+    tools.run_tool = run_tool  # type: ignore[attr-defined]
+    package = sys.modules["lesson3"]
+    package.run_tool = run_tool  # type: ignore[attr-defined]
+    package.execute_tool = tools.execute_tool  # type: ignore[attr-defined]
+
+
+def _module(name: str, doc: str) -> types.ModuleType:
+    module = SurfaceModule(name, doc)
+    module.__package__ = "lesson3"
+    return module
+
+
+def _load(name: str, path: Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # pragma: no cover - the file is part of this package
+        raise ImportError(f"cannot load {name} from {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,52 @@
+"""Los límites de cada entrega: lo único que puede detener el código del alumno.
+
+Shared by the judge (which enforces the wall-clock, output and disk limits from
+outside) and the learner's child (which sets its own resource limits before any
+learner code runs). Only time, memory, CPU and disk end a run; printed output never
+does: past ``output_kb`` it is read and dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Los límites de cada entrega (segundos, MB, KB)."""
+
+    load_seconds: float = 5.0
+    """Wall time to run every cell (or top-level statement) of the submission."""
+    call_seconds: float = 1.0
+    """Wall time for one call of ``resume_action`` or ``reconcile``: honest code needs a few ms."""
+    check_seconds: float = 6.0
+    """Wall time for all calls of one criterion together (e.g. the 14 hidden variants)."""
+    cpu_seconds: int = 15
+    """RLIMIT_CPU for the learner's process over the whole grading (a backstop for the wall limits)."""
+    memory_mb: int = 512
+    """Address space the learner may add on top of the preloaded interpreter (RLIMIT_AS)."""
+    output_kb: int = 64
+    """Printed output kept (stdout and stderr together) for the feedback; the rest is read and dropped."""
+    file_mb: int = 16
+    """RLIMIT_FSIZE: the largest file the learner may write in its own folder."""
+    disk_mb: int = 64
+    """Everything the learner's folder may hold at once (files and their sizes, checked while it runs)."""
+    disk_files: int = 2000
+    """Files and folders the learner's folder may hold at once."""
+    threads: int = 8
+    """Threads the learner's process may run besides its main one (where the kernel lets us forbid processes)."""
+    processes: int = 1
+    """RLIMIT_NPROC for the learner's own uid when threads cannot be told from processes: 1 means no fork."""
+    submission_seconds: float = 30.0
+    """Backstop enforced by the grader on the whole judge (the judge's own limits come first)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any] | None) -> Limits:
+        if not raw:
+            return cls()
+        known = {k: v for k, v in raw.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
