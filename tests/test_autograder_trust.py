@@ -1,0 +1,375 @@
+"""Grades a learner cannot fake: its process holds nothing of the grading and no reference answer.
+
+Each submission below tries one way to reach the seed, the expected answers or lesson3's
+reference solution from inside the learner's process. None may gain a point by it: what
+it looks for does not exist there (a fresh zygote, not a fork of the judge; lesson3 without
+its answers; Landlock hiding their files).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from autograder.pipeline import grade_many
+from autograder.sandbox import protections
+
+SEED = 1_987_654_321
+"""Distinctive: no other number of the grading looks like it."""
+
+CORRECT_RESUME = """
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    return "rerun" if pending["name"] in {"read_file", "grep", "list_dir", "web_search"} else "is_error"
+"""
+
+SEARCH = (
+    """
+import gc, sys, types
+
+# The seed in two halves, joined only inside comparisons: the search must not find itself.
+HIGH, LOW = "1987", "654321"
+FOUND = []
+
+def _look(value, where):
+    if type(value) is int and value == int(HIGH + LOW):
+        FOUND.append(where)
+    elif type(value) is str and (HIGH + LOW) in value and "_987_" not in value:
+        FOUND.append(where)
+    elif type(value) is dict and [value.get(k) for k in ("cpA", "cpB", "cpC")] == ["continue", "rerun", "is_error"]:
+        FOUND.append("EXPECTED_ACTION in " + where)
+
+def _frames():
+    seen = 0
+    for frame in [*sys._current_frames().values(), sys._getframe()]:
+        while frame is not None:
+            seen += 1
+            for name, value in list(frame.f_locals.items()):
+                _look(value, f"frame {frame.f_code.co_name}.{name}")
+            for name, value in list(frame.f_globals.items()):
+                _look(value, f"globals of {frame.f_code.co_name}.{name}")
+            frame = frame.f_back
+    return seen
+
+def _everything():
+    for module in list(sys.modules.values()):
+        if module is None:
+            continue
+        name = getattr(module, "__name__", "?")
+        if name.startswith(("autograder.checks", "autograder.scenarios", "autograder.judge", "autograder.pipeline")):
+            FOUND.append("module " + name)
+        for attr, value in list(getattr(module, "__dict__", {}).items()):
+            _look(value, f"{name}.{attr}")
+    for obj in gc.get_objects():
+        kind = type(obj)
+        if kind is dict:
+            _look(obj, "a dict")
+            for value in list(obj.values()):
+                _look(value, "a dict value")
+        elif kind in (list, tuple, set, frozenset):
+            for value in list(obj):
+                _look(value, "a " + kind.__name__)
+        elif kind is types.FunctionType:
+            code = obj.__code__
+            if code.co_filename.endswith(("lesson3/reconcile.py", "lesson3/render.py", "lesson3/exercises.py")):
+                FOUND.append("function " + code.co_filename + ":" + code.co_name)
+            if obj.__module__ and obj.__module__.startswith(("autograder.checks", "autograder.scenarios")):
+                FOUND.append("function " + obj.__module__ + "." + obj.__name__)
+        elif kind.__name__ in ("ActionCase", "ReconcileCase", "IncidentCase", "Question") and hasattr(obj, "answer"):
+            if getattr(obj, "answer", None) is not None:
+                FOUND.append("an answered Question")
+        elif kind.__name__ in ("ActionCase", "ReconcileCase", "IncidentCase", "Session", "Learner"):
+            FOUND.append("grader object " + kind.__name__)
+
+_frames()
+_everything()
+print("FOUND at load:", FOUND[:5])
+"""
+    + CORRECT_RESUME.replace("def resume_action(cp):", "def _correct(cp):")
+    + """
+def resume_action(cp):
+    _frames()
+    if FOUND:
+        raise RuntimeError("ENCONTRADO: " + "; ".join(FOUND[:3]))
+    return _correct(cp)
+"""
+)
+
+FALLBACK_RECONCILE = """
+def _unchanged(cp):
+    return cp
+"""
+
+
+def reconcile_via(trick: str) -> str:
+    """A submission whose reconcile is lesson3's reference obtained by ``trick`` (or, failing that, no answer)."""
+    body = textwrap.indent(textwrap.dedent(trick).strip(), "    ")
+    return (
+        CORRECT_RESUME
+        + FALLBACK_RECONCILE
+        + f"""
+def _reference():
+{body}
+
+try:
+    _found = _reference()
+except BaseException as e:
+    print("truco fallido:", type(e).__name__, e)
+    _found = None
+
+def reconcile(cp):
+    if _found is None:
+        return _unchanged(cp)
+    return _found(cp)
+"""
+    )
+
+
+RECONCILE_TRICKS = {
+    "agent_default": """
+        import lesson3.agent
+        return lesson3.agent.run_agent.__defaults__[0] if lesson3.agent.run_agent.__defaults__ else None
+    """,
+    "agent_kwdefaults": """
+        import inspect, lesson3.agent
+        return inspect.signature(lesson3.agent.run_agent).parameters["reconcile"].default
+    """,
+    "crash_strategies": """
+        from lesson3.crash import STRATEGIES
+        return STRATEGIES["reconcile"]
+    """,
+    "lab_strategies": """
+        from lesson3 import lab
+        return lab.LAB_STRATEGIES["reconcile"].reconcile
+    """,
+    "wrapper": """
+        import lesson3
+        return getattr(lesson3.reconcile, "__wrapped__", None) or lesson3.reconcile.__closure__[0].cell_contents
+    """,
+    "inspect_source": """
+        import inspect, lesson3.reconcile as module
+        namespace = {}
+        exec(inspect.getsource(module), namespace)
+        return namespace["reconcile"]
+    """,
+    "open_source": """
+        import lesson3.tools
+        from pathlib import Path
+        source = (Path(lesson3.tools.__file__).parent / "reconcile.py").read_text()
+        source = source.replace("from .checkpoint", "from lesson3.checkpoint").replace("from .", "from lesson3.")
+        namespace = {"execute_tool": execute_tool}
+        exec(source, namespace)
+        return namespace["reconcile"]
+    """,
+    "linecache": """
+        import linecache, lesson3.tools
+        from pathlib import Path
+        path = str(Path(lesson3.tools.__file__).parent / "reconcile.py")
+        source = "".join(linecache.getlines(path))
+        namespace = {}
+        exec(source.replace("from .", "from lesson3."), namespace)
+        return namespace["reconcile"]
+    """,
+    "spec_from_file": """
+        import importlib.util, lesson3.tools
+        from pathlib import Path
+        path = Path(lesson3.tools.__file__).parent / "reconcile.py"
+        spec = importlib.util.spec_from_file_location("lesson3.reconcile_copia", path)
+        module = importlib.util.module_from_spec(spec)
+        module.__package__ = "lesson3"
+        spec.loader.exec_module(module)
+        return module.reconcile
+    """,
+    "fresh_import": """
+        import importlib, sys
+        for name in [n for n in sys.modules if n == "lesson3" or n.startswith("lesson3.")]:
+            del sys.modules[name]
+        return importlib.import_module("lesson3.reconcile").reconcile
+    """,
+    "disarm_the_watch": """
+        import autograder.learner_lesson3 as watch
+        import lesson3
+        watch.armed = False
+        watch.REFERENCE_NAMES = frozenset()
+        return lesson3.reconcile
+    """,
+    "gc_hunt": """
+        import gc
+        for obj in gc.get_objects():
+            if callable(obj) and getattr(obj, "__name__", "") == "reconcile" and getattr(obj, "__module__", "") in (
+                "lesson3.reconcile", "lesson3"
+            ):
+                return obj
+        return None
+    """,
+}
+
+LEVEL1_TRICKS = {
+    "expected_action": """
+        from lesson3.exercises import EXPECTED_ACTION
+        def resume_action(cp):
+            for name, cp_name in (("cpA", None), ("cpB", "read_file"), ("cpC", "send_email")):
+                pending = cp["pendingToolUse"]
+                if (pending or {}).get("name") == cp_name:
+                    return EXPECTED_ACTION[name]
+            return "continue"
+    """,
+    "resume_plan": """
+        from lesson3.render import resume_plan
+        def resume_action(cp):
+            plan = resume_plan(cp)
+            return "continue" if plan.startswith("Sin") else "rerun" if "vuelve a ejecutar" in plan else "is_error"
+    """,
+    "grader_tables": """
+        from pathlib import Path
+        import autograder
+        source = (Path(autograder.__file__).parent / "checks.py").read_text()
+        def resume_action(cp):
+            return "continue" if "EXPECTED_ACTION" in source else "rerun"
+    """,
+}
+
+QUESTION_TRICKS = {
+    "questions_answer": """
+        from autograder.questions import QUESTIONS
+        respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
+        respuesta_esta_en_lo_cierto = QUESTIONS["respuesta_esta_en_lo_cierto"].answer
+    """,
+    "questions_file": """
+        import re
+        from pathlib import Path
+        import autograder
+        text = (Path(autograder.__file__).parent / "questions.py").read_text()
+        respuesta_causa_raiz, respuesta_esta_en_lo_cierto = re.findall(r'answer="(\\w)"', text)[:2]
+    """,
+    "checks_module": """
+        from autograder.checks import QUESTIONS
+        respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
+        respuesta_esta_en_lo_cierto = QUESTIONS["respuesta_esta_en_lo_cierto"].answer
+    """,
+}
+
+needs_confinement = pytest.mark.skipif(
+    not protections().files, reason="without Landlock or a root grader the learner can read any file"
+)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("trucos")
+    files = {"busca_semilla.py": SEARCH}
+    files.update({f"reconcile_{name}.py": reconcile_via(trick) for name, trick in RECONCILE_TRICKS.items()})
+    for name, trick in LEVEL1_TRICKS.items():
+        files[f"nivel1_{name}.py"] = textwrap.dedent(trick) + "\ndef reconcile(cp):\n    return cp\n"
+    for name, trick in QUESTION_TRICKS.items():
+        attempt = textwrap.indent(textwrap.dedent(trick).strip(), "    ")
+        files[f"pregunta_{name}.py"] = CORRECT_RESUME + "\ntry:\n" + attempt + "\nexcept Exception:\n    pass\n"
+    paths = []
+    for name, source in files.items():
+        (folder / name).write_text(source, encoding="utf-8")
+        paths.append(folder / name)
+    return {r.submission: r for r in grade_many(paths, jobs=2, seed=SEED)}
+
+
+def by_id(result):
+    return {c.id: c for c in result.criteria}
+
+
+@needs_confinement
+def test_the_learners_process_holds_no_seed_no_expected_answer_and_no_grader_object(graded):
+    result = graded["busca_semilla.py"]
+    assert result.seed == SEED
+    criteria = by_id(result)
+    assert criteria["nivel1.hidden"].passed, criteria["nivel1.hidden"].feedback
+    assert all(criteria[c].passed for c in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC"))
+    assert "FOUND at load: []" in result.output, result.output[:500]
+
+
+@needs_confinement
+@pytest.mark.parametrize("name", sorted(RECONCILE_TRICKS))
+def test_no_indirection_reaches_the_reference_reconcile(graded, name):
+    criteria = by_id(graded[f"reconcile_{name}.py"])
+    for criterion in ("nivel2.read_only_rerun", "nivel2.is_error_fallback", "nivel2.tool_result_paired"):
+        assert not criteria[criterion].passed, (name, criterion, graded[f"reconcile_{name}.py"].output[:300])
+
+
+@needs_confinement
+@pytest.mark.parametrize("name", sorted(LEVEL1_TRICKS))
+def test_no_indirection_reaches_the_expected_actions(graded, name):
+    criteria = by_id(graded[f"nivel1_{name}.py"])
+    assert not criteria["nivel1.hidden"].passed
+    assert not all(criteria[c].passed for c in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC"))
+
+
+@needs_confinement
+@pytest.mark.parametrize("name", sorted(QUESTION_TRICKS))
+def test_the_answers_to_the_questions_are_not_in_the_learners_reach(graded, name):
+    result = graded[f"pregunta_{name}.py"]
+    assert not any(c.passed for c in result.criteria if c.id in ("nivel2.causa_raiz", "nivel2.pregunta"))
+
+
+def test_what_notebook_4_imports_still_works_in_the_sandbox(tmp_path):
+    """The import cell of notebook 4, its answer cells and a reconcile built on lesson3's execute_tool."""
+    source = (
+        textwrap.dedent(
+            """
+        from autograder import check
+        from autograder.questions import QUESTIONS
+        from lesson3 import TASK_EMAIL, outbox_messages, reconcile_production, use_workspace
+        from lesson3 import lab
+        from lesson3.crash import crash_run, fresh_run_dir, resume_run
+        from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
+        from lesson3.practice import attempt, feedback, hint, hints, question_markdown, question_widget
+        from lesson3.transcript import checkpoint_summary, conversation_tail
+        from lesson3 import execute_tool
+
+        assert exercise_checkpoint("cpB")["pendingToolUse"]["name"] == "read_file"
+        respuesta_causa_raiz = "b"
+        print(feedback(QUESTIONS["respuesta_causa_raiz"], respuesta_causa_raiz))
+        check()
+        """
+        )
+        + CORRECT_RESUME
+        + textwrap.dedent(
+            """
+        READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+        def reconcile(cp):
+            pending = cp["pendingToolUse"]
+            if pending["name"] in READ_ONLY_TOOLS:
+                result = {"type": "tool_result", "tool_use_id": pending["id"],
+                          "content": execute_tool(pending["name"], pending["input"])}
+            else:
+                result = {"type": "tool_result", "tool_use_id": pending["id"],
+                          "content": "Estado de ejecución desconocido.", "is_error": True}
+            cp["messages"].append({"role": "user", "content": [result]})
+            cp["pendingToolUse"] = None
+            return cp
+        """
+        )
+    )
+    path = tmp_path / "cuaderno4.py"
+    path.write_text(source, encoding="utf-8")
+    (result,) = grade_many([path], jobs=1, seed=5)
+    assert result.warnings == [] and result.score == result.max_score, (result.warnings, result.output[:500])
+    assert "Respuesta registrada: b. Se comprueba al corregir." in result.output
+
+
+def test_lesson3_names_that_start_processes_say_so_when_used(tmp_path):
+    source = CORRECT_RESUME + textwrap.dedent(
+        """
+        from lesson3.crash import crash_run
+        crash_run("tarea")
+        def reconcile(cp):
+            return cp
+        """
+    )
+    path = Path(tmp_path / "demo.py")
+    path.write_text(source, encoding="utf-8")
+    (result,) = grade_many([path], jobs=1, seed=5)
+    assert any("no está disponible mientras se corrige" in w for w in result.warnings), result.warnings
+    assert by_id(result)["nivel1.hidden"].passed
