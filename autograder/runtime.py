@@ -166,6 +166,8 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     cells = [c for c in request.get("cells") or [] if isinstance(c, dict)]
     namespace = _namespace(kind, name, cells, channel)
     learner_lesson3.route_tools(channel.execute_tool)
+    # As in Jupyter, the working folder (the learner's own) is importable: %%writefile x.py, then import x.
+    sys.path.insert(0, os.getcwd())
     report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0))
     namespace["execute_tool"] = channel.execute_tool
     filenames = set(report.pop("filenames"))
@@ -259,12 +261,14 @@ def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | Sy
     starts = [source.count("\n", 0, m.start()) for m in CELL_MARKER.finditer(source)]
     lines = source.splitlines(True)
     if starts:
+        # What comes before the first marker (a shebang, a coding line) is cell 0; the marked cells count from 1.
         bounds = [0, *starts] if starts[0] > 0 else starts
+        first = 0 if starts[0] > 0 else 1
         pieces = []
         for i, start in enumerate(bounds):
             end = bounds[i + 1] if i + 1 < len(bounds) else len(lines)
             # Blank lines before keep the file's line numbers in tracebacks.
-            pieces.append((i + 1, start + 1, "\n" * start + "".join(lines[start:end])))
+            pieces.append((first + i, start + 1, "\n" * start + "".join(lines[start:end])))
         return pieces, True
     try:
         tree = compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST | _TOP_LEVEL_AWAIT, dont_inherit=True)
@@ -408,11 +412,13 @@ def describe_exception(e: BaseException, learner_files: set[str]) -> dict[str, A
         filename = where.filename if where else None
     lines = traceback.format_exception_only(type(e), e)
     message = "".join(lines).strip().split("\n")[-1]
-    prefix = type(e).__name__ + ": "
-    if message.startswith(prefix):
-        message = message[len(prefix) :]
-    elif message == type(e).__name__:
-        message = ""
+    for name in (f"{type(e).__module__}.{type(e).__qualname__}", type(e).__name__):
+        if message.startswith(name + ": "):
+            message = message[len(name) + 2 :]
+            break
+        if message == name:
+            message = ""
+            break
     tb = "".join(traceback.format_list(frames)) if frames else ""
     return {
         "etype": type(e).__name__,

@@ -217,11 +217,11 @@ class Session:
                 message = str(report.get("message") or "")
                 warnings.append((number, text("load.cell_syntax", lang, cell=cell, line=line, message=message)))
             elif status == "error":
-                key = "load.cell_error" if cell else "load.statement_error"
+                key = "load.cell_error" if cell is not None else "load.statement_error"
                 etype, detail = report.get("etype"), self._detail(report)
                 warnings.append((number, text(key, lang, cell=cell, etype=etype, line=line, detail=detail)))
             elif status == "timeout":
-                key = "load.cell_timeout" if cell else "load.statement_timeout"
+                key = "load.cell_timeout" if cell is not None else "load.statement_timeout"
                 warnings.append((number, text(key, lang, cell=cell, line=line, seconds=self.limits.load_seconds)))
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}

@@ -1,0 +1,142 @@
+"""Correct code in every legitimate style gets full marks: notebooks run as in Jupyter, a .py as its notebook.
+
+Each submission here is a correct answer written the way learners really write them
+(IPython magics, display(), an nbconvert export with demo code, __file__, a latin-1
+source, a slow but honest function); failures that are not the answer's are reported
+as warnings, never as lost points.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+from autograder.pipeline import grade_many
+
+RESUME = """
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    return "rerun" if pending["name"] in READ_ONLY_TOOLS else "is_error"
+"""
+
+RECONCILE = """
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    if pending["name"] in READ_ONLY_TOOLS:
+        content = execute_tool(pending["name"], pending["input"])
+        result = {"type": "tool_result", "tool_use_id": pending["id"], "content": content}
+    else:
+        result = {"type": "tool_result", "tool_use_id": pending["id"],
+                  "content": "Estado de ejecución desconocido.", "is_error": True}
+    cp["messages"].append({"role": "user", "content": [result]})
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+TOOLS = 'READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}\n'
+
+
+def notebook(*cells: str) -> str:
+    return nbformat.writes(new_notebook(cells=[new_code_cell(textwrap.dedent(c).strip("\n")) for c in cells]))
+
+
+SUBMISSIONS: dict[str, str | bytes] = {
+    "jupyter_magics.ipynb": notebook(
+        "%matplotlib inline\n%load_ext autoreload\n%pip install requests\n!ls -la\narchivos = !ls",
+        "%%writefile herramientas.py\n" + TOOLS,
+        "from herramientas import READ_ONLY_TOOLS\n%time total = len(READ_ONLY_TOOLS)",
+        "display(READ_ONLY_TOOLS)\nshell = get_ipython()\nassert shell is not None",
+        RESUME,
+        RECONCILE,
+        "%%bash\necho hola",
+    ),
+    "exportado_nbconvert.py": "#!/usr/bin/env python\n# coding: utf-8\n\n# In[1]:\n\n\n"
+    + TOOLS
+    + "get_ipython().run_line_magic('time', 'x = 1')\n\n\n# In[2]:\n\n\n"
+    + RESUME
+    + "\n\n# In[3]:\n\n\n"
+    + RECONCILE
+    + "\n\n# In[4]:\n\n\nfrom lesson3.crash import crash_run\ncrash_run('demo')\ndisplay('nunca')\n",
+    "celdas_percent.py": "# %%\n" + TOOLS + "# %%\n" + RESUME + "# %%\nraise ValueError('demo')\n# %%\n" + RECONCILE,
+    "usa_file.py": "from pathlib import Path\nNOMBRE = Path(__file__).name\nassert NOMBRE == 'usa_file.py'\n"
+    + TOOLS
+    + RESUME
+    + RECONCILE,
+    "latin1.py": ("# -*- coding: latin-1 -*-\nSALUDO = 'Hola, José: ¿qué tal?'\n" + TOOLS + RESUME + RECONCILE).encode(
+        "latin-1"
+    ),
+    "demo_que_falla.py": TOOLS
+    + "print(variable_que_no_existe)\n"
+    + RESUME
+    + "import subprocess\nsubprocess.run(['ls'])\n"
+    + RECONCILE,
+    "lenta_pero_honesta.py": "import time\n"
+    + TOOLS
+    + RESUME.replace('    pending = cp["pendingToolUse"]', '    time.sleep(0.2)\n    pending = cp["pendingToolUse"]')
+    + RECONCILE.replace(
+        '    pending = cp["pendingToolUse"]', '    time.sleep(0.2)\n    pending = cp["pendingToolUse"]'
+    ),
+    "patologico.ipynb": notebook("\n".join(["!a"] * 20000), TOOLS + RESUME, RECONCILE),
+}
+
+WARNINGS = {
+    "jupyter_magics.ipynb": [],
+    "exportado_nbconvert.py": ["La celda 4 lanzó Unavailable"],
+    "celdas_percent.py": ["La celda 3 lanzó ValueError en la línea 11"],
+    "usa_file.py": [],
+    "latin1.py": [],
+    "demo_que_falla.py": ["La instrucción de la línea 2 lanzó NameError", "La instrucción de la línea 10 lanzó"],
+    "lenta_pero_honesta.py": [],
+    "patologico.ipynb": ["La celda 1 tardó demasiado y se interrumpió"],
+}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("estilos")
+    paths = []
+    for name, content in SUBMISSIONS.items():
+        path = folder / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        paths.append(path)
+    return {r.submission: r for r in grade_many(paths, jobs=2, seed=7)}
+
+
+@pytest.mark.parametrize("name", sorted(SUBMISSIONS))
+def test_correct_code_in_a_legitimate_style_gets_full_marks(graded, name):
+    result = graded[name]
+    assert result.error is None, result.error
+    failed = {c.id: c.feedback for c in result.criteria if not c.passed}
+    assert result.score == result.max_score, failed
+
+
+@pytest.mark.parametrize("name", sorted(WARNINGS))
+def test_what_did_not_run_is_reported_and_nothing_else(graded, name):
+    warnings = graded[name].warnings
+    assert len(warnings) == len(WARNINGS[name]), warnings
+    for expected, warning in zip(WARNINGS[name], warnings, strict=True):
+        assert warning.startswith(expected), warning
+
+
+def test_shell_escapes_and_package_installs_say_they_do_not_run(graded):
+    output = graded["jupyter_magics.ipynb"].output
+    assert "[%pip: no se ejecuta al corregir]" in output
+    assert "[no se ejecuta al corregir: ls -la]" in output
+    assert "[%bash: no se ejecuta al corregir]" in output
+
+
+def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_path):
+    path = tmp_path / "bucle.py"
+    path.write_text(TOOLS + "def resume_action(cp):\n    while True:\n        pass\n" + RECONCILE, encoding="utf-8")
+    (result,) = grade_many([path], jobs=1, seed=7)
+    feedback = {c.id: c.feedback for c in result.criteria}
+    assert "no terminó en 1 s, el límite de cada llamada" in feedback["nivel1.cpA"]
+    assert all(c.passed for c in result.criteria if c.id.startswith("nivel2."))
