@@ -38,6 +38,7 @@ def reconcile(cp):
     return cp
 """
 
+PENDING = '    pending = cp["pendingToolUse"]'
 TOOLS = 'READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}\n'
 
 
