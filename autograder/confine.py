@@ -465,16 +465,67 @@ def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     return program
 
 
+PROCESS_SYSCALLS = {
+    # clone, fork, vfork, clone3
+    "x86_64": (56, 57, 58, 435),
+    # clone, (no fork), (no vfork), clone3: the generic table has only clone and clone3
+    "aarch64": (220, None, None, 435),
+}
+CLONE_THREAD = 0x00010000
+_BPF_JSET_K = 0x45
+_SECCOMP_DATA_ARG0 = 16  # low 32 bits of args[0] (both architectures are little-endian)
+
+
+def process_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
+    """A BPF program letting the learner start threads but not processes; None if ``machine`` is unknown.
+
+    clone() is allowed only with CLONE_THREAD; fork, vfork and a clone() without it fail
+    with EAGAIN (what a process limit gives, so the learner reads the same message);
+    clone3() (whose flags sit behind a pointer a filter cannot read) fails with ENOSYS,
+    on which the C library falls back to clone().
+    """
+    if machine not in AUDIT_ARCH:
+        return None
+    clone, fork, vfork, clone3 = PROCESS_SYSCALLS[machine]
+    eagain = SECCOMP_RET_ERRNO | errno.EAGAIN
+    forks = [nr for nr in (fork, vfork) if nr is not None]
+    program = [
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
+        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
+        (_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW),  # another convention: the other filter refuses it all
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
+        (_BPF_JEQ_K, 0, 1, clone3),
+        (_BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
+    ]
+    for i, nr in enumerate(forks):
+        # true: over the rest of these, the clone test (3) and the allow, to EAGAIN
+        program.append((_BPF_JEQ_K, len(forks) - i - 1 + 4, 0, nr))
+    program += [
+        (_BPF_JEQ_K, 0, 2, clone),
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARG0),
+        (_BPF_JSET_K, 0, 1, CLONE_THREAD),
+        (_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW),
+        (_BPF_RET_K, 0, 0, eagain),
+    ]
+    return program
+
+
 def seccomp_available() -> bool:
     """Whether the learner's child installs the seccomp filter on this machine."""
     return sys.platform.startswith("linux") and syscall_filter(os.uname().machine) is not None
 
 
 def deny_syscalls() -> bool:
-    """Install the filter on this process and its future children (after no_new_privs); False if not possible."""
-    program = syscall_filter(os.uname().machine) if sys.platform.startswith("linux") else None
-    if program is None:
+    """Install the filters on this process and its future children (after no_new_privs); False if not possible."""
+    machine = os.uname().machine
+    program = syscall_filter(machine) if sys.platform.startswith("linux") else None
+    processes = process_filter(machine) if sys.platform.startswith("linux") else None
+    if program is None or processes is None:
         return False
+    return _install(program) and _install(processes)
+
+
+def _install(program: list[tuple[int, int, int, int]]) -> bool:
     filters = (_SockFilter * len(program))(*(_SockFilter(*instruction) for instruction in program))
     fprog = _SockFprog(len(program), filters)
     libc = ctypes.CDLL(None, use_errno=True)

@@ -47,7 +47,8 @@ def confine(
     path_entries = imports.open_path_entries()
     # Built while everything can still be opened (the rules hold O_PATH descriptors), enforced after the drop.
     ruleset = _landlock_ruleset(box) if landlock else None
-    _set_limits(limits, uid)
+    # With the seccomp filter no process can start, so threads may: RLIMIT_NPROC need not forbid them.
+    _set_limits(limits, uid, threads=landlock and confinement.seccomp_available())
     if uid is not None:
         os.setgroups([])
         os.setresgid(uid, uid, uid)
@@ -98,7 +99,7 @@ def _close_other_fds(keep: set[int]) -> None:
                 os.close(fd)
 
 
-def _set_limits(limits: Limits, uid: int | None) -> None:
+def _set_limits(limits: Limits, uid: int | None, *, threads: bool) -> None:
     mb = 1024 * 1024
     wanted = [
         (resource.RLIMIT_CORE, 0, 0),
@@ -107,12 +108,14 @@ def _set_limits(limits: Limits, uid: int | None) -> None:
         (resource.RLIMIT_NOFILE, 128, 128),
         (resource.RLIMIT_AS, _vm_size() + limits.memory_mb * mb, _vm_size() + limits.memory_mb * mb),
     ]
+    # RLIMIT_NPROC counts threads too: it allows the learner's threads where seccomp stops processes.
+    allowed = limits.processes + (limits.threads if threads else 0)
     if uid is not None:
         # With a uid of its own the count is exact; the shared «nobody» fallback needs room
         # for the other learners running at the same time.
-        nproc = limits.processes if uid != NOBODY else limits.processes + 256
+        nproc = allowed if uid != NOBODY else allowed + 256
         wanted.append((resource.RLIMIT_NPROC, nproc, nproc))
-    elif limits.processes <= 1:
+    elif limits.processes <= 1 and not threads:
         # The grader's own uid already has processes (this one, the judge...), so a limit of 1
         # forbids every fork and thread here and nowhere else. A larger limit could not be
         # counted exactly against a uid shared with the instructor, so it is left alone.

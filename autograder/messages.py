@@ -116,8 +116,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "The submission could not be loaded: {reason}",
     },
     "load.process_hint": {
-        "es": " (al corregir, tu código no puede crear procesos ni hilos)",
-        "en": " (while grading, your code cannot start processes or threads)",
+        "es": " (al corregir, tu código no puede crear procesos, y solo unos pocos hilos)",
+        "en": " (while grading, your code cannot start processes, and only a few threads)",
     },
     "load.permission_hint": {
         "es": " (tu código corre sin privilegios: el corrector no permite eso)",

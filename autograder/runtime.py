@@ -27,6 +27,7 @@ import os
 import re
 import signal
 import sys
+import threading
 import time
 import traceback
 import types
@@ -111,6 +112,8 @@ class _Channel:
     def __init__(self, read_fd: int, write_fd: int) -> None:
         self.read_fd, self.write_fd = read_fd, write_fd
         self.call_id: int | None = None
+        # The learner's threads may call execute_tool at once (asyncio.to_thread): one exchange at a time.
+        self.lock = threading.Lock()
 
     def send(self, message: dict[str, Any]) -> None:
         protocol.write_frame(self.write_fd, message)
@@ -129,8 +132,9 @@ class _Channel:
             json.dumps([name, input], allow_nan=False)
         except (TypeError, ValueError) as e:
             raise TypeError(f"execute_tool: name e input tienen que ser JSON ({e})") from None
-        self.send({"op": "tool", "id": self.call_id, "name": name, "input": input})
-        reply = self.receive()
+        with self.lock:
+            self.send({"op": "tool", "id": self.call_id, "name": name, "input": input})
+            reply = self.receive()
         if not isinstance(reply, dict) or reply.get("op") != "tool_result":
             os._exit(0)
         return ToolOutput(reply.get("content", ""))

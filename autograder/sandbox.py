@@ -178,6 +178,7 @@ class Learner:
         self._req_w = self._resp_r = self._out_r = -1
         self._keeper: socket.socket | None = None
         self._next_id = 0
+        self._disk_checked_at = 0.0
         self.exit_status: int | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
@@ -337,6 +338,10 @@ class Learner:
             self.output.add(chunk)
 
     def _disk_full(self) -> Failure | None:
+        now = time.monotonic()
+        if now - self._disk_checked_at < DISK_POLL_SECONDS:
+            return None
+        self._disk_checked_at = now
         used, entries = box_usage(self.box, self.limits.disk_mb * 1024 * 1024, self.limits.disk_files)
         if used > self.limits.disk_mb * 1024 * 1024 or entries > self.limits.disk_files:
             self._kill()
@@ -351,7 +356,7 @@ class Learner:
             return Failure("protocol", "closed the channel")
         self.pid = None
         self.exit_status = status
-        return _status_failure(status, self.box, self.limits)
+        return _status_failure(status, self.limits)
 
     def _wait_status(self, timeout: float) -> int | None:
         """How the child ended, as its keeper saw it (it is the keeper's child, not ours)."""
@@ -406,13 +411,11 @@ def box_usage(box: Path, max_bytes: int, max_entries: int) -> tuple[int, int]:
     return used, entries
 
 
-def _status_failure(status: int, box: Path, limits: Limits) -> Failure:
+def _status_failure(status: int, limits: Limits) -> Failure:
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU:
             return Failure("cpu", limit=limits.cpu_seconds)
-        if sig == signal.SIGXFSZ:
-            return Failure("disk", limit=limits.file_mb, detail="file")
         return Failure("crashed", _signal_name(sig))
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
     return Failure("exited", str(code))

@@ -168,19 +168,22 @@ def test_as_root_the_child_is_an_unprivileged_uid_that_cannot_signal_or_write_th
         learner.close()
     assert probe["uid"] == probe["euid"] == learner_uid(os.getpid()) != 0
     assert probe["groups"] == []
-    assert probe["nproc"] == 1
+    # Itself and its threads (seccomp stops processes), or itself alone.
+    assert probe["nproc"] == 1 + (Limits().threads if confine.seccomp_available() else 0)
     assert probe["can_signal_parent"] is False
     assert probe["can_write_grader"] is False
 
 
-def test_no_fork_no_thread_no_subprocess(box):
-    # As root, RLIMIT_NPROC counts the learner's own uid; otherwise the grader's uid, which is never empty.
-    source = """
-import os, subprocess, threading
+PROCESS_ATTEMPTS = """
+import os, subprocess, threading, multiprocessing
 def resume_action(cp):
     seen = []
-    for attempt in (os.fork, lambda: threading.Thread(target=print).start(),
-                    lambda: subprocess.run(["true"])):
+    def thread():
+        t = threading.Thread(target=lambda: None)
+        t.start()
+        t.join()
+    for attempt in (os.fork, thread, lambda: subprocess.run(["true"]),
+                    lambda: multiprocessing.Process(target=print).start(), lambda: os.posix_spawn("/bin/true", ["true"], {})):
         try:
             attempt()
             seen.append("ok")
@@ -188,13 +191,25 @@ def resume_action(cp):
             seen.append(type(e).__name__)
     return seen
 """
-    learner = start(source, box)
+
+
+@pytest.mark.skipif(not confine.seccomp_available(), reason="threads are allowed only where seccomp stops processes")
+def test_threads_but_no_fork_no_subprocess(box):
+    learner = start(PROCESS_ATTEMPTS, box)
     try:
-        assert value(learner.call("resume_action", None, timeout=3)) == [
-            "BlockingIOError",
-            "RuntimeError",
-            "BlockingIOError",
-        ]
+        seen = value(learner.call("resume_action", None, timeout=3))
+        assert seen[1] == "ok"  # a thread
+        assert seen[0] == seen[2] == seen[3] == "BlockingIOError" and seen[4] in ("BlockingIOError", "PermissionError")
+    finally:
+        learner.close()
+
+
+def test_without_seccomp_neither_processes_nor_threads(box):
+    # As root, RLIMIT_NPROC counts the learner's own uid; otherwise the grader's uid, which is never empty.
+    learner = start(PROCESS_ATTEMPTS, box, landlock=False)
+    try:
+        seen = value(learner.call("resume_action", None, timeout=3))
+        assert seen[:3] == ["BlockingIOError", "RuntimeError", "BlockingIOError"]
     finally:
         learner.close()
 
@@ -603,3 +618,45 @@ def test_a_ruleset_for_an_older_abi_is_accepted_and_still_confines_files(box):
         os.waitpid(pid, 0)
     assert report == b"confined"
     assert (box / "dentro.txt").read_text() == "ok" and not outside.exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Files under the per-file limit, many of them: only the total stops this.
+        "for i in range(40):\n        with open(f'f{i}.bin', 'wb') as f:\n            f.write(b'x' * (8 * 1024 * 1024))",
+        # Nested folders, one file each.
+        "import os\n    for i in range(40):\n        os.makedirs(f'd{i}/e', exist_ok=True)\n"
+        "        open(f'd{i}/e/f.bin', 'wb').write(b'y' * (8 * 1024 * 1024))",
+        # Thousands of empty files take no bytes but do take the folder.
+        "for i in range(100_000):\n        open(f'vacio{i}', 'w').close()",
+    ],
+)
+def test_the_learners_folder_has_a_total_size_and_a_file_count(box, body):
+    learner = start(f"def resume_action(cp):\n    {body}\n    return 'continue'\n", box, Limits(disk_mb=32))
+    try:
+        reply = learner.call("resume_action", None, timeout=30)
+        assert isinstance(reply, Failure) and reply.kind == "disk", reply
+    finally:
+        learner.close()
+
+
+def test_filling_the_folder_while_loading_stops_the_load(box):
+    source = "for i in range(20):\n    open(f'f{i}.bin', 'wb').write(b'x' * (8 * 1024 * 1024))\n"
+    uid = learner_uid(os.getpid()) if ROOT else None
+    prepare_box(box, uid)
+    learner = Learner(list(from_python(source, "x.py").runnable), limits=Limits(disk_mb=32), box=box, uid=uid)
+    try:
+        reply = learner.start()
+        assert isinstance(reply, Failure) and reply.kind == "disk", reply
+    finally:
+        learner.close()
+
+
+def test_honest_files_within_the_limits_are_fine(box):
+    body = "open('notas.txt', 'w').write('hola' * 1000)\n    return open('notas.txt').read()[:4]"
+    learner = start(f"def resume_action(cp):\n    {body}\n", box, Limits(disk_mb=32))
+    try:
+        assert value(learner.call("resume_action", None, timeout=5)) == "hola"
+    finally:
+        learner.close()

@@ -15,6 +15,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from autograder.pipeline import grade_many
+from autograder.sandbox import protections
 
 RESUME = """
 def resume_action(cp):
@@ -141,3 +142,28 @@ def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_
     feedback = {c.id: c.feedback for c in result.criteria}
     assert "no terminó en 1 s, el límite de cada llamada" in feedback["nivel1.cpA"]
     assert all(c.passed for c in result.criteria if c.id.startswith("nivel2."))
+
+
+@pytest.mark.skipif(not protections().seccomp, reason="threads are allowed only where seccomp stops processes")
+def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
+    source = TOOLS + RESUME + textwrap.dedent(
+        """
+        import asyncio
+
+        async def reconcile(cp):
+            pending = cp["pendingToolUse"]
+            if pending["name"] in READ_ONLY_TOOLS:
+                content = await asyncio.to_thread(execute_tool, pending["name"], pending["input"])
+                result = {"type": "tool_result", "tool_use_id": pending["id"], "content": content}
+            else:
+                result = {"type": "tool_result", "tool_use_id": pending["id"],
+                          "content": "Estado de ejecución desconocido.", "is_error": True}
+            cp["messages"].append({"role": "user", "content": [result]})
+            cp["pendingToolUse"] = None
+            return cp
+        """
+    )
+    path = tmp_path / "hilos.py"
+    path.write_text(source, encoding="utf-8")
+    (result,) = grade_many([path], jobs=1, seed=7)
+    assert result.score == result.max_score, {c.id: c.feedback for c in result.criteria if not c.passed}
