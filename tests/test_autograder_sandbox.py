@@ -183,7 +183,8 @@ def resume_action(cp):
         t.start()
         t.join()
     for attempt in (os.fork, thread, lambda: subprocess.run(["true"]),
-                    lambda: multiprocessing.Process(target=print).start(), lambda: os.posix_spawn("/bin/true", ["true"], {})):
+                    lambda: multiprocessing.Process(target=print).start(),
+                    lambda: os.posix_spawn("/bin/true", ["true"], {})):
         try:
             attempt()
             seen.append("ok")
@@ -624,7 +625,8 @@ def test_a_ruleset_for_an_older_abi_is_accepted_and_still_confines_files(box):
     "body",
     [
         # Files under the per-file limit, many of them: only the total stops this.
-        "for i in range(40):\n        with open(f'f{i}.bin', 'wb') as f:\n            f.write(b'x' * (8 * 1024 * 1024))",
+        "for i in range(40):\n        with open(f'f{i}.bin', 'wb') as f:\n"
+        "            f.write(b'x' * (8 * 1024 * 1024))",
         # Nested folders, one file each.
         "import os\n    for i in range(40):\n        os.makedirs(f'd{i}/e', exist_ok=True)\n"
         "        open(f'd{i}/e/f.bin', 'wb').write(b'y' * (8 * 1024 * 1024))",
