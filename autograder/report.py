@@ -65,6 +65,7 @@ TEXT: dict[str, dict[str, str]] = {
         "level": "Nivel {level}",
         "pts": "pts",
         "warnings_learner": "Avisos sobre tu entrega",
+        "output": "Lo que imprimió tu código (los primeros {kb} KB)",
     },
     "en": {
         "feedback_title": "Feedback",
@@ -101,6 +102,7 @@ TEXT: dict[str, dict[str, str]] = {
         "level": "Level {level}",
         "pts": "pts",
         "warnings_learner": "Notes on your submission",
+        "output": "What your code printed (the first {kb} KB)",
     },
 }
 
@@ -214,6 +216,15 @@ def _md_block(text: str) -> str:
     return "\n".join("> " + md_escape(line) if line else ">" for line in text.splitlines() or [""])
 
 
+FEEDBACK_OUTPUT_KB = 4
+"""Of what the learner printed (results.json keeps more), the feedback shows this much."""
+
+
+def printed(result: SubmissionResult) -> str:
+    """The start of what the learner's code printed, for the feedback."""
+    return result.output[: FEEDBACK_OUTPUT_KB * 1024]
+
+
 def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
     t = TEXT[lang]
     r = entry.result
@@ -232,6 +243,8 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
         lines += [f"## {t['warnings_learner']}", "", *(f"- {md_escape(w)}" for w in r.warnings), ""]
     if r.flags:
         lines += [f"## {t['flags']}", "", *(f"- {md_escape(f)}" for f in r.flags), ""]
+    if r.output:
+        lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
     for c in r.criteria:
         mark = f"✅ {t['passed']}" if c.passed else f"❌ {t['failed']}"
@@ -271,7 +284,15 @@ def feedback_html(entry: ReportEntry, lang: str = "es") -> str:
     return (
         _environment()
         .get_template("feedback.html.j2")
-        .render(e=entry, r=entry.result, t=TEXT[lang], lang=lang, criteria=entry.result.criteria)
+        .render(
+            e=entry,
+            r=entry.result,
+            t=TEXT[lang],
+            lang=lang,
+            criteria=entry.result.criteria,
+            printed=printed(entry.result),
+            output_kb=FEEDBACK_OUTPUT_KB,
+        )
     )
 
 

@@ -55,12 +55,17 @@ def _frames():
             frame = frame.f_back
     return seen
 
+# What runs in the judge or the grader: none of it is imported in the learner's process.
+GRADER_MODULES = tuple("autograder." + m for m in (
+    "checks", "scenarios", "judge", "pipeline", "session", "sandbox", "forkserver", "effects", "live",
+))
+
 def _everything():
     for module in list(sys.modules.values()):
         if module is None:
             continue
         name = getattr(module, "__name__", "?")
-        if name.startswith(("autograder.checks", "autograder.scenarios", "autograder.judge", "autograder.pipeline")):
+        if name.startswith(GRADER_MODULES):
             FOUND.append("module " + name)
         for attr, value in list(getattr(module, "__dict__", {}).items()):
             _look(value, f"{name}.{attr}")
@@ -373,3 +378,22 @@ def test_lesson3_names_that_start_processes_say_so_when_used(tmp_path):
     (result,) = grade_many([path], jobs=1, seed=5)
     assert any("no está disponible mientras se corrige" in w for w in result.warnings), result.warnings
     assert by_id(result)["nivel1.hidden"].passed
+
+
+def test_big_output_is_kept_short_in_the_feedback_and_marked_as_cut(tmp_path):
+    from autograder.report import FEEDBACK_OUTPUT_KB, ReportEntry, feedback_html, feedback_markdown
+
+    path = tmp_path / "habladora.py"
+    path.write_text(
+        CORRECT_RESUME + "print('<b>inicio</b>')\nprint('x' * (20 * 1024 * 1024))\ndef reconcile(cp):\n    return cp\n",
+        encoding="utf-8",
+    )
+    (result,) = grade_many([path], jobs=1, seed=5)
+    assert by_id(result)["nivel1.hidden"].passed
+    assert any("Tu código imprimió 20 MB" in w for w in result.warnings), result.warnings
+    entry = ReportEntry(result=result, source="habladora.py", name="habladora")
+    markdown = feedback_markdown(entry)
+    assert "## Lo que imprimió tu código (los primeros 4 KB)" in markdown
+    assert "x" * 100 in markdown and "x" * (FEEDBACK_OUTPUT_KB * 1024 + 1) not in markdown
+    html = feedback_html(entry)
+    assert "&lt;b&gt;inicio&lt;/b&gt;" in html and "<b>inicio</b>" not in html
