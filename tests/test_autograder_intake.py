@@ -217,9 +217,7 @@ def test_good_notebooks_load_exactly_as_nbformat_reads_them(tmp_path):
     for path in [SUBMISSIONS / "good_notebook.ipynb", *sorted((REPO / "notebooks").glob("*.ipynb"))[:3]]:
         loaded = load_submission(path)
         expected = _nbformat_cells(path)
-        assert [(c.source, c.skipped) for c in loaded.cells] == [
-            (src, skipped) for src, skipped in expected
-        ], path
+        assert [(c.source, c.skipped) for c in loaded.cells] == [(src, skipped) for src, skipped in expected], path
     # nbformat 3 (worksheets, "input") still loads, and sources given as lists of lines are joined.
     v3 = tmp_path / "viejo.ipynb"
     v3.write_text(

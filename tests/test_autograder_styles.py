@@ -146,8 +146,11 @@ def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_
 
 @pytest.mark.skipif(not protections().seccomp, reason="threads are allowed only where seccomp stops processes")
 def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
-    source = TOOLS + RESUME + textwrap.dedent(
-        """
+    source = (
+        TOOLS
+        + RESUME
+        + textwrap.dedent(
+            """
         import asyncio
 
         async def reconcile(cp):
@@ -162,6 +165,7 @@ def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
             cp["pendingToolUse"] = None
             return cp
         """
+        )
     )
     path = tmp_path / "hilos.py"
     path.write_text(source, encoding="utf-8")
