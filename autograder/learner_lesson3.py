@@ -32,8 +32,6 @@ REFERENCE_NAMES = frozenset(
     {
         "reconcile",
         "STRATEGIES",
-        "READ_ONLY_TOOLS",
-        "UNKNOWN_STATE_MESSAGE",
         "EXPECTED_ACTION",
         "lesson_reconcile",
         "resume_plan",
@@ -121,6 +119,7 @@ def collect_public() -> dict[str, Any]:
     """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
     from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
     from lesson3.model import DEFAULT_MODEL, TASK_EMAIL, TASK_NOTES
+    from lesson3.reconcile import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
 
     from .questions import QUESTIONS
 
@@ -129,6 +128,9 @@ def collect_public() -> dict[str, Any]:
         "TASK_EMAIL": TASK_EMAIL,
         "TASK_NOTES": TASK_NOTES,
         "DEFAULT_MODEL": DEFAULT_MODEL,
+        # The lesson's data, spelled out in its text and hints (not a function that answers).
+        "READ_ONLY_TOOLS": sorted(READ_ONLY_TOOLS),
+        "UNKNOWN_STATE_MESSAGE": UNKNOWN_STATE_MESSAGE,
         "EXERCISE_NAMES": list(EXERCISE_NAMES),
         "LESSON_FIELDS": LESSON_FIELDS,
         "checkpoints": exercise_checkpoints(),
@@ -181,8 +183,14 @@ def install(public: dict[str, Any]) -> None:
     )
     reconcile = _module("lesson3.reconcile", "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio.")
     production = modules["production"]
+    lesson_data = {
+        "READ_ONLY_TOOLS": frozenset(public["READ_ONLY_TOOLS"]),
+        "UNKNOWN_STATE_MESSAGE": public["UNKNOWN_STATE_MESSAGE"],
+    }
     reconcile.__dict__.update(
-        reconcile_production=production.reconcile_production, delete_dangling=production.delete_dangling
+        reconcile_production=production.reconcile_production,
+        delete_dangling=production.delete_dangling,
+        **lesson_data,
     )
     modules.update(exercises=exercises, model=model)
     sys.modules["lesson3.reconcile"] = reconcile
@@ -196,7 +204,7 @@ def install(public: dict[str, Any]) -> None:
         for attr, value in vars(modules[source]).items():
             if not attr.startswith("_") and not isinstance(value, types.ModuleType):
                 package.__dict__.setdefault(attr, value)
-    package.__dict__.update(TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"])
+    package.__dict__.update(TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"], **lesson_data)
     questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
     questions.__dict__.update(
         Question=PublicQuestion,
