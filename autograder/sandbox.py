@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import select
 import signal
 import socket
@@ -108,7 +109,7 @@ class Protections:
     @property
     def processes(self) -> bool:
         """The learner cannot start processes: the seccomp filter, or RLIMIT_NPROC (which also stops threads)."""
-        return self.seccomp or hasattr(os, "fork")
+        return self.seccomp or hasattr(resource, "RLIMIT_NPROC")
 
 
 def protections() -> Protections:
