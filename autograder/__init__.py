@@ -26,8 +26,9 @@ In a notebook: ``from autograder import check`` then ``check()`` (or ``check(1)`
 ``check(2)``) grades the live definitions with the public checks (fixed seed) in a
 sandboxed process, never in the kernel, and shows a table; ``pista("nivel1.hidden")``
 prints a hint. Notebook cells tagged ``autograder-skip`` are not run when grading a
-submitted ``.ipynb`` (for demos that spawn processes); magics and ``!`` shell escapes
-never run. Learner code runs without threads or subprocesses.
+submitted ``.ipynb`` (for demos that spawn processes); the other cells run in an IPython
+shell as in Jupyter, except ``!`` shell escapes, ``%pip`` and ``%%bash``-like magics, which
+only say they do not run. Learner code may start a few threads, never a process.
 
 For instructors: :func:`autograder.pipeline.grade_many` (and the ``autograder`` CLI).
 """
