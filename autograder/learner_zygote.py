@@ -164,8 +164,11 @@ def clean_environment(home: Path) -> dict[str, str]:
 # -- the zygote (its own interpreter) ------------------------------------------------------------
 
 
-def public_data() -> dict[str, Any]:
-    """The course's public data, from a throwaway fork: lesson3 is imported there, never here."""
+def public_data() -> Any:
+    """The course's public data, from a throwaway fork: lesson3 is imported there, never here.
+
+    Returns a function that waits for it, so the zygote preloads its own modules meanwhile.
+    """
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the throwaway child
@@ -181,19 +184,23 @@ def public_data() -> dict[str, Any]:
         finally:
             os._exit(code)
     os.close(write_fd)
-    try:
-        data = protocol.read_frame(read_fd)
-    finally:
-        os.close(read_fd)
-        os.waitpid(pid, 0)
-    return data
+
+    def wait() -> dict[str, Any]:
+        try:
+            data = protocol.read_frame(read_fd)
+        finally:
+            os.close(read_fd)
+            os.waitpid(pid, 0)
+        return data
+
+    return wait
 
 
 def preload(public: dict[str, Any]) -> None:
-    """Import and warm up what every learner child runs on, once."""
+    """Warm up what every learner child runs on, once (its modules are imported already)."""
     import asyncio
 
-    from . import confine, learner_lesson3, lockdown, runtime  # noqa: F401
+    from . import confine, learner_lesson3, runtime
 
     hidden = [Path(public["lesson3_dir"]), Path(__file__).resolve().parent]
     confine.hide(hidden)
@@ -210,7 +217,13 @@ def preload(public: dict[str, Any]) -> None:
 def main() -> None:
     socket_path = sys.argv[1]
     starter = os.getppid()
-    preload(public_data())
+    waiting = public_data()
+    # Meanwhile (on another core), what learner children run on; none of it is lesson3.
+    import IPython.core.interactiveshell  # noqa: F401
+
+    from . import confine, learner_lesson3, lockdown, runtime  # noqa: F401
+
+    preload(waiting())
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(socket_path)
     os.chmod(socket_path, 0o600)
