@@ -571,6 +571,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "(Linux 5.13 or later), so a submission can read or change your files and signal your processes. Grade "
         "other people's submissions as root (in a container, for example) or on a Linux with Landlock.",
     },
+    "warn.seccomp": {
+        "es": "Aviso: este sistema no permite el filtro seccomp del corrector: el código de las entregas no puede "
+        "crear hilos y, sin root, podría conectarse a los sockets unix de tu usuario.",
+        "en": "Warning: this system does not allow the grader's seccomp filter: submission code cannot start "
+        "threads and, without root, could connect to your user's unix sockets.",
+    },
     "warn.signals": {
         "es": "Aviso: tus archivos están protegidos del código de las entregas, pero no tus procesos: sin root, "
         "solo Landlock 6 o posterior (Linux 6.12) impide que una entrega les mande señales, y este sistema "

@@ -50,6 +50,8 @@ def confinement_warning(lang: str = "es") -> str | None:
         return text("warn.unconfined", lang)
     if not found.signals:
         return text("warn.signals", lang, abi=found.landlock_abi)
+    if not found.seccomp:
+        return text("warn.seccomp", lang)
     return None
 
 

@@ -349,8 +349,16 @@ def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypat
     partial = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
     assert any("no tus procesos" in w and "Landlock 5" in w for w in partial.warnings)
 
+    # Files and signals confined, but no seccomp filter: said, never silently dropped.
+    monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=6, seccomp=False))
+    no_filter = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    assert any("filtro seccomp" in w for w in no_filter.warnings)
 
-@pytest.mark.skipif(not (PROTECTIONS.files and PROTECTIONS.signals), reason="this machine cannot confine learners")
+
+@pytest.mark.skipif(
+    not (PROTECTIONS.files and PROTECTIONS.signals and PROTECTIONS.seccomp),
+    reason="this machine cannot confine learners",
+)
 def test_a_confined_grader_does_not_warn(capsys):
     result = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
     assert result.warnings == [] and "confinamiento" not in capsys.readouterr().err
