@@ -60,7 +60,10 @@ class GradingServer:
 
     @property
     def running(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        """Both zygotes are up (if either died, the next submission starts them again)."""
+        learners = self._learners
+        alive = learners is not None and learners.proc.poll() is None
+        return alive and self._proc is not None and self._proc.poll() is None
 
     def start(self) -> None:
         with self._lock:

@@ -332,6 +332,37 @@ def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge():
         server.stop()
 
 
+def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child():
+    """Nor a stranger (here a fork of the grader), which could ask for a child without Landlock."""
+    server = GradingServer()
+    server.start()
+    try:
+        assert server._learners is not None
+        path = server._learners.socket_path
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - a stranger to the learner zygote
+            code = 3
+            try:
+                pipes = [os.pipe() for _ in range(3)]
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.settimeout(10)
+                sock.connect(path)
+                request = {"limits": Limits().to_json(), "box": "/tmp", "uid": None, "landlock": False}
+                socket.send_fds(sock, [protocol.encode(request)], [pipes[0][0], pipes[1][1], pipes[2][1]])
+                protocol.recv_message(sock)
+                code = 1  # it was answered
+            except (EOFError, ConnectionError):
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0, "the learner zygote gave a child to a stranger"
+        good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
+        assert good.score == good.max_score
+    finally:
+        server.stop()
+
+
 def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypatch, capsys):
     import autograder.pipeline as pipeline
 
