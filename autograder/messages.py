@@ -94,9 +94,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "(an infinite loop at module level?); it was interrupted.",
     },
     "load.output_cut": {
-        "es": "Tu código imprimió {mb:g} MB; se guardaron los primeros {kb} KB y el resto se descartó "
+        "es": "Tu código imprimió más de {kb} KB; se guardaron los primeros {kb} KB y el resto se descartó "
         "(imprimir no cuesta puntos).",
-        "en": "Your code printed {mb:g} MB; the first {kb} KB were kept and the rest was dropped "
+        "en": "Your code printed more than {kb} KB; the first {kb} KB were kept and the rest was dropped "
         "(printing costs no points).",
     },
     "load.cell_syntax": {

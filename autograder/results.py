@@ -50,7 +50,7 @@ class SubmissionResult:
     flags: list[str] = field(default_factory=list)  # e.g. "delega en lesson3: reconcile usa lesson3.reconcile"
     warnings: list[str] = field(default_factory=list)  # e.g. "La celda 3 lanzó ZeroDivisionError ..."
     seed: int | None = None
-    output: str = ""  # the first KBs the learner's code printed (the rest was dropped; warnings say so)
+    output: str = ""  # when the learner printed past the cap: the first KBs (the rest was dropped; warnings say so)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

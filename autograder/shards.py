@@ -221,6 +221,7 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         and _is_str_list(raw.get("flags", []))
         and _is_str_list(raw.get("warnings", []))
         and (raw.get("seed") is None or (isinstance(raw.get("seed"), int) and not isinstance(raw.get("seed"), bool)))
+        and isinstance(raw.get("output", ""), str)
         and isinstance(feedback, str)
         and feedback.startswith("feedback/")
         and feedback.endswith(".html")
@@ -238,6 +239,7 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         flags=list(raw.get("flags", [])),
         warnings=list(raw.get("warnings", [])),
         seed=raw.get("seed"),
+        output=raw.get("output", ""),
     )
     return ReportEntry(result=result, source=raw["source"], name=name)
 

@@ -56,6 +56,7 @@ SUBMISSIONS: dict[str, str | bytes] = {
         RESUME,
         RECONCILE,
         "%%bash\necho hola",
+        "print('.' * 70_000)  # past the output cap: what was printed before it is in the feedback",
     ),
     "exportado_nbconvert.py": "#!/usr/bin/env python\n# coding: utf-8\n\n# In[1]:\n\n\n"
     + TOOLS
@@ -87,7 +88,7 @@ SUBMISSIONS: dict[str, str | bytes] = {
 }
 
 WARNINGS = {
-    "jupyter_magics.ipynb": [],
+    "jupyter_magics.ipynb": ["Tu código imprimió más de 64 KB"],
     "exportado_nbconvert.py": ["La celda 4 lanzó Unavailable"],
     "celdas_percent.py": ["La celda 3 lanzó ValueError en la línea 11"],
     "usa_file.py": [],
