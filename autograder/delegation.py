@@ -20,10 +20,10 @@ REFERENCE_OBJECTS: dict[str, tuple[str, str]] = {
     "lesson3.reconcile_production": ("lesson3", "reconcile_production"),
     "lesson3.delete_dangling": ("lesson3", "delete_dangling"),
     "lesson3.STRATEGIES": ("lesson3", "STRATEGIES"),
-    "lesson3.reconcile.reconcile": ("lesson3.reconcile", "reconcile"),
-    "lesson3.reconcile.reconcile_production": ("lesson3.reconcile", "reconcile_production"),
-    "lesson3.reconcile.delete_dangling": ("lesson3.reconcile", "delete_dangling"),
-    "lesson3.reconcile.STRATEGIES": ("lesson3.reconcile", "STRATEGIES"),
+    "lesson3.reconciliation.reconcile": ("lesson3.reconciliation", "reconcile"),
+    "lesson3.reconciliation.reconcile_production": ("lesson3.reconciliation", "reconcile_production"),
+    "lesson3.reconciliation.delete_dangling": ("lesson3.reconciliation", "delete_dangling"),
+    "lesson3.reconciliation.STRATEGIES": ("lesson3.reconciliation", "STRATEGIES"),
     "lesson3.exercises.EXPECTED_ACTION": ("lesson3.exercises", "EXPECTED_ACTION"),
 }
 """Label -> (module, attribute) of every object whose use counts as delegation."""

@@ -312,10 +312,6 @@ def _from_grader(conn: socket.socket) -> bool:
     return pid == os.getppid()
 
 
-def _no_fsync(fd: int) -> None:
-    return None
-
-
 def _serve(conn: socket.socket, run_dir: Path) -> None:
     from .pipeline import judge
 
@@ -327,9 +323,6 @@ def _serve(conn: socket.socket, run_dir: Path) -> None:
         return
     if op != "grade":
         return
-    # A judge's workspaces are thrown away and its crashes are SIGKILLs, which never lose
-    # what is in the page cache: fsync (a guard against power loss) would only cost time.
-    os.fsync = _no_fsync
     uid = learner_uid(os.getpid()) if running_as_root() else None
     protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
     result = judge(request, run_dir=run_dir, uid=uid)

@@ -16,16 +16,18 @@ out in a temporary directory.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import secrets
 import sys
-import tempfile
 import time
 import traceback
 import zipfile
 from pathlib import Path
 from typing import Any
+
+from lesson3.checkpoint import write_atomic
 
 from .collect import collect_submissions, is_ignored
 from .report import TEXT, criterion_title, fmt_points, write_text_atomic
@@ -100,21 +102,16 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
 def build_bundle(out: Path, root: Path | None = None) -> Path:
     """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta."""
     members = bundle_members(root)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for arcname, path in members.items():
+            info = zipfile.ZipInfo(arcname, date_time=_FIXED_DATE)
+            executable = arcname in ("setup.sh", "run_autograder")
+            info.external_attr = (0o100755 if executable else 0o100644) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-            for arcname, path in members.items():
-                info = zipfile.ZipInfo(arcname, date_time=_FIXED_DATE)
-                executable = arcname in ("setup.sh", "run_autograder")
-                info.external_attr = (0o100755 if executable else 0o100644) << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, path.read_bytes())
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(out, buffer.getvalue(), durable=False)
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lesson3.conversation import content_text
 from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
 
@@ -123,15 +124,6 @@ def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
     return None
 
 
-def _content_text(block: dict[str, Any]) -> str | None:
-    content = block.get("content", "")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list) and all(isinstance(b, dict) for b in content):
-        return "".join(str(b.get("text", "")) for b in content if b.get("type") == "text")
-    return None
-
-
 def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
     label = _case_label(obs.case, lang)
@@ -198,7 +190,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
             return f"{label}: " + text("l2.no_result", lang)
         if block.get("is_error") not in (None, False):
             return text("ro.marked_error", lang, label=label)
-        content = _content_text(block)
+        content = content_text(block.get("content", ""))
         if content is None or content.strip() != (obs.case.expected_output or "").strip():
             return text(
                 "ro.wrong_content",
@@ -241,7 +233,7 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
             return text("iserr.missing", lang, label=label)
         if flag is not True:
             return text("iserr.not_bool", lang, label=label, got=_show(flag))
-        content = _content_text(block)
+        content = content_text(block.get("content", ""))
         if not content or not content.strip():
             return text("iserr.empty", lang, label=label)
         return None

@@ -11,19 +11,20 @@ Nothing printed or patched inside the learner's process counts.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import os
-import select
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anthropic
+
 from lesson3.agent import run_agent
-from lesson3.checkpoint import load_checkpoint
-from lesson3.crash import _describe as describe_run_error
+from lesson3.checkpoint import CheckpointError, load_checkpoint
+from lesson3.conversation import describe_run_error
+from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
 from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
 from lesson3.model import ScriptedModel, offline_client
 from lesson3.tools import outbox_count
@@ -201,42 +202,21 @@ def crash_after_delivery(case: IncidentCase, *, timeout: float = 20.0) -> str:
     Returns the signal's name. The child is a fork of this (trusted) judge, so it
     costs milliseconds; the kill is real: no ``finally`` runs, nothing is flushed.
     """
-    ready_r, ready_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - child; observed through the checkpoint and the outbox
-        os.close(ready_r)
-
-        def hook(point: str, state: dict[str, Any]) -> None:
-            pending = state.get("pendingToolUse") or {}
-            if point == "after_tool" and pending.get("name") == "send_email":
-                os.write(ready_w, b"!")
-                while True:
-                    signal.pause()
-
-        try:
-            run_agent(
+    try:
+        status = crash_in_fork(
+            at_point("after_tool", tool="send_email"),
+            lambda hook: run_agent(
                 case.task,
                 client=offline_client(seed=case.model_seed),
                 checkpoint_path=case.checkpoint_path,
                 workspace=case.workspace,
                 hook=hook,
-            )
-        finally:
-            os._exit(1)
-    os.close(ready_w)
-    try:
-        readable, _, _ = select.select([ready_r], [], [], timeout)
-        reached = bool(readable) and os.read(ready_r, 1) == b"!"
-        if reached:
-            os.kill(pid, signal.SIGKILL)
-        else:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-    finally:
-        os.close(ready_r)
-        _, status = os.waitpid(pid, 0)
-    if not reached:
-        raise IncidentSetupError("the agent never reached the point after send_email")
+                durable=False,  # a throwaway workspace, and SIGKILL never loses the page cache
+            ),
+            timeout=timeout,
+        )
+    except CrashPointMissed as e:
+        raise IncidentSetupError(f"the agent never reached the point after send_email: {e}") from e
     return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
 
@@ -267,10 +247,14 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
                 checkpoint_path=case.checkpoint_path,
                 workspace=case.workspace,
                 reconcile=learner_reconcile,
+                durable=False,
             )
         except _ReconcileFailed:
             error = None
-        except Exception as e:  # noqa: BLE001 - any failure of the resumed run is the verdict's input
+        except (anthropic.APIStatusError, CheckpointError) as e:
+            # What the learner's reconcile handed on can fail only this way: the API refusing the
+            # conversation, or the loop refusing the checkpoint. Anything else is the grader's own
+            # bug and propagates, to be reported as an internal error, not as lost points.
             error = describe_run_error(e)
     return IncidentObservation(
         case, killed_by, at_crash, outbox_count(case.workspace), error, seen.get("outcome"), layer.log

@@ -11,10 +11,8 @@ import csv
 import io
 import json
 import math
-import os
 import re
 import statistics
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +20,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
+
+from lesson3.checkpoint import write_atomic
 
 from . import criteria
 from .results import SubmissionResult
@@ -436,14 +436,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     """
     text = _SURROGATE.sub("\ufffd", text)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text.encode("utf-8"), durable=False)
 
 
 def write_reports(

@@ -128,8 +128,8 @@ class _WatchedMapping(dict):  # type: ignore[type-arg]
 def _install_tripwires() -> None:
     import importlib
 
-    # sys.modules, not attributes: ``lesson3.reconcile`` is the function, which shadows the module.
-    names = ("lesson3", "lesson3.reconcile", "lesson3.exercises", "lesson3.agent", "lesson3.crash")
+    # By module name: ``lesson3.reconcile`` is the function, its module is ``lesson3.reconciliation``.
+    names = ("lesson3", "lesson3.reconciliation", "lesson3.exercises", "lesson3.agent", "lesson3.crash")
     modules = {name: importlib.import_module(name) for name in names}
     replaced: dict[int, Any] = {}
     for label, (module_name, attr) in REFERENCE_OBJECTS.items():

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lesson3.checkpoint import Checkpoint, validate_checkpoint
-from lesson3.tools import _corpus, create_workspace, run_tool, use_workspace
+from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
 
 READ_ONLY = ("read_file", "grep", "list_dir", "web_search")
 UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
@@ -97,7 +97,7 @@ def read_only_input(rng: random.Random, name: str, notes: dict[str, str]) -> dic
     if name == "list_dir":
         return rng.choice(({"path": "notes"}, {"path": "."}, {}))
     if name == "web_search":
-        page = rng.choice(_corpus())
+        page = rng.choice(web_corpus())
         terms = [w.strip("—():,") for w in page["title"].split() if len(w.strip("—():,")) > 3]
         return {"query": " ".join(rng.sample(terms, min(2, len(terms))))}
     raise ValueError(name)

@@ -28,6 +28,7 @@ from .agent import (
     run_agent,
 )
 from .checkpoint import CHECKPOINT_FILENAME, Checkpoint, CheckpointError, load_checkpoint
+from .conversation import describe_pending
 from .crash import crash_run
 from .incident import INCIDENT_REPORT, IncidentError, IncidentOutcome, compare_strategies
 from .model import (
@@ -42,7 +43,7 @@ from .model import (
     live_requested,
     make_client,
 )
-from .reconcile import STRATEGIES
+from .reconciliation import STRATEGIES
 from .render import describe_call, final_text, format_checkpoint, resume_plan, task_finished
 from .tools import TOOL_SCHEMAS, create_workspace, outbox_count
 
@@ -249,8 +250,7 @@ def cmd_crash(args: argparse.Namespace) -> int:
     if cp is None:
         print(f"  {checkpoint_path}: no existe (la caída fue antes del primer guardado)")
     else:
-        pending = cp["pendingToolUse"]
-        pending_text = describe_call(pending["name"], pending["input"], pending["id"]) if pending else "null"
+        pending_text = describe_pending(cp["pendingToolUse"])
         fields = f"turns={cp['turns']}, tokensUsed={cp['tokensUsed']}, {len(cp['messages'])} mensajes"
         print(f"  {checkpoint_path}: {fields}")
         print(f"  pendingToolUse: {pending_text}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ from autograder.observe import (
 from autograder.results import CRITERIA_IDS
 from autograder.session import Outcome
 from lesson3.exercises import exercise_checkpoint
-from lesson3.reconcile import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
+from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
 
 Fn = Callable[..., Any]
 
@@ -435,6 +436,37 @@ def test_a_reconcile_that_leaves_the_call_unanswered_hits_the_api_error(tmp_path
 
     verdict, _ = incident(tmp_path, forgets)
     assert not verdict.passed and "HTTP 400" in verdict.feedback and "tool_result" in verdict.feedback
+
+
+class GraderBug(Exception):
+    """A fault injected into the grader's own code."""
+
+
+def broken(*args: Any, **kwargs: Any) -> Any:
+    if os.getpid() == TEST_PID:  # the judge's side only: the crash child (a fork) runs untouched
+        raise GraderBug("fallo inyectado en el corrector")
+    return REAL[0](*args, **kwargs)
+
+
+TEST_PID = os.getpid()
+REAL: list[Any] = []
+
+
+@pytest.mark.parametrize(
+    ("target", "fn"),
+    [
+        ("autograder.observe.ToolLayer.__call__", "production"),  # the judge's tool layer, mid-reconcile
+        ("autograder.observe.ScriptedModel", "rule"),  # the model of the resumed run
+        ("lesson3.agent.run_tool", "rule"),  # a tool the resumed loop runs itself
+    ],
+)
+def test_a_grader_fault_in_the_incident_is_the_graders_not_a_lost_point(tmp_path, monkeypatch, target, fn):
+    module, _, name = target.rpartition(".")
+    owner = pytest.importorskip(module) if "ToolLayer" not in module else observe.ToolLayer
+    REAL[:] = [getattr(owner, name)]
+    monkeypatch.setattr(owner, name, broken)
+    with pytest.raises(GraderBug):  # pipeline.judge turns it into an internal-error row naming the grader
+        incident(tmp_path, {"production": reconcile_production, "rule": reconcile}[fn])
 
 
 def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):

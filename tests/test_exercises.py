@@ -17,7 +17,7 @@ from lesson3.exercises import (
     exercise_checkpoints,
 )
 from lesson3.model import ScriptedModel, api_error_for, offline_client
-from lesson3.reconcile import UNKNOWN_STATE_MESSAGE
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 from lesson3.tools import outbox_count
 
 # As printed in the lesson's exercise (Nivel 1), copied here independently of the package.
@@ -103,7 +103,7 @@ def test_resuming_each_does_the_expected_action(tmp_path: Path, workspace: Path,
     seen: list[dict[str, Any]] = []
 
     def spy(c: dict[str, Any]) -> dict[str, Any]:
-        from lesson3.reconcile import reconcile
+        from lesson3.reconciliation import reconcile
 
         seen.append(c)
         return reconcile(c)
