@@ -41,7 +41,7 @@ def _listing(items: list[str], lang: str, limit: int = 3) -> str:
     shown = items[:limit]
     more = len(items) - len(shown)
     if more:
-        shown.append(f"y {more} más" if lang == "es" else f"and {more} more")
+        shown.append(text("list.more", lang, more=more))
     return "; ".join(shown)
 
 
@@ -71,10 +71,7 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
 
 def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
     if case.kind == "none":
-        after_b = "después" in case.label
-        if lang == "es":
-            return "sin llamada pendiente" + (" (caída después del punto B)" if after_b else "")
-        return "no pending call" + (" (crash after save point B)" if after_b else "")
+        return text("label.no_pending", lang) + (text("label.after_b", lang) if "después" in case.label else "")
     return case.label
 
 

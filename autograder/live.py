@@ -20,6 +20,7 @@ import types
 from typing import Any
 
 from . import criteria
+from .messages import text
 from .pipeline import grade_loaded
 from .results import CriterionResult, SubmissionResult
 from .submission import from_python
@@ -210,8 +211,7 @@ def _hint(criterion: CriterionResult, lang: str) -> str | None:
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
-    head = "Autocorrector · Lección 3" if lang == "es" else "Autograder · Lesson 3"
-    points = "puntos" if lang == "es" else "points"
+    head, points = text("check.head", lang), text("check.points", lang)
     lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}"]
     if result.error:
         lines.append("")
@@ -225,21 +225,22 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
         hint = _hint(c, lang)
         if hint:
-            label = "Pista" if lang == "es" else "Hint"
-            lines += textwrap.wrap(f"{label}: {hint}", 96, initial_indent="    ", subsequent_indent="    ")
+            lines += textwrap.wrap(
+                f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
+            )
     return "\n".join(lines)
 
 
 def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     esc = html.escape
-    head = "Autocorrector · Lección 3" if lang == "es" else "Autograder · Lesson 3"
-    columns = ("", "criterio", "puntos", "comentario") if lang == "es" else ("", "criterion", "points", "feedback")
+    head = text("check.head", lang)
+    columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
     rows = []
     for c in result.criteria:
         color = "#e6f4ea" if c.passed else "#fce8e6"
         mark = "✔" if c.passed else "✘"
         hint = _hint(c, lang)
-        hint_html = f"<br><em>{'Pista' if lang == 'es' else 'Hint'}: {esc(hint)}</em>" if hint else ""
+        hint_html = f"<br><em>{esc(text('check.hint', lang))}: {esc(hint)}</em>" if hint else ""
         rows.append(
             f'<tr style="background:{color}"><td>{mark}</td>'
             f"<td><code>{esc(c.id)}</code><br><small>{esc(_title(c, lang))}</small></td>"

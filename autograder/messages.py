@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 LANGS = ("es", "en")
+"""Spanish is the default; every key has both (a test checks their placeholders match)."""
 
 _TEXTS: dict[str, dict[str, str]] = {
     # -- loading ---------------------------------------------------------------------------
@@ -566,6 +567,256 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "La corrección de esta entrega no terminó en {seconds:g} s y se detuvo.",
         "en": "Grading this submission did not finish in {seconds:g} s and was stopped.",
     },
+    # -- reports (results, feedback/, resumen.html) ---------------------------------------------
+    "report.feedback_title": {
+        "es": "Retroalimentación",
+        "en": "Feedback",
+    },
+    "report.summary_title": {
+        "es": "Resumen de la clase",
+        "en": "Class summary",
+    },
+    "report.lesson": {
+        "es": "Lección 3 · Reanudar desde un punto de control",
+        "en": "Lesson 3 · Resuming from a checkpoint",
+    },
+    "report.score": {
+        "es": "Puntaje",
+        "en": "Score",
+    },
+    "report.source": {
+        "es": "Origen",
+        "en": "Source",
+    },
+    "report.criterion": {
+        "es": "Criterio",
+        "en": "Criterion",
+    },
+    "report.result": {
+        "es": "Resultado",
+        "en": "Result",
+    },
+    "report.points": {
+        "es": "Puntos",
+        "en": "Points",
+    },
+    "report.passed": {
+        "es": "aprobado",
+        "en": "passed",
+    },
+    "report.passing": {
+        "es": "aprueban",
+        "en": "passing",
+    },
+    "report.failed": {
+        "es": "no aprobado",
+        "en": "not passed",
+    },
+    "report.error": {
+        "es": "Problema con la entrega",
+        "en": "Problem with the submission",
+    },
+    "report.flags": {
+        "es": "Señales para revisar",
+        "en": "Flags to review",
+    },
+    "report.details": {
+        "es": "Detalle por criterio",
+        "en": "Details by criterion",
+    },
+    "report.submissions": {
+        "es": "Entregas",
+        "en": "Submissions",
+    },
+    "report.submission": {
+        "es": "Entrega",
+        "en": "Submission",
+    },
+    "report.n_submissions": {
+        "es": "Entregas calificadas",
+        "en": "Submissions graded",
+    },
+    "report.with_error": {
+        "es": "Con problemas",
+        "en": "With problems",
+    },
+    "report.mean": {
+        "es": "Media",
+        "en": "Mean",
+    },
+    "report.median": {
+        "es": "Mediana",
+        "en": "Median",
+    },
+    "report.pass_rate": {
+        "es": "Porcentaje de aprobación por criterio",
+        "en": "Pass rate per criterion",
+    },
+    "report.distribution": {
+        "es": "Distribución de puntajes",
+        "en": "Score distribution",
+    },
+    "report.count": {
+        "es": "entregas",
+        "en": "submissions",
+    },
+    "report.feedback": {
+        "es": "Retroalimentación",
+        "en": "Feedback",
+    },
+    "report.seed": {
+        "es": "Semilla",
+        "en": "Seed",
+    },
+    "report.seed_hint": {
+        "es": "usa --seed {seed} para repetir exactamente esta calificación",
+        "en": "use --seed {seed} to repeat exactly this grading",
+    },
+    "report.warnings": {
+        "es": "Archivos rechazados u omitidos",
+        "en": "Refused or skipped files",
+    },
+    "report.none": {
+        "es": "Sin entregas.",
+        "en": "No submissions.",
+    },
+    "report.yes": {
+        "es": "sí",
+        "en": "yes",
+    },
+    "report.no": {
+        "es": "no",
+        "en": "no",
+    },
+    "report.total": {
+        "es": "total",
+        "en": "total",
+    },
+    "report.level": {
+        "es": "Nivel {level}",
+        "en": "Level {level}",
+    },
+    "report.pts": {
+        "es": "pts",
+        "en": "pts",
+    },
+    "report.warnings_learner": {
+        "es": "Avisos sobre tu entrega",
+        "en": "Notes on your submission",
+    },
+    # -- Gradescope's results.json ---------------------------------------------------------------
+    "gradescope.none": {
+        "es": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
+        "en": "No .py or .ipynb file was found in your submission. Upload your notebook (.ipynb) or your .py file.",
+    },
+    "gradescope.graded": {
+        "es": "Se calificó «{name}»: {score} / {max_score} puntos.",
+        "en": "Graded «{name}»: {score} / {max_score} points.",
+    },
+    "gradescope.several": {
+        "es": "Tu entrega tiene {n} archivos calificables; cuenta el de mayor puntaje, «{name}».",
+        "en": "Your submission has {n} gradable files; the one with the highest score counts, «{name}».",
+    },
+    "gradescope.error": {
+        "es": "Problema con la entrega: {error}",
+        "en": "Problem with the submission: {error}",
+    },
+    "gradescope.internal": {
+        "es": "El autocorrector falló por un error interno, no por tu entrega. Avisa a tu docente.",
+        "en": "The autograder failed with an internal error, not because of your submission. Tell your teacher.",
+    },
+    "gradescope.flags": {
+        "es": "Señales para revisar (solo docentes)",
+        "en": "Flags to review (instructors only)",
+    },
+    "gradescope.warnings": {
+        "es": "Archivos omitidos: {warnings}",
+        "en": "Skipped files: {warnings}",
+    },
+    # -- check() in a notebook and list labels in feedback ----------------------------------------
+    "check.head": {
+        "es": "Autocorrector · Lección 3",
+        "en": "Autograder · Lesson 3",
+    },
+    "check.points": {
+        "es": "puntos",
+        "en": "points",
+    },
+    "check.hint": {
+        "es": "Pista",
+        "en": "Hint",
+    },
+    "check.criterion": {
+        "es": "criterio",
+        "en": "criterion",
+    },
+    "check.feedback": {
+        "es": "comentario",
+        "en": "feedback",
+    },
+    "list.more": {
+        "es": "y {more} más",
+        "en": "and {more} more",
+    },
+    "label.no_pending": {
+        "es": "sin llamada pendiente",
+        "en": "no pending call",
+    },
+    "label.after_b": {
+        "es": " (caída después del punto B)",
+        "en": " (crash after save point B)",
+    },
+    # -- the autograder command's console ------------------------------------------------------------
+    "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
+    "cli.not_a_folder": {
+        "es": "--out tiene que ser una carpeta, y «{out}» es un archivo.",
+        "en": "--out must be a folder, and «{out}» is a file.",
+    },
+    "cli.previous": {
+        "es": "La carpeta «{out}» ya tiene resultados de una calificación anterior ({files}). Elige otra carpeta "
+        "con --out, o agrega --force para reemplazarlos.",
+        "en": "The folder «{out}» already holds results of an earlier grading ({files}). Choose another folder "
+        "with --out, or add --force to replace them.",
+    },
+    "cli.nothing": {
+        "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
+        "en": "No submission (.py or .ipynb) was found in {paths}.",
+    },
+    "cli.graded": {
+        "es": "Se calificaron {n} entregas en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
+        "en": "Graded {n} submissions in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",
+    },
+    "cli.mean": {
+        "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
+        "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
+    },
+    "cli.written": {
+        "es": "Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.",
+        "en": "Results in «{out}»: results.json, grades.csv, resumen.html and feedback/.",
+    },
+    "cli.repeat": {
+        "es": "Para repetir exactamente esta calificación: --seed {seed}",
+        "en": "To repeat exactly this grading: --seed {seed}",
+    },
+    "cli.bundle": {
+        "es": "Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».",
+        "en": "Gradescope bundle written to «{path}». Upload it in «Configure Autograder».",
+    },
+    "cli.error": {"es": "autograder: error: {error}", "en": "autograder: error: {error}"},
+    "cli.interrupted": {
+        "es": "autograder: interrumpido; no se escribieron resultados nuevos.",
+        "en": "autograder: interrupted; no new results were written.",
+    },
+    "cli.interrupted_kept": {
+        "es": "autograder: interrumpido; se calificaron {graded} de {n} entregas. Las demás quedaron marcadas "
+        "«no calificada» en «{path}».",
+        "en": "autograder: interrupted; {graded} of {n} submissions were graded. The others are marked "
+        "«not graded» in «{path}».",
+    },
+    "cli.internal": {
+        "es": "autograder: error interno del autocorrector: {error}",
+        "en": "autograder: internal error of the grader: {error}",
+    },
 }
 
 
@@ -578,3 +829,9 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
 
 def keys() -> list[str]:
     return list(_TEXTS)
+
+
+def section(prefix: str, lang: str = "es") -> dict[str, str]:
+    """Every text under ``prefix.`` in ``lang``, keyed without the prefix (for the report templates)."""
+    start = prefix + "."
+    return {k.removeprefix(start): text(k, lang) for k in _TEXTS if k.startswith(start)}
