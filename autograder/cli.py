@@ -19,7 +19,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TextIO
+
+from lesson3.console import SpanishParser, parse_in_spanish
 
 from .collect import IntakeError, collect_submissions
 from .messages import LANGS, text
@@ -31,21 +33,6 @@ EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 
 Progress = Callable[[int, int, SubmissionResult], None]
-
-# argparse speaks English; these are its messages that a user of this command can meet.
-_ARGPARSE_ES = [
-    (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
-    (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
-    (
-        r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
-        r"argumento \1: opción no válida: \2 (elige entre \3)",
-    ),
-    (r"argument (\S+): invalid \w+ value: (.*)", r"argumento \1: valor no válido: \2"),
-    (r"argument (\S+): expected one argument", r"argumento \1: le falta su valor"),
-    (r"argument (\S+): expected at least one argument", r"argumento \1: le falta al menos un valor"),
-    (r"ambiguous option: (.*)", r"opción ambigua: \1"),
-    (r"argument (\S+): (.*)", r"argumento \1: \2"),
-]
 
 
 # A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal), line breaks,
@@ -60,29 +47,6 @@ def for_terminal(text: str) -> str:
 
 class UsageError(Exception):
     """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
-
-
-class _Formatter(argparse.HelpFormatter):
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
-        super().add_usage(usage, actions, groups, prefix if prefix is not None else "uso: ")
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        kwargs.setdefault("formatter_class", _Formatter)
-        kwargs.setdefault("add_help", False)
-        super().__init__(*args, **kwargs)
-        self._positionals.title = "argumentos"
-        self._optionals.title = "opciones"
-        self.add_argument("-h", "--help", action="help", help="muestra esta ayuda y termina")
-
-    def error(self, message: str) -> NoReturn:
-        for pattern, spanish in _ARGPARSE_ES:
-            if re.fullmatch(pattern, message, flags=re.DOTALL):
-                message = re.sub(pattern, spanish, message, flags=re.DOTALL)
-                break
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\nUsa «{self.prog} --help» para ver las opciones.\n")
 
 
 def _positive_int(text: str) -> int:
@@ -106,7 +70,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = SpanishParser(
         prog="autograder",
         description="Autocorrector de la Lección 3 (reanudar desde un punto de control).",
     )
@@ -326,8 +290,7 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_in_spanish(build_parser, argv)
     lang = getattr(args, "lang", "es")
     try:
         if args.command == "grade":

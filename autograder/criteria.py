@@ -139,51 +139,47 @@ def lesson_table() -> dict[str, list[str]]:
 LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
 LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
 
-for _criterion in (
-    Criterion(
-        "nivel1.cpA",
+
+def _lesson_checkpoint(name: str, title: dict[str, str], hint: dict[str, str]) -> Criterion:
+    """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
+    return Criterion(
+        f"nivel1.{name}",
         level=1,
         points=1,
         function="resume_action",
-        title={"es": "cpA: continuar", "en": "cpA: continue"},
-        hint={
+        title=title,
+        hint=hint,
+        observes=f"lesson.{name}",
+        judge="judges:judge_lesson_checkpoint",
+        feedback=("l1.", "why."),
+        lesson=LEVEL1,
+    )
+
+
+for _criterion in (
+    _lesson_checkpoint(
+        "cpA",
+        {"es": "cpA: continuar", "en": "cpA: continue"},
+        {
             "es": 'Mira solo cp["pendingToolUse"]: si es None, no hay llamada colgante.',
             "en": 'Look only at cp["pendingToolUse"]: if it is None there is no dangling call.',
         },
-        observes="lesson.cpA",
-        judge="judges:judge_lesson_checkpoint",
-        feedback=("l1.", "why."),
-        lesson=LEVEL1,
     ),
-    Criterion(
-        "nivel1.cpB",
-        level=1,
-        points=1,
-        function="resume_action",
-        title={"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
-        hint={
+    _lesson_checkpoint(
+        "cpB",
+        {"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
+        {
             "es": "read_file es de solo lectura: leer dos veces es igual que leer una.",
             "en": "read_file is read-only: reading twice is the same as reading once.",
         },
-        observes="lesson.cpB",
-        judge="judges:judge_lesson_checkpoint",
-        feedback=("l1.", "why."),
-        lesson=LEVEL1,
     ),
-    Criterion(
-        "nivel1.cpC",
-        level=1,
-        points=1,
-        function="resume_action",
-        title={"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
-        hint={
+    _lesson_checkpoint(
+        "cpC",
+        {"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
+        {
             "es": "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
             "en": "send_email may already have run; with no effect ledger you cannot know.",
         },
-        observes="lesson.cpC",
-        judge="judges:judge_lesson_checkpoint",
-        feedback=("l1.", "why."),
-        lesson=LEVEL1,
     ),
     Criterion(
         "nivel1.hidden",

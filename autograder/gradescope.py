@@ -55,7 +55,7 @@ def project_root() -> Path:
 def bundle_members(root: Path | None = None) -> dict[str, Path]:
     """Nombre dentro del zip -> archivo de origen, en orden estable."""
     root = root or project_root()
-    needed = [root / name for name in (*_COURSE_FILES, "requirements.lock")]
+    needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
     if missing:
         raise BundleError(
@@ -64,7 +64,8 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
     members: dict[str, Path] = {
         "setup.sh": BUNDLE_TEMPLATES / "setup.sh",
         "run_autograder": BUNDLE_TEMPLATES / "run_autograder",
-        "requirements.lock": root / "requirements.lock",
+        # Only what grading imports (no JupyterLab, no test tools), pinned as in the course lock.
+        "requirements.lock": BUNDLE_TEMPLATES / "requirements.lock",
     }
     for name in _COURSE_FILES:
         members[f"course/{name}"] = root / name

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lesson3.conversation import content_text
+from lesson3.conversation import blocks, content_text
 from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
 
@@ -111,14 +111,14 @@ def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
     """The last tool_result block answering ``tool_use_id`` anywhere in the returned messages."""
     if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
         return None
-    for message in reversed(value["messages"]):
-        content = message.get("content") if isinstance(message, dict) else None
-        if isinstance(content, list):
-            for block in reversed(content):
-                if isinstance(block, dict) and block.get("type") == "tool_result":
-                    if block.get("tool_use_id") == tool_use_id:
-                        return block
-    return None
+    found = [
+        b
+        for m in value["messages"]
+        if isinstance(m, dict)
+        for b in blocks(m)
+        if b.get("type") == "tool_result" and b.get("tool_use_id") == tool_use_id
+    ]
+    return found[-1] if found else None
 
 
 def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:

@@ -21,10 +21,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "«{name}» is larger than {mb} MB; no answer to the exercise is that big.",
     },
     "load.missing": {"es": "No existe el archivo «{name}».", "en": "The file «{name}» does not exist."},
-    "load.unreadable": {
-        "es": "No se pudo leer «{name}»: {reason}.",
-        "en": "Could not read «{name}»: {reason}.",
-    },
+    "load.unreadable": {"es": "No se pudo leer «{name}»: {reason}.", "en": "Could not read «{name}»: {reason}."},
     "load.not_utf8": {
         "es": "«{name}» no es texto UTF-8 (byte inválido en la posición {pos}).",
         "en": "«{name}» is not UTF-8 text (invalid byte at position {pos}).",
@@ -165,10 +162,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "# TU CÓDIGO AQUÍ.",
         "en": "Not implemented yet: `{fn}` raises NotImplementedError. Fill in the part marked # TU CÓDIGO AQUÍ.",
     },
-    "call.raised": {
-        "es": "`{fn}` lanzó {etype}{where}{detail}.",
-        "en": "`{fn}` raised {etype}{where}{detail}.",
-    },
+    "call.raised": {"es": "`{fn}` lanzó {etype}{where}{detail}.", "en": "`{fn}` raised {etype}{where}{detail}."},
     "call.where": {"es": " en la línea {line}", "en": " at line {line}"},
     "call.system_exit": {
         "es": "`{fn}` llamó a sys.exit(){where}: una función del ejercicio tiene que devolver un valor, no "
@@ -185,19 +179,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "No cuenta: `{fn}` usa {target}, la solución de referencia de lesson3. Escribe tu propia versión.",
         "en": "Does not count: `{fn}` uses {target}, lesson3's reference solution. Write your own version.",
     },
-    "flag.delegated": {
-        "es": "delega en lesson3: {fn} usa {target}",
-        "en": "delegates to lesson3: {fn} uses {target}",
-    },
+    "flag.delegated": {"es": "delega en lesson3: {fn} usa {target}", "en": "delegates to lesson3: {fn} uses {target}"},
     "flag.effect": {
         "es": "efecto fuera de execute_tool en el espacio de trabajo ({paths})",
         "en": "effect outside execute_tool in the workspace ({paths})",
     },
     # -- Level 1 -----------------------------------------------------------------------------
-    "l1.ok": {
-        "es": "Correcto: {why}",
-        "en": "Correct: {why}",
-    },
+    "l1.ok": {"es": "Correcto: {why}", "en": "Correct: {why}"},
     "l1.wrong": {
         "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}": {why}',
         "en": 'resume_action({name}) returned {got}, but it had to return "{expected}": {why}',
@@ -260,10 +248,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": " Decide from pendingToolUse (its name), not from the id or the exercise's text.",
     },
     # -- Level 2 -----------------------------------------------------------------------------
-    "l2.failed_items": {
-        "es": "Falló en {bad} de {n} casos: {items}.",
-        "en": "Failed on {bad} of {n} cases: {items}.",
-    },
+    "l2.failed_items": {"es": "Falló en {bad} de {n} casos: {items}.", "en": "Failed on {bad} of {n} cases: {items}."},
     "l2.not_dict": {
         "es": "reconcile devolvió {got} en vez del punto de control (un dict con messages)",
         "en": "reconcile returned {got} instead of the checkpoint (a dict with messages)",
@@ -397,10 +382,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "La bandeja de salida quedó con {count} correos; tenía que quedar exactamente uno.",
         "en": "The outbox ended with {count} emails; it had to be exactly one.",
     },
-    "email.run_error": {
-        "es": "La reanudación no terminó: {error}",
-        "en": "The resumed run did not finish: {error}",
-    },
+    "email.run_error": {"es": "La reanudación no terminó: {error}", "en": "The resumed run did not finish: {error}"},
     "email.reconcile_failed": {
         "es": "La reanudación se detuvo en tu reconcile: {reason}",
         "en": "The resumed run stopped in your reconcile: {reason}",
@@ -568,142 +550,46 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Grading this submission did not finish in {seconds:g} s and was stopped.",
     },
     # -- reports (results, feedback/, resumen.html) ---------------------------------------------
-    "report.feedback_title": {
-        "es": "Retroalimentación",
-        "en": "Feedback",
-    },
-    "report.summary_title": {
-        "es": "Resumen de la clase",
-        "en": "Class summary",
-    },
+    "report.feedback_title": {"es": "Retroalimentación", "en": "Feedback"},
+    "report.summary_title": {"es": "Resumen de la clase", "en": "Class summary"},
     "report.lesson": {
         "es": "Lección 3 · Reanudar desde un punto de control",
         "en": "Lesson 3 · Resuming from a checkpoint",
     },
-    "report.score": {
-        "es": "Puntaje",
-        "en": "Score",
-    },
-    "report.source": {
-        "es": "Origen",
-        "en": "Source",
-    },
-    "report.criterion": {
-        "es": "Criterio",
-        "en": "Criterion",
-    },
-    "report.result": {
-        "es": "Resultado",
-        "en": "Result",
-    },
-    "report.points": {
-        "es": "Puntos",
-        "en": "Points",
-    },
-    "report.passed": {
-        "es": "aprobado",
-        "en": "passed",
-    },
-    "report.passing": {
-        "es": "aprueban",
-        "en": "passing",
-    },
-    "report.failed": {
-        "es": "no aprobado",
-        "en": "not passed",
-    },
-    "report.error": {
-        "es": "Problema con la entrega",
-        "en": "Problem with the submission",
-    },
-    "report.flags": {
-        "es": "Señales para revisar",
-        "en": "Flags to review",
-    },
-    "report.details": {
-        "es": "Detalle por criterio",
-        "en": "Details by criterion",
-    },
-    "report.submissions": {
-        "es": "Entregas",
-        "en": "Submissions",
-    },
-    "report.submission": {
-        "es": "Entrega",
-        "en": "Submission",
-    },
-    "report.n_submissions": {
-        "es": "Entregas calificadas",
-        "en": "Submissions graded",
-    },
-    "report.with_error": {
-        "es": "Con problemas",
-        "en": "With problems",
-    },
-    "report.mean": {
-        "es": "Media",
-        "en": "Mean",
-    },
-    "report.median": {
-        "es": "Mediana",
-        "en": "Median",
-    },
-    "report.pass_rate": {
-        "es": "Porcentaje de aprobación por criterio",
-        "en": "Pass rate per criterion",
-    },
-    "report.distribution": {
-        "es": "Distribución de puntajes",
-        "en": "Score distribution",
-    },
-    "report.count": {
-        "es": "entregas",
-        "en": "submissions",
-    },
-    "report.feedback": {
-        "es": "Retroalimentación",
-        "en": "Feedback",
-    },
-    "report.seed": {
-        "es": "Semilla",
-        "en": "Seed",
-    },
+    "report.score": {"es": "Puntaje", "en": "Score"},
+    "report.source": {"es": "Origen", "en": "Source"},
+    "report.criterion": {"es": "Criterio", "en": "Criterion"},
+    "report.result": {"es": "Resultado", "en": "Result"},
+    "report.points": {"es": "Puntos", "en": "Points"},
+    "report.passed": {"es": "aprobado", "en": "passed"},
+    "report.passing": {"es": "aprueban", "en": "passing"},
+    "report.failed": {"es": "no aprobado", "en": "not passed"},
+    "report.error": {"es": "Problema con la entrega", "en": "Problem with the submission"},
+    "report.flags": {"es": "Señales para revisar", "en": "Flags to review"},
+    "report.details": {"es": "Detalle por criterio", "en": "Details by criterion"},
+    "report.submissions": {"es": "Entregas", "en": "Submissions"},
+    "report.submission": {"es": "Entrega", "en": "Submission"},
+    "report.n_submissions": {"es": "Entregas calificadas", "en": "Submissions graded"},
+    "report.with_error": {"es": "Con problemas", "en": "With problems"},
+    "report.mean": {"es": "Media", "en": "Mean"},
+    "report.median": {"es": "Mediana", "en": "Median"},
+    "report.pass_rate": {"es": "Porcentaje de aprobación por criterio", "en": "Pass rate per criterion"},
+    "report.distribution": {"es": "Distribución de puntajes", "en": "Score distribution"},
+    "report.count": {"es": "entregas", "en": "submissions"},
+    "report.feedback": {"es": "Retroalimentación", "en": "Feedback"},
+    "report.seed": {"es": "Semilla", "en": "Seed"},
     "report.seed_hint": {
         "es": "usa --seed {seed} para repetir exactamente esta calificación",
         "en": "use --seed {seed} to repeat exactly this grading",
     },
-    "report.warnings": {
-        "es": "Archivos rechazados u omitidos",
-        "en": "Refused or skipped files",
-    },
-    "report.none": {
-        "es": "Sin entregas.",
-        "en": "No submissions.",
-    },
-    "report.yes": {
-        "es": "sí",
-        "en": "yes",
-    },
-    "report.no": {
-        "es": "no",
-        "en": "no",
-    },
-    "report.total": {
-        "es": "total",
-        "en": "total",
-    },
-    "report.level": {
-        "es": "Nivel {level}",
-        "en": "Level {level}",
-    },
-    "report.pts": {
-        "es": "pts",
-        "en": "pts",
-    },
-    "report.warnings_learner": {
-        "es": "Avisos sobre tu entrega",
-        "en": "Notes on your submission",
-    },
+    "report.warnings": {"es": "Archivos rechazados u omitidos", "en": "Refused or skipped files"},
+    "report.none": {"es": "Sin entregas.", "en": "No submissions."},
+    "report.yes": {"es": "sí", "en": "yes"},
+    "report.no": {"es": "no", "en": "no"},
+    "report.total": {"es": "total", "en": "total"},
+    "report.level": {"es": "Nivel {level}", "en": "Level {level}"},
+    "report.pts": {"es": "pts", "en": "pts"},
+    "report.warnings_learner": {"es": "Avisos sobre tu entrega", "en": "Notes on your submission"},
     # -- Gradescope's results.json ---------------------------------------------------------------
     "gradescope.none": {
         "es": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
@@ -717,55 +603,22 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Tu entrega tiene {n} archivos calificables; cuenta el de mayor puntaje, «{name}».",
         "en": "Your submission has {n} gradable files; the one with the highest score counts, «{name}».",
     },
-    "gradescope.error": {
-        "es": "Problema con la entrega: {error}",
-        "en": "Problem with the submission: {error}",
-    },
+    "gradescope.error": {"es": "Problema con la entrega: {error}", "en": "Problem with the submission: {error}"},
     "gradescope.internal": {
         "es": "El autocorrector falló por un error interno, no por tu entrega. Avisa a tu docente.",
         "en": "The autograder failed with an internal error, not because of your submission. Tell your teacher.",
     },
-    "gradescope.flags": {
-        "es": "Señales para revisar (solo docentes)",
-        "en": "Flags to review (instructors only)",
-    },
-    "gradescope.warnings": {
-        "es": "Archivos omitidos: {warnings}",
-        "en": "Skipped files: {warnings}",
-    },
+    "gradescope.flags": {"es": "Señales para revisar (solo docentes)", "en": "Flags to review (instructors only)"},
+    "gradescope.warnings": {"es": "Archivos omitidos: {warnings}", "en": "Skipped files: {warnings}"},
     # -- check() in a notebook and list labels in feedback ----------------------------------------
-    "check.head": {
-        "es": "Autocorrector · Lección 3",
-        "en": "Autograder · Lesson 3",
-    },
-    "check.points": {
-        "es": "puntos",
-        "en": "points",
-    },
-    "check.hint": {
-        "es": "Pista",
-        "en": "Hint",
-    },
-    "check.criterion": {
-        "es": "criterio",
-        "en": "criterion",
-    },
-    "check.feedback": {
-        "es": "comentario",
-        "en": "feedback",
-    },
-    "list.more": {
-        "es": "y {more} más",
-        "en": "and {more} more",
-    },
-    "label.no_pending": {
-        "es": "sin llamada pendiente",
-        "en": "no pending call",
-    },
-    "label.after_b": {
-        "es": " (caída después del punto B)",
-        "en": " (crash after save point B)",
-    },
+    "check.head": {"es": "Autocorrector · Lección 3", "en": "Autograder · Lesson 3"},
+    "check.points": {"es": "puntos", "en": "points"},
+    "check.hint": {"es": "Pista", "en": "Hint"},
+    "check.criterion": {"es": "criterio", "en": "criterion"},
+    "check.feedback": {"es": "comentario", "en": "feedback"},
+    "list.more": {"es": "y {more} más", "en": "and {more} more"},
+    "label.no_pending": {"es": "sin llamada pendiente", "en": "no pending call"},
+    "label.after_b": {"es": " (caída después del punto B)", "en": " (crash after save point B)"},
     # -- the autograder command's console ------------------------------------------------------------
     "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
     "cli.not_a_folder": {

@@ -242,10 +242,6 @@ class Learner:
         request = {"op": "call", "id": self._next_id, "fn": fn, "arg": arg}
         return self._exchange(request, "result", timeout, on_tool=on_tool, call_id=self._next_id)
 
-    @property
-    def alive(self) -> bool:
-        return self.pid is not None
-
     def close(self) -> None:
         """Stop the child (it is idle between calls, so this is just a kill) and free the pipes."""
         if self.pid is not None:

@@ -124,7 +124,6 @@ class Session:
         self._deadline: float | None = None
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
-        self.spawns = 0
 
     def start(self) -> LoadSummary:
         reply = self._spawn()
@@ -136,7 +135,6 @@ class Session:
         return self.summary
 
     def _spawn(self) -> Reply | Failure:
-        self.spawns += 1
         self._learner = Learner(
             list(self.submission.runnable), limits=self.limits, box=self.box, uid=self.uid, landlock=self.landlock
         )

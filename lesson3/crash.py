@@ -10,6 +10,7 @@ the parent sends SIGKILL (what the OOM killer sends): no ``finally``, no
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -29,19 +30,15 @@ from .tools import outbox_count
 PRELOAD = ["anthropic", "httpx2", "lesson3.agent", "lesson3.model", "lesson3.crash"]
 CHILD_TIMEOUT = 60.0
 
-_context: Any = None
 
-
+@functools.cache
 def process_context() -> Any:
     """The multiprocessing context for agent children (forkserver with the SDK preloaded)."""
-    global _context
-    if _context is None:
-        if "forkserver" in multiprocessing.get_all_start_methods():
-            _context = multiprocessing.get_context("forkserver")
-            _context.set_forkserver_preload(PRELOAD)
-        else:  # pragma: no cover - non-POSIX
-            _context = multiprocessing.get_context("spawn")
-    return _context
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # pragma: no cover - non-POSIX
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 @dataclass

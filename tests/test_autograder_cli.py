@@ -380,6 +380,7 @@ def test_internal_failure_is_a_sentence_not_a_traceback(monkeypatch, tmp_path):
 # --- the real thing ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     archive = make_zip(
         tmp_path / "clase.zip",
@@ -416,6 +417,7 @@ def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     assert len(list((out / "feedback").glob("*.html"))) == 4
 
 
+@pytest.mark.slow
 def test_grading_bench_quick_still_runs():
     proc = subprocess.run(
         [sys.executable, str(REPO / "bench" / "bench_grading.py"), "--quick"],

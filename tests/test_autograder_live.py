@@ -126,6 +126,7 @@ def test_html_rendering_colours_rows_and_escapes_feedback():
     assert "#fce8e6" in html and "&lt;b&gt;no&lt;/b&gt;" in html and "<b>no</b>" not in html
 
 
+@pytest.mark.slow
 def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path, capsys):
     nb = new_notebook(
         cells=[new_code_cell(source) for source in CELLS]

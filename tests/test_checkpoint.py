@@ -395,6 +395,7 @@ def checkpoints(draw: st.DrawFn) -> dict[str, Any]:
 @settings(
     max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(cp=checkpoints())
 def test_property_save_then_load_gives_back_the_same_checkpoint(tmp_path: Path, cp: dict[str, Any]) -> None:
     path = tmp_path / CHECKPOINT_FILENAME
@@ -484,6 +485,7 @@ FORKER = textwrap.dedent(
 KILLS = 300
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_instants_while_saving_never_leaves_a_broken_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / CHECKPOINT_FILENAME
     first = new_state("inicio")

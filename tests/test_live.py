@@ -39,7 +39,7 @@ from lesson3.model import (
     make_client,
     offline_client,
 )
-from lesson3.reconcile import STRATEGIES
+from lesson3.reconciliation import STRATEGIES
 from lesson3.tools import TOOL_SCHEMAS, outbox_count
 
 KEY = "sk-ant-loopback-test-key-0123456789"
