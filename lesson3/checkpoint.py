@@ -53,12 +53,12 @@ def new_state(task: str) -> Checkpoint:
 def save_checkpoint(
     state: Checkpoint, path: str | os.PathLike[str] = CHECKPOINT_FILENAME, *, durable: bool = True
 ) -> None:
-    """Escribe el punto de control de forma atómica y (con ``durable``) durable.
+    """Escribe el punto de control de forma atómica y, con ``durable``, durable.
 
-    The temp name is fixed, as in the lesson (``checkpoint.json.tmp``), so a save
-    killed mid-write leaves at most one stray file, which the next save reuses.
-    ``durable=False`` is for throwaway runs (the grader's): a SIGKILL still never
-    leaves half a file; only a power cut could lose the last save.
+    El temporal tiene nombre fijo, como en la lección (``checkpoint.json.tmp``): un
+    guardado matado a mitad de camino deja a lo sumo un archivo suelto, que el siguiente
+    reutiliza. ``durable=False`` es para ejecuciones descartables (las del corrector):
+    un SIGKILL sigue sin dejar medio archivo; solo un corte de luz podría perder el último.
     """
     path = Path(path)
     data = json.dumps(state, ensure_ascii=False, indent=2).encode("utf-8")
@@ -66,14 +66,14 @@ def save_checkpoint(
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes, *, durable: bool = True, temp: Path | None = None) -> None:
-    """Whole or not at all: write a temp file beside ``path``, then rename it over ``path``.
+    """Todo o nada: escribe un temporal junto a ``path`` y después lo renombra sobre ``path``.
 
-    The temp file lives in the same directory so ``os.replace`` is a rename on one
-    filesystem: a reader sees the old file or the new one, never half of one, even if
-    the writer is killed. ``durable`` also fsyncs the file before the rename and the
-    directory after it, so the swap survives a power cut, not only a killed process.
-    ``temp`` fixes the temp file's name; by default it is a fresh private one
-    (mode 0600), so two writers never share it.
+    El temporal vive en la misma carpeta para que ``os.replace`` sea un renombre dentro
+    de un mismo sistema de archivos: quien lee ve el archivo viejo o el nuevo, nunca la
+    mitad de uno, aunque el proceso que escribe muera. Con ``durable`` además hace
+    ``fsync`` del archivo antes de renombrar y de la carpeta después, para que el cambio
+    sobreviva a un corte de luz y no solo a un proceso matado. ``temp`` fija el nombre del
+    temporal; si no, es uno nuevo y privado (permisos 0600), y dos escritores nunca lo comparten.
     """
     path = Path(path)
     directory = path.parent
