@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from autograder.pipeline import grade_many, grade_submission
 from autograder.results import CRITERIA_IDS
 
@@ -14,6 +16,7 @@ def by_id(result):
     return {c.id: c for c in result.criteria}
 
 
+@pytest.mark.slow
 def test_reference_solution_scores_full_marks():
     result = grade_submission(SUBMISSIONS / "good.py", seed=11)
     assert result.error is None
