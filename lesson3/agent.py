@@ -134,7 +134,8 @@ def run_agent(
             state["pendingToolUse"] = (
                 {"id": tool_use["id"], "name": tool_use["name"], "input": tool_use["input"]} if tool_use else None
             )
-            save_checkpoint(state, checkpoint_path, durable=durable)  # punto de guardado A: después de la respuesta del modelo
+            # punto de guardado A: después de la respuesta del modelo
+            save_checkpoint(state, checkpoint_path, durable=durable)
             notify("after_save_a", state)
 
             if response.stop_reason != "tool_use" or tool_use is None:
@@ -147,7 +148,8 @@ def run_agent(
                 result["is_error"] = True
             state["messages"].append({"role": "user", "content": [result]})
             state["pendingToolUse"] = None
-            save_checkpoint(state, checkpoint_path, durable=durable)  # punto de guardado B: el resultado ya quedó registrado
+            # punto de guardado B: el resultado ya quedó registrado
+            save_checkpoint(state, checkpoint_path, durable=durable)
             notify("after_save_b", state)
 
     return state

@@ -14,7 +14,6 @@ from .conversation import blocks as _blocks
 from .conversation import content_text, describe_call, describe_pending, shorten
 from .reconciliation import READ_ONLY_TOOLS
 
-
 task_finished = conversation_finished
 """La última respuesta del modelo es final: no pidió herramienta y no hay nada pendiente."""
 
