@@ -41,7 +41,7 @@ _IN_SANDBOX = False
 
 
 def check(level: int | None = None, **kwargs: Any) -> Any:
-    """Corrige las definiciones de este cuaderno (``level`` 1 o 2 para un solo nivel)."""
+    """Corrige las definiciones de este cuaderno (``level`` 0, 1 o 2 para un solo nivel)."""
     if _IN_SANDBOX:
         return None
     from .live import check as _check

@@ -21,7 +21,7 @@ from typing import Any
 
 from . import criteria
 from .messages import text
-from .pipeline import grade_loaded
+from .pipeline import LEVELS, grade_loaded
 from .results import CriterionResult, SubmissionResult
 from .submission import from_python
 
@@ -51,10 +51,14 @@ def check(
     namespace: dict[str, Any] | None = None,
     _depth: int = 1,
 ) -> CheckResult:
-    """Corrige ``resume_action``/``reconcile`` de este cuaderno con las verificaciones públicas."""
-    if level not in (None, 1, 2):
-        raise ValueError(f"check(level): el nivel tiene que ser 1, 2 o nada (todos); recibí {level!r}")
-    levels = (1, 2) if level is None else (level,)
+    """Corrige las funciones del ejercicio de este cuaderno con las verificaciones públicas.
+
+    ``level`` 0 (la ruta de reanudación: ``my_load_checkpoint``, ``start_state``), 1
+    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
+    """
+    if level not in (None, *LEVELS):
+        raise ValueError(f"check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); recibí {level!r}")
+    levels = LEVELS if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)
     graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)

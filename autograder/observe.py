@@ -21,8 +21,8 @@ from typing import Any
 
 import anthropic
 
-from lesson3.agent import run_agent
-from lesson3.checkpoint import CheckpointError, load_checkpoint
+from lesson3.agent import Hook, run_agent
+from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
 from lesson3.conversation import describe_run_error
 from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
 from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
@@ -30,10 +30,11 @@ from lesson3.model import ScriptedModel, offline_client
 from lesson3.tools import outbox_count
 
 from . import scenarios
+from .arguments import pack, stand_in_reconcile
 from .effects import ToolCall, ToolLayer, changes, snapshot
 from .messages import text
 from .questions import QUESTIONS
-from .scenarios import ActionCase, IncidentCase, ReconcileCase
+from .scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
 from .session import Caller, Outcome
 
 
@@ -46,6 +47,8 @@ class Run:
     scratch: Path
     lang: str = "es"
     answers: dict[str, Any] | None = None
+    box: Path | None = None
+    """The learner's own folder (its working directory): the files its code reads go there."""
     flags: dict[str, str] = field(default_factory=dict)
     """One instructor flag per kind (the first one seen)."""
     delegated: dict[str, str] = field(default_factory=dict)
@@ -65,6 +68,12 @@ class Run:
     def rng(self, criterion_id: str) -> Any:
         return scenarios.rng_for(self.seed, criterion_id)
 
+    def learner_folder(self) -> Path:
+        if self.box is None:
+            self.box = self.scratch / "alumno"
+            self.box.mkdir(parents=True, exist_ok=True)
+        return self.box
+
 
 Observer = Callable[[Run], Any]
 OBSERVERS: dict[str, Observer] = {}
@@ -76,6 +85,138 @@ def observer(name: str) -> Callable[[Observer], Observer]:
         return fn
 
     return register
+
+
+# -- Nivel 0: the resume path (my_load_checkpoint, start_state) ------------------------------------
+
+LOAD, START = "my_load_checkpoint", "start_state"
+
+
+@dataclass
+class ResumeObservation:
+    """The learner's calls on one file of its folder, and the file's bytes afterwards."""
+
+    case: ResumeFile
+    outcomes: dict[str, Outcome]
+    after: bytes | None  # None: there is no file (any more)
+
+
+def start_args(task: str, relpath: str, nonce: str) -> dict[str, Any]:
+    """``start_state(task, path, reconcile)`` with the judge's stand-in reconcile."""
+    return pack(task, relpath, stand_in_reconcile(nonce))
+
+
+def observe_resume(
+    caller: Caller, cases: list[ResumeFile], fns: tuple[str, ...] = (LOAD, START)
+) -> list[ResumeObservation]:
+    observations = []
+    with caller.budget():
+        for case in cases:
+            outcomes = {}
+            for fn in fns:
+                arg = case.relpath if fn == LOAD else start_args(case.task, case.relpath, case.nonce)
+                outcomes[fn] = caller.call(fn, arg)
+            after = case.path.read_bytes() if case.path.is_file() else None
+            observations.append(ResumeObservation(case, outcomes, after))
+    return observations
+
+
+def _resume_observer(criterion_id: str, make: Callable[..., list[ResumeFile]], fns: tuple[str, ...]) -> Observer:
+    def observe(run: Run) -> list[ResumeObservation]:
+        observations = observe_resume(run.caller, make(run.rng(criterion_id), run.learner_folder()), fns)
+        run.note([o for obs in observations for o in obs.outcomes.values()])
+        return observations
+
+    return observe
+
+
+OBSERVERS["resume.newer"] = _resume_observer("nivel0.version_refused", scenarios.newer_version_files, (LOAD, START))
+OBSERVERS["resume.missing"] = _resume_observer("nivel0.fresh_start", scenarios.missing_files, (LOAD, START))
+OBSERVERS["resume.malformed"] = _resume_observer("nivel0.malformed_error", scenarios.malformed_files, (LOAD, START))
+OBSERVERS["resume.saved"] = _resume_observer("nivel0.state_kept", scenarios.saved_files, (LOAD, START))
+OBSERVERS["resume.dangling"] = _resume_observer("nivel0.dangling_reconciled", scenarios.dangling_files, (START,))
+
+
+@dataclass
+class Life:
+    """One resume: the turns the file had, and what the learner's start_state made of it."""
+
+    file_turns: int
+    outcome: Outcome
+
+
+@dataclass
+class LivesObservation:
+    case: LivesCase
+    lives: list[Life]
+    killed: list[str]  # how each killed life ended ("SIGKILL"), or why it was not killed there
+    final: dict[str, Any] | None  # the checkpoint after the last life
+    error: str | None = None  # what start_state returned could not drive the loop
+
+    @property
+    def model_calls(self) -> int:
+        """Model calls over every life: each left its assistant message in the file (kills come before a call)."""
+        messages = (self.final or {}).get("messages") or []
+        return sum(1 for m in messages if isinstance(m, dict) and m.get("role") == "assistant")
+
+
+def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
+    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
+
+    The loop of each new life starts from the state start_state returned: the judge
+    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
+    saved) carries on from there, with the case's MAX_TURNS.
+    """
+
+    def run(hook: Hook | None = None) -> dict[str, Any]:
+        return run_agent(
+            case.task,
+            client=offline_client(seed=case.model_seed),
+            checkpoint_path=case.path,
+            workspace=case.workspace,
+            max_turns=case.max_turns,
+            hook=hook,
+        )
+
+    def kill_before(turn: int) -> str:
+        def at_turn(point: str, state: dict[str, Any]) -> bool:
+            return point == "before_call" and state["turns"] + 1 == turn
+
+        try:
+            status = crash_in_fork(at_turn, run)
+        except CrashPointMissed as e:
+            return str(e)
+        return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+
+    killed = [kill_before(case.kill_turns[0])]
+    lives: list[Life] = []
+    with caller.budget():
+        for next_kill in [*case.kill_turns[1:], None]:
+            before = load_checkpoint(case.path)
+            if before is None:
+                raise IncidentSetupError("the first life left no checkpoint")
+            outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))
+            lives.append(Life(before["turns"], outcome))
+            if not outcome.ok:
+                return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+            try:
+                state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
+            except CheckpointError as e:
+                return LivesObservation(case, lives, killed, load_checkpoint(case.path), str(e))
+            save_checkpoint(state, case.path)
+            if next_kill is None:
+                run()
+            else:
+                killed.append(kill_before(next_kill))
+    return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+
+
+@observer("resume.lives")
+def _lives(run: Run) -> LivesObservation:
+    case = scenarios.lives_case(run.rng("nivel0.max_turns_across_lives"), run.learner_folder(), run.scratch)
+    obs = observe_lives(run.caller, case)
+    run.note([life.outcome for life in obs.lives])
+    return obs
 
 
 # -- Level 1: resume_action --------------------------------------------------------------------

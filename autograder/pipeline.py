@@ -34,7 +34,7 @@ from .session import Session
 from .submission import Submission, SubmissionError, load_submission
 
 DEFAULT_LIMITS = Limits()
-LEVELS = (1, 2)
+LEVELS = (0, 1, 2)
 
 Progress = Callable[[int, int, SubmissionResult], None]
 """``progress(done, total, result)``, called in the caller's thread as each submission finishes."""
@@ -229,6 +229,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             lang=lang,
             levels=levels,
             scratch=scratch,
+            box=box,
             answers=summary.answers,
             delegated=delegated,
         )
