@@ -484,26 +484,29 @@ def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
 
 def test_run_checks_gives_the_nine_criteria_in_order_and_full_marks_to_the_rule(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, scratch=tmp_path, answers={"respuesta_causa_raiz": "b"})
-    assert [c.id for c in grading.criteria] == [*CRITERIA_IDS, "nivel2.causa_raiz"]
+    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers={"respuesta_causa_raiz": "b"})
+    levels_1_2 = [c for c in CRITERIA_IDS if CRITERIA[c].level in (1, 2)]
+    assert [c.id for c in grading.criteria] == [*levels_1_2, "nivel2.causa_raiz"]
     assert all(c.passed for c in grading.criteria), [c.feedback for c in grading.criteria if not c.passed]
     assert grading.flags == []
 
 
 def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
     caller = FakeCaller(resume_action=resume_action_only_send_email, reconcile=reconcile)
-    both = run_checks(caller, seed=SEED, scratch=tmp_path / "a")
+    both = run_checks(caller, seed=SEED, scratch=tmp_path / "a", levels=(1, 2))
     only1 = run_checks(caller, seed=SEED, scratch=tmp_path / "b", levels=(1,))
-    assert [c.id for c in only1.criteria] == list(CRITERIA_IDS[:4])
+    assert [c.id for c in only1.criteria] == [c for c in CRITERIA_IDS if CRITERIA[c].level == 1]
     assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[:4]]
 
 
 def test_delegation_takes_the_credit_away_and_flags_it(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, scratch=tmp_path, delegated={"reconcile": "lesson3.reconcile"})
+    grading = run_checks(
+        caller, seed=SEED, scratch=tmp_path, levels=(1, 2), delegated={"reconcile": "lesson3.reconcile"}
+    )
     by_id = {c.id: c for c in grading.criteria}
-    assert all(by_id[c].passed for c in CRITERIA_IDS[:4])
-    assert not any(by_id[c].passed for c in CRITERIA_IDS[4:])
+    assert all(by_id[c].passed for c in CRITERIA_IDS if CRITERIA[c].level == 1)
+    assert not any(by_id[c].passed for c in CRITERIA_IDS if CRITERIA[c].level == 2)
     assert "lesson3.reconcile" in by_id["nivel2.no_double_email"].feedback
     assert grading.flags == ["delega en lesson3: reconcile usa lesson3.reconcile"]
 
