@@ -130,7 +130,14 @@ def _install_tripwires() -> None:
     import importlib
 
     # By module name: ``lesson3.reconcile`` is the function, its module is ``lesson3.reconciliation``.
-    names = ("lesson3", "lesson3.reconciliation", "lesson3.exercises", "lesson3.agent", "lesson3.crash")
+    names = (
+        "lesson3",
+        "lesson3.reconciliation",
+        "lesson3.exercises",
+        "lesson3.agent",
+        "lesson3.crash",
+        "lesson3.checkpoint",
+    )
     modules = {name: importlib.import_module(name) for name in names}
     replaced: dict[int, Any] = {}
     for label, (module_name, attr) in REFERENCE_OBJECTS.items():

@@ -78,7 +78,7 @@ def test_tuned_answers_pass_the_lesson_checkpoints_and_fail_the_hidden_ones():
 
 
 def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
-    result = grade_submission(SUBMISSIONS / "delegating.py", seed=11)
+    result = grade_submission(SUBMISSIONS / "delegating.py", seed=11, levels=(1, 2))
     assert result.score == 0
     assert sorted(result.flags) == [
         "delega en lesson3: reconcile usa lesson3.reconcile",

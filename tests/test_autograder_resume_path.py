@@ -394,6 +394,7 @@ def test_the_version_message_is_the_lessons_word_for_word():
         ("good.py", set()),
         ("resume_turns_reset.py", {"nivel0.state_kept", "nivel0.dangling_reconciled", "nivel0.max_turns_across_lives"}),
         ("resume_swallows_errors.py", {"nivel0.version_refused", "nivel0.malformed_error"}),
+        ("resume_delegating.py", set(LEVEL0)),
     ],
 )
 def test_submissions_in_the_sandbox(name, failing):
@@ -401,3 +402,5 @@ def test_submissions_in_the_sandbox(name, failing):
     assert result.error is None, result.error
     failed = {c.id for c in result.criteria if not c.passed}
     assert failed == failing, {c.id: c.feedback for c in result.criteria if not c.passed}
+    if name == "resume_delegating.py":
+        assert all("lesson3.load_checkpoint" in c.feedback for c in result.criteria)
