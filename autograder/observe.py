@@ -189,25 +189,32 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
         return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
     killed = [kill_before(case.kill_turns[0])]
+    if killed[0] != "SIGKILL":
+        raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
     lives: list[Life] = []
-    with caller.budget():
-        for next_kill in [*case.kill_turns[1:], None]:
-            before = load_checkpoint(case.path)
-            if before is None:
-                raise IncidentSetupError("the first life left no checkpoint")
+    for next_kill in [*case.kill_turns[1:], None]:
+        before = load_checkpoint(case.path)
+        if before is None:
+            raise IncidentSetupError("the first life left no checkpoint")
+        # One budget per resume: the judge's own runs and kills in between are not the learner's time.
+        with caller.budget():
             outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))
-            lives.append(Life(before["turns"], outcome))
-            if not outcome.ok:
-                return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+        lives.append(Life(before["turns"], outcome))
+        if not outcome.ok:
+            return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+        try:
+            state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
+        except CheckpointError as e:
+            return LivesObservation(case, lives, killed, load_checkpoint(case.path), str(e))
+        save_checkpoint(state, case.path)
+        if next_kill is None:
             try:
-                state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
-            except CheckpointError as e:
-                return LivesObservation(case, lives, killed, load_checkpoint(case.path), str(e))
-            save_checkpoint(state, case.path)
-            if next_kill is None:
                 run()
-            else:
-                killed.append(kill_before(next_kill))
+            except (anthropic.APIStatusError, CheckpointError) as e:
+                # What start_state handed on can fail only this way: the API refusing the conversation.
+                return LivesObservation(case, lives, killed, load_checkpoint(case.path), describe_run_error(e))
+        else:
+            killed.append(kill_before(next_kill))
     return LivesObservation(case, lives, killed, load_checkpoint(case.path))
 
 
