@@ -234,7 +234,7 @@ def preload(run_dir: Path) -> None:
     import lesson3.crash
     from lesson3.exercises import exercise_checkpoints
 
-    from . import checks, confine, delegation, effects, judges, pipeline, runtime, scenarios, session  # noqa: F401
+    from . import checks, confine, delegation, effects, judges, judges_resume, pipeline, runtime, scenarios, session  # noqa: F401
 
     confine.warm_up()
     exercise_checkpoints()
