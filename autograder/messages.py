@@ -587,10 +587,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "tokensUsed 0 and a single user message with the task.",
     },
     "ruta.fresh_ok_why": {
-        "es": ' Sin punto de control: {"version": 1, "task": task, "turns": 0, "tokensUsed": 0, '
-        '"messages": [{"role": "user", "content": task}], "pendingToolUse": None}.',
-        "en": ' No checkpoint: {"version": 1, "task": task, "turns": 0, "tokensUsed": 0, '
-        '"messages": [{"role": "user", "content": task}], "pendingToolUse": None}.',
+        "es": " Sin punto de control, el estado inicial es version 1, la tarea, turns 0, tokensUsed 0, messages con "
+        "un solo mensaje del usuario que lleva la tarea, y pendingToolUse None (es lo que da new_state(task)).",
+        "en": " With no checkpoint the initial state is version 1, the task, turns 0, tokensUsed 0, messages with a "
+        "single user message carrying the task, and pendingToolUse None (what new_state(task) gives).",
     },
     "ruta.not_none": {
         "es": "{where}: devolvió {got}; si el archivo no existe, devuelve None",

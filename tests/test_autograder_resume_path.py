@@ -404,3 +404,18 @@ def test_submissions_in_the_sandbox(name, failing):
     assert failed == failing, {c.id: c.feedback for c in result.criteria if not c.passed}
     if name == "resume_delegating.py":
         assert all("lesson3.load_checkpoint" in c.feedback for c in result.criteria)
+
+
+def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
+    from autograder import messages
+
+    keys = [k for k in messages.keys() if k.startswith("ruta.")]
+    assert keys and all(messages.text(k, "en") != messages.text(k, "es") for k in keys)  # no Spanish fallback
+    box = tmp_path / "alumno"
+    box.mkdir()
+    (tmp_path / "corrector").mkdir()
+    caller = ResumeCaller(box, my_load_checkpoint=load_swallowing, start_state=start_with(load_swallowing))
+    grading = run_checks(caller, seed=4, lang="en", levels=(0,), scratch=tmp_path / "corrector", box=box)
+    feedback = {c.id: c.feedback for c in grading.criteria}
+    assert "instead of raising" in feedback["nivel0.malformed_error"]
+    assert "Falló" not in " ".join(feedback.values())
