@@ -32,6 +32,7 @@ from lesson3.tools import outbox_count
 from . import scenarios
 from .arguments import pack, stand_in_reconcile
 from .effects import ToolCall, ToolLayer, changes, snapshot
+from .learner_files import place, read_back
 from .messages import text
 from .questions import QUESTIONS
 from .scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
@@ -116,7 +117,7 @@ def observe_resume(
             for fn in fns:
                 arg = case.relpath if fn == LOAD else start_args(case.task, case.relpath, case.nonce)
                 outcomes[fn] = caller.call(fn, arg)
-            after = case.path.read_bytes() if case.path.is_file() else None
+            after = read_back(case.box, case.relpath, max_bytes=len(case.content or b"") + 1)
             observations.append(ResumeObservation(case, outcomes, after))
     return observations
 
@@ -196,6 +197,8 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
         before = load_checkpoint(case.path)
         if before is None:
             raise IncidentSetupError("the first life left no checkpoint")
+        # The learner reads a copy in its own folder; the loop's file stays the judge's.
+        place(case.box, case.relpath, case.path.read_bytes())
         # One budget per resume: the judge's own runs and kills in between are not the learner's time.
         with caller.budget():
             outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))

@@ -9,7 +9,6 @@ reproduces a run), a new seed gives new ones, so answers tuned to the exercise t
 from __future__ import annotations
 
 import json
-import os
 import random
 import string
 from dataclasses import dataclass
@@ -18,6 +17,8 @@ from typing import Any
 
 from lesson3.checkpoint import Checkpoint, validate_checkpoint
 from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
+
+from .learner_files import place
 
 READ_ONLY = ("read_file", "grep", "list_dir", "web_search")
 UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
@@ -288,11 +289,15 @@ class ResumeFile:
     label: str  # what the feedback names: "v3", "JSON truncado", "sin archivo"...
     kind: str  # "newer", "missing", "malformed", "saved" or "dangling"
     relpath: str  # the path the learner's function receives (relative to its working directory)
-    path: Path
+    box: Path  # the learner's folder (its working directory)
     content: bytes | None  # None: there is no file
     task: str  # the task handed to start_state (the file's own task wins when there is a file)
     nonce: str  # the stand-in reconcile's mark for this case
     version: int | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.box / self.relpath
 
     @property
     def checkpoint(self) -> Checkpoint | None:
@@ -306,20 +311,9 @@ def _nonce(rng: random.Random) -> str:
     return "marca-" + "".join(rng.choice(_ALPHABET) for _ in range(16))
 
 
-def _resume_path(rng: random.Random, box: Path, folder: str) -> tuple[str, Path]:
+def _resume_path(rng: random.Random, folder: str) -> str:
     name = rng.choice(("checkpoint.json", f"{rng.choice(_WORDS)}-{rng.randint(1, 99)}.json", "estado.json"))
-    relpath = f"{folder}-{rng.randint(100, 999)}/{name}"
-    return relpath, box / relpath
-
-
-def place(path: Path, content: bytes, box: Path) -> None:
-    """Write a file the learner's code will read, owned like its folder (so it could also spoil it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(content)
-    owner = box.stat()
-    if os.geteuid() == 0 and owner.st_uid != 0:
-        for p in (path, path.parent):
-            os.chown(p, owner.st_uid, owner.st_gid)
+    return f"{folder}-{rng.randint(100, 999)}/{name}"
 
 
 def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
@@ -331,10 +325,10 @@ def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
 def _resume_file(
     rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None
 ) -> ResumeFile:
-    relpath, path = _resume_path(rng, box, folder)
+    relpath = _resume_path(rng, folder)
     if content is not None:
-        place(path, content, box)
-    return ResumeFile(label, kind, relpath, path, content, task_text(rng), _nonce(rng))
+        place(box, relpath, content)
+    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng))
 
 
 def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
@@ -393,8 +387,9 @@ class LivesCase:
     task: str
     max_turns: int
     kill_turns: list[int]  # the turns at whose model call (before_call) each life is killed
-    relpath: str
-    path: Path
+    relpath: str  # where the learner's start_state reads each life's checkpoint (a copy of the judge's)
+    box: Path
+    path: Path  # the judge's own checkpoint, which lesson3's loop writes: never in the learner's folder
     workspace: Path
     model_seed: int
     nonce: str
@@ -406,15 +401,15 @@ def lives_case(rng: random.Random, box: Path, base: Path) -> LivesCase:
     notes = random_notes(rng, rng.randint(max_turns, max_turns + 2))
     workspace = create_workspace(base / "vidas", notes=notes)
     first = rng.randint(2, max_turns - 2)
-    relpath, path = _resume_path(rng, box, "vidas")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    relpath = _resume_path(rng, "vidas")
     task = f"Revisa las notas de {rng.choice(_WORDS)} y resume los pendientes"
     return LivesCase(
         task,
         max_turns,
         [first, rng.randint(first + 1, max_turns)],
         relpath,
-        path,
+        box,
+        base / "vidas-checkpoint.json",
         workspace,
         rng.randint(0, 2**31),
         _nonce(rng),

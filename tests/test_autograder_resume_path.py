@@ -370,6 +370,7 @@ def test_every_file_is_inside_the_learners_folder(tmp_path):
 
 def test_a_refused_newer_file_is_byte_identical_afterwards(tmp_path):
     box = tmp_path / "alumno"
+    box.mkdir()
     files = scenarios.newer_version_files(scenarios.rng_for(9, "nivel0.version_refused"), box)
     before = {f.path: f.path.read_bytes() for f in files}
     caller = ResumeCaller(box, my_load_checkpoint=load, start_state=start)
@@ -419,3 +420,55 @@ def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
     feedback = {c.id: c.feedback for c in grading.criteria}
     assert "instead of raising" in feedback["nivel0.malformed_error"]
     assert "Falló" not in " ".join(feedback.values())
+
+
+# -- the judge writes and reads in the learner's folder without following its links ---------------------
+
+
+def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
+    from autograder.learner_files import place, read_back
+
+    box, outside = tmp_path / "alumno", tmp_path / "fuera"
+    box.mkdir()
+    outside.mkdir()
+    (outside / "checkpoint.json").write_text("del corrector")
+    (box / "version-123").symlink_to(outside)  # a whole folder swapped for a link
+    place(box, "version-123/checkpoint.json", b"{}")
+    assert (outside / "checkpoint.json").read_text() == "del corrector"
+    assert not (box / "version-123").is_symlink() and (box / "version-123" / "checkpoint.json").read_bytes() == b"{}"
+
+    (box / "nuevo-5").mkdir()
+    (box / "nuevo-5" / "estado.json").symlink_to(outside / "checkpoint.json")  # the file itself a link
+    place(box, "nuevo-5/estado.json", b"[]")
+    assert (outside / "checkpoint.json").read_text() == "del corrector"
+    assert read_back(box, "nuevo-5/estado.json", 10) == b"[]"
+
+
+def test_reading_back_refuses_links_fifos_and_huge_files_without_blocking(tmp_path):
+    from autograder.learner_files import NOT_A_FILE, read_back
+
+    box = tmp_path / "alumno"
+    (box / "c").mkdir(parents=True)
+    (box / "c" / "link.json").symlink_to("/dev/zero")
+    os.mkfifo(box / "c" / "fifo.json")
+    (box / "c" / "big.json").write_bytes(b"x" * 100)
+    (box / "d").symlink_to(box / "c")
+    assert read_back(box, "c/link.json", 10) == NOT_A_FILE
+    assert read_back(box, "c/fifo.json", 10) == NOT_A_FILE
+    assert read_back(box, "c/big.json", 10) == NOT_A_FILE
+    assert read_back(box, "d/big.json", 1000) is None  # a linked folder is not followed
+    assert read_back(box, "c/missing.json", 10) is None
+    with pytest.raises(ValueError):
+        read_back(box, "../fuera.json", 10)
+
+
+def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check(tmp_path):
+    def load_and_swap(path):
+        path = Path(path)
+        path.unlink()
+        path.symlink_to("/etc/hostname")
+        raise version_error(2)
+
+    results = grade(tmp_path, my_load_checkpoint=load_and_swap, start_state=start)
+    assert not results["nivel0.version_refused"].passed
+    assert "cambió" in results["nivel0.version_refused"].feedback
