@@ -250,10 +250,10 @@ for _criterion in (
         "nivel0.dangling_reconciled",
         {"es": "llamada colgante: pasa una vez por reconcile", "en": "dangling call: through reconcile once"},
         {
-            "es": 'Es la bifurcación de runAgent: state = reconcile(cp) if cp["pendingToolUse"] else cp, con el '
-            "reconcile que recibe start_state.",
-            "en": 'It is runAgent\'s fork: state = reconcile(cp) if cp["pendingToolUse"] else cp, with the reconcile '
-            "start_state receives.",
+            "es": "Es la bifurcación con la que arranca runAgent: si el punto de control trae pendingToolUse, el "
+            "estado es lo que devuelve el reconcile que recibe start_state (una sola vez); si no, el punto de control.",
+            "en": "It is the fork runAgent starts with: if the checkpoint has a pendingToolUse, the state is what the "
+            "reconcile given to start_state returns (once); otherwise the checkpoint itself.",
         },
         "resume.dangling",
         "judge_dangling",
