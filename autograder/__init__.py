@@ -3,6 +3,18 @@
 The exercise contract (what the notebooks teach and a submission defines, in a
 ``.py`` file or an ``.ipynb`` notebook)::
 
+    def my_load_checkpoint(path) -> dict | None:      # Nivel 0
+        # None if the file does not exist; the parsed checkpoint otherwise.
+        # Another version raises with the lesson's message: "Versión de punto de
+        # control incompatible: el archivo es vN, el código es v1". A broken file
+        # (truncated, empty, not JSON) raises an exception, never returns None.
+        # The file is only read.
+
+    def start_state(task, path, reconcile) -> dict:   # Nivel 0
+        # the checkpoint as saved (turns, tokensUsed, messages, its task), through
+        # reconcile(cp) once when pendingToolUse is set; without a file the initial
+        # state: turns 0 and one user message with the task
+
     READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
 
     def resume_action(cp) -> str:          # Nivel 1
@@ -22,8 +34,8 @@ letters live in :mod:`autograder.questions`. A question's criterion
 (``nivel2.causa_raiz``, ``nivel2.pregunta``) only appears when the submission
 defines its variable.
 
-In a notebook: ``from autograder import check`` then ``check()`` (or ``check(1)`` /
-``check(2)``) grades the live definitions with the public checks (fixed seed) in a
+In a notebook: ``from autograder import check`` then ``check()`` (or ``check(0)`` /
+``check(1)`` / ``check(2)``) grades the live definitions with the public checks (fixed seed) in a
 sandboxed process, never in the kernel, and shows a table; ``pista("nivel1.hidden")``
 prints a hint. Notebook cells tagged ``autograder-skip`` are not run when grading a
 submitted ``.ipynb`` (for demos that spawn processes); the other cells run in an IPython
@@ -42,7 +54,7 @@ _IN_SANDBOX = False
 
 
 def check(level: int | None = None, **kwargs: Any) -> Any:
-    """Corrige las definiciones de este cuaderno (``level`` 1 o 2 para un solo nivel)."""
+    """Corrige las definiciones de este cuaderno (``level`` 0, 1 o 2 para un solo nivel)."""
     if _IN_SANDBOX:
         return None
     from .live import check as _check

@@ -30,8 +30,9 @@ def run_checks(
     *,
     seed: int,
     lang: str = "es",
-    levels: tuple[int, ...] = (1, 2),
+    levels: tuple[int, ...] = (0, 1, 2),
     scratch: Path,
+    box: Path | None = None,
     answers: dict[str, Any] | None = None,
     delegated: dict[str, str] | None = None,
 ) -> Grading:
@@ -41,7 +42,7 @@ def run_checks(
     load report) found it using; calls that trip lesson3's reference objects at run
     time are added to it here.
     """
-    run = Run(caller, seed, scratch, lang, answers)
+    run = Run(caller, seed, scratch, lang, answers, box=box)
     criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels, answers)]
     flags = list(run.flags.values())
     for fn, target in sorted({**run.delegated, **(delegated or {})}.items()):

@@ -19,11 +19,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TextIO
+
+from lesson3.console import SpanishParser, parse_in_spanish
 
 from .collect import IntakeError, collect_submissions
-from .messages import text
-from .report import LANGS, ReportEntry, fmt_points, write_reports
+from .messages import LANGS, text
+from .report import ReportEntry, fmt_points, write_reports
 from .results import GradingInterrupted, SubmissionResult
 from .shards import MergeError, merge_parts, plan, run_record, shard_arg
 
@@ -31,21 +33,6 @@ EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 
 Progress = Callable[[int, int, SubmissionResult], None]
-
-# argparse speaks English; these are its messages that a user of this command can meet.
-_ARGPARSE_ES = [
-    (r"the following arguments are required: (.*)", r"faltan argumentos obligatorios: \1"),
-    (r"unrecognized arguments: (.*)", r"argumentos no reconocidos: \1"),
-    (
-        r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
-        r"argumento \1: opción no válida: \2 (elige entre \3)",
-    ),
-    (r"argument (\S+): invalid \w+ value: (.*)", r"argumento \1: valor no válido: \2"),
-    (r"argument (\S+): expected one argument", r"argumento \1: le falta su valor"),
-    (r"argument (\S+): expected at least one argument", r"argumento \1: le falta al menos un valor"),
-    (r"ambiguous option: (.*)", r"opción ambigua: \1"),
-    (r"argument (\S+): (.*)", r"argumento \1: \2"),
-]
 
 
 # A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal), line breaks,
@@ -60,29 +47,6 @@ def for_terminal(text: str) -> str:
 
 class UsageError(Exception):
     """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
-
-
-class _Formatter(argparse.HelpFormatter):
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
-        super().add_usage(usage, actions, groups, prefix if prefix is not None else "uso: ")
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        kwargs.setdefault("formatter_class", _Formatter)
-        kwargs.setdefault("add_help", False)
-        super().__init__(*args, **kwargs)
-        self._positionals.title = "argumentos"
-        self._optionals.title = "opciones"
-        self.add_argument("-h", "--help", action="help", help="muestra esta ayuda y termina")
-
-    def error(self, message: str) -> NoReturn:
-        for pattern, spanish in _ARGPARSE_ES:
-            if re.fullmatch(pattern, message, flags=re.DOTALL):
-                message = re.sub(pattern, spanish, message, flags=re.DOTALL)
-                break
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\nUsa «{self.prog} --help» para ver las opciones.\n")
 
 
 def _positive_int(text: str) -> int:
@@ -106,7 +70,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = SpanishParser(
         prog="autograder",
         description="Autocorrector de la Lección 3 (reanudar desde un punto de control).",
     )
@@ -130,7 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=_seed, default=None, metavar="S", help="semilla de las variantes aleatorias, para repetir"
     )
     grade.add_argument(
-        "--lang", choices=LANGS, default="es", help="idioma de la retroalimentación (es por defecto, o en)"
+        "--lang",
+        choices=LANGS,
+        default="es",
+        help="idioma de los informes y de la consola (es por defecto, o en)",
     )
     grade.add_argument(
         "--force", action="store_true", help="reemplaza los resultados de una calificación anterior en --out"
@@ -196,15 +163,12 @@ def run_grading(
 _OUTPUT_FILES = ("results.json", "grades.csv", "resumen.html")
 
 
-def _prepare_out(out: Path, force: bool) -> None:
+def _prepare_out(out: Path, force: bool, lang: str = "es") -> None:
     if out.exists() and not out.is_dir():
-        raise UsageError(f"--out tiene que ser una carpeta, y «{out}» es un archivo.")
+        raise UsageError(text("cli.not_a_folder", lang, out=out))
     previous = [name for name in _OUTPUT_FILES if (out / name).exists()]
     if previous and not force:
-        raise UsageError(
-            f"La carpeta «{out}» ya tiene resultados de una calificación anterior ({', '.join(previous)}). "
-            "Elige otra carpeta con --out, o agrega --force para reemplazarlos."
-        )
+        raise UsageError(text("cli.previous", lang, out=out, files=", ".join(previous)))
 
 
 def _clear_old_feedback(out: Path) -> None:
@@ -219,22 +183,25 @@ def _clear_old_feedback(out: Path) -> None:
 def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     out: Path = args.out
     if args.shard is not None and args.seed is None:
-        raise UsageError(text("shard.needs_seed"))
-    _prepare_out(out, args.force)
+        raise UsageError(text("shard.needs_seed", args.lang))
+    _prepare_out(out, args.force, args.lang)
     try:
         intake = collect_submissions(list(args.paths))
     except IntakeError as exc:
         raise UsageError(str(exc)) from exc
     with intake:
         for warning in intake.warnings:
-            print(f"aviso: {for_terminal(warning)}", file=stderr)
+            print(text("cli.warning", args.lang, warning=for_terminal(warning)), file=stderr)
         if not intake.submissions:
             shown = ", ".join(f"«{p}»" for p in args.paths)
-            raise UsageError(f"No se encontró ninguna entrega (.py o .ipynb) en {shown}.")
+            raise UsageError(text("cli.nothing", args.lang, paths=shown))
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         planned = plan(intake.submissions, args.paths, args.shard)
         if args.shard is not None:
-            print(text("shard.graded", shard=args.shard, mine=len(planned), total=len(intake.submissions)), file=stdout)
+            print(
+                text("shard.graded", args.lang, shard=args.shard, mine=len(planned), total=len(intake.submissions)),
+                file=stdout,
+            )
         bar = ProgressBar(stdout) if stdout.isatty() else None
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
@@ -276,24 +243,19 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
 
     if interrupted:
-        print(
-            f"\nautograder: interrumpido; se calificaron {interrupted.graded} de {len(results)} entregas. "
-            f"Las demás quedaron marcadas «no calificada» en «{out / 'results.json'}».",
-            file=stderr,
+        kept = text(
+            "cli.interrupted_kept", args.lang, graded=interrupted.graded, n=len(results), path=out / "results.json"
         )
+        print("\n" + kept, file=stderr)
         return EXIT_INTERRUPTED
     mean = statistics.fmean(r.score for r in results) if results else 0.0
     mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
     with_error = sum(1 for r in results if r.error)
-    print(
-        f"Se calificaron {len(results)} entregas en {elapsed:.1f} s (--jobs {args.jobs}, semilla {seed}).", file=stdout
-    )
-    print(
-        f"Puntaje medio: {fmt_points(mean)} puntos ({mean_pct:.0%} del máximo); con problemas: {with_error}.",
-        file=stdout,
-    )
-    print(f"Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.", file=stdout)
-    print(f"Para repetir exactamente esta calificación: --seed {seed}", file=stdout)
+    lang = args.lang
+    print(text("cli.graded", lang, n=len(results), seconds=elapsed, jobs=args.jobs, seed=seed), file=stdout)
+    print(text("cli.mean", lang, mean=fmt_points(mean), pct=mean_pct, errors=with_error), file=stdout)
+    print(text("cli.written", lang, out=out), file=stdout)
+    print(text("cli.repeat", lang, seed=seed), file=stdout)
     return EXIT_OK
 
 
@@ -321,15 +283,15 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
         path = build_bundle(args.out)
     except BundleError as exc:
         raise UsageError(str(exc)) from exc
-    print(f"Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».", file=stdout)
+    print(text("cli.bundle", "es", path=path), file=stdout)
     return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_in_spanish(build_parser, argv)
+    lang = getattr(args, "lang", "es")
     try:
         if args.command == "grade":
             return grade_command(args, stdout, stderr)
@@ -337,13 +299,13 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
             return merge_command(args, stdout)
         return gradescope_command(args, stdout)
     except UsageError as exc:
-        print(f"autograder: error: {for_terminal(str(exc))}", file=stderr)
+        print(text("cli.error", lang, error=for_terminal(str(exc))), file=stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("\nautograder: interrumpido; no se escribieron resultados nuevos.", file=stderr)
+        print("\n" + text("cli.interrupted", lang), file=stderr)
         return EXIT_INTERRUPTED
     except Exception as exc:  # the instructor gets a sentence, not a traceback
         if os.environ.get("AUTOGRADER_DEBUG"):
             raise
-        print(f"autograder: error interno del autocorrector: {type(exc).__name__}: {exc}", file=stderr)
+        print(text("cli.internal", lang, error=f"{type(exc).__name__}: {exc}"), file=stderr)
         return EXIT_INTERNAL

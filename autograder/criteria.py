@@ -56,6 +56,8 @@ class Criterion:
     """The lesson's section whose completion criterion this grades."""
     optional: bool = False
     """Graded only when the submission defines :attr:`function` (the multiple-choice answers)."""
+    grades: tuple[str, ...] = ()
+    """The lesson's objectives, sections and completion criteria it grades: keys of :mod:`autograder.lesson_map`."""
 
     def judge_function(self) -> Judge:
         if callable(self.judge):
@@ -105,7 +107,7 @@ def graded(levels: Iterable[int], answers: dict[str, Any] | None = None) -> list
 
 
 def not_graded(
-    message: str, *, levels: Iterable[int] = (1, 2), answers: dict[str, Any] | None = None
+    message: str, *, levels: Iterable[int] = (0, 1, 2), answers: dict[str, Any] | None = None
 ) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
     return [c.failed(message) for c in graded(levels, answers)]
@@ -136,54 +138,166 @@ def lesson_table() -> dict[str, list[str]]:
 
 # -- the exercise's criteria -----------------------------------------------------------------------
 
+LEVEL0 = "Nivel 0: la ruta de reanudación"
 LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
 LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
 
-for _criterion in (
-    Criterion(
-        "nivel1.cpA",
+QUESTION_GRADES: dict[str, tuple[str, ...]] = {
+    "nivel2.causa_raiz": ("fin.causa",),
+    "nivel2.pregunta": ("objetivo.3", "seccion.manejar"),
+}
+"""What each multiple-choice question grades (the questions themselves live in :mod:`autograder.questions`)."""
+
+
+def _resume_path(
+    criterion_id: str, title: dict[str, str], hint: dict[str, str], observes: str, judge: str, grades: tuple[str, ...]
+) -> Criterion:
+    return Criterion(
+        criterion_id,
+        level=0,
+        points=1,
+        function="start_state" if criterion_id.endswith(("dangling_reconciled", "max_turns_across_lives")) else LOAD,
+        title=title,
+        hint=hint,
+        observes=observes,
+        judge=f"judges_resume:{judge}",
+        feedback=("ruta.",),
+        lesson=LEVEL0,
+        grades=("objetivo.2", *grades),
+    )
+
+
+LOAD = "my_load_checkpoint"
+
+
+def _lesson_checkpoint(name: str, title: dict[str, str], hint: dict[str, str], grades: tuple[str, ...]) -> Criterion:
+    """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
+    return Criterion(
+        f"nivel1.{name}",
         level=1,
         points=1,
         function="resume_action",
-        title={"es": "cpA: continuar", "en": "cpA: continue"},
-        hint={
+        title=title,
+        hint=hint,
+        observes=f"lesson.{name}",
+        judge="judges:judge_lesson_checkpoint",
+        feedback=("l1.", "why."),
+        lesson=LEVEL1,
+        grades=grades,
+    )
+
+
+for _criterion in (
+    _resume_path(
+        "nivel0.version_refused",
+        {
+            "es": "otra versión: se rechaza con el mensaje de la lección",
+            "en": "another version: refused with the lesson's message",
+        },
+        {
+            "es": 'Compara raw["version"] con CHECKPOINT_VERSION y lanza un error con el texto de la lección: '
+            "«Versión de punto de control incompatible: el archivo es vN, el código es v1»; no escribas el archivo.",
+            "en": 'Compare raw["version"] with CHECKPOINT_VERSION and raise an error with the lesson\'s text: '
+            "«Versión de punto de control incompatible: el archivo es vN, el código es v1»; do not write the file.",
+        },
+        "resume.newer",
+        "judge_version_refused",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.fresh_start",
+        {"es": "sin archivo: se arranca de cero", "en": "no file: start from scratch"},
+        {
+            "es": "Si el archivo no existe, my_load_checkpoint devuelve None y start_state arma el estado inicial "
+            "(turns 0, tokensUsed 0, un mensaje del usuario con la tarea); new_state(task) del paquete también sirve.",
+            "en": "If the file does not exist, my_load_checkpoint returns None and start_state builds the initial "
+            "state (turns 0, tokensUsed 0, one user message with the task); the package's new_state(task) works too.",
+        },
+        "resume.missing",
+        "judge_fresh_start",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.malformed_error",
+        {"es": "archivo roto: una excepción, no None", "en": "broken file: an exception, not None"},
+        {
+            "es": "Solo un archivo que no existe da None. Uno que existe y no es un punto de control (truncado, vacío, "
+            "no JSON) termina en una excepción: json.loads ya la lanza, no la atrapes para devolver None.",
+            "en": "Only a missing file gives None. One that exists and is not a checkpoint (truncated, empty, not "
+            "JSON) ends in an exception: json.loads already raises one, do not catch it to return None.",
+        },
+        "resume.malformed",
+        "judge_malformed",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.state_kept",
+        {
+            "es": "al reanudar: turns, tokensUsed y messages tal cual",
+            "en": "on resume: turns, tokensUsed and messages as saved",
+        },
+        {
+            "es": "Con punto de control, el estado es el del archivo tal cual: no recalcules turns ni tokensUsed, no "
+            "toques messages y no uses la tarea que recibe start_state.",
+            "en": "With a checkpoint, the state is the file's as it is: do not recompute turns or tokensUsed, do not "
+            "touch messages and do not use the task start_state receives.",
+        },
+        "resume.saved",
+        "judge_state_kept",
+        ("seccion.columna", "seccion.despues"),
+    ),
+    _resume_path(
+        "nivel0.dangling_reconciled",
+        {"es": "llamada colgante: pasa una vez por reconcile", "en": "dangling call: through reconcile once"},
+        {
+            "es": "Es la bifurcación con la que arranca runAgent: si el punto de control trae pendingToolUse, el "
+            "estado es lo que devuelve el reconcile que recibe start_state (una sola vez); si no, el punto de control.",
+            "en": "It is the fork runAgent starts with: if the checkpoint has a pendingToolUse, the state is what the "
+            "reconcile given to start_state returns (once); otherwise the checkpoint itself.",
+        },
+        "resume.dangling",
+        "judge_dangling",
+        ("seccion.columna", "seccion.mitad_dificil"),
+    ),
+    _resume_path(
+        "nivel0.max_turns_across_lives",
+        {"es": "MAX_TURNS cuenta todas las vidas", "en": "MAX_TURNS counts every life"},
+        {
+            "es": "turns no vuelve a 0 al reanudar: sale del archivo y el bucle sigue contando desde ahí, así el tope "
+            "MAX_TURNS vale para toda la tarea aunque se caiga una y otra vez.",
+            "en": "turns does not go back to 0 on resume: it comes from the file and the loop keeps counting from "
+            "there, so MAX_TURNS caps the whole task however often it crashes.",
+        },
+        "resume.lives",
+        "judge_lives",
+        ("seccion.despues",),
+    ),
+    _lesson_checkpoint(
+        "cpA",
+        {"es": "cpA: continuar", "en": "cpA: continue"},
+        {
             "es": 'Mira solo cp["pendingToolUse"]: si es None, no hay llamada colgante.',
             "en": 'Look only at cp["pendingToolUse"]: if it is None there is no dangling call.',
         },
-        observes="lesson.cpA",
-        judge="judges:judge_lesson_checkpoint",
-        feedback=("l1.", "why."),
-        lesson=LEVEL1,
+        ("objetivo.1", "fin.cpA"),
     ),
-    Criterion(
-        "nivel1.cpB",
-        level=1,
-        points=1,
-        function="resume_action",
-        title={"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
-        hint={
+    _lesson_checkpoint(
+        "cpB",
+        {"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
+        {
             "es": "read_file es de solo lectura: leer dos veces es igual que leer una.",
             "en": "read_file is read-only: reading twice is the same as reading once.",
         },
-        observes="lesson.cpB",
-        judge="judges:judge_lesson_checkpoint",
-        feedback=("l1.", "why."),
-        lesson=LEVEL1,
+        ("objetivo.3", "fin.cpB"),
     ),
-    Criterion(
-        "nivel1.cpC",
-        level=1,
-        points=1,
-        function="resume_action",
-        title={"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
-        hint={
+    _lesson_checkpoint(
+        "cpC",
+        {"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
+        {
             "es": "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
             "en": "send_email may already have run; with no effect ledger you cannot know.",
         },
-        observes="lesson.cpC",
-        judge="judges:judge_lesson_checkpoint",
-        feedback=("l1.", "why."),
-        lesson=LEVEL1,
+        ("objetivo.3", "fin.cpC"),
     ),
     Criterion(
         "nivel1.hidden",
@@ -201,6 +315,7 @@ for _criterion in (
         judge="judges:judge_hidden",
         feedback=("hidden.",),
         lesson=LEVEL1,
+        grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
     ),
     Criterion(
         "nivel2.read_only_rerun",
@@ -218,6 +333,7 @@ for _criterion in (
         judge="judges:judge_read_only",
         feedback=("l2.", "effect.", "ro."),
         lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.reconcile", "fin.correccion", "fin.dos_caminos"),
     ),
     Criterion(
         "nivel2.high_impact_not_rerun",
@@ -233,6 +349,7 @@ for _criterion in (
         judge="judges:judge_high_impact",
         feedback=("l2.", "effect.", "hi."),
         lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
     ),
     Criterion(
         "nivel2.is_error_fallback",
@@ -250,6 +367,7 @@ for _criterion in (
         judge="judges:judge_is_error",
         feedback=("l2.", "effect.", "iserr."),
         lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
     ),
     Criterion(
         "nivel2.tool_result_paired",
@@ -267,6 +385,7 @@ for _criterion in (
         judge="judges:judge_paired",
         feedback=("l2.", "effect.", "paired."),
         lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.mitad_dificil", "fin.dos_caminos"),
     ),
     Criterion(
         "nivel2.no_double_email",
@@ -284,6 +403,7 @@ for _criterion in (
         judge="judges:judge_incident",
         feedback=("email.",),
         lesson=LEVEL2,
+        grades=("objetivo.3", "fin.causa", "fin.correccion"),
     ),
     *(
         Criterion(
@@ -298,6 +418,7 @@ for _criterion in (
             feedback=("q.",),
             lesson=LEVEL2,
             optional=True,
+            grades=QUESTION_GRADES.get(q.criterion, ()),
         )
         for q in QUESTIONS.values()
     ),

@@ -20,11 +20,13 @@ REFERENCE_OBJECTS: dict[str, tuple[str, str]] = {
     "lesson3.reconcile_production": ("lesson3", "reconcile_production"),
     "lesson3.delete_dangling": ("lesson3", "delete_dangling"),
     "lesson3.STRATEGIES": ("lesson3", "STRATEGIES"),
-    "lesson3.reconcile.reconcile": ("lesson3.reconcile", "reconcile"),
-    "lesson3.reconcile.reconcile_production": ("lesson3.reconcile", "reconcile_production"),
-    "lesson3.reconcile.delete_dangling": ("lesson3.reconcile", "delete_dangling"),
-    "lesson3.reconcile.STRATEGIES": ("lesson3.reconcile", "STRATEGIES"),
+    "lesson3.reconciliation.reconcile": ("lesson3.reconciliation", "reconcile"),
+    "lesson3.reconciliation.reconcile_production": ("lesson3.reconciliation", "reconcile_production"),
+    "lesson3.reconciliation.delete_dangling": ("lesson3.reconciliation", "delete_dangling"),
+    "lesson3.reconciliation.STRATEGIES": ("lesson3.reconciliation", "STRATEGIES"),
     "lesson3.exercises.EXPECTED_ACTION": ("lesson3.exercises", "EXPECTED_ACTION"),
+    "lesson3.load_checkpoint": ("lesson3", "load_checkpoint"),
+    "lesson3.checkpoint.load_checkpoint": ("lesson3.checkpoint", "load_checkpoint"),
 }
 """Label -> (module, attribute) of every object whose use counts as delegation."""
 
@@ -36,13 +38,13 @@ _REFERENCE_NAMES.setdefault("lesson3.agent", set()).add("lesson_reconcile")
 
 _SUBMODULES = {"agent", "checkpoint", "crash", "exercises", "model", "reconcile", "tools"}
 
-TARGETS = ("resume_action", "reconcile")
+TARGETS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
 
 _MODULE = "module:"
 
 
 def static_delegation(sources: Iterable[str]) -> dict[str, str]:
-    """Which of ``resume_action``/``reconcile`` reach a reference object, and which one.
+    """Which of the exercise functions (:data:`TARGETS`) reach a reference object, and which one.
 
     ``sources`` are the submission's cells in order (the ones that compile).
     Returns ``{"reconcile": "lesson3.reconcile", ...}``.

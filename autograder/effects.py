@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lesson3.tools import _TOOLS as LESSON_TOOLS
-from lesson3.tools import run_tool, use_workspace
+from lesson3.tools import TOOL_NAMES, run_tool, use_workspace
 
 TRACE_DIR = "efectos"
 """Where stand-in high-impact tools leave their trace inside the workspace."""
@@ -64,7 +63,7 @@ class ToolLayer:
             content, is_error = f"Error: la entrada de {name} debe ser un objeto", True
         elif name == "grep" and not _literal(input.get("pattern")):
             content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
-        elif name in LESSON_TOOLS:
+        elif name in TOOL_NAMES:
             with use_workspace(self.workspace):
                 outcome = run_tool(name, input)
             content, is_error = outcome.content, outcome.is_error

@@ -227,7 +227,7 @@ def preload(run_dir: Path) -> None:
     import lesson3.crash
     from lesson3.exercises import exercise_checkpoints
 
-    from . import checks, delegation, effects, judge_process, judges, scenarios, session  # noqa: F401
+    from . import checks, delegation, effects, judge_process, judges, judges_resume, scenarios, session  # noqa: F401
 
     exercise_checkpoints()
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
@@ -305,10 +305,6 @@ def _from_grader(conn: socket.socket) -> bool:
     return pid == os.getppid()
 
 
-def _no_fsync(fd: int) -> None:
-    return None
-
-
 def _serve(conn: socket.socket, run_dir: Path) -> None:
     from .judge_process import judge
 
@@ -320,9 +316,6 @@ def _serve(conn: socket.socket, run_dir: Path) -> None:
         return
     if op != "grade":
         return
-    # A judge's workspaces are thrown away and its crashes are SIGKILLs, which never lose
-    # what is in the page cache: fsync (a guard against power loss) would only cost time.
-    os.fsync = _no_fsync
     uid = learner_uid(os.getpid()) if running_as_root() else None
     protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
     result = judge(request, run_dir=run_dir, uid=uid)

@@ -16,19 +16,22 @@ out in a temporary directory.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import secrets
 import sys
-import tempfile
 import time
 import traceback
 import zipfile
 from pathlib import Path
 from typing import Any
 
+from lesson3.checkpoint import write_atomic
+
 from .collect import collect_submissions, is_ignored
-from .report import TEXT, criterion_title, fmt_points, write_text_atomic
+from .messages import LANGS, text
+from .report import criterion_title, fmt_points, write_text_atomic
 from .results import SubmissionResult
 
 BUNDLE_TEMPLATES = Path(__file__).parent / "templates" / "gradescope"
@@ -36,27 +39,6 @@ DEFAULT_ROOT = Path("/autograder")
 _COURSE_FILES = ("pyproject.toml", "README.md")
 _COURSE_PACKAGES = ("lesson3", "autograder")
 _FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # a reproducible zip: same sources, same bytes
-
-_MESSAGES = {
-    "es": {
-        "none": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
-        "graded": "Se calificó «{name}»: {score} / {max_score} puntos.",
-        "several": "Tu entrega tiene {n} archivos calificables; cuenta el de mayor puntaje, «{name}».",
-        "error": "Problema con la entrega: {error}",
-        "internal": "El autocorrector falló por un error interno, no por tu entrega. Avisa a tu docente.",
-        "flags": "Señales para revisar (solo docentes)",
-        "warnings": "Archivos omitidos: {warnings}",
-    },
-    "en": {
-        "none": "No .py or .ipynb file was found in your submission. Upload your notebook (.ipynb) or your .py file.",
-        "graded": "Graded «{name}»: {score} / {max_score} points.",
-        "several": "Your submission has {n} gradable files; the one with the highest score counts, «{name}».",
-        "error": "Problem with the submission: {error}",
-        "internal": "The autograder failed with an internal error, not because of your submission. Tell your teacher.",
-        "flags": "Flags to review (instructors only)",
-        "warnings": "Skipped files: {warnings}",
-    },
-}
 
 
 class BundleError(Exception):
@@ -73,7 +55,7 @@ def project_root() -> Path:
 def bundle_members(root: Path | None = None) -> dict[str, Path]:
     """Nombre dentro del zip -> archivo de origen, en orden estable."""
     root = root or project_root()
-    needed = [root / name for name in (*_COURSE_FILES, "requirements.lock")]
+    needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
     if missing:
         raise BundleError(
@@ -82,7 +64,8 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
     members: dict[str, Path] = {
         "setup.sh": BUNDLE_TEMPLATES / "setup.sh",
         "run_autograder": BUNDLE_TEMPLATES / "run_autograder",
-        "requirements.lock": root / "requirements.lock",
+        # Only what grading imports (no JupyterLab, no test tools), pinned as in the course lock.
+        "requirements.lock": BUNDLE_TEMPLATES / "requirements.lock",
     }
     for name in _COURSE_FILES:
         members[f"course/{name}"] = root / name
@@ -100,21 +83,16 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
 def build_bundle(out: Path, root: Path | None = None) -> Path:
     """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta."""
     members = bundle_members(root)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for arcname, path in members.items():
+            info = zipfile.ZipInfo(arcname, date_time=_FIXED_DATE)
+            executable = arcname in ("setup.sh", "run_autograder")
+            info.external_attr = (0o100755 if executable else 0o100644) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-            for arcname, path in members.items():
-                info = zipfile.ZipInfo(arcname, date_time=_FIXED_DATE)
-                executable = arcname in ("setup.sh", "run_autograder")
-                info.external_attr = (0o100755 if executable else 0o100644) << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, path.read_bytes())
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(out, buffer.getvalue(), durable=False)
     return out
 
 
@@ -125,19 +103,22 @@ def to_gradescope(
     result: SubmissionResult, *, lang: str = "es", candidates: int = 1, warnings: list[str] | None = None
 ) -> dict[str, Any]:
     """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
-    m = _MESSAGES[lang]
     lines = [
-        m["graded"].format(
-            name=result.submission, score=fmt_points(result.score), max_score=fmt_points(result.max_score)
+        text(
+            "gradescope.graded",
+            lang,
+            name=result.submission,
+            score=fmt_points(result.score),
+            max_score=fmt_points(result.max_score),
         )
     ]
     if candidates > 1:
-        lines.append(m["several"].format(n=candidates, name=result.submission))
+        lines.append(text("gradescope.several", lang, n=candidates, name=result.submission))
     if result.error:
-        lines.append(m["error"].format(error=result.error))
+        lines.append(text("gradescope.error", lang, error=result.error))
     lines += result.warnings
     if warnings:
-        lines.append(m["warnings"].format(warnings=" ".join(warnings)))
+        lines.append(text("gradescope.warnings", lang, warnings=" ".join(warnings)))
     tests: list[dict[str, Any]] = [
         {
             "name": f"{criterion_title(c.id, lang)} [{c.id}]",
@@ -152,7 +133,12 @@ def to_gradescope(
     if result.flags:
         # Hidden tests carry no points and only instructors see them.
         tests.append(
-            {"name": m["flags"], "status": "failed", "output": "\n".join(result.flags), "visibility": "hidden"}
+            {
+                "name": text("gradescope.flags", lang),
+                "status": "failed",
+                "output": "\n".join(result.flags),
+                "visibility": "hidden",
+            }
         )
     return {
         "score": result.score,
@@ -171,12 +157,16 @@ def gradescope_dirs() -> tuple[Path, Path]:
 
 
 def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
-    m = _MESSAGES[lang]
     with collect_submissions([submission_dir]) as intake:
         if not intake.submissions:
-            document: dict[str, Any] = {"score": 0.0, "output": m["none"], "output_format": "text", "tests": []}
+            document: dict[str, Any] = {
+                "score": 0.0,
+                "output": text("gradescope.none", lang),
+                "output_format": "text",
+                "tests": [],
+            }
             if intake.warnings:
-                document["output"] += "\n" + m["warnings"].format(warnings=" ".join(intake.warnings))
+                document["output"] += "\n" + text("gradescope.warnings", lang, warnings=" ".join(intake.warnings))
             return document
         from .pipeline import grade_many
 
@@ -189,7 +179,7 @@ def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -
 def main() -> int:
     submission_dir, results_dir = gradescope_dirs()
     lang = os.environ.get("AUTOGRADER_LANG", "es")
-    if lang not in TEXT:
+    if lang not in LANGS:
         lang = "es"
     seed_text = os.environ.get("AUTOGRADER_SEED", "")
     seed = int(seed_text) if seed_text.isdigit() else secrets.randbelow(2**31)
@@ -199,7 +189,7 @@ def main() -> int:
     except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
         # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
         traceback.print_exc(file=sys.stdout)
-        document = {"score": 0.0, "output": _MESSAGES[lang]["internal"], "output_format": "text", "tests": []}
+        document = {"score": 0.0, "output": text("gradescope.internal", lang), "output_format": "text", "tests": []}
     document["execution_time"] = round(time.monotonic() - started, 3)
     document["extra_data"] = {"seed": seed, "lang": lang}
     print(f"autograder: semilla {seed}; resultados en {results_dir / 'results.json'}")

@@ -22,7 +22,7 @@ from .sandbox import prepare_box
 from .session import Session
 from .submission import Submission
 
-LEVELS = (1, 2)
+LEVELS = (0, 1, 2)
 
 
 def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
@@ -60,6 +60,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             lang=lang,
             levels=levels,
             scratch=scratch,
+            box=box,
             answers=summary.answers,
             delegated=delegated,
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lesson3.conversation import blocks, content_text
 from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
 
@@ -40,7 +41,7 @@ def _listing(items: list[str], lang: str, limit: int = 3) -> str:
     shown = items[:limit]
     more = len(items) - len(shown)
     if more:
-        shown.append(f"y {more} más" if lang == "es" else f"and {more} more")
+        shown.append(text("list.more", lang, more=more))
     return "; ".join(shown)
 
 
@@ -70,10 +71,7 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
 
 def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
     if case.kind == "none":
-        after_b = "después" in case.label
-        if lang == "es":
-            return "sin llamada pendiente" + (" (caída después del punto B)" if after_b else "")
-        return "no pending call" + (" (crash after save point B)" if after_b else "")
+        return text("label.no_pending", lang) + (text("label.after_b", lang) if "después" in case.label else "")
     return case.label
 
 
@@ -113,23 +111,14 @@ def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
     """The last tool_result block answering ``tool_use_id`` anywhere in the returned messages."""
     if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
         return None
-    for message in reversed(value["messages"]):
-        content = message.get("content") if isinstance(message, dict) else None
-        if isinstance(content, list):
-            for block in reversed(content):
-                if isinstance(block, dict) and block.get("type") == "tool_result":
-                    if block.get("tool_use_id") == tool_use_id:
-                        return block
-    return None
-
-
-def _content_text(block: dict[str, Any]) -> str | None:
-    content = block.get("content", "")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list) and all(isinstance(b, dict) for b in content):
-        return "".join(str(b.get("text", "")) for b in content if b.get("type") == "text")
-    return None
+    found = [
+        b
+        for m in value["messages"]
+        if isinstance(m, dict)
+        for b in blocks(m)
+        if b.get("type") == "tool_result" and b.get("tool_use_id") == tool_use_id
+    ]
+    return found[-1] if found else None
 
 
 def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
@@ -198,7 +187,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
             return f"{label}: " + text("l2.no_result", lang)
         if block.get("is_error") not in (None, False):
             return text("ro.marked_error", lang, label=label)
-        content = _content_text(block)
+        content = content_text(block.get("content", ""))
         if content is None or content.strip() != (obs.case.expected_output or "").strip():
             return text(
                 "ro.wrong_content",
@@ -241,7 +230,7 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
             return text("iserr.missing", lang, label=label)
         if flag is not True:
             return text("iserr.not_bool", lang, label=label, got=_show(flag))
-        content = _content_text(block)
+        content = content_text(block.get("content", ""))
         if not content or not content.strip():
             return text("iserr.empty", lang, label=label)
         return None

@@ -119,7 +119,7 @@ def collect_public() -> dict[str, Any]:
     """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
     from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
     from lesson3.model import DEFAULT_MODEL, TASK_EMAIL, TASK_NOTES
-    from lesson3.reconcile import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
+    from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
 
     from .questions import QUESTIONS
 
@@ -181,7 +181,9 @@ def install(public: dict[str, Any]) -> None:
     model.__dict__.update(
         TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"], DEFAULT_MODEL=public["DEFAULT_MODEL"]
     )
-    reconcile = _module("lesson3.reconcile", "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio.")
+    reconcile = _module(
+        "lesson3.reconciliation", "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio."
+    )
     production = modules["production"]
     lesson_data = {
         "READ_ONLY_TOOLS": frozenset(public["READ_ONLY_TOOLS"]),
@@ -193,7 +195,7 @@ def install(public: dict[str, Any]) -> None:
         **lesson_data,
     )
     modules.update(exercises=exercises, model=model)
-    sys.modules["lesson3.reconcile"] = reconcile
+    sys.modules["lesson3.reconciliation"] = reconcile
     for name in ("agent", "crash", "lab", "transcript", "render", "diagram", "incident", "cli"):
         modules[name] = _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
     for name, module in modules.items():

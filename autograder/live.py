@@ -20,7 +20,8 @@ import types
 from typing import Any
 
 from . import criteria
-from .pipeline import grade_loaded
+from .messages import text
+from .pipeline import LEVELS, grade_loaded
 from .results import CriterionResult, SubmissionResult
 from .submission import from_python
 
@@ -50,10 +51,14 @@ def check(
     namespace: dict[str, Any] | None = None,
     _depth: int = 1,
 ) -> CheckResult:
-    """Corrige ``resume_action``/``reconcile`` de este cuaderno con las verificaciones públicas."""
-    if level not in (None, 1, 2):
-        raise ValueError(f"check(level): el nivel tiene que ser 1, 2 o nada (todos); recibí {level!r}")
-    levels = (1, 2) if level is None else (level,)
+    """Corrige las funciones del ejercicio de este cuaderno con las verificaciones públicas.
+
+    ``level`` 0 (la ruta de reanudación: ``my_load_checkpoint``, ``start_state``), 1
+    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
+    """
+    if level not in (None, *LEVELS):
+        raise ValueError(f"check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); recibí {level!r}")
+    levels = LEVELS if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)
     graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)
@@ -210,8 +215,7 @@ def _hint(criterion: CriterionResult, lang: str) -> str | None:
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
-    head = "Autocorrector · Lección 3" if lang == "es" else "Autograder · Lesson 3"
-    points = "puntos" if lang == "es" else "points"
+    head, points = text("check.head", lang), text("check.points", lang)
     lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}"]
     if result.error:
         lines.append("")
@@ -225,21 +229,22 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
         hint = _hint(c, lang)
         if hint:
-            label = "Pista" if lang == "es" else "Hint"
-            lines += textwrap.wrap(f"{label}: {hint}", 96, initial_indent="    ", subsequent_indent="    ")
+            lines += textwrap.wrap(
+                f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
+            )
     return "\n".join(lines)
 
 
 def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     esc = html.escape
-    head = "Autocorrector · Lección 3" if lang == "es" else "Autograder · Lesson 3"
-    columns = ("", "criterio", "puntos", "comentario") if lang == "es" else ("", "criterion", "points", "feedback")
+    head = text("check.head", lang)
+    columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
     rows = []
     for c in result.criteria:
         color = "#e6f4ea" if c.passed else "#fce8e6"
         mark = "✔" if c.passed else "✘"
         hint = _hint(c, lang)
-        hint_html = f"<br><em>{'Pista' if lang == 'es' else 'Hint'}: {esc(hint)}</em>" if hint else ""
+        hint_html = f"<br><em>{esc(text('check.hint', lang))}: {esc(hint)}</em>" if hint else ""
         rows.append(
             f'<tr style="background:{color}"><td>{mark}</td>'
             f"<td><code>{esc(c.id)}</code><br><small>{esc(_title(c, lang))}</small></td>"

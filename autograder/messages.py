@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 LANGS = ("es", "en")
+"""Spanish is the default; every key has both (a test checks their placeholders match)."""
 
 _TEXTS: dict[str, dict[str, str]] = {
     # -- loading ---------------------------------------------------------------------------
@@ -20,10 +21,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "«{name}» is larger than {mb} MB; no answer to the exercise is that big.",
     },
     "load.missing": {"es": "No existe el archivo «{name}».", "en": "The file «{name}» does not exist."},
-    "load.unreadable": {
-        "es": "No se pudo leer «{name}»: {reason}.",
-        "en": "Could not read «{name}»: {reason}.",
-    },
+    "load.unreadable": {"es": "No se pudo leer «{name}»: {reason}.", "en": "Could not read «{name}»: {reason}."},
     "load.not_utf8": {
         "es": "«{name}» no es texto UTF-8 (byte inválido en la posición {pos}).",
         "en": "«{name}» is not UTF-8 text (invalid byte at position {pos}).",
@@ -185,10 +183,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "# TU CÓDIGO AQUÍ.",
         "en": "Not implemented yet: `{fn}` raises NotImplementedError. Fill in the part marked # TU CÓDIGO AQUÍ.",
     },
-    "call.raised": {
-        "es": "`{fn}` lanzó {etype}{where}{detail}.",
-        "en": "`{fn}` raised {etype}{where}{detail}.",
-    },
+    "call.raised": {"es": "`{fn}` lanzó {etype}{where}{detail}.", "en": "`{fn}` raised {etype}{where}{detail}."},
     "call.where": {"es": " en la línea {line}", "en": " at line {line}"},
     "call.system_exit": {
         "es": "`{fn}` llamó a sys.exit(){where}: una función del ejercicio tiene que devolver un valor, no "
@@ -205,19 +200,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "No cuenta: `{fn}` usa {target}, la solución de referencia de lesson3. Escribe tu propia versión.",
         "en": "Does not count: `{fn}` uses {target}, lesson3's reference solution. Write your own version.",
     },
-    "flag.delegated": {
-        "es": "delega en lesson3: {fn} usa {target}",
-        "en": "delegates to lesson3: {fn} uses {target}",
-    },
+    "flag.delegated": {"es": "delega en lesson3: {fn} usa {target}", "en": "delegates to lesson3: {fn} uses {target}"},
     "flag.effect": {
         "es": "efecto fuera de execute_tool en el espacio de trabajo ({paths})",
         "en": "effect outside execute_tool in the workspace ({paths})",
     },
     # -- Level 1 -----------------------------------------------------------------------------
-    "l1.ok": {
-        "es": "Correcto: {why}",
-        "en": "Correct: {why}",
-    },
+    "l1.ok": {"es": "Correcto: {why}", "en": "Correct: {why}"},
     "l1.wrong": {
         "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}": {why}',
         "en": 'resume_action({name}) returned {got}, but it had to return "{expected}": {why}',
@@ -280,10 +269,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": " Decide from pendingToolUse (its name), not from the id or the exercise's text.",
     },
     # -- Level 2 -----------------------------------------------------------------------------
-    "l2.failed_items": {
-        "es": "Falló en {bad} de {n} casos: {items}.",
-        "en": "Failed on {bad} of {n} cases: {items}.",
-    },
+    "l2.failed_items": {"es": "Falló en {bad} de {n} casos: {items}.", "en": "Failed on {bad} of {n} cases: {items}."},
     "l2.not_dict": {
         "es": "reconcile devolvió {got} en vez del punto de control (un dict con messages)",
         "en": "reconcile returned {got} instead of the checkpoint (a dict with messages)",
@@ -417,10 +403,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "La bandeja de salida quedó con {count} correos; tenía que quedar exactamente uno.",
         "en": "The outbox ended with {count} emails; it had to be exactly one.",
     },
-    "email.run_error": {
-        "es": "La reanudación no terminó: {error}",
-        "en": "The resumed run did not finish: {error}",
-    },
+    "email.run_error": {"es": "La reanudación no terminó: {error}", "en": "The resumed run did not finish: {error}"},
     "email.reconcile_failed": {
         "es": "La reanudación se detuvo en tu reconcile: {reason}",
         "en": "The resumed run stopped in your reconcile: {reason}",
@@ -585,6 +568,167 @@ _TEXTS: dict[str, dict[str, str]] = {
         "only Landlock 6 or later (Linux 6.12) stops a submission from signalling them, and this system has "
         "Landlock {abi}.",
     },
+    # -- Nivel 0: the resume path -----------------------------------------------------------
+    "ruta.call": {"es": "{fn} con «{label}»", "en": "{fn} on «{label}»"},
+    "ruta.wrong": {"es": "Falló en {bad} casos: {items}.", "en": "Wrong in {bad} cases: {items}."},
+    "ruta.file_gone": {
+        "es": "el archivo «{label}» ya no está: cargar nunca borra el punto de control",
+        "en": "the file «{label}» is gone: loading never deletes the checkpoint",
+    },
+    "ruta.file_changed": {
+        "es": "el archivo «{label}» cambió: cargar solo lee, el punto de control queda como estaba",
+        "en": "the file «{label}» changed: loading only reads, the checkpoint stays as it was",
+    },
+    "ruta.version_ok": {
+        "es": "Los {n} archivos de otra versión (v2 en adelante, al azar) se rechazan con el mensaje de la lección "
+        "y quedan intactos, byte a byte; start_state tampoco arranca de cero con ellos.",
+        "en": "The {n} files of another version (v2 and up, random) are refused with the lesson's message and "
+        "left byte-identical; start_state does not start from scratch on them either.",
+    },
+    "ruta.version_ok_why": {
+        "es": " Si version no es CHECKPOINT_VERSION, lanza un error con el texto exacto «Versión de punto de "
+        "control incompatible: el archivo es vN, el código es v1» y no toques el archivo; start_state deja pasar "
+        "ese error.",
+        "en": " If version is not CHECKPOINT_VERSION, raise an error whose text is exactly «Versión de punto de "
+        "control incompatible: el archivo es vN, el código es v1» and leave the file alone; start_state lets that "
+        "error through.",
+    },
+    "ruta.loaded_anyway": {
+        "es": "{where}: devolvió {got} en vez de lanzar el error de versión",
+        "en": "{where}: returned {got} instead of raising the version error",
+    },
+    "ruta.started_anyway": {
+        "es": "{where}: devolvió {got}; con un archivo de otra versión no se sigue (y arrancar de cero pisaría el "
+        "punto de control en el siguiente guardado)",
+        "en": "{where}: returned {got}; a file of another version stops the run (and starting from scratch would "
+        "overwrite the checkpoint at the next save)",
+    },
+    "ruta.other_message": {
+        "es": "{where}: lanzó {etype} con {got}, y el mensaje tiene que ser «{expected}»",
+        "en": "{where}: raised {etype} with {got}, and the message must be «{expected}»",
+    },
+    "ruta.fresh_ok": {
+        "es": "Sin archivo, my_load_checkpoint devuelve None y start_state arma el estado inicial: turns 0, "
+        "tokensUsed 0 y un solo mensaje del usuario con la tarea.",
+        "en": "With no file, my_load_checkpoint returns None and start_state builds the initial state: turns 0, "
+        "tokensUsed 0 and a single user message with the task.",
+    },
+    "ruta.fresh_ok_why": {
+        "es": " Sin punto de control, el estado inicial es version 1, la tarea, turns 0, tokensUsed 0, messages con "
+        "un solo mensaje del usuario que lleva la tarea, y pendingToolUse None (es lo que da new_state(task)).",
+        "en": " With no checkpoint the initial state is version 1, the task, turns 0, tokensUsed 0, messages with a "
+        "single user message carrying the task, and pendingToolUse None (what new_state(task) gives).",
+    },
+    "ruta.not_none": {
+        "es": "{where}: devolvió {got}; si el archivo no existe, devuelve None",
+        "en": "{where}: returned {got}; when the file does not exist, return None",
+    },
+    "ruta.fresh_differs": {
+        "es": "{where}: el estado inicial no es el de la lección ({diff})",
+        "en": "{where}: the initial state is not the lesson's ({diff})",
+    },
+    "ruta.reconciled_nothing": {
+        "es": "{where}: llamó a reconcile sin ninguna llamada colgante",
+        "en": "{where}: called reconcile with no dangling call",
+    },
+    "ruta.malformed_ok": {
+        "es": "Los {n} archivos rotos (truncado, vacío, texto que no es JSON, JSON que no es un objeto) terminan "
+        "en una excepción, no en un estado ni en None, y quedan intactos.",
+        "en": "The {n} broken files (truncated, empty, text that is not JSON, JSON that is not an object) end in "
+        "an exception, not in a state nor in None, and are left as they were.",
+    },
+    "ruta.malformed_ok_why": {
+        "es": " Un archivo que existe pero no se puede leer no es «no hay punto de control»: deja que json.loads "
+        "lance su error (o lanza el tuyo); devolver None haría arrancar de cero y pisar el archivo.",
+        "en": " A file that exists but cannot be read is not «no checkpoint»: let json.loads raise (or raise your "
+        "own); returning None would start from scratch and overwrite the file.",
+    },
+    "ruta.broken_as_missing": {
+        "es": "{where}: devolvió {got} en vez de lanzar un error (un archivo roto no es un archivo que no existe)",
+        "en": "{where}: returned {got} instead of raising (a broken file is not a missing file)",
+    },
+    "ruta.broken_loaded": {
+        "es": "{where}: devolvió {got} en vez de lanzar un error",
+        "en": "{where}: returned {got} instead of raising",
+    },
+    "ruta.kept_ok": {
+        "es": "Los {n} puntos de control guardados vuelven tal cual: turns, tokensUsed, messages y la tarea del "
+        "archivo, sin pasar por reconcile.",
+        "en": "The {n} saved checkpoints come back as they were: turns, tokensUsed, messages and the file's task, "
+        "without going through reconcile.",
+    },
+    "ruta.kept_ok_why": {
+        "es": " Al reanudar el estado sale del archivo: turns y tokensUsed se arrastran, messages no se toca y la "
+        "tarea que recibe start_state se ignora.",
+        "en": " On resume the state comes from the file: turns and tokensUsed carry over, messages is not touched "
+        "and the task given to start_state is ignored.",
+    },
+    "ruta.kept_differs": {
+        "es": "{where}: el estado no es el del archivo ({diff})",
+        "en": "{where}: the state is not the file's ({diff})",
+    },
+    "ruta.dangling_ok": {
+        "es": "Con pendingToolUse, start_state pasa una vez por reconcile(cp) y devuelve lo que reconcile devolvió.",
+        "en": "With a pendingToolUse, start_state goes through reconcile(cp) once and returns what reconcile returned.",
+    },
+    "ruta.dangling_ok_why": {
+        "es": ' Si cp["pendingToolUse"] no es None, el estado es reconcile(cp) (una sola vez, con el reconcile que '
+        "recibe start_state); si no, es cp.",
+        "en": ' If cp["pendingToolUse"] is not None the state is reconcile(cp) (once, with the reconcile given to '
+        "start_state); otherwise it is cp.",
+    },
+    "ruta.not_reconciled": {
+        "es": "{where}: la llamada colgante no pasó por reconcile",
+        "en": "{where}: the dangling call did not go through reconcile",
+    },
+    "ruta.reconciled_twice": {
+        "es": "{where}: pasó {times} veces por reconcile (tiene que ser una)",
+        "en": "{where}: went through reconcile {times} times (it must be once)",
+    },
+    "ruta.reconciled_differs": {
+        "es": "{where}: el estado no es el que devolvió reconcile ({diff})",
+        "en": "{where}: the state is not the one reconcile returned ({diff})",
+    },
+    "ruta.not_a_state": {"es": "devolvió {got}, no un diccionario", "en": "returned {got}, not a dict"},
+    "ruta.field_missing": {"es": "falta «{field}»", "en": "«{field}» is missing"},
+    "ruta.field_differs": {
+        "es": "{field} es {got} y tenía que ser {expected}",
+        "en": "{field} is {got}, expected {expected}",
+    },
+    "ruta.messages_differ": {
+        "es": "messages no es el mismo (tenía que tener {expected} mensajes; tiene {got})",
+        "en": "messages is not the same (it should have {expected} messages; it has {got})",
+    },
+    "ruta.field_extra": {"es": "sobran campos: {fields}", "en": "extra fields: {fields}"},
+    "ruta.lives_ok": {
+        "es": "En {lives} vidas (SIGKILL antes de los turnos {kills}), turns siguió desde el archivo cada vez y el "
+        "agente se detuvo en MAX_TURNS = {max} contando todas.",
+        "en": "Over {lives} lives (SIGKILL before turns {kills}), turns carried on from the file each time and the "
+        "agent stopped at MAX_TURNS = {max} counting them all.",
+    },
+    "ruta.lives_wrong": {
+        "es": "La tarea se mató con SIGKILL y se reanudó con tu start_state: {items}. turns cuenta los turnos de "
+        "toda la tarea, no los de este proceso: si vuelve a 0, una tarea que se cae una y otra vez esquiva el tope.",
+        "en": "The task was killed with SIGKILL and resumed with your start_state: {items}. turns counts the whole "
+        "task's turns, not this process's: reset to 0, a task that keeps crashing dodges the cap.",
+    },
+    "ruta.lives_bad_state": {
+        "es": "Lo que devolvió start_state al reanudar no es un punto de control con el que el bucle pueda "
+        "seguir: {error}.",
+        "en": "What start_state returned on resume is not a checkpoint the loop can carry on from: {error}.",
+    },
+    "ruta.turns_restarted": {
+        "es": "en la vida {life} el archivo tenía turns = {file} y start_state devolvió turns = {got}",
+        "en": "in life {life} the file had turns = {file} and start_state returned turns = {got}",
+    },
+    "ruta.over_cap": {
+        "es": "el modelo recibió {calls} llamadas en {lives} vidas, con MAX_TURNS = {max}",
+        "en": "the model got {calls} calls over {lives} lives, with MAX_TURNS = {max}",
+    },
+    "ruta.turns_not_total": {
+        "es": "al final turns es {turns} y el modelo recibió {calls} llamadas",
+        "en": "at the end turns is {turns} and the model got {calls} calls",
+    },
     "internal": {
         "es": "Error interno del corrector ({detail}); esta entrega no se pudo corregir. Avisa al equipo docente.",
         "en": "Internal grader error ({detail}); this submission could not be graded. Tell the teaching team.",
@@ -592,6 +736,131 @@ _TEXTS: dict[str, dict[str, str]] = {
     "internal.timeout": {
         "es": "La corrección de esta entrega no terminó en {seconds:g} s y se detuvo.",
         "en": "Grading this submission did not finish in {seconds:g} s and was stopped.",
+    },
+    # -- reports (results, feedback/, resumen.html) ---------------------------------------------
+    "report.feedback_title": {"es": "Retroalimentación", "en": "Feedback"},
+    "report.summary_title": {"es": "Resumen de la clase", "en": "Class summary"},
+    "report.lesson": {
+        "es": "Lección 3 · Reanudar desde un punto de control",
+        "en": "Lesson 3 · Resuming from a checkpoint",
+    },
+    "report.score": {"es": "Puntaje", "en": "Score"},
+    "report.source": {"es": "Origen", "en": "Source"},
+    "report.criterion": {"es": "Criterio", "en": "Criterion"},
+    "report.result": {"es": "Resultado", "en": "Result"},
+    "report.points": {"es": "Puntos", "en": "Points"},
+    "report.passed": {"es": "aprobado", "en": "passed"},
+    "report.passing": {"es": "aprueban", "en": "passing"},
+    "report.failed": {"es": "no aprobado", "en": "not passed"},
+    "report.error": {"es": "Problema con la entrega", "en": "Problem with the submission"},
+    "report.flags": {"es": "Señales para revisar", "en": "Flags to review"},
+    "report.details": {"es": "Detalle por criterio", "en": "Details by criterion"},
+    "report.submissions": {"es": "Entregas", "en": "Submissions"},
+    "report.submission": {"es": "Entrega", "en": "Submission"},
+    "report.n_submissions": {"es": "Entregas calificadas", "en": "Submissions graded"},
+    "report.with_error": {"es": "Con problemas", "en": "With problems"},
+    "report.mean": {"es": "Media", "en": "Mean"},
+    "report.median": {"es": "Mediana", "en": "Median"},
+    "report.pass_rate": {"es": "Porcentaje de aprobación por criterio", "en": "Pass rate per criterion"},
+    "report.distribution": {"es": "Distribución de puntajes", "en": "Score distribution"},
+    "report.count": {"es": "entregas", "en": "submissions"},
+    "report.feedback": {"es": "Retroalimentación", "en": "Feedback"},
+    "report.seed": {"es": "Semilla", "en": "Seed"},
+    "report.seed_hint": {
+        "es": "usa --seed {seed} para repetir exactamente esta calificación",
+        "en": "use --seed {seed} to repeat exactly this grading",
+    },
+    "report.warnings": {"es": "Archivos rechazados u omitidos", "en": "Refused or skipped files"},
+    "report.none": {"es": "Sin entregas.", "en": "No submissions."},
+    "report.yes": {"es": "sí", "en": "yes"},
+    "report.no": {"es": "no", "en": "no"},
+    "report.total": {"es": "total", "en": "total"},
+    "report.level": {"es": "Nivel {level}", "en": "Level {level}"},
+    "report.pts": {"es": "pts", "en": "pts"},
+    "report.warnings_learner": {"es": "Avisos sobre tu entrega", "en": "Notes on your submission"},
+    "report.output": {
+        "es": "Lo que imprimió tu código (los primeros {kb} KB)",
+        "en": "What your code printed (the first {kb} KB)",
+    },
+    # -- Gradescope's results.json ---------------------------------------------------------------
+    "gradescope.none": {
+        "es": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
+        "en": "No .py or .ipynb file was found in your submission. Upload your notebook (.ipynb) or your .py file.",
+    },
+    "gradescope.graded": {
+        "es": "Se calificó «{name}»: {score} / {max_score} puntos.",
+        "en": "Graded «{name}»: {score} / {max_score} points.",
+    },
+    "gradescope.several": {
+        "es": "Tu entrega tiene {n} archivos calificables; cuenta el de mayor puntaje, «{name}».",
+        "en": "Your submission has {n} gradable files; the one with the highest score counts, «{name}».",
+    },
+    "gradescope.error": {"es": "Problema con la entrega: {error}", "en": "Problem with the submission: {error}"},
+    "gradescope.internal": {
+        "es": "El autocorrector falló por un error interno, no por tu entrega. Avisa a tu docente.",
+        "en": "The autograder failed with an internal error, not because of your submission. Tell your teacher.",
+    },
+    "gradescope.flags": {"es": "Señales para revisar (solo docentes)", "en": "Flags to review (instructors only)"},
+    "gradescope.warnings": {"es": "Archivos omitidos: {warnings}", "en": "Skipped files: {warnings}"},
+    # -- check() in a notebook and list labels in feedback ----------------------------------------
+    "check.head": {"es": "Autocorrector · Lección 3", "en": "Autograder · Lesson 3"},
+    "check.points": {"es": "puntos", "en": "points"},
+    "check.hint": {"es": "Pista", "en": "Hint"},
+    "check.criterion": {"es": "criterio", "en": "criterion"},
+    "check.feedback": {"es": "comentario", "en": "feedback"},
+    "list.more": {"es": "y {more} más", "en": "and {more} more"},
+    "label.no_pending": {"es": "sin llamada pendiente", "en": "no pending call"},
+    "label.after_b": {"es": " (caída después del punto B)", "en": " (crash after save point B)"},
+    # -- the autograder command's console ------------------------------------------------------------
+    "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
+    "cli.not_a_folder": {
+        "es": "--out tiene que ser una carpeta, y «{out}» es un archivo.",
+        "en": "--out must be a folder, and «{out}» is a file.",
+    },
+    "cli.previous": {
+        "es": "La carpeta «{out}» ya tiene resultados de una calificación anterior ({files}). Elige otra carpeta "
+        "con --out, o agrega --force para reemplazarlos.",
+        "en": "The folder «{out}» already holds results of an earlier grading ({files}). Choose another folder "
+        "with --out, or add --force to replace them.",
+    },
+    "cli.nothing": {
+        "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
+        "en": "No submission (.py or .ipynb) was found in {paths}.",
+    },
+    "cli.graded": {
+        "es": "Se calificaron {n} entregas en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
+        "en": "Graded {n} submissions in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",
+    },
+    "cli.mean": {
+        "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
+        "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
+    },
+    "cli.written": {
+        "es": "Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.",
+        "en": "Results in «{out}»: results.json, grades.csv, resumen.html and feedback/.",
+    },
+    "cli.repeat": {
+        "es": "Para repetir exactamente esta calificación: --seed {seed}",
+        "en": "To repeat exactly this grading: --seed {seed}",
+    },
+    "cli.bundle": {
+        "es": "Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».",
+        "en": "Gradescope bundle written to «{path}». Upload it in «Configure Autograder».",
+    },
+    "cli.error": {"es": "autograder: error: {error}", "en": "autograder: error: {error}"},
+    "cli.interrupted": {
+        "es": "autograder: interrumpido; no se escribieron resultados nuevos.",
+        "en": "autograder: interrupted; no new results were written.",
+    },
+    "cli.interrupted_kept": {
+        "es": "autograder: interrumpido; se calificaron {graded} de {n} entregas. Las demás quedaron marcadas "
+        "«no calificada» en «{path}».",
+        "en": "autograder: interrupted; {graded} of {n} submissions were graded. The others are marked "
+        "«not graded» in «{path}».",
+    },
+    "cli.internal": {
+        "es": "autograder: error interno del autocorrector: {error}",
+        "en": "autograder: internal error of the grader: {error}",
     },
 }
 
@@ -605,3 +874,9 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
 
 def keys() -> list[str]:
     return list(_TEXTS)
+
+
+def section(prefix: str, lang: str = "es") -> dict[str, str]:
+    """Every text under ``prefix.`` in ``lang``, keyed without the prefix (for the report templates)."""
+    start = prefix + "."
+    return {k.removeprefix(start): text(k, lang) for k in _TEXTS if k.startswith(start)}

@@ -11,28 +11,31 @@ Nothing printed or patched inside the learner's process counts.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import os
-import select
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lesson3.agent import run_agent
-from lesson3.checkpoint import load_checkpoint
-from lesson3.crash import _describe as describe_run_error
+import anthropic
+
+from lesson3.agent import Hook, run_agent
+from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
+from lesson3.conversation import describe_run_error
+from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
 from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
 from lesson3.model import ScriptedModel, offline_client
 from lesson3.tools import outbox_count
 
 from . import scenarios
+from .arguments import pack, stand_in_reconcile
 from .effects import ToolCall, ToolLayer, changes, snapshot
+from .learner_files import place, read_back
 from .messages import text
 from .questions import QUESTIONS
-from .scenarios import ActionCase, IncidentCase, ReconcileCase
+from .scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
 from .session import Caller, Outcome
 
 
@@ -45,6 +48,8 @@ class Run:
     scratch: Path
     lang: str = "es"
     answers: dict[str, Any] | None = None
+    box: Path | None = None
+    """The learner's own folder (its working directory): the files its code reads go there."""
     flags: dict[str, str] = field(default_factory=dict)
     """One instructor flag per kind (the first one seen)."""
     delegated: dict[str, str] = field(default_factory=dict)
@@ -64,6 +69,12 @@ class Run:
     def rng(self, criterion_id: str) -> Any:
         return scenarios.rng_for(self.seed, criterion_id)
 
+    def learner_folder(self) -> Path:
+        if self.box is None:
+            self.box = self.scratch / "alumno"
+            self.box.mkdir(parents=True, exist_ok=True)
+        return self.box
+
 
 Observer = Callable[[Run], Any]
 OBSERVERS: dict[str, Observer] = {}
@@ -75,6 +86,147 @@ def observer(name: str) -> Callable[[Observer], Observer]:
         return fn
 
     return register
+
+
+# -- Nivel 0: the resume path (my_load_checkpoint, start_state) ------------------------------------
+
+LOAD, START = "my_load_checkpoint", "start_state"
+
+
+@dataclass
+class ResumeObservation:
+    """The learner's calls on one file of its folder, and the file's bytes afterwards."""
+
+    case: ResumeFile
+    outcomes: dict[str, Outcome]
+    after: bytes | None  # None: there is no file (any more)
+
+
+def start_args(task: str, relpath: str, nonce: str) -> dict[str, Any]:
+    """``start_state(task, path, reconcile)`` with the judge's stand-in reconcile."""
+    return pack(task, relpath, stand_in_reconcile(nonce))
+
+
+def observe_resume(
+    caller: Caller, cases: list[ResumeFile], fns: tuple[str, ...] = (LOAD, START)
+) -> list[ResumeObservation]:
+    observations = []
+    with caller.budget():
+        for case in cases:
+            outcomes = {}
+            for fn in fns:
+                arg = case.relpath if fn == LOAD else start_args(case.task, case.relpath, case.nonce)
+                outcomes[fn] = caller.call(fn, arg)
+            after = read_back(case.box, case.relpath, max_bytes=len(case.content or b"") + 1)
+            observations.append(ResumeObservation(case, outcomes, after))
+    return observations
+
+
+def _resume_observer(criterion_id: str, make: Callable[..., list[ResumeFile]], fns: tuple[str, ...]) -> Observer:
+    def observe(run: Run) -> list[ResumeObservation]:
+        observations = observe_resume(run.caller, make(run.rng(criterion_id), run.learner_folder()), fns)
+        run.note([o for obs in observations for o in obs.outcomes.values()])
+        return observations
+
+    return observe
+
+
+OBSERVERS["resume.newer"] = _resume_observer("nivel0.version_refused", scenarios.newer_version_files, (LOAD, START))
+OBSERVERS["resume.missing"] = _resume_observer("nivel0.fresh_start", scenarios.missing_files, (LOAD, START))
+OBSERVERS["resume.malformed"] = _resume_observer("nivel0.malformed_error", scenarios.malformed_files, (LOAD, START))
+OBSERVERS["resume.saved"] = _resume_observer("nivel0.state_kept", scenarios.saved_files, (LOAD, START))
+OBSERVERS["resume.dangling"] = _resume_observer("nivel0.dangling_reconciled", scenarios.dangling_files, (START,))
+
+
+@dataclass
+class Life:
+    """One resume: the turns the file had, and what the learner's start_state made of it."""
+
+    file_turns: int
+    outcome: Outcome
+
+
+@dataclass
+class LivesObservation:
+    case: LivesCase
+    lives: list[Life]
+    killed: list[str]  # how each killed life ended ("SIGKILL"), or why it was not killed there
+    final: dict[str, Any] | None  # the checkpoint after the last life
+    error: str | None = None  # what start_state returned could not drive the loop
+
+    @property
+    def model_calls(self) -> int:
+        """Model calls over every life: each left its assistant message in the file (kills come before a call)."""
+        messages = (self.final or {}).get("messages") or []
+        return sum(1 for m in messages if isinstance(m, dict) and m.get("role") == "assistant")
+
+
+def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
+    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
+
+    The loop of each new life starts from the state start_state returned: the judge
+    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
+    saved) carries on from there, with the case's MAX_TURNS.
+    """
+
+    def run(hook: Hook | None = None) -> dict[str, Any]:
+        return run_agent(
+            case.task,
+            client=offline_client(seed=case.model_seed),
+            checkpoint_path=case.path,
+            workspace=case.workspace,
+            max_turns=case.max_turns,
+            hook=hook,
+        )
+
+    def kill_before(turn: int) -> str:
+        def at_turn(point: str, state: dict[str, Any]) -> bool:
+            return point == "before_call" and state["turns"] + 1 == turn
+
+        try:
+            status = crash_in_fork(at_turn, run)
+        except CrashPointMissed as e:
+            return str(e)
+        return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+
+    killed = [kill_before(case.kill_turns[0])]
+    if killed[0] != "SIGKILL":
+        raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
+    lives: list[Life] = []
+    for next_kill in [*case.kill_turns[1:], None]:
+        before = load_checkpoint(case.path)
+        if before is None:
+            raise IncidentSetupError("the first life left no checkpoint")
+        # The learner reads a copy in its own folder; the loop's file stays the judge's.
+        place(case.box, case.relpath, case.path.read_bytes())
+        # One budget per resume: the judge's own runs and kills in between are not the learner's time.
+        with caller.budget():
+            outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))
+        lives.append(Life(before["turns"], outcome))
+        if not outcome.ok:
+            return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+        try:
+            state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
+        except CheckpointError as e:
+            return LivesObservation(case, lives, killed, load_checkpoint(case.path), str(e))
+        save_checkpoint(state, case.path)
+        if next_kill is None:
+            try:
+                run()
+            except (anthropic.APIStatusError, CheckpointError) as e:
+                # What start_state handed on can fail only this way: the API refusing the conversation.
+                return LivesObservation(case, lives, killed, load_checkpoint(case.path), describe_run_error(e))
+        else:
+            killed.append(kill_before(next_kill))
+    return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+
+
+@observer("resume.lives")
+def _lives(run: Run) -> LivesObservation:
+    case = scenarios.lives_case(run.rng("nivel0.max_turns_across_lives"), run.learner_folder(), run.scratch)
+    obs = observe_lives(run.caller, case)
+    run.note([life.outcome for life in obs.lives])
+    return obs
 
 
 # -- Level 1: resume_action --------------------------------------------------------------------
@@ -201,42 +353,21 @@ def crash_after_delivery(case: IncidentCase, *, timeout: float = 20.0) -> str:
     Returns the signal's name. The child is a fork of this (trusted) judge, so it
     costs milliseconds; the kill is real: no ``finally`` runs, nothing is flushed.
     """
-    ready_r, ready_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - child; observed through the checkpoint and the outbox
-        os.close(ready_r)
-
-        def hook(point: str, state: dict[str, Any]) -> None:
-            pending = state.get("pendingToolUse") or {}
-            if point == "after_tool" and pending.get("name") == "send_email":
-                os.write(ready_w, b"!")
-                while True:
-                    signal.pause()
-
-        try:
-            run_agent(
+    try:
+        status = crash_in_fork(
+            at_point("after_tool", tool="send_email"),
+            lambda hook: run_agent(
                 case.task,
                 client=offline_client(seed=case.model_seed),
                 checkpoint_path=case.checkpoint_path,
                 workspace=case.workspace,
                 hook=hook,
-            )
-        finally:
-            os._exit(1)
-    os.close(ready_w)
-    try:
-        readable, _, _ = select.select([ready_r], [], [], timeout)
-        reached = bool(readable) and os.read(ready_r, 1) == b"!"
-        if reached:
-            os.kill(pid, signal.SIGKILL)
-        else:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-    finally:
-        os.close(ready_r)
-        _, status = os.waitpid(pid, 0)
-    if not reached:
-        raise IncidentSetupError("the agent never reached the point after send_email")
+                durable=False,  # a throwaway workspace, and SIGKILL never loses the page cache
+            ),
+            timeout=timeout,
+        )
+    except CrashPointMissed as e:
+        raise IncidentSetupError(f"the agent never reached the point after send_email: {e}") from e
     return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
 
@@ -267,10 +398,14 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
                 checkpoint_path=case.checkpoint_path,
                 workspace=case.workspace,
                 reconcile=learner_reconcile,
+                durable=False,
             )
         except _ReconcileFailed:
             error = None
-        except Exception as e:  # noqa: BLE001 - any failure of the resumed run is the verdict's input
+        except (anthropic.APIStatusError, CheckpointError) as e:
+            # What the learner's reconcile handed on can fail only this way: the API refusing the
+            # conversation, or the loop refusing the checkpoint. Anything else is the grader's own
+            # bug and propagates, to be reported as an internal error, not as lost points.
             error = describe_run_error(e)
     return IncidentObservation(
         case, killed_by, at_crash, outbox_count(case.workspace), error, seen.get("outcome"), layer.log

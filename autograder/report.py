@@ -11,10 +11,8 @@ import csv
 import io
 import json
 import math
-import os
 import re
 import statistics
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,88 +21,13 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from lesson3.checkpoint import write_atomic
+
 from . import criteria
+from .messages import LANGS, section, text
 from .results import SubmissionResult
 
-LANGS = ("es", "en")
 TEMPLATES = Path(__file__).parent / "templates"
-
-TEXT: dict[str, dict[str, str]] = {
-    "es": {
-        "feedback_title": "Retroalimentación",
-        "summary_title": "Resumen de la clase",
-        "lesson": "Lección 3 · Reanudar desde un punto de control",
-        "score": "Puntaje",
-        "source": "Origen",
-        "criterion": "Criterio",
-        "result": "Resultado",
-        "points": "Puntos",
-        "passed": "aprobado",
-        "passing": "aprueban",
-        "failed": "no aprobado",
-        "error": "Problema con la entrega",
-        "flags": "Señales para revisar",
-        "details": "Detalle por criterio",
-        "submissions": "Entregas",
-        "submission": "Entrega",
-        "n_submissions": "Entregas calificadas",
-        "with_error": "Con problemas",
-        "mean": "Media",
-        "median": "Mediana",
-        "pass_rate": "Porcentaje de aprobación por criterio",
-        "distribution": "Distribución de puntajes",
-        "count": "entregas",
-        "feedback": "Retroalimentación",
-        "seed": "Semilla",
-        "seed_hint": "usa --seed {seed} para repetir exactamente esta calificación",
-        "warnings": "Archivos rechazados u omitidos",
-        "none": "Sin entregas.",
-        "yes": "sí",
-        "no": "no",
-        "total": "total",
-        "level": "Nivel {level}",
-        "pts": "pts",
-        "warnings_learner": "Avisos sobre tu entrega",
-        "output": "Lo que imprimió tu código (los primeros {kb} KB)",
-    },
-    "en": {
-        "feedback_title": "Feedback",
-        "summary_title": "Class summary",
-        "lesson": "Lesson 3 · Resuming from a checkpoint",
-        "score": "Score",
-        "source": "Source",
-        "criterion": "Criterion",
-        "result": "Result",
-        "points": "Points",
-        "passed": "passed",
-        "passing": "passing",
-        "failed": "not passed",
-        "error": "Problem with the submission",
-        "flags": "Flags to review",
-        "details": "Details by criterion",
-        "submissions": "Submissions",
-        "submission": "Submission",
-        "n_submissions": "Submissions graded",
-        "with_error": "With problems",
-        "mean": "Mean",
-        "median": "Median",
-        "pass_rate": "Pass rate per criterion",
-        "distribution": "Score distribution",
-        "count": "submissions",
-        "feedback": "Feedback",
-        "seed": "Seed",
-        "seed_hint": "use --seed {seed} to repeat exactly this grading",
-        "warnings": "Refused or skipped files",
-        "none": "No submissions.",
-        "yes": "yes",
-        "no": "no",
-        "total": "total",
-        "level": "Level {level}",
-        "pts": "pts",
-        "warnings_learner": "Notes on your submission",
-        "output": "What your code printed (the first {kb} KB)",
-    },
-}
 
 
 @dataclass(frozen=True)
@@ -119,7 +42,7 @@ def criterion_title(criterion_id: str, lang: str = "es") -> str:
     criterion = criteria.CRITERIA.get(criterion_id)
     if criterion is None:
         return criterion_id
-    level = TEXT[lang]["level"].format(level=criterion.level)
+    level = text("report.level", lang, level=criterion.level)
     return f"{level} · {criteria.title(criterion_id, lang)}"
 
 
@@ -226,7 +149,7 @@ def printed(result: SubmissionResult) -> str:
 
 
 def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
-    t = TEXT[lang]
+    t = section("report", lang)
     r = entry.result
     lines = [
         f"# {t['feedback_title']}: {md_escape(r.submission)}",
@@ -287,7 +210,7 @@ def feedback_html(entry: ReportEntry, lang: str = "es") -> str:
         .render(
             e=entry,
             r=entry.result,
-            t=TEXT[lang],
+            t=section("report", lang),
             lang=lang,
             criteria=entry.result.criteria,
             printed=printed(entry.result),
@@ -345,7 +268,7 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
     """Barras horizontales: porcentaje de entregas que aprueban cada criterio."""
     label_w, bar_w, row_h, top = 230, 360, 26, 8
     width, height = label_w + bar_w + 110, top + row_h * len(stats) + 24
-    t = TEXT[lang]
+    t = section("report", lang)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" aria-labelledby="pass-title">',
@@ -376,7 +299,7 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
 
 def histogram_svg(bins: list[tuple[str, int]], lang: str = "es") -> Markup:
     """Columnas: cuántas entregas cayeron en cada tramo de puntaje."""
-    t = TEXT[lang]
+    t = section("report", lang)
     col_w, plot_h, left, top, bottom = 44, 180, 40, 12, 40
     width = left + col_w * max(len(bins), 1) + 16
     height = top + plot_h + bottom
@@ -423,7 +346,7 @@ def summary_html(
         .get_template("resumen.html.j2")
         .render(
             entries=entries,
-            t=TEXT[lang],
+            t=section("report", lang),
             lang=lang,
             seed=seed,
             warnings=warnings or [],
@@ -457,14 +380,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     """
     text = _SURROGATE.sub("\ufffd", text)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text.encode("utf-8"), durable=False)
 
 
 def write_reports(

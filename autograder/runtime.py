@@ -35,10 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from . import learner_lesson3, lockdown, protocol
+from .arguments import unpack
 from .learner_lesson3 import DelegationError
 from .limits import Limits
 
-FUNCTIONS = ("resume_action", "reconcile")
+FUNCTIONS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
 MAX_VALUE_BYTES = 4 * 1024 * 1024
 CELL_MARKER = re.compile(r"^#\s*(?:In\[[^\]]*\]:|%%)", re.MULTILINE)
 """Where ``jupyter nbconvert --to script`` (``# In[ ]:``) and jupytext/VS Code (``# %%``) start a cell."""
@@ -383,7 +384,7 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
     fired.clear()
     learner_lesson3.armed = True
     try:
-        value = target(arg)
+        value = target(*unpack(arg))
         if inspect.isawaitable(value):
             value = asyncio.run(_as_coroutine(value))
     except NotImplementedError:

@@ -8,6 +8,7 @@ reproduces a run), a new seed gives new ones, so answers tuned to the exercise t
 
 from __future__ import annotations
 
+import json
 import random
 import string
 from dataclasses import dataclass
@@ -15,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from lesson3.checkpoint import Checkpoint, validate_checkpoint
-from lesson3.tools import _corpus, create_workspace, run_tool, use_workspace
+from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
+
+from .learner_files import place
 
 READ_ONLY = ("read_file", "grep", "list_dir", "web_search")
 UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
@@ -97,7 +100,7 @@ def read_only_input(rng: random.Random, name: str, notes: dict[str, str]) -> dic
     if name == "list_dir":
         return rng.choice(({"path": "notes"}, {"path": "."}, {}))
     if name == "web_search":
-        page = rng.choice(_corpus())
+        page = rng.choice(web_corpus())
         terms = [w.strip("—():,") for w in page["title"].split() if len(w.strip("—():,")) > 3]
         return {"query": " ".join(rng.sample(terms, min(2, len(terms))))}
     raise ValueError(name)
@@ -274,3 +277,140 @@ def incident_case(rng: random.Random, base: Path) -> IncidentCase:
     # One note: the run reaches send_email in three turns, and the kill comes right after.
     workspace = create_workspace(base / "incidente", notes=random_notes(rng, 1))
     return IncidentCase(task, recipient, subj, workspace, base / "incidente-checkpoint.json", rng.randint(0, 2**31))
+
+
+# -- Nivel 0: the resume path, over files in the learner's own folder ----------------------------
+
+
+@dataclass
+class ResumeFile:
+    """A checkpoint file (or the lack of one) in the learner's folder, and what a call must make of it."""
+
+    label: str  # what the feedback names: "v3", "JSON truncado", "sin archivo"...
+    kind: str  # "newer", "missing", "malformed", "saved" or "dangling"
+    relpath: str  # the path the learner's function receives (relative to its working directory)
+    box: Path  # the learner's folder (its working directory)
+    content: bytes | None  # None: there is no file
+    task: str  # the task handed to start_state (the file's own task wins when there is a file)
+    nonce: str  # the stand-in reconcile's mark for this case
+    version: int | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.box / self.relpath
+
+    @property
+    def checkpoint(self) -> Checkpoint | None:
+        """The file's content as JSON, when it is a valid checkpoint."""
+        if self.kind not in ("saved", "dangling") or self.content is None:
+            return None
+        return json.loads(self.content)
+
+
+def _nonce(rng: random.Random) -> str:
+    return "marca-" + "".join(rng.choice(_ALPHABET) for _ in range(16))
+
+
+def _resume_path(rng: random.Random, folder: str) -> str:
+    name = rng.choice(("checkpoint.json", f"{rng.choice(_WORDS)}-{rng.randint(1, 99)}.json", "estado.json"))
+    return f"{folder}-{rng.randint(100, 999)}/{name}"
+
+
+def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
+    # The lesson's saveCheckpoint writes indent 2; a file written by other code may be compact.
+    indent = rng.choice((2, 2, None))
+    return json.dumps(cp, ensure_ascii=rng.random() < 0.5, indent=indent).encode("utf-8")
+
+
+def _resume_file(
+    rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None
+) -> ResumeFile:
+    relpath = _resume_path(rng, folder)
+    if content is not None:
+        place(box, relpath, content)
+    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng))
+
+
+def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    files = []
+    for version in [*rng.sample(range(2, 10), 2), rng.randint(10, 99)]:
+        cp = dict(checkpoint(rng, task=task_text(rng), pending=None))
+        cp["version"] = version
+        f = _resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng))
+        f.version = version
+        files.append(f)
+    return files
+
+
+def missing_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    return [_resume_file(rng, box, "nuevo", "sin archivo", "missing", None) for _ in range(2)]
+
+
+def malformed_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    whole = _encode(checkpoint(rng, task=task_text(rng), pending=None), rng)
+    cut = whole[: rng.randint(len(whole) // 4, len(whole) * 3 // 4)]
+    variants = [
+        ("JSON truncado (una escritura cortada)", cut),
+        ("archivo vacío", b""),
+        ("texto que no es JSON", f"turns = {rng.randint(1, 30)}\ntask: {words(rng, 4)}\n".encode()),
+        ("JSON que no es un objeto", json.dumps([words(rng, 2), rng.randint(1, 9)]).encode()),
+    ]
+    rng.shuffle(variants)
+    return [_resume_file(rng, box, "roto", label, "malformed", content) for label, content in variants]
+
+
+def saved_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    files = []
+    for ending in ("answer", "after_b"):
+        cp = checkpoint(rng, task=task_text(rng), pending=None, ending=ending)
+        cp["turns"] = rng.randint(cp["turns"], 35)  # turns counts every turn so far, not the messages kept
+        files.append(_resume_file(rng, box, "guardado", f"turns {cp['turns']}", "saved", _encode(cp, rng)))
+    return files
+
+
+def dangling_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    notes = random_notes(rng, 2)
+    files = []
+    for name in (rng.choice(READ_ONLY), rng.choice(("send_email", *UNSEEN_HIGH_IMPACT))):
+        pending = pending_call(
+            rng, name, read_only_input(rng, name, notes) if name in READ_ONLY else high_impact_input(rng, name)
+        )
+        cp = checkpoint(rng, task=task_text(rng), pending=pending)
+        files.append(_resume_file(rng, box, "colgante", name, "dangling", _encode(cp, rng)))
+    return files
+
+
+@dataclass
+class LivesCase:
+    """A task longer than MAX_TURNS, killed with SIGKILL and resumed through the learner's start_state."""
+
+    task: str
+    max_turns: int
+    kill_turns: list[int]  # the turns at whose model call (before_call) each life is killed
+    relpath: str  # where the learner's start_state reads each life's checkpoint (a copy of the judge's)
+    box: Path
+    path: Path  # the judge's own checkpoint, which lesson3's loop writes: never in the learner's folder
+    workspace: Path
+    model_seed: int
+    nonce: str
+
+
+def lives_case(rng: random.Random, box: Path, base: Path) -> LivesCase:
+    max_turns = rng.randint(4, 6)
+    # The offline model reads every note and then answers: notes + 2 turns, more than max_turns.
+    notes = random_notes(rng, rng.randint(max_turns, max_turns + 2))
+    workspace = create_workspace(base / "vidas", notes=notes)
+    first = rng.randint(2, max_turns - 2)
+    relpath = _resume_path(rng, "vidas")
+    task = f"Revisa las notas de {rng.choice(_WORDS)} y resume los pendientes"
+    return LivesCase(
+        task,
+        max_turns,
+        [first, rng.randint(first + 1, max_turns)],
+        relpath,
+        box,
+        base / "vidas-checkpoint.json",
+        workspace,
+        rng.randint(0, 2**31),
+        _nonce(rng),
+    )

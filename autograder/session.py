@@ -126,7 +126,6 @@ class Session:
         self._budget_seconds = limits.check_seconds
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
-        self.spawns = 0
         self.printed = 0
         """Bytes the learner printed over every process of this session (kept: the first output_kb)."""
         self.output = bytearray()
@@ -141,7 +140,6 @@ class Session:
         return self.summary
 
     def _spawn(self) -> Reply | Failure:
-        self.spawns += 1
         self._learner = Learner(
             list(self.submission.runnable),
             limits=self.limits,

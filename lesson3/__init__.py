@@ -1,86 +1,72 @@
-"""Lección 3: reanudar desde un punto de control — implementación de referencia."""
+"""Lección 3: reanudar desde un punto de control — implementación de referencia.
 
-from .agent import CRASH_POINT_LABELS, CRASH_POINTS, MAX_TURNS, ParallelToolUseError, ReconcileError, run_agent
-from .checkpoint import (
-    CHECKPOINT_FILENAME,
-    CHECKPOINT_VERSION,
-    Checkpoint,
-    CheckpointError,
-    CheckpointVersionError,
-    dangling_tool_uses,
-    load_checkpoint,
-    new_state,
-    save_checkpoint,
-    validate_checkpoint,
-)
-from .model import (
-    DEFAULT_MODEL,
-    TASK_EMAIL,
-    TASK_NOTES,
-    LiveModeError,
-    ScriptedModel,
-    api_error_for,
-    make_client,
-    offline_client,
-)
-from .reconcile import (
-    READ_ONLY_TOOLS,
-    STRATEGIES,
-    UNKNOWN_STATE_MESSAGE,
-    delete_dangling,
-    reconcile,
-    reconcile_production,
-)
-from .tools import (
-    TOOL_SCHEMAS,
-    ToolError,
-    create_workspace,
-    execute_tool,
-    outbox_count,
-    outbox_messages,
-    run_tool,
-    set_workspace,
-    use_workspace,
-)
+Names are loaded on first use (PEP 562): ``from lesson3 import reconcile`` works as
+always, while ``import lesson3.checkpoint`` (the grader's reports, a bare script)
+does not pay for the agent and the Anthropic SDK it never calls.
+"""
 
-__all__ = [
-    "CHECKPOINT_FILENAME",
-    "CHECKPOINT_VERSION",
-    "CRASH_POINTS",
-    "CRASH_POINT_LABELS",
-    "DEFAULT_MODEL",
-    "MAX_TURNS",
-    "READ_ONLY_TOOLS",
-    "STRATEGIES",
-    "TASK_EMAIL",
-    "TASK_NOTES",
-    "TOOL_SCHEMAS",
-    "UNKNOWN_STATE_MESSAGE",
-    "Checkpoint",
-    "CheckpointError",
-    "CheckpointVersionError",
-    "LiveModeError",
-    "ParallelToolUseError",
-    "ReconcileError",
-    "ScriptedModel",
-    "ToolError",
-    "api_error_for",
-    "create_workspace",
-    "dangling_tool_uses",
-    "delete_dangling",
-    "execute_tool",
-    "load_checkpoint",
-    "make_client",
-    "new_state",
-    "offline_client",
-    "outbox_count",
-    "outbox_messages",
-    "reconcile",
-    "reconcile_production",
-    "run_agent",
-    "run_tool",
-    "save_checkpoint",
-    "set_workspace",
-    "use_workspace",
-    "validate_checkpoint",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "agent": ("CRASH_POINTS", "CRASH_POINT_LABELS", "MAX_TURNS", "ParallelToolUseError", "ReconcileError", "run_agent"),
+    "checkpoint": (
+        "CHECKPOINT_FILENAME",
+        "CHECKPOINT_VERSION",
+        "Checkpoint",
+        "CheckpointError",
+        "CheckpointVersionError",
+        "dangling_tool_uses",
+        "load_checkpoint",
+        "new_state",
+        "save_checkpoint",
+        "validate_checkpoint",
+    ),
+    "model": (
+        "DEFAULT_MODEL",
+        "TASK_EMAIL",
+        "TASK_NOTES",
+        "LiveModeError",
+        "ScriptedModel",
+        "api_error_for",
+        "make_client",
+        "offline_client",
+    ),
+    "reconciliation": (
+        "READ_ONLY_TOOLS",
+        "STRATEGIES",
+        "UNKNOWN_STATE_MESSAGE",
+        "delete_dangling",
+        "reconcile",
+        "reconcile_production",
+    ),
+    "tools": (
+        "TOOL_SCHEMAS",
+        "ToolError",
+        "create_workspace",
+        "execute_tool",
+        "outbox_count",
+        "outbox_messages",
+        "run_tool",
+        "set_workspace",
+        "use_workspace",
+    ),
+}
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lesson3' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # once loaded, an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

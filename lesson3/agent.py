@@ -23,7 +23,7 @@ from .checkpoint import (
     validate_checkpoint,
 )
 from .model import MAX_TOKENS, chosen_model
-from .reconcile import reconcile as lesson_reconcile
+from .reconciliation import reconcile as lesson_reconcile
 from .tools import TOOL_SCHEMAS, run_tool, use_workspace
 
 # The SDK's thousands of model classes live as long as the process. Frozen, the garbage
@@ -90,6 +90,7 @@ def run_agent(
     max_turns: int = MAX_TURNS,
     model: str | None = None,
     hook: Hook | None = None,
+    durable: bool = True,
 ) -> Checkpoint:
     """El ``runAgent(task)`` de la lección.
 
@@ -99,6 +100,7 @@ def run_agent(
     guardada ya terminó (``conversation_finished``), se devuelve tal cual, sin llamar
     al modelo. ``hook(point, state)`` se llama en cada una de las cuatro caídas de
     ``CRASH_POINTS``; el arnés de caídas mata el proceso ahí.
+    ``durable=False`` se saltea los fsync de cada guardado (ver ``save_checkpoint``).
     """
     notify = hook or (lambda point, state: None)
     model = chosen_model(model)  # None: LESSON3_MODEL, si no el modelo por defecto
@@ -132,7 +134,8 @@ def run_agent(
             state["pendingToolUse"] = (
                 {"id": tool_use["id"], "name": tool_use["name"], "input": tool_use["input"]} if tool_use else None
             )
-            save_checkpoint(state, checkpoint_path)  # punto de guardado A: después de la respuesta del modelo
+            # punto de guardado A: después de la respuesta del modelo
+            save_checkpoint(state, checkpoint_path, durable=durable)
             notify("after_save_a", state)
 
             if response.stop_reason != "tool_use" or tool_use is None:
@@ -145,7 +148,8 @@ def run_agent(
                 result["is_error"] = True
             state["messages"].append({"role": "user", "content": [result]})
             state["pendingToolUse"] = None
-            save_checkpoint(state, checkpoint_path)  # punto de guardado B: el resultado ya quedó registrado
+            # punto de guardado B: el resultado ya quedó registrado
+            save_checkpoint(state, checkpoint_path, durable=durable)
             notify("after_save_b", state)
 
     return state

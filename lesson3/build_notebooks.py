@@ -22,6 +22,11 @@ Source format (plain Markdown, readable on its own):
   the learner gets the ``<!-- ALUMNO: text -->`` lines or an invitation to answer.
 * A Markdown link to another notebook, ``[texto](NN_nombre.ipynb)``, points at the
   learner's notebook from both versions (the solved one lives a folder down).
+
+A maintainer's tool that stays in the package on purpose: ``python -m lesson3.build_notebooks``
+is the one command the README, CI and every contributor use, the notebook tests import its
+parser to check the committed notebooks against their sources, and it needs nothing a
+learner lacks except nbclient (a ``test`` extra), imported only when it executes notebooks.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -49,30 +50,51 @@ def new_state(task: str) -> Checkpoint:
     }
 
 
-def save_checkpoint(state: Checkpoint, path: str | os.PathLike[str] = CHECKPOINT_FILENAME) -> None:
-    """Escribe el punto de control de forma atómica y durable.
+def save_checkpoint(
+    state: Checkpoint, path: str | os.PathLike[str] = CHECKPOINT_FILENAME, *, durable: bool = True
+) -> None:
+    """Escribe el punto de control de forma atómica y, con ``durable``, durable.
 
-    The temp file lives in the same directory so ``os.replace`` is a rename on
-    one filesystem; fsync of the file before the rename and of the directory
-    after it makes the swap survive a power cut, not only a killed process.
-    The temp name is fixed, as in the lesson (``checkpoint.json.tmp``), so a save
-    killed mid-write leaves at most one stray file, which the next save reuses.
+    El temporal tiene nombre fijo, como en la lección (``checkpoint.json.tmp``): un
+    guardado matado a mitad de camino deja a lo sumo un archivo suelto, que el siguiente
+    reutiliza. ``durable=False`` es para ejecuciones descartables (las del corrector):
+    un SIGKILL sigue sin dejar medio archivo; solo un corte de luz podría perder el último.
     """
     path = Path(path)
     data = json.dumps(state, ensure_ascii=False, indent=2).encode("utf-8")
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp = path.with_name(path.name + ".tmp")
+    write_atomic(path, data, durable=durable, temp=path.with_name(path.name + ".tmp"))
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes, *, durable: bool = True, temp: Path | None = None) -> None:
+    """Todo o nada: escribe un temporal junto a ``path`` y después lo renombra sobre ``path``.
+
+    El temporal vive en la misma carpeta para que ``os.replace`` sea un renombre dentro
+    de un mismo sistema de archivos: quien lee ve el archivo viejo o el nuevo, nunca la
+    mitad de uno, aunque el proceso que escribe muera. Con ``durable`` además hace
+    ``fsync`` del archivo antes de renombrar y de la carpeta después, para que el cambio
+    sobreviva a un corte de luz y no solo a un proceso matado. ``temp`` fija el nombre del
+    temporal; si no, es uno nuevo y privado (permisos 0600), y dos escritores nunca lo comparten.
+    """
+    path = Path(path)
+    directory = path.parent
+    if temp is None:
+        fd, name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+        temp, f = Path(name), os.fdopen(fd, "wb")
+    else:
+        f = open(temp, "wb")
     try:
-        with open(tmp, "wb") as f:
+        with f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            os.unlink(temp)
         raise
-    _fsync_dir(directory)
+    if durable:
+        _fsync_dir(directory)
 
 
 def load_checkpoint(path: str | os.PathLike[str] = CHECKPOINT_FILENAME) -> Checkpoint | None:
@@ -221,6 +243,8 @@ def _es_json_msg(msg: str) -> str:
 
 
 def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
+    # conversation.blocks, repeated: this module imports nothing from lesson3 so it loads on its own
+    # (the SIGKILL test runs it in a bare interpreter), and the checkpoint is the bottom layer anyway.
     content = message.get("content")
     return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
 

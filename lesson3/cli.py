@@ -8,12 +8,10 @@ non-zero exit code (2 for an unusable checkpoint file), never a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gettext
 import sys
 import tempfile
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import anthropic
@@ -28,6 +26,8 @@ from .agent import (
     run_agent,
 )
 from .checkpoint import CHECKPOINT_FILENAME, Checkpoint, CheckpointError, load_checkpoint
+from .console import SpanishParser, parse_in_spanish
+from .conversation import describe_pending
 from .crash import crash_run
 from .incident import INCIDENT_REPORT, IncidentError, IncidentOutcome, compare_strategies
 from .model import (
@@ -42,7 +42,7 @@ from .model import (
     live_requested,
     make_client,
 )
-from .reconcile import STRATEGIES
+from .reconciliation import STRATEGIES
 from .render import describe_call, final_text, format_checkpoint, resume_plan, task_finished
 from .tools import TOOL_SCHEMAS, create_workspace, outbox_count
 
@@ -68,8 +68,7 @@ class CliError(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    with _spanish_argparse():  # argparse looks its words up both when building and when parsing
-        args = build_parser().parse_args(argv)
+    args = parse_in_spanish(build_parser, argv)
     try:
         return int(args.handler(args))
     except CliError as e:
@@ -94,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = SpanishParser(
         prog="lesson3",
         description=(
             "Lección 3: reanudar desde un punto de control. Ejecuta el agente sobre el modelo sin "
@@ -102,13 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=(
             "ejemplos:\n"
-            "  lesson3 run --tarea correo\n"
-            "  lesson3 crash --en after_tool --herramienta send_email\n"
+            "  lesson3 run --task correo\n"
+            "  lesson3 crash --at after_tool --tool send_email\n"
             "  lesson3 show\n"
             "  lesson3 resume\n"
             "  lesson3 incident\n\n"
             f"Sin conexión por defecto; la API real solo con {LIVE_ENV}=1 y ANTHROPIC_API_KEY en el entorno\n"
-            f"(el modelo: --modelo o {MODEL_ENV}; por defecto {DEFAULT_MODEL})."
+            f"(el modelo: --model o {MODEL_ENV}; por defecto {DEFAULT_MODEL})."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -124,7 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def strategy_option(p: argparse.ArgumentParser) -> None:
         p.add_argument(
+            "--strategy",
             "--estrategia",
+            dest="estrategia",
             choices=tuple(STRATEGIES),
             default="reconcile",
             help="cómo conciliar una llamada colgante: "
@@ -134,7 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def model_option(p: argparse.ArgumentParser) -> None:
         p.add_argument(
+            "--model",
             "--modelo",
+            dest="modelo",
             metavar="MODELO",
             help=f"el modelo de la API real (si no, {MODEL_ENV}; por defecto: {DEFAULT_MODEL}); "
             f"solo cuenta con {LIVE_ENV}=1",
@@ -146,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser("run", help="ejecutar una tarea (reanuda sola si ya hay un punto de control)")
-    p.add_argument("--tarea", metavar="TAREA", help=task_help)
+    p.add_argument("--task", "--tarea", dest="tarea", metavar="TAREA", help=task_help)
     dir_option(p)
     strategy_option(p)
     model_option(p)
@@ -165,20 +168,31 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"Caídas: {points}. Con {LIVE_ENV}=1, el proceso hijo usa la API real.",
     )
     p.add_argument(
+        "--at",
         "--en",
+        dest="en",
         required=True,
         choices=CRASH_POINTS,
         metavar="CAÍDA",
         help=f"dónde cae el proceso: {', '.join(CRASH_POINTS)}",
     )
     p.add_argument(
+        "--tool",
         "--herramienta",
+        dest="herramienta",
         choices=TOOL_NAMES,
         metavar="NOMBRE",
         help=f"la primera llamada a esta herramienta ({', '.join(TOOL_NAMES)})",
     )
-    p.add_argument("--turno", type=int, metavar="N", help="con --en before_call: antes de la llamada del turno N")
-    p.add_argument("--tarea", metavar="TAREA", help=task_help)
+    p.add_argument(
+        "--turn",
+        "--turno",
+        dest="turno",
+        type=int,
+        metavar="N",
+        help="con --at before_call: antes de la llamada del turno N",
+    )
+    p.add_argument("--task", "--tarea", dest="tarea", metavar="TAREA", help=task_help)
     dir_option(p)
     model_option(p)
     p.set_defaults(handler=cmd_crash)
@@ -191,7 +205,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="RUTA",
         help=f"el archivo, o una carpeta que tenga {CHECKPOINT_FILENAME} (por defecto: {DEFAULT_DIR})",
     )
-    p.add_argument("--ultimos", type=int, default=4, metavar="N", help="cuántos mensajes del final mostrar (4)")
+    p.add_argument(
+        "--last",
+        "--ultimos",
+        dest="ultimos",
+        type=int,
+        default=4,
+        metavar="N",
+        help="cuántos mensajes del final mostrar (4)",
+    )
     p.set_defaults(handler=cmd_show)
 
     p = sub.add_parser(
@@ -249,8 +271,7 @@ def cmd_crash(args: argparse.Namespace) -> int:
     if cp is None:
         print(f"  {checkpoint_path}: no existe (la caída fue antes del primer guardado)")
     else:
-        pending = cp["pendingToolUse"]
-        pending_text = describe_call(pending["name"], pending["input"], pending["id"]) if pending else "null"
+        pending_text = describe_pending(cp["pendingToolUse"])
         fields = f"turns={cp['turns']}, tokensUsed={cp['tokensUsed']}, {len(cp['messages'])} mensajes"
         print(f"  {checkpoint_path}: {fields}")
         print(f"  pendingToolUse: {pending_text}")
@@ -374,7 +395,7 @@ def _task(arg: str | None) -> str:
     if arg is None:
         return TASK_EMAIL
     if not arg.strip():
-        raise CliError("la tarea está vacía; usa --tarea notas, --tarea correo o un texto")
+        raise CliError("la tarea está vacía; usa --task notas, --task correo o un texto")
     return TASKS.get(arg.strip().lower(), arg)
 
 
@@ -438,38 +459,3 @@ def _finish(outcome: IncidentOutcome) -> str:
 def _fail(message: str, code: int = EXIT_ERROR) -> int:
     print(f"Error: {message}", file=sys.stderr)
     return code
-
-
-# argparse's own words ("usage:", "options", its error messages) come from gettext; the
-# Spanish table covers the ones a user of this command can see.
-_ARGPARSE_ES = {
-    "usage: ": "uso: ",
-    "positional arguments": "argumentos",
-    "options": "opciones",
-    "optional arguments": "opciones",
-    "show this help message and exit": "muestra esta ayuda y termina",
-    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
-    "the following arguments are required: %s": "faltan estos argumentos: %s",
-    "unrecognized arguments: %s": "argumentos desconocidos: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "opción inválida: %(value)r (las válidas: %(choices)s)",
-    "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
-    "expected one argument": "falta el valor",
-    "invalid %(type)s value: %(value)r": "valor inválido (%(type)s): %(value)r",
-    "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
-    "one of the arguments %s is required": "hace falta uno de estos argumentos: %s",
-    "not allowed with argument %s": "no se permite junto con %s",
-}
-
-
-@contextlib.contextmanager
-def _spanish_argparse() -> Iterator[None]:
-    original = argparse._  # type: ignore[attr-defined]
-
-    def translate(message: str) -> str:
-        return _ARGPARSE_ES.get(message, gettext.gettext(message))
-
-    argparse._ = translate  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._ = original  # type: ignore[attr-defined]

@@ -9,37 +9,36 @@ the parent sends SIGKILL (what the OOM killer sends): no ``finally``, no
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import multiprocessing
 import multiprocessing.connection
 import os
 import signal
-import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agent import CRASH_POINTS, MAX_TURNS, Reconciler, run_agent
+from .agent import CRASH_POINTS, MAX_TURNS, Hook, Reconciler, run_agent
 from .checkpoint import Checkpoint, CheckpointError, load_checkpoint
+from .conversation import describe_run_error, last_tool_use
 from .model import DEFAULT_MODEL, live_error_line, make_client, offline_client
-from .reconcile import STRATEGIES
+from .reconciliation import STRATEGIES
 from .tools import outbox_count
 
 PRELOAD = ["anthropic", "httpx2", "lesson3.agent", "lesson3.model", "lesson3.crash"]
 CHILD_TIMEOUT = 60.0
 
-_context: Any = None
 
-
+@functools.cache
 def process_context() -> Any:
     """The multiprocessing context for agent children (forkserver with the SDK preloaded)."""
-    global _context
-    if _context is None:
-        if "forkserver" in multiprocessing.get_all_start_methods():
-            _context = multiprocessing.get_context("forkserver")
-            _context.set_forkserver_preload(PRELOAD)
-        else:  # pragma: no cover - non-POSIX
-            _context = multiprocessing.get_context("spawn")
-    return _context
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # pragma: no cover - non-POSIX
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 @dataclass
@@ -109,21 +108,8 @@ def crash_run(
     )
     proc.start()
     child.close()
-    killed, detail = False, ""
     try:
-        if parent.poll(CHILD_TIMEOUT):
-            try:
-                kind, info = parent.recv()
-            except EOFError:
-                kind, info = "exited", "el proceso terminó sin avisar"
-            if kind == "at_point":
-                os.kill(proc.pid, signal.SIGKILL)
-                killed = True
-            else:
-                detail = info
-        else:
-            proc.kill()
-            detail = f"el proceso no llegó al punto en {CHILD_TIMEOUT:.0f} s"
+        killed, detail = wait_and_kill(proc.pid, parent, CHILD_TIMEOUT)
     finally:
         proc.join()
         parent.close()
@@ -175,6 +161,96 @@ def resume_run(
     return report
 
 
+# -- the crash primitive: SIGKILL when a predicate on the hook event holds -----------------------
+
+Predicate = Callable[[str, Checkpoint], bool]
+"""``predicate(point, state)``: whether this hook event is the instant to kill the process."""
+
+
+def at_point(point: str, *, tool: str | None = None, turn: int | None = None) -> Predicate:
+    """The first time ``point`` is reached (for ``tool``'s call, or at ``turn`` for ``before_call``)."""
+
+    def holds(at: str, state: Checkpoint) -> bool:
+        if at != point:
+            return False
+        if tool is not None:
+            # At before_call and after_save_b the call is already answered: look at the last tool_use.
+            answered = at in ("before_call", "after_save_b")
+            pending = last_tool_use(state["messages"]) if answered else state["pendingToolUse"]
+            if not pending or pending["name"] != tool:
+                return False
+        return turn is None or at != "before_call" or state["turns"] + 1 == turn
+
+    return holds
+
+
+def wait_and_kill(pid: int, conn: multiprocessing.connection.Connection, timeout: float) -> tuple[bool, str]:
+    """The parent's side: SIGKILL ``pid`` as soon as its hook says the point was reached.
+
+    Returns ``(killed at the point, why not)``. A child that never gets there in
+    ``timeout`` seconds is killed anyway, and that is not a kill at the point.
+    """
+    if not conn.poll(timeout):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        return False, f"el proceso no llegó al punto en {timeout:.0f} s"
+    try:
+        kind, info = conn.recv()
+    except EOFError:
+        kind, info = "exited", "el proceso terminó sin avisar"
+    if kind != "at_point":
+        return False, info
+    os.kill(pid, signal.SIGKILL)
+    return True, ""
+
+
+def crash_in_fork(predicate: Predicate, run: Callable[[Hook], object], *, timeout: float = CHILD_TIMEOUT) -> int:
+    """Run ``run(hook)`` in a plain ``os.fork`` child and SIGKILL it when ``predicate`` holds.
+
+    For a caller that is itself a disposable single-threaded process with the agent
+    already imported (the grader's judge); a notebook kernel uses :func:`crash_run`.
+    Returns the child's wait status; raises :class:`CrashPointMissed` if it was
+    never killed at the point.
+    """
+    parent, child = multiprocessing.Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child; observed through what it leaves on disk
+        parent.close()
+        try:
+            _run_until_killed(child, predicate, run)
+        finally:
+            os._exit(1)
+    child.close()
+    try:
+        killed, detail = wait_and_kill(pid, parent, timeout)
+    finally:
+        parent.close()
+        _, status = os.waitpid(pid, 0)
+    if not killed:
+        raise CrashPointMissed(detail)
+    return status
+
+
+class CrashPointMissed(RuntimeError):
+    """The run ended (or stalled) without reaching the instant it was to be killed at."""
+
+
+def _run_until_killed(
+    conn: multiprocessing.connection.Connection, predicate: Predicate, run: Callable[[Hook], object]
+) -> None:
+    def hook(at: str, state: Checkpoint) -> None:
+        if predicate(at, state):
+            conn.send(("at_point", at))
+            while True:  # wait for the SIGKILL; never return into the loop
+                signal.pause()
+
+    try:
+        run(hook)
+        conn.send(("finished", "la tarea terminó antes de llegar a la caída elegida"))
+    except BaseException as e:  # noqa: BLE001 - reported to the parent
+        conn.send(("error", live_error_line(e) or f"{type(e).__name__}: {e}"))
+
+
 # -- children ------------------------------------------------------------------------------
 
 
@@ -191,23 +267,7 @@ def _crash_child(
     live_env: dict[str, str] | None = None,
     model: str = DEFAULT_MODEL,
 ) -> None:
-    def hook(at: str, state: Checkpoint) -> None:
-        if at != point:
-            return
-        if tool is not None:
-            # At before_call and after_save_b the call is already answered: look at the last tool_use.
-            answered = at in ("before_call", "after_save_b")
-            pending = _last_tool_use(state) if answered else state["pendingToolUse"]
-            if not pending or pending["name"] != tool:
-                return
-        if turn is not None and at == "before_call" and state["turns"] + 1 != turn:
-            return
-        conn.send(("at_point", at))
-        signal.pause()  # wait for the SIGKILL; never return into the loop
-        while True:  # pragma: no cover - only if a stray signal wakes us
-            signal.pause()
-
-    try:
+    def run(hook: Hook) -> None:
         if live_env is not None:
             os.environ.clear()
             os.environ.update(live_env)
@@ -220,9 +280,8 @@ def _crash_child(
             max_turns=max_turns,
             model=model,
         )
-        conn.send(("finished", "la tarea terminó antes de llegar a la caída elegida"))
-    except BaseException as e:  # noqa: BLE001 - reported to the parent
-        conn.send(("error", live_error_line(e) or f"{type(e).__name__}: {e}"))
+
+    _run_until_killed(conn, at_point(point, tool=tool, turn=turn), run)
 
 
 def _resume_child(
@@ -260,34 +319,12 @@ def _run_here(
         )
         error = None
     except Exception as e:  # noqa: BLE001 - the report carries it
-        state, error = None, _describe(e)
+        state, error = None, describe_run_error(e)
         try:
             state = load_checkpoint(checkpoint_path)
         except CheckpointError:
             pass
     return RunReport(state, error, outbox_count(workspace), model.requests)
-
-
-def _describe(e: BaseException) -> str:
-    import anthropic
-
-    if isinstance(e, anthropic.APIStatusError):
-        body = e.body if isinstance(e.body, dict) else {}
-        msg = (body.get("error") or {}).get("message") or str(e)
-        return f"HTTP {e.status_code} {type(e).__name__}: {msg}"
-    if isinstance(e, (CheckpointError, RuntimeError)):
-        return f"{type(e).__name__}: {e}"
-    return "".join(traceback.format_exception_only(type(e), e)).strip()
-
-
-def _last_tool_use(state: Checkpoint) -> dict[str, Any] | None:
-    for m in reversed(state["messages"]):
-        if m["role"] == "assistant":
-            for b in m["content"] if isinstance(m["content"], list) else []:
-                if b.get("type") == "tool_use":
-                    return b
-            return None
-    return None
 
 
 def fresh_run_dir(base: str | os.PathLike[str]) -> tuple[Path, Path]:

@@ -24,7 +24,7 @@ from .checkpoint import Checkpoint
 from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
-from .reconcile import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
+from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
 from .render import shorten
 from .tools import create_workspace, outbox_count
 from .transcript import conversation_tail, describe_pending

@@ -22,6 +22,9 @@ from typing import Any
 import anthropic
 import httpx2
 
+from .conversation import blocks as _blocks
+from .conversation import content_text
+
 # A model the pinned SDK lists in ``anthropic.types.Model`` and does not mark deprecated
 # (tests/test_live.py checks both, so bumping the lock flags a retired default).
 DEFAULT_MODEL = "claude-sonnet-5-5"
@@ -428,18 +431,8 @@ def _use(name: str, input: dict[str, Any]) -> dict[str, Any]:
     return {"type": "tool_use", "name": name, "input": input}
 
 
-def _blocks(msg: dict[str, Any] | None) -> list[dict[str, Any]]:
-    content = (msg or {}).get("content")
-    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
-
-
 def _text(item: dict[str, Any]) -> str:
-    content = item.get("content")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(b.get("text", "") for b in content if isinstance(b, dict))
-    return ""
+    return content_text(item.get("content")) or ""
 
 
 def _unmarked(body: dict[str, Any]) -> dict[str, Any]:

@@ -6,15 +6,13 @@ person (the notebooks' crash lab, for one). Pure functions of the checkpoint: no
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .agent import conversation_finished
 from .checkpoint import Checkpoint, dangling_tool_uses
-from .reconcile import READ_ONLY_TOOLS
-
-TEXT_WIDTH = 110
-
+from .conversation import blocks as _blocks
+from .conversation import content_text, describe_call, describe_pending, shorten
+from .reconciliation import READ_ONLY_TOOLS
 
 task_finished = conversation_finished
 """La última respuesta del modelo es final: no pidió herramienta y no hay nada pendiente."""
@@ -25,13 +23,6 @@ def final_text(cp: Checkpoint) -> str | None:
     if not task_finished(cp):
         return None
     return _text_of(cp["messages"][-1]) or None
-
-
-def describe_call(name: str, input: Any, tool_use_id: str | None = None) -> str:
-    """``send_email {"to": …} (toolu_…)``: una llamada a herramienta en una línea."""
-    args = json.dumps(input, ensure_ascii=False)
-    line = f"{name} {shorten(args, 80)}"
-    return f"{line} ({tool_use_id})" if tool_use_id else line
 
 
 def resume_plan(cp: Checkpoint) -> str:
@@ -88,7 +79,7 @@ def format_message(index: int, message: dict[str, Any]) -> list[str]:
 def format_checkpoint(cp: Checkpoint, *, source: str | None = None, tail: int = 4) -> str:
     """El punto de control entero en texto: campos, los últimos ``tail`` mensajes y el plan de reanudación."""
     pending = cp["pendingToolUse"]
-    pending_text = describe_call(pending["name"], pending["input"], pending["id"]) if pending else "null"
+    pending_text = describe_pending(pending)
     out = [f"Punto de control: {source}"] if source else []
     fields = [
         ("version", str(cp["version"])),
@@ -115,21 +106,5 @@ def format_checkpoint(cp: Checkpoint, *, source: str | None = None, tail: int = 
     return "\n".join(out)
 
 
-def shorten(text: str, width: int = TEXT_WIDTH) -> str:
-    """Una sola línea: espacios y saltos colapsados, cortada con «…» si no entra."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
-
-
-def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
-    content = message.get("content")
-    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
-
-
 def _text_of(item: dict[str, Any]) -> str:
-    content = item.get("content")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return " ".join(str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text")
-    return ""
+    return content_text(item.get("content"), " ") or ""

@@ -12,6 +12,7 @@ import contextvars
 import email.message
 import email.policy
 import email.utils
+import functools
 import json
 import mailbox
 import os
@@ -262,7 +263,7 @@ def _web_search(root: Path, input: dict[str, Any]) -> str:
         raise ToolError("falta «query» o está vacía")
     words = set(_words(query))
     scored = []
-    for i, page in enumerate(_corpus()):
+    for i, page in enumerate(web_corpus()):
         score = len(words & set(_words(page["title"] + " " + page["snippet"])))
         if score:
             scored.append((-score, i, page))
@@ -322,15 +323,11 @@ def _words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text.lower()) if len(w) > 2]
 
 
-_CORPUS: list[dict[str, str]] | None = None
-
-
-def _corpus() -> list[dict[str, str]]:
-    global _CORPUS
-    if _CORPUS is None:
-        raw = (resources.files("lesson3") / "data" / "web_corpus.json").read_text(encoding="utf-8")
-        _CORPUS = json.loads(raw)
-    return _CORPUS
+@functools.cache
+def web_corpus() -> list[dict[str, str]]:
+    """The pages web_search searches (title, url, snippet): offline, the same on every run."""
+    raw = (resources.files("lesson3") / "data" / "web_corpus.json").read_text(encoding="utf-8")
+    return json.loads(raw)
 
 
 _TOOLS = {
@@ -340,3 +337,6 @@ _TOOLS = {
     "web_search": _web_search,
     "send_email": _send_email,
 }
+
+TOOL_NAMES: tuple[str, ...] = tuple(_TOOLS)
+"""Every tool this course's agent can call, read-only and high-impact."""

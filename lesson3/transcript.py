@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .checkpoint import Checkpoint
-from .render import describe_call, format_message, shorten
+from .conversation import describe_pending, shorten
+from .render import format_message
 
 
 def conversation_tail(messages: list[dict[str, Any]], n: int = 3) -> str:
@@ -24,13 +25,6 @@ def conversation_tail(messages: list[dict[str, Any]], n: int = 3) -> str:
     for i in range(start, len(messages)):
         lines.extend(format_message(i, messages[i]))
     return "\n".join(lines)
-
-
-def describe_pending(pending: dict[str, Any] | None) -> str:
-    """``pendingToolUse`` en una línea (``null`` si no hay llamada pendiente)."""
-    if pending is None:
-        return "null"
-    return describe_call(str(pending.get("name")), pending.get("input"), pending.get("id"))
 
 
 def checkpoint_summary(cp: Checkpoint | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ from autograder.observe import (
 from autograder.results import CRITERIA_IDS
 from autograder.session import Outcome
 from lesson3.exercises import exercise_checkpoint
-from lesson3.reconcile import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
+from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
 
 Fn = Callable[..., Any]
 
@@ -437,6 +438,37 @@ def test_a_reconcile_that_leaves_the_call_unanswered_hits_the_api_error(tmp_path
     assert not verdict.passed and "HTTP 400" in verdict.feedback and "tool_result" in verdict.feedback
 
 
+class GraderBug(Exception):
+    """A fault injected into the grader's own code."""
+
+
+def broken(*args: Any, **kwargs: Any) -> Any:
+    if os.getpid() == TEST_PID:  # the judge's side only: the crash child (a fork) runs untouched
+        raise GraderBug("fallo inyectado en el corrector")
+    return REAL[0](*args, **kwargs)
+
+
+TEST_PID = os.getpid()
+REAL: list[Any] = []
+
+
+@pytest.mark.parametrize(
+    ("target", "fn"),
+    [
+        ("autograder.observe.ToolLayer.__call__", "production"),  # the judge's tool layer, mid-reconcile
+        ("autograder.observe.ScriptedModel", "rule"),  # the model of the resumed run
+        ("lesson3.agent.run_tool", "rule"),  # a tool the resumed loop runs itself
+    ],
+)
+def test_a_grader_fault_in_the_incident_is_the_graders_not_a_lost_point(tmp_path, monkeypatch, target, fn):
+    module, _, name = target.rpartition(".")
+    owner = pytest.importorskip(module) if "ToolLayer" not in module else observe.ToolLayer
+    REAL[:] = [getattr(owner, name)]
+    monkeypatch.setattr(owner, name, broken)
+    with pytest.raises(GraderBug):  # pipeline.judge turns it into an internal-error row naming the grader
+        incident(tmp_path, {"production": reconcile_production, "rule": reconcile}[fn])
+
+
 def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
     case = scenarios.incident_case(scenarios.rng_for(3, "x"), tmp_path)
     assert observe.crash_after_delivery(case) == "SIGKILL"
@@ -452,26 +484,29 @@ def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
 
 def test_run_checks_gives_the_nine_criteria_in_order_and_full_marks_to_the_rule(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, scratch=tmp_path, answers={"respuesta_causa_raiz": "b"})
-    assert [c.id for c in grading.criteria] == [*CRITERIA_IDS, "nivel2.causa_raiz"]
+    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers={"respuesta_causa_raiz": "b"})
+    levels_1_2 = [c for c in CRITERIA_IDS if CRITERIA[c].level in (1, 2)]
+    assert [c.id for c in grading.criteria] == [*levels_1_2, "nivel2.causa_raiz"]
     assert all(c.passed for c in grading.criteria), [c.feedback for c in grading.criteria if not c.passed]
     assert grading.flags == []
 
 
 def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
     caller = FakeCaller(resume_action=resume_action_only_send_email, reconcile=reconcile)
-    both = run_checks(caller, seed=SEED, scratch=tmp_path / "a")
+    both = run_checks(caller, seed=SEED, scratch=tmp_path / "a", levels=(1, 2))
     only1 = run_checks(caller, seed=SEED, scratch=tmp_path / "b", levels=(1,))
-    assert [c.id for c in only1.criteria] == list(CRITERIA_IDS[:4])
+    assert [c.id for c in only1.criteria] == [c for c in CRITERIA_IDS if CRITERIA[c].level == 1]
     assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[:4]]
 
 
 def test_delegation_takes_the_credit_away_and_flags_it(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, scratch=tmp_path, delegated={"reconcile": "lesson3.reconcile"})
+    grading = run_checks(
+        caller, seed=SEED, scratch=tmp_path, levels=(1, 2), delegated={"reconcile": "lesson3.reconcile"}
+    )
     by_id = {c.id: c for c in grading.criteria}
-    assert all(by_id[c].passed for c in CRITERIA_IDS[:4])
-    assert not any(by_id[c].passed for c in CRITERIA_IDS[4:])
+    assert all(by_id[c].passed for c in CRITERIA_IDS if CRITERIA[c].level == 1)
+    assert not any(by_id[c].passed for c in CRITERIA_IDS if CRITERIA[c].level == 2)
     assert "lesson3.reconcile" in by_id["nivel2.no_double_email"].feedback
     assert grading.flags == ["delega en lesson3: reconcile usa lesson3.reconcile"]
 

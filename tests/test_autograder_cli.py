@@ -257,6 +257,16 @@ def test_lang_en_writes_english_feedback_and_reaches_the_grader(fake, tmp_path):
     assert (tmp_path / "out" / "feedback" / "ana.md").read_text(encoding="utf-8").startswith("# Feedback")
 
 
+def test_lang_covers_the_console_too(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    code, out, _ = run("grade", tmp_path / "ana.py", "--out", tmp_path / "en", "--lang", "en")
+    assert code == 0 and "Graded 1 submissions" in out and "To repeat exactly this grading" in out
+    code, _, err = run("grade", tmp_path / "ana.py", "--out", tmp_path / "en", "--lang", "en")
+    assert code == 2 and "already holds results" in err
+    code, out, _ = run("grade", tmp_path / "ana.py", "--out", tmp_path / "es")
+    assert code == 0 and "Se calificaron 1 entregas" in out
+
+
 def test_seed_and_jobs_reach_the_grader_and_a_chosen_seed_is_recorded(fake, tmp_path):
     write(tmp_path / "ana.py")
     code, _, _ = run("grade", tmp_path / "ana.py", "--out", tmp_path / "a", "--seed", "123", "--jobs", "3")
@@ -370,6 +380,7 @@ def test_internal_failure_is_a_sentence_not_a_traceback(monkeypatch, tmp_path):
 # --- the real thing ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     archive = make_zip(
         tmp_path / "clase.zip",
@@ -406,6 +417,7 @@ def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     assert len(list((out / "feedback").glob("*.html"))) == 4
 
 
+@pytest.mark.slow
 def test_grading_bench_quick_still_runs():
     proc = subprocess.run(
         [sys.executable, str(REPO / "bench" / "bench_grading.py"), "--quick"],

@@ -12,8 +12,8 @@ from autograder.delegation import static_delegation
     [
         ("from lesson3 import reconcile", {"reconcile": "lesson3.reconcile"}),
         (
-            "from lesson3.reconcile import reconcile_production as reconcile",
-            {"reconcile": "lesson3.reconcile.reconcile_production"},
+            "from lesson3.reconciliation import reconcile_production as reconcile",
+            {"reconcile": "lesson3.reconciliation.reconcile_production"},
         ),
         ("import lesson3\ndef reconcile(cp):\n    return lesson3.reconcile(cp)", {"reconcile": "lesson3.reconcile"}),
         (

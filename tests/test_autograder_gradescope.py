@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -69,7 +70,19 @@ def test_bundle_has_setup_and_run_autograder_at_the_root(tmp_path):
             assert needed in names
         assert "course/autograder/templates/feedback.html.j2" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/." in n]
-        assert zf.read("requirements.lock") == (REPO / "requirements.lock").read_bytes()
+        assert zf.read("requirements.lock") == (gradescope.BUNDLE_TEMPLATES / "requirements.lock").read_bytes()
+
+
+def pins(lock: Path) -> dict[str, str]:
+    found = re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", lock.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    return {name.lower(): version for name, version in found}
+
+
+def test_the_gradescope_image_installs_only_what_grading_needs_at_the_course_versions():
+    grading, course = pins(gradescope.BUNDLE_TEMPLATES / "requirements.lock"), pins(REPO / "requirements.lock")
+    assert grading.items() <= course.items()  # same versions: the course lock is the one that is tested
+    assert not {"jupyterlab", "pytest", "playwright", "nbval", "ruff"} & set(grading)
+    assert {"anthropic", "httpx2", "ipython", "jinja2", "markupsafe", "nbformat"} <= set(grading)
 
 
 def test_bundle_is_reproducible(tmp_path):
@@ -88,7 +101,7 @@ def test_setup_sh_is_valid_bash_and_installs_the_pinned_lock(tmp_path):
 
 
 def test_bundle_outside_a_course_checkout_is_a_clear_error(tmp_path):
-    with pytest.raises(gradescope.BundleError, match=r"requirements\.lock"):
+    with pytest.raises(gradescope.BundleError, match=r"pyproject\.toml"):
         gradescope.build_bundle(tmp_path / "x.zip", root=tmp_path)
     assert not (tmp_path / "x.zip").exists()
 
@@ -103,8 +116,9 @@ def test_to_gradescope_maps_every_criterion_to_a_test():
     graded = [t for t in doc["tests"] if "score" in t]
     assert [t["name"].rsplit("[", 1)[1].rstrip("]") for t in graded] == list(CRITERIA_IDS)
     assert doc["score"] == sum(t["score"] for t in graded) == 4.0
-    assert [t["status"] for t in graded[:3]] == ["passed", "passed", "failed"]
-    assert graded[0]["output"] == "<b>retro</b> nivel1.cpA"
+    by_id = {t["name"].rsplit("[", 1)[1].rstrip("]"): t for t in graded}
+    assert [by_id[c]["status"] for c in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC")] == ["passed", "passed", "failed"]
+    assert by_id["nivel1.cpA"]["output"] == "<b>retro</b> nivel1.cpA"
     # Learner text is never rendered as HTML by Gradescope.
     assert doc["output_format"] == doc["test_output_format"] == doc["test_name_format"] == "text"
     (flags,) = [t for t in doc["tests"] if "score" not in t]
@@ -195,6 +209,7 @@ def test_bundle_run_autograder_with_nothing_to_grade(tmp_path):
     assert doc["score"] == 0 and "No se encontró" in doc["output"] and doc["extra_data"]["seed"] == 11
 
 
+@pytest.mark.slow
 def test_bundle_run_autograder_grades_a_correct_submission(tmp_path):
     doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": (SUBMISSIONS / "good.py").read_text()}))
     graded = [t for t in doc["tests"] if "score" in t]
@@ -208,6 +223,7 @@ def test_bundle_run_autograder_grades_a_correct_submission(tmp_path):
     assert doc["score"] == sum(t["max_score"] for t in graded) > 0
 
 
+@pytest.mark.slow
 def test_bundle_run_autograder_catches_the_production_bug(tmp_path):
     doc = run_autograder(gradescope_tree(tmp_path, {"entrega.py": (SUBMISSIONS / "production.py").read_text()}))
     by_id = {t["name"].rsplit("[", 1)[1].rstrip("]"): t for t in doc["tests"] if "score" in t}

@@ -470,6 +470,7 @@ def _limited_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (6 * 1024**3, 6 * 1024**3))
 
 
+@pytest.mark.slow
 def test_a_hostile_folder_never_costs_the_batch_nor_leaks_a_byte(tmp_path):
     root = tmp_path / "entregas"
     root.mkdir()
@@ -525,6 +526,7 @@ def _processes_mentioning(marker: str) -> list[int]:
 
 
 @pytest.mark.parametrize("presses", [1, 2])
+@pytest.mark.slow
 def test_ctrl_c_keeps_what_was_graded_and_leaves_nothing_behind(tmp_path, presses):
     root = tmp_path / "entregas"
     root.mkdir()

@@ -68,6 +68,8 @@ ATTACKS = {
 }
 """What each other sample needs to be stopped; one missing from both lists needs everything."""
 
+pytestmark = pytest.mark.slow  # real grading runs and benches: seconds each
+
 
 def missing_protection(name: str) -> str | None:
     if name in HARMLESS:

@@ -11,6 +11,7 @@ from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook
 
 from autograder import live
+from autograder.criteria import CRITERIA
 from autograder.live import CheckResult, check, extract_definitions, pista, render_text
 from autograder.results import CRITERIA_IDS
 
@@ -36,7 +37,30 @@ CELLS = [
     "respuesta_causa_raiz = 'b'\nresumen = resume_action(exercise_checkpoint('cpA'))",
 ]
 
+RESUME_PATH = [
+    "import json\nfrom pathlib import Path\nfrom lesson3 import CHECKPOINT_VERSION, new_state",
+    "def my_load_checkpoint(path):\n"
+    "    path = Path(path)\n"
+    "    if not path.exists():\n"
+    "        return None\n"
+    "    raw = json.loads(path.read_text(encoding='utf-8'))\n"
+    "    if raw['version'] != CHECKPOINT_VERSION:\n"
+    "        raise ValueError(f'Versión de punto de control incompatible: el archivo es v{raw[\"version\"]}, '\n"
+    "                         f'el código es v{CHECKPOINT_VERSION}')\n"
+    "    return raw",
+    "def start_state(task, path, reconcile):\n"
+    "    cp = my_load_checkpoint(path)\n"
+    "    if cp:\n"
+    "        return reconcile(cp) if cp['pendingToolUse'] else cp\n"
+    "    return new_state(task)",
+]
+CELLS = [*RESUME_PATH, *CELLS]
+LEVEL1 = [c for c in CRITERIA_IDS if CRITERIA[c].level == 1]
+LEVEL2 = [c for c in CRITERIA_IDS if CRITERIA[c].level == 2]
+
 STUBS = [
+    "def my_load_checkpoint(path):\n    # TU CÓDIGO AQUÍ\n    raise NotImplementedError",
+    "def start_state(task, path, reconcile):\n    # TU CÓDIGO AQUÍ\n    raise NotImplementedError",
     "def resume_action(cp):\n    # TU CÓDIGO AQUÍ\n    raise NotImplementedError",
     "def reconcile(cp):\n    # TU CÓDIGO AQUÍ\n    raise NotImplementedError",
 ]
@@ -76,8 +100,9 @@ def test_check_grades_the_live_definitions_and_prints_a_deterministic_table(caps
     assert [c.id for c in first.criteria] == [*CRITERIA_IDS, "nivel2.causa_raiz"]
     assert all(c.passed for c in first.criteria), [c.feedback for c in first.criteria if not c.passed]
     assert text_1 == text_2 == render_text(second) + "\n"
-    assert text_1.startswith("Autocorrector · Lección 3 — 17/17 puntos")
-    assert repr(first) == "<check: 17/17 puntos>"
+    total = sum(CRITERIA[c].points for c in CRITERIA_IDS) + CRITERIA["nivel2.causa_raiz"].points
+    assert text_1.startswith(f"Autocorrector · Lección 3 — {total:g}/{total:g} puntos")
+    assert repr(first) == f"<check: {total:g}/{total:g} puntos>"
 
 
 def test_stubs_show_a_friendly_not_implemented_row(capsys):
@@ -90,7 +115,7 @@ def test_stubs_show_a_friendly_not_implemented_row(capsys):
 
 def test_a_level_selects_its_criteria(capsys):
     result = check(1, namespace=notebook_namespace(CELLS))
-    assert [c.id for c in result.criteria] == list(CRITERIA_IDS[:4])
+    assert [c.id for c in result.criteria] == LEVEL1
     with pytest.raises(ValueError, match="nivel"):
         check(3, namespace={})
 
@@ -101,8 +126,18 @@ def test_failures_come_with_a_hint_in_the_table(capsys):
     out = capsys.readouterr().out
     failed = {c.id for c in result.criteria if not c.passed}
     # Doing nothing runs no tool (that criterion holds) but answers nothing either.
-    assert failed == set(CRITERIA_IDS[4:]) - {"nivel2.high_impact_not_rerun"}
+    assert failed == set(LEVEL2) - {"nivel2.high_impact_not_rerun"}
     assert "Pista: Para solo lectura" in out
+
+
+def test_level_0_grades_notebook_1s_resume_path_alone(capsys):
+    """Notebook 01 defines only my_load_checkpoint and start_state: check(0) grades exactly those."""
+    result = check(0, namespace=notebook_namespace(RESUME_PATH))
+    assert [c.id for c in result.criteria] == [c for c in CRITERIA_IDS if c.startswith("nivel0.")]
+    assert all(c.passed for c in result.criteria), [c.feedback for c in result.criteria if not c.passed]
+    broken = [*RESUME_PATH[:2], "def start_state(task, path, reconcile):\n    return my_load_checkpoint(path)"]
+    result = check(0, namespace=notebook_namespace(broken))
+    assert not {c.id: c for c in result.criteria}["nivel0.fresh_start"].passed
 
 
 def test_missing_functions_are_named(capsys):
@@ -114,7 +149,7 @@ def test_pista(capsys):
     pista("nivel1.hidden")
     assert "READ_ONLY_TOOLS" in capsys.readouterr().out
     pista(1)
-    assert capsys.readouterr().out.startswith("nivel1.cpA:")
+    assert capsys.readouterr().out.startswith(f"{CRITERIA_IDS[0]}:")
     with pytest.raises(ValueError, match="no hay un criterio"):
         pista("nivel9")
 
@@ -126,6 +161,7 @@ def test_html_rendering_colours_rows_and_escapes_feedback():
     assert "#fce8e6" in html and "&lt;b&gt;no&lt;/b&gt;" in html and "<b>no</b>" not in html
 
 
+@pytest.mark.slow
 def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path, capsys):
     nb = new_notebook(
         cells=[new_code_cell(source) for source in CELLS]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from autograder.pipeline import grade_many, grade_submission
 from autograder.results import CRITERIA_IDS
 
@@ -14,6 +16,7 @@ def by_id(result):
     return {c.id: c for c in result.criteria}
 
 
+@pytest.mark.slow
 def test_reference_solution_scores_full_marks():
     result = grade_submission(SUBMISSIONS / "good.py", seed=11)
     assert result.error is None
@@ -75,7 +78,7 @@ def test_tuned_answers_pass_the_lesson_checkpoints_and_fail_the_hidden_ones():
 
 
 def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
-    result = grade_submission(SUBMISSIONS / "delegating.py", seed=11)
+    result = grade_submission(SUBMISSIONS / "delegating.py", seed=11, levels=(1, 2))
     assert result.score == 0
     assert sorted(result.flags) == [
         "delega en lesson3: reconcile usa lesson3.reconcile",
@@ -86,7 +89,7 @@ def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
 
 def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
     result = grade_submission(SUBMISSIONS / "delegating_helper.py", seed=11)
-    assert result.flags == ["delega en lesson3: reconcile usa lesson3.reconcile.reconcile"]
+    assert result.flags == ["delega en lesson3: reconcile usa lesson3.reconciliation.reconcile"]
     criteria = by_id(result)
     assert criteria["nivel1.hidden"].passed
     assert not any(c.passed for c in result.criteria if c.id.startswith("nivel2."))

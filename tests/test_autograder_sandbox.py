@@ -35,6 +35,11 @@ needs_landlock_scopes = pytest.mark.skipif(
 )
 REPO = Path(__file__).resolve().parents[1]
 
+SLACK = 5.0
+"""Seconds a loaded 2-core machine may add to a limit. Generous on purpose: what these tests
+check is that the limit ends the call, where the learner's code alone would run for a minute
+or forever; how fast that is, is a bench figure (bench/bench_grading.py), not an assertion."""
+
 
 @pytest.fixture
 def box() -> Iterator[Path]:
@@ -233,7 +238,7 @@ def test_an_infinite_loop_costs_the_time_limit_and_the_process_is_gone(box):
     reply = learner.call("resume_action", None, timeout=0.5)
     elapsed = time.monotonic() - started
     assert isinstance(reply, Failure) and reply.kind == "timeout"
-    assert elapsed < 1.5
+    assert elapsed < 0.5 + SLACK
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     learner.close()
@@ -247,10 +252,11 @@ def test_a_sleep_that_ignores_signals_is_killed_too(box):
     started = time.monotonic()
     reply = learner.call("resume_action", None, timeout=0.3)
     assert isinstance(reply, Failure) and reply.kind == "timeout"
-    assert time.monotonic() - started < 1.5
+    assert time.monotonic() - started < 0.3 + SLACK
     learner.close()
 
 
+@pytest.mark.slow
 def test_the_cpu_limit_is_a_backstop_for_busy_loops(box):
     learner = start("def resume_action(cp):\n    while True:\n        pass", box, Limits(cpu_seconds=1))
     reply = learner.call("resume_action", None, timeout=10)
@@ -376,7 +382,7 @@ def test_the_load_itself_is_bounded(box):
     reply = learner.start()
     # The soft per-cell alarm was disabled by the learner; the hard limit still holds.
     assert isinstance(reply, Failure) and reply.kind == "timeout"
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 0.6 + SLACK
     learner.close()
 
 
@@ -497,7 +503,7 @@ def targets(box, monkeypatch):
         "abstract": f"autograder-test-{os.getpid()}",
         "unix": str(base / "bus.sock"),
         "lesson3_file": lesson3.__file__,
-        "reference_file": str(Path(lesson3.__file__).parent / "reconcile.py"),
+        "reference_file": str(Path(lesson3.__file__).parent / "reconciliation.py"),
         "questions_file": str(Path(autograder.checks.__file__).parent / "questions.py"),
         "stdlib_file": os.__file__,
         "digest": hashlib.sha256(grader_file.read_bytes()).hexdigest(),

@@ -110,7 +110,7 @@ def graded(tmp_path_factory):
         else:
             path.write_text(content, encoding="utf-8")
         paths.append(path)
-    return {r.submission: r for r in grade_many(paths, jobs=2, seed=7)}
+    return {r.submission: r for r in grade_many(paths, jobs=2, seed=7, levels=(1, 2))}
 
 
 @pytest.mark.parametrize("name", sorted(SUBMISSIONS))
@@ -139,7 +139,7 @@ def test_shell_escapes_and_package_installs_say_they_do_not_run(graded):
 def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_path):
     path = tmp_path / "bucle.py"
     path.write_text(TOOLS + "def resume_action(cp):\n    while True:\n        pass\n" + RECONCILE, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=7)
+    (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
     feedback = {c.id: c.feedback for c in result.criteria}
     assert "no terminó en 1 s, el límite de cada llamada" in feedback["nivel1.cpA"]
     assert all(c.passed for c in result.criteria if c.id.startswith("nivel2."))
@@ -170,5 +170,5 @@ def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
     )
     path = tmp_path / "hilos.py"
     path.write_text(source, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=7)
+    (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
     assert result.score == result.max_score, {c.id: c.feedback for c in result.criteria if not c.passed}

@@ -80,7 +80,7 @@ def _everything():
                 _look(value, "a " + kind.__name__)
         elif kind is types.FunctionType:
             code = obj.__code__
-            if code.co_filename.endswith(("lesson3/reconcile.py", "lesson3/render.py", "lesson3/exercises.py")):
+            if code.co_filename.endswith(("lesson3/reconciliation.py", "lesson3/render.py", "lesson3/exercises.py")):
                 FOUND.append("function " + code.co_filename + ":" + code.co_name)
             if obj.__module__ and obj.__module__.startswith(("autograder.checks", "autograder.scenarios")):
                 FOUND.append("function " + obj.__module__ + "." + obj.__name__)
@@ -157,7 +157,7 @@ RECONCILE_TRICKS = {
         return getattr(lesson3.reconcile, "__wrapped__", None) or lesson3.reconcile.__closure__[0].cell_contents
     """,
     "inspect_source": """
-        import inspect, lesson3.reconcile as module
+        import inspect, lesson3.reconciliation as module
         namespace = {}
         exec(inspect.getsource(module), namespace)
         return namespace["reconcile"]
@@ -165,7 +165,7 @@ RECONCILE_TRICKS = {
     "open_source": """
         import lesson3.tools
         from pathlib import Path
-        source = (Path(lesson3.tools.__file__).parent / "reconcile.py").read_text()
+        source = (Path(lesson3.tools.__file__).parent / "reconciliation.py").read_text()
         source = source.replace("from .checkpoint", "from lesson3.checkpoint").replace("from .", "from lesson3.")
         namespace = {"execute_tool": execute_tool}
         exec(source, namespace)
@@ -174,7 +174,7 @@ RECONCILE_TRICKS = {
     "linecache": """
         import linecache, lesson3.tools
         from pathlib import Path
-        path = str(Path(lesson3.tools.__file__).parent / "reconcile.py")
+        path = str(Path(lesson3.tools.__file__).parent / "reconciliation.py")
         source = "".join(linecache.getlines(path))
         namespace = {}
         exec(source.replace("from .", "from lesson3."), namespace)
@@ -183,7 +183,7 @@ RECONCILE_TRICKS = {
     "spec_from_file": """
         import importlib.util, lesson3.tools
         from pathlib import Path
-        path = Path(lesson3.tools.__file__).parent / "reconcile.py"
+        path = Path(lesson3.tools.__file__).parent / "reconciliation.py"
         spec = importlib.util.spec_from_file_location("lesson3.reconcile_copia", path)
         module = importlib.util.module_from_spec(spec)
         module.__package__ = "lesson3"
@@ -194,7 +194,7 @@ RECONCILE_TRICKS = {
         import importlib, sys
         for name in [n for n in sys.modules if n == "lesson3" or n.startswith("lesson3.")]:
             del sys.modules[name]
-        return importlib.import_module("lesson3.reconcile").reconcile
+        return importlib.import_module("lesson3.reconciliation").reconcile
     """,
     "disarm_the_watch": """
         import autograder.learner_lesson3 as watch
@@ -207,7 +207,7 @@ RECONCILE_TRICKS = {
         import gc
         for obj in gc.get_objects():
             if callable(obj) and getattr(obj, "__name__", "") == "reconcile" and getattr(obj, "__module__", "") in (
-                "lesson3.reconcile", "lesson3"
+                "lesson3.reconciliation", "lesson3"
             ):
                 return obj
         return None
@@ -363,7 +363,7 @@ def test_what_notebook_4_imports_still_works_in_the_sandbox(tmp_path):
     )
     path = tmp_path / "cuaderno4.py"
     path.write_text(source, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=5)
+    (result,) = grade_many([path], jobs=1, seed=5, levels=(1, 2))
     assert result.warnings == [] and result.score == result.max_score, (result.warnings, result.output[:500])
 
 

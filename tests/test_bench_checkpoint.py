@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).parent.parent / "bench" / "bench_checkpoint.py"
+
+pytestmark = pytest.mark.slow  # real grading runs and benches: seconds each
 
 
 def test_the_checkpoint_bench_runs_quick() -> None:

@@ -14,6 +14,8 @@ import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_notebooks.py"
 
+pytestmark = pytest.mark.slow  # real grading runs and benches: seconds each
+
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:

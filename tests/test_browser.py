@@ -440,6 +440,8 @@ def _describe_errors(report: dict[str, Any]) -> str:
 
 
 # A missing (or renamed) exercises notebook is a failure, not an empty, silently skipped parametrisation.
+@pytest.mark.browser
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "notebook",
     (

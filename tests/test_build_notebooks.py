@@ -193,6 +193,7 @@ def test_normalize_strips_what_varies_between_runs() -> None:
     assert c.outputs[1].data == {"text/plain": "W"}
 
 
+@pytest.mark.slow
 def test_execution_is_real_and_byte_identical_twice(tmp_path: Path) -> None:
     source = (
         "# Prueba\n\n```python\nimport ipywidgets as w\nfor i in range(3):\n    print(i)\nw.IntSlider()\n```\n\n"
@@ -211,6 +212,7 @@ def test_execution_is_real_and_byte_identical_twice(tmp_path: Path) -> None:
     assert solved.cells[1].execution_count == 1
 
 
+@pytest.mark.slow
 def test_a_failing_cell_stops_the_build_with_the_notebook_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -395,6 +395,7 @@ def checkpoints(draw: st.DrawFn) -> dict[str, Any]:
 @settings(
     max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(cp=checkpoints())
 def test_property_save_then_load_gives_back_the_same_checkpoint(tmp_path: Path, cp: dict[str, Any]) -> None:
     path = tmp_path / CHECKPOINT_FILENAME
@@ -484,6 +485,7 @@ FORKER = textwrap.dedent(
 KILLS = 300
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_instants_while_saving_never_leaves_a_broken_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / CHECKPOINT_FILENAME
     first = new_state("inicio")
@@ -531,3 +533,33 @@ def test_sigkill_at_random_instants_while_saving_never_leaves_a_broken_checkpoin
     assert final is not None
     assert final["saves"] >= KILLS  # each worker saved at least once before its kill
     assert cut_mid_save >= 10, cut_mid_save  # many kills landed between writing the .tmp and the rename
+
+
+# -- one atomic write, durable or not ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("durable", "fsyncs"), [(True, 2), (False, 0)])
+def test_durable_decides_the_fsyncs_not_the_atomicity(tmp_path: Path, monkeypatch, durable, fsyncs) -> None:
+    calls: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append(fd), real(fd))[1])
+    path = tmp_path / CHECKPOINT_FILENAME
+    save_checkpoint(new_state("tarea"), path, durable=durable)
+    assert len(calls) == fsyncs  # the file and its directory
+    assert load_checkpoint(path)["task"] == "tarea" and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_a_failed_atomic_write_keeps_the_old_file_and_no_temp(tmp_path: Path, monkeypatch) -> None:
+    from lesson3.checkpoint import write_atomic
+
+    path = tmp_path / "informe.html"
+    write_atomic(path, b"viejo", durable=False)
+    assert oct(path.stat().st_mode & 0o777) == oct(0o600)  # a private temp name, renamed as is
+
+    def refuse(src: Any, dst: Any) -> None:
+        raise OSError("disco lleno")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError, match="disco lleno"):
+        write_atomic(path, b"nuevo")
+    assert path.read_bytes() == b"viejo" and [p.name for p in tmp_path.iterdir()] == ["informe.html"]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lesson3.checkpoint import load_checkpoint, save_checkpoint
-from lesson3.cli import main
+from lesson3.cli import build_parser, main
 from lesson3.exercises import exercise_checkpoint
 from lesson3.model import TASK_EMAIL
 from lesson3.tools import outbox_count
@@ -46,10 +46,18 @@ def test_usage_errors_are_spanish_with_exit_2(capsys: pytest.CaptureFixture[str]
         main(["crash", "--en", "en_cualquier_lado"])
     err = capsys.readouterr().err
     assert info.value.code == 2
-    assert "opción inválida: 'en_cualquier_lado'" in err and "after_tool" in err
+    assert "opción no válida: 'en_cualquier_lado'" in err and "after_tool" in err
+    assert "Usa «lesson3 crash --help»" in err  # the same words as the autograder command
     with pytest.raises(SystemExit):
         main([])
-    assert "faltan estos argumentos: COMANDO" in capsys.readouterr().err
+    assert "faltan argumentos obligatorios: COMANDO" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags", [("--at", "--tool", "--task"), ("--en", "--herramienta", "--tarea")])
+def test_english_flags_and_their_spanish_aliases_mean_the_same(flags):
+    at, tool, task = flags
+    args = build_parser().parse_args(["crash", at, "after_tool", tool, "send_email", task, "correo"])
+    assert (args.en, args.herramienta, args.tarea) == ("after_tool", "send_email", "correo")
 
 
 def test_run_a_task_from_scratch_then_again_when_it_already_finished(
@@ -230,6 +238,7 @@ def test_live_without_a_key_is_a_one_line_spanish_error(
     assert load_checkpoint(tmp_path / "run" / "checkpoint.json") is None
 
 
+@pytest.mark.slow
 def test_python_dash_m_lesson3_exits_2_on_a_bad_file_without_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "checkpoint.json"
     path.write_text("esto no es JSON", encoding="utf-8")

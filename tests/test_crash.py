@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from lesson3.checkpoint import dangling_tool_uses, load_checkpoint, save_checkpo
 from lesson3.crash import CrashReport, RunReport, crash_run, fresh_run_dir, process_context, resume_run
 from lesson3.exercises import exercise_checkpoint
 from lesson3.model import TASK_EMAIL, TASK_NOTES, api_error_for
-from lesson3.reconcile import UNKNOWN_STATE_MESSAGE, reconcile
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
 
 UNINTERRUPTED_TURNS = 10  # the email task without a crash: list_dir, seven reads, send, answer
 
@@ -187,3 +188,48 @@ def test_report_properties() -> None:
     assert CrashReport("after_tool", None, True, -9, None, 0).signal_name == "SIGKILL"
     assert CrashReport("after_tool", None, False, 0, None, 0).signal_name is None
     assert RunReport(None, None, 0).ok and not RunReport(None, "x", 0).ok
+
+
+# -- the crash primitive shared with the grader ------------------------------------------------------
+
+
+def test_the_kill_predicate_picks_the_point_the_tool_and_the_turn(tmp_path: Path):
+    from lesson3.crash import at_point
+
+    cp = exercise_checkpoint("cpC")  # send_email pending, its tool_use the last assistant block
+    assert at_point("after_tool", tool="send_email")("after_tool", cp)
+    assert not at_point("after_tool", tool="read_file")("after_tool", cp)
+    assert not at_point("after_save_a", tool="send_email")("after_tool", cp)
+    assert at_point("after_save_b", tool="send_email")("after_save_b", cp)  # answered: the last tool_use counts
+    assert at_point("before_call", turn=cp["turns"] + 1)("before_call", cp)
+    assert not at_point("before_call", turn=cp["turns"] + 2)("before_call", cp)
+
+
+def test_crash_in_fork_is_a_real_sigkill_at_the_point(tmp_path: Path):
+    from lesson3.agent import run_agent
+    from lesson3.crash import at_point, crash_in_fork
+    from lesson3.model import offline_client
+    from lesson3.tools import outbox_count
+
+    workspace, path = fresh_run_dir(tmp_path)
+
+    def run(hook: Any) -> None:
+        run_agent(TASK_EMAIL, client=offline_client(), checkpoint_path=path, workspace=workspace, hook=hook)
+
+    status = crash_in_fork(at_point("after_tool", tool="send_email"), run)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    assert outbox_count(workspace) == 1 and load_checkpoint(path)["pendingToolUse"]["name"] == "send_email"
+
+
+def test_crash_in_fork_says_when_the_point_never_comes(tmp_path: Path):
+    from lesson3.agent import run_agent
+    from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
+    from lesson3.model import offline_client
+
+    workspace, path = fresh_run_dir(tmp_path)
+
+    def run(hook: Any) -> None:
+        run_agent(TASK_NOTES, client=offline_client(), checkpoint_path=path, workspace=workspace, hook=hook)
+
+    with pytest.raises(CrashPointMissed, match="terminó antes"):
+        crash_in_fork(at_point("after_tool", tool="send_email"), run)  # the notes task sends no email

@@ -16,7 +16,7 @@ from lesson3.incident import (
     replay_incident,
 )
 from lesson3.model import TASK_NOTES
-from lesson3.reconcile import UNKNOWN_STATE_MESSAGE, reconcile
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
 
 
 def test_the_incident_is_the_lessons() -> None:

@@ -17,7 +17,7 @@ import pytest
 from lesson3.agent import run_agent
 from lesson3.checkpoint import CheckpointVersionError, dangling_tool_uses, load_checkpoint, save_checkpoint
 from lesson3.model import TASK_EMAIL, ScriptedModel, api_error_for, offline_client
-from lesson3.reconcile import UNKNOWN_STATE_MESSAGE
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 from lesson3.tools import outbox_count
 
 JS_DIR = Path(__file__).parent / "data" / "js"

@@ -39,7 +39,7 @@ from lesson3.model import (
     make_client,
     offline_client,
 )
-from lesson3.reconcile import STRATEGIES
+from lesson3.reconciliation import STRATEGIES
 from lesson3.tools import TOOL_SCHEMAS, outbox_count
 
 KEY = "sk-ant-loopback-test-key-0123456789"
@@ -256,6 +256,7 @@ def test_when_retries_run_out_the_cli_says_so_in_one_line(
     assert "sobrecargada (HTTP 529)" in one_clear_line(err)
 
 
+@pytest.mark.slow
 def test_a_timeout_is_retried_then_is_one_clear_line_and_the_checkpoint_is_intact(
     live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -356,6 +357,7 @@ def test_an_error_text_that_carries_the_key_is_not_echoed(
 # -- a real SIGKILL while a request is in flight --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_sigkill_while_a_request_is_in_flight_then_resume_in_a_new_process(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     release = threading.Event()
@@ -404,6 +406,7 @@ def test_sigkill_while_a_request_is_in_flight_then_resume_in_a_new_process(tmp_p
     assert json.loads((run_dir / "checkpoint.json").read_text())["task"] == TASK_EMAIL
 
 
+@pytest.mark.slow
 def test_lesson3_crash_goes_live_with_the_chosen_model_then_resume_finishes(
     live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

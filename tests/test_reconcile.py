@@ -12,7 +12,7 @@ import pytest
 from lesson3.checkpoint import dangling_tool_uses, validate_checkpoint
 from lesson3.exercises import exercise_checkpoint
 from lesson3.model import api_error_for
-from lesson3.reconcile import (
+from lesson3.reconciliation import (
     READ_ONLY_TOOLS,
     STRATEGIES,
     UNKNOWN_STATE_MESSAGE,
@@ -23,7 +23,7 @@ from lesson3.reconcile import (
 from lesson3.tools import execute_tool, outbox_count
 
 # The package re-exports the function reconcile under the module's name; fetch the module itself.
-reconcile_module = importlib.import_module("lesson3.reconcile")
+reconcile_module = importlib.import_module("lesson3.reconciliation")
 
 
 def with_pending(name: str, input: dict[str, Any], tool_id: str = "toolu_01X") -> dict[str, Any]:

@@ -4,7 +4,7 @@ import importlib
 
 
 def _ayudante(cp):
-    module = importlib.import_module("lesson3." + "reconcile")
+    module = importlib.import_module("lesson3." + "reconciliation")
     return module.reconcile(cp)
 
 

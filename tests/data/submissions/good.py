@@ -1,5 +1,10 @@
 """Entrega de referencia: la regla de la lección."""
 
+import json
+from pathlib import Path
+
+CHECKPOINT_VERSION = 1
+
 READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
 
 
@@ -36,3 +41,29 @@ respuesta_esta_en_lo_cierto = "b"
 
 if __name__ == "__main__":
     print(resume_action({"pendingToolUse": None}))
+
+
+def my_load_checkpoint(path):
+    path = Path(path)
+    if not path.exists():
+        return None
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    if raw["version"] != CHECKPOINT_VERSION:
+        raise ValueError(
+            f"Versión de punto de control incompatible: el archivo es v{raw['version']}, el código es v{CHECKPOINT_VERSION}"
+        )
+    return raw
+
+
+def start_state(task, path, reconcile):
+    cp = my_load_checkpoint(path)
+    if cp:
+        return reconcile(cp) if cp["pendingToolUse"] else cp
+    return {
+        "version": CHECKPOINT_VERSION,
+        "task": task,
+        "turns": 0,
+        "tokensUsed": 0,
+        "messages": [{"role": "user", "content": task}],
+        "pendingToolUse": None,
+    }

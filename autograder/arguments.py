@@ -1,0 +1,66 @@
+"""Los argumentos de una llamada del juez: varios, y una función ``reconcile`` de reemplazo.
+
+The judge calls a learner function with one JSON value. ``start_state(task, path,
+reconcile)`` needs three arguments, one of them a function, so :func:`pack` wraps the
+positional arguments in a marked object and :func:`unpack` (in the learner's process)
+turns it back into arguments, building the judge's stand-in ``reconcile`` there.
+
+The stand-in is plain data work: it answers the dangling call with a ``tool_result``
+whose content is a nonce the judge drew for this call, so the judge can tell from the
+returned state alone whether (and how many times) the learner's code went through it.
+Nothing it does inside the learner's process is trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+ARGS = "__argumentos_del_corrector__"
+STAND_IN = "__reconcile_del_corrector__"
+
+
+def pack(*args: Any) -> dict[str, Any]:
+    """Several positional arguments as one JSON value (see :func:`unpack`)."""
+    return {ARGS: list(args)}
+
+
+def stand_in_reconcile(nonce: str) -> dict[str, str]:
+    """The JSON that :func:`unpack` turns into :func:`make_stand_in` ``(nonce)``."""
+    return {STAND_IN: nonce}
+
+
+def unpack(arg: Any) -> tuple[Any, ...]:
+    """The positional arguments a call's JSON value stands for."""
+    if isinstance(arg, dict) and set(arg) == {ARGS} and isinstance(arg[ARGS], list):
+        return tuple(_revive(a) for a in arg[ARGS])
+    return (arg,)
+
+
+def _revive(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {STAND_IN} and isinstance(value[STAND_IN], str):
+        return make_stand_in(value[STAND_IN])
+    return value
+
+
+def stand_in_message(tool_use_id: Any, nonce: str) -> dict[str, Any]:
+    """The message the stand-in appends: what the judge looks for in the returned state."""
+    return {
+        "role": "user",
+        "content": [{"type": "tool_result", "tool_use_id": tool_use_id, "content": nonce, "is_error": True}],
+    }
+
+
+def make_stand_in(nonce: str) -> Callable[[Any], Any]:
+    """A ``reconcile(cp)`` that answers the dangling call; each call appends one message."""
+
+    def reconcile(cp: Any) -> Any:
+        pending = cp.get("pendingToolUse") if isinstance(cp, dict) else None
+        tool_use_id = pending.get("id") if isinstance(pending, dict) else None
+        if isinstance(cp, dict) and isinstance(cp.get("messages"), list):
+            cp["messages"].append(stand_in_message(tool_use_id, nonce))
+            cp["pendingToolUse"] = None
+        return cp
+
+    reconcile.__name__ = "reconcile"
+    return reconcile

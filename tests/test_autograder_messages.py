@@ -1,0 +1,43 @@
+"""One catalogue of the grader's texts: Spanish by default, English beside it, nothing inline."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+from autograder import messages
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@pytest.mark.parametrize("key", messages.keys())
+def test_every_text_exists_in_both_languages_with_the_same_placeholders(key):
+    entry = messages._TEXTS[key]
+    assert set(entry) == set(messages.LANGS)
+    assert entry["es"].strip() and entry["en"].strip()
+    assert fields(entry["es"]) == fields(entry["en"]), key
+
+
+def test_spanish_is_the_default_and_params_are_filled():
+    assert messages.text("cli.repeat", seed=7) == "Para repetir exactamente esta calificación: --seed 7"
+    assert messages.text("cli.repeat", "en", seed=7) == "To repeat exactly this grading: --seed 7"
+    assert messages.section("report", "en")["feedback_title"] == "Feedback"
+
+
+def test_no_module_of_the_grader_branches_on_the_language_inline():
+    """``if lang == "es"`` and friends: a translation outside the catalogue."""
+    found = []
+    for path in sorted((ROOT / "autograder").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(
+                isinstance(side, ast.Constant) and side.value in ("es", "en") for side in (node.left, *node.comparators)
+            ):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

@@ -1,0 +1,474 @@
+"""Nivel 0, the resume path: what each criterion observes and how it judges, on stand-in learners.
+
+The stand-ins run in this process through :class:`ResumeCaller`, which speaks the same
+wire as the sandbox (JSON in and out, several arguments packed, the judge's stand-in
+reconcile rebuilt on the learner's side, the learner's folder as working directory).
+The real sandbox is exercised at the end on files in tests/data/submissions/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder import scenarios
+from autograder.arguments import pack, stand_in_reconcile, unpack
+from autograder.checks import run_checks
+from autograder.criteria import CRITERIA
+from autograder.judges_resume import lesson_version_message
+from autograder.pipeline import grade_submission
+from autograder.session import Outcome
+from lesson3.checkpoint import CHECKPOINT_VERSION
+
+DATA = Path(__file__).parent / "data" / "submissions"
+LEVEL0 = [c for c in CRITERIA if c.startswith("nivel0.")]
+
+
+@contextlib.contextmanager
+def inside(folder: Path) -> Iterator[None]:
+    previous = Path.cwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
+
+
+class ResumeCaller:
+    """Calls trusted stand-ins in-process, in the learner's folder, through JSON like the sandbox."""
+
+    def __init__(self, box: Path, **functions: Callable[..., Any]) -> None:
+        self.box = box
+        self.functions = functions
+
+    def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+        function = self.functions.get(fn)
+        if function is None:
+            return Outcome("missing", fn=fn)
+        args = unpack(json.loads(json.dumps(arg)))
+        try:
+            with inside(self.box):
+                value = function(*args)
+        except NotImplementedError:
+            return Outcome("not_implemented", fn=fn)
+        except BaseException as e:  # noqa: BLE001 - as the sandbox: the judge gets type and message
+            return Outcome("error", info={"etype": type(e).__name__, "message": str(e)}, fn=fn)
+        return Outcome("ok", value=json.loads(json.dumps(value)), fn=fn)
+
+
+def grade(tmp_path: Path, seed: int = 3, **functions: Callable[..., Any]) -> dict[str, Any]:
+    box = tmp_path / "alumno"
+    box.mkdir()
+    scratch = tmp_path / "corrector"
+    scratch.mkdir()
+    grading = run_checks(ResumeCaller(box, **functions), seed=seed, levels=(0,), scratch=scratch, box=box)
+    return {c.id: c for c in grading.criteria}
+
+
+# -- the stand-in learners --------------------------------------------------------------------------
+
+
+def version_error(version: Any) -> ValueError:
+    return ValueError(
+        f"Versión de punto de control incompatible: el archivo es v{version}, el código es v{CHECKPOINT_VERSION}"
+    )
+
+
+def load(path):
+    """The lesson's loadCheckpoint."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    if raw["version"] != CHECKPOINT_VERSION:
+        raise version_error(raw["version"])
+    return raw
+
+
+def fresh(task):
+    return {
+        "version": CHECKPOINT_VERSION,
+        "task": task,
+        "turns": 0,
+        "tokensUsed": 0,
+        "messages": [{"role": "user", "content": task}],
+        "pendingToolUse": None,
+    }
+
+
+def start_with(loader: Callable[[str], Any]) -> Callable[..., Any]:
+    def start(task, path, reconcile):
+        cp = loader(path)
+        if cp:
+            return reconcile(cp) if cp["pendingToolUse"] else cp
+        return fresh(task)
+
+    return start
+
+
+start = start_with(load)
+
+
+def load_no_version_check(path):
+    path = Path(path)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def load_other_message(path):
+    raw = load_no_version_check(path)
+    if raw is not None and raw["version"] != CHECKPOINT_VERSION:
+        raise ValueError(f"version mismatch: {raw['version']}")
+    return raw
+
+
+def load_migrating(path):
+    """Rewrites a newer file as v1: the file is not the one that was there any more."""
+    raw = load_no_version_check(path)
+    if raw is not None and raw["version"] != CHECKPOINT_VERSION:
+        raw["version"] = CHECKPOINT_VERSION
+        Path(path).write_text(json.dumps(raw), encoding="utf-8")
+    return raw
+
+
+def load_deleting_bad_files(path):
+    try:
+        return load(path)
+    except Exception:
+        Path(path).unlink()
+        raise
+
+
+def load_swallowing(path):
+    """A broken file looks like no file: the run would start from scratch and overwrite it."""
+    try:
+        return load(path)
+    except json.JSONDecodeError:
+        return None
+
+
+def load_exiting(path):
+    try:
+        return load(path)
+    except json.JSONDecodeError:
+        sys.exit("punto de control roto")
+
+
+def load_raising_when_missing(path):
+    raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    if raw["version"] != CHECKPOINT_VERSION:
+        raise version_error(raw["version"])
+    return raw
+
+
+def start_fresh_on_any_error(task, path, reconcile):
+    try:
+        return start(task, path, reconcile)
+    except Exception:  # noqa: BLE001 - the mistake under test
+        return fresh(task)
+
+
+def start_resetting_turns(task, path, reconcile):
+    state = start(task, path, reconcile)
+    state["turns"] = 0
+    return state
+
+
+def start_zeroing_tokens(task, path, reconcile):
+    state = start(task, path, reconcile)
+    state["tokensUsed"] = 0
+    return state
+
+
+def start_with_given_task(task, path, reconcile):
+    state = start(task, path, reconcile)
+    state["task"] = task
+    return state
+
+
+def start_always_reconciling(task, path, reconcile):
+    cp = load(path)
+    return reconcile(cp) if cp else fresh(task)
+
+
+def start_never_reconciling(task, path, reconcile):
+    return load(path) or fresh(task)
+
+
+def start_reconciling_twice(task, path, reconcile):
+    cp = load(path)
+    if cp and cp["pendingToolUse"]:
+        return reconcile(reconcile(cp))
+    return cp or fresh(task)
+
+
+def start_deleting_the_dangling_call(task, path, reconcile):
+    cp = load(path)
+    if cp and cp["pendingToolUse"]:
+        cp["messages"].pop()
+        cp["pendingToolUse"] = None
+        return cp
+    return cp or fresh(task)
+
+
+def start_fresh_with_one_turn(task, path, reconcile):
+    cp = load(path)
+    if cp:
+        return reconcile(cp) if cp["pendingToolUse"] else cp
+    return fresh(task) | {"turns": 1}
+
+
+def start_fresh_without_messages(task, path, reconcile):
+    cp = load(path)
+    if cp:
+        return reconcile(cp) if cp["pendingToolUse"] else cp
+    return fresh(task) | {"messages": []}
+
+
+def turns_from_messages(task, path, reconcile):
+    """Counts turns as the assistant messages kept: right on the lesson's files, so it passes."""
+    state = start(task, path, reconcile)
+    state["turns"] = max(state["turns"], sum(1 for m in state["messages"] if m["role"] == "assistant"))
+    return state
+
+
+# -- the reference passes every criterion, on several seeds -------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_lessons_resume_path_passes_every_criterion(tmp_path, seed):
+    results = grade(tmp_path, seed, my_load_checkpoint=load, start_state=start)
+    assert sorted(results) == sorted(LEVEL0)
+    assert all(c.passed for c in results.values()), {c.id: c.feedback for c in results.values() if not c.passed}
+
+
+# -- each criterion fails for each reason -------------------------------------------------------------
+
+CASES = [
+    # (criterion, why, my_load_checkpoint, start_state, words the feedback must say)
+    (
+        "nivel0.version_refused",
+        "no version check",
+        load_no_version_check,
+        start_with(load_no_version_check),
+        "en vez de lanzar el error de versión",
+    ),
+    (
+        "nivel0.version_refused",
+        "another message",
+        load_other_message,
+        start_with(load_other_message),
+        "el mensaje tiene que ser «Versión de punto de control incompatible",
+    ),
+    ("nivel0.version_refused", "rewrites the file", load_migrating, start_with(load_migrating), "cambió"),
+    (
+        "nivel0.version_refused",
+        "deletes the file",
+        load_deleting_bad_files,
+        start_with(load_deleting_bad_files),
+        "ya no está",
+    ),
+    ("nivel0.version_refused", "starts fresh instead", load, start_fresh_on_any_error, "pisaría el punto de control"),
+    (
+        "nivel0.fresh_start",
+        "raises when missing",
+        load_raising_when_missing,
+        start_with(load_raising_when_missing),
+        "FileNotFoundError",
+    ),
+    ("nivel0.fresh_start", "turns 1", load, start_fresh_with_one_turn, "turns es 1"),
+    ("nivel0.fresh_start", "no messages", load, start_fresh_without_messages, "messages no es el mismo"),
+    (
+        "nivel0.malformed_error",
+        "broken file as no file",
+        load_swallowing,
+        start_with(load_swallowing),
+        "un archivo roto no es un archivo que no existe",
+    ),
+    ("nivel0.malformed_error", "sys.exit", load_exiting, start_with(load_exiting), "llamó a sys.exit()"),
+    ("nivel0.malformed_error", "starts fresh instead", load, start_fresh_on_any_error, "en vez de lanzar un error"),
+    ("nivel0.state_kept", "turns reset", load, start_resetting_turns, "turns es 0"),
+    ("nivel0.state_kept", "tokensUsed recomputed", load, start_zeroing_tokens, "tokensUsed es 0"),
+    ("nivel0.state_kept", "the argument's task", load, start_with_given_task, "task es"),
+    ("nivel0.state_kept", "reconciles nothing", load, start_always_reconciling, "sin ninguna llamada colgante"),
+    ("nivel0.dangling_reconciled", "never reconciles", load, start_never_reconciling, "no pasó por reconcile"),
+    ("nivel0.dangling_reconciled", "reconciles twice", load, start_reconciling_twice, "pasó 2 veces"),
+    ("nivel0.dangling_reconciled", "deletes the call", load, start_deleting_the_dangling_call, "no pasó por reconcile"),
+    ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "turns = 0"),
+    ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "con MAX_TURNS ="),
+]
+
+
+@pytest.mark.parametrize(
+    ("criterion", "loader", "starter", "said"),
+    [pytest.param(c, lo, st, said, id=f"{c}: {why}") for c, why, lo, st, said in CASES],
+)
+def test_each_mistake_fails_its_criterion_and_says_why(tmp_path, criterion, loader, starter, said):
+    results = grade(tmp_path, my_load_checkpoint=loader, start_state=starter)
+    assert not results[criterion].passed and results[criterion].score == 0
+    assert said in results[criterion].feedback, results[criterion].feedback
+
+
+def test_turns_counted_from_the_messages_kept_is_not_a_mistake(tmp_path):
+    results = grade(tmp_path, my_load_checkpoint=load, start_state=turns_from_messages)
+    assert results["nivel0.max_turns_across_lives"].passed, results["nivel0.max_turns_across_lives"].feedback
+
+
+def test_missing_functions_and_stubs_pass_nothing(tmp_path):
+    def stub(*args):
+        raise NotImplementedError
+
+    (tmp_path / "none").mkdir()
+    results = grade(tmp_path / "none")
+    assert not any(c.passed for c in results.values())
+    assert "my_load_checkpoint" in results["nivel0.version_refused"].feedback
+    (tmp_path / "stub").mkdir()
+    results = grade(tmp_path / "stub", my_load_checkpoint=stub, start_state=stub)
+    assert not any(c.passed for c in results.values())
+
+
+# -- the files: in the learner's folder, random per seed, never changed by a refusal -------------------
+
+
+def _files(seed: int, box: Path) -> list[scenarios.ResumeFile]:
+    box.mkdir(parents=True, exist_ok=True)
+    makers = (scenarios.newer_version_files, scenarios.missing_files, scenarios.malformed_files)
+    makers += (scenarios.saved_files, scenarios.dangling_files)
+    return [f for make in makers for f in make(scenarios.rng_for(seed, make.__name__), box)]
+
+
+def test_hidden_variants_differ_per_seed_and_repeat_with_the_same_seed(tmp_path):
+    def shape(files: list[scenarios.ResumeFile]) -> list[tuple[Any, ...]]:
+        return [(f.relpath, f.content, f.task, f.nonce, f.version) for f in files]
+
+    one, again, other = (_files(s, tmp_path / name) for s, name in ((1, "a"), (1, "b"), (2, "c")))
+    assert shape(one) == shape(again)
+    assert all(a != b for a, b in zip(shape(one), shape(other), strict=True))
+    assert len({f.version for f in one if f.kind == "newer"} | {f.version for f in other if f.kind == "newer"}) > 3
+    lives = [
+        scenarios.lives_case(scenarios.rng_for(s, "vidas"), tmp_path / f"v{s}", tmp_path / f"w{s}") for s in (1, 2, 3)
+    ]
+    assert len({(c.max_turns, tuple(c.kill_turns), c.task, c.relpath) for c in lives}) == 3
+
+
+def test_every_file_is_inside_the_learners_folder(tmp_path):
+    box = tmp_path / "alumno"
+    for f in _files(5, box):
+        assert not Path(f.relpath).is_absolute() and ".." not in Path(f.relpath).parts
+        assert f.path == box / f.relpath
+        assert f.path.is_file() == (f.content is not None)
+
+
+def test_a_refused_newer_file_is_byte_identical_afterwards(tmp_path):
+    box = tmp_path / "alumno"
+    box.mkdir()
+    files = scenarios.newer_version_files(scenarios.rng_for(9, "nivel0.version_refused"), box)
+    before = {f.path: f.path.read_bytes() for f in files}
+    caller = ResumeCaller(box, my_load_checkpoint=load, start_state=start)
+    for f in files:
+        outcome = caller.call("my_load_checkpoint", f.relpath)
+        assert outcome.status == "error" and outcome.info["message"] == lesson_version_message(f.version)
+        outcome = caller.call("start_state", pack(f.task, f.relpath, stand_in_reconcile(f.nonce)))
+        assert outcome.status == "error" and outcome.info["message"] == lesson_version_message(f.version)
+        assert f.path.read_bytes() == before[f.path] == f.content
+
+
+def test_the_version_message_is_the_lessons_word_for_word():
+    assert lesson_version_message(2) == "Versión de punto de control incompatible: el archivo es v2, el código es v1"
+
+
+# -- the real sandbox ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "failing"),
+    [
+        ("good.py", set()),
+        ("resume_turns_reset.py", {"nivel0.state_kept", "nivel0.dangling_reconciled", "nivel0.max_turns_across_lives"}),
+        ("resume_swallows_errors.py", {"nivel0.version_refused", "nivel0.malformed_error"}),
+        ("resume_delegating.py", set(LEVEL0)),
+    ],
+)
+def test_submissions_in_the_sandbox(name, failing):
+    result = grade_submission(DATA / name, seed=11, levels=(0,))
+    assert result.error is None, result.error
+    failed = {c.id for c in result.criteria if not c.passed}
+    assert failed == failing, {c.id: c.feedback for c in result.criteria if not c.passed}
+    if name == "resume_delegating.py":
+        assert all("lesson3.load_checkpoint" in c.feedback for c in result.criteria)
+
+
+def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
+    from autograder import messages
+
+    keys = [k for k in messages.keys() if k.startswith("ruta.")]
+    assert keys and all(messages.text(k, "en") != messages.text(k, "es") for k in keys)  # no Spanish fallback
+    box = tmp_path / "alumno"
+    box.mkdir()
+    (tmp_path / "corrector").mkdir()
+    caller = ResumeCaller(box, my_load_checkpoint=load_swallowing, start_state=start_with(load_swallowing))
+    grading = run_checks(caller, seed=4, lang="en", levels=(0,), scratch=tmp_path / "corrector", box=box)
+    feedback = {c.id: c.feedback for c in grading.criteria}
+    assert "instead of raising" in feedback["nivel0.malformed_error"]
+    assert "Falló" not in " ".join(feedback.values())
+
+
+# -- the judge writes and reads in the learner's folder without following its links ---------------------
+
+
+def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
+    from autograder.learner_files import place, read_back
+
+    box, outside = tmp_path / "alumno", tmp_path / "fuera"
+    box.mkdir()
+    outside.mkdir()
+    (outside / "checkpoint.json").write_text("del corrector")
+    (box / "version-123").symlink_to(outside)  # a whole folder swapped for a link
+    place(box, "version-123/checkpoint.json", b"{}")
+    assert (outside / "checkpoint.json").read_text() == "del corrector"
+    assert not (box / "version-123").is_symlink() and (box / "version-123" / "checkpoint.json").read_bytes() == b"{}"
+
+    (box / "nuevo-5").mkdir()
+    (box / "nuevo-5" / "estado.json").symlink_to(outside / "checkpoint.json")  # the file itself a link
+    place(box, "nuevo-5/estado.json", b"[]")
+    assert (outside / "checkpoint.json").read_text() == "del corrector"
+    assert read_back(box, "nuevo-5/estado.json", 10) == b"[]"
+
+
+def test_reading_back_refuses_links_fifos_and_huge_files_without_blocking(tmp_path):
+    from autograder.learner_files import NOT_A_FILE, read_back
+
+    box = tmp_path / "alumno"
+    (box / "c").mkdir(parents=True)
+    (box / "c" / "link.json").symlink_to("/dev/zero")
+    os.mkfifo(box / "c" / "fifo.json")
+    (box / "c" / "big.json").write_bytes(b"x" * 100)
+    (box / "d").symlink_to(box / "c")
+    assert read_back(box, "c/link.json", 10) == NOT_A_FILE
+    assert read_back(box, "c/fifo.json", 10) == NOT_A_FILE
+    assert read_back(box, "c/big.json", 10) == NOT_A_FILE
+    assert read_back(box, "d/big.json", 1000) is None  # a linked folder is not followed
+    assert read_back(box, "c/missing.json", 10) is None
+    with pytest.raises(ValueError):
+        read_back(box, "../fuera.json", 10)
+
+
+def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check(tmp_path):
+    def load_and_swap(path):
+        path = Path(path)
+        path.unlink()
+        path.symlink_to("/etc/hostname")
+        raise version_error(2)
+
+    results = grade(tmp_path, my_load_checkpoint=load_and_swap, start_state=start)
+    assert not results["nivel0.version_refused"].passed
+    assert "cambió" in results["nivel0.version_refused"].feedback

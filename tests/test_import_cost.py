@@ -1,0 +1,49 @@
+"""The grader's own process never loads the Anthropic SDK: only the zygote and its judges do."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+GOOD = REPO / "tests" / "data" / "submissions" / "good.py"
+BENCH = REPO / "bench" / "bench_imports.py"
+
+REPORT = "import sys; print(sorted(m for m in ('anthropic', 'lesson3.agent', 'httpx2') if m in sys.modules))"
+
+
+def run(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd="/")
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import autograder.cli",
+        "import autograder.pipeline, autograder.report, autograder.gradescope, autograder.criteria",
+        "import lesson3, lesson3.checkpoint",
+        "from autograder import cli\ntry:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass",
+        "from autograder import cli\ntry:\n    cli.main(['grade'])\nexcept SystemExit:\n    pass",  # a usage error
+    ],
+)
+def test_starting_the_grader_does_not_import_the_sdk(code):
+    assert run(f"{code}\n{REPORT}") == "[]"
+
+
+@pytest.mark.slow
+def test_a_whole_grading_run_keeps_the_sdk_out_of_the_graders_process(tmp_path):
+    code = f"from autograder import cli\ncli.main(['grade', {str(GOOD)!r}, '--out', {str(tmp_path / 'out')!r}])"
+    assert run(f"{code}\n{REPORT}") == "[]"
+    assert (tmp_path / "out" / "results.json").is_file()
+
+
+@pytest.mark.slow
+def test_the_import_bench_runs_quick():
+    done = subprocess.run([sys.executable, str(BENCH), "--quick"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "autograder.pipeline" in done.stdout and "lesson3.agent" in done.stdout

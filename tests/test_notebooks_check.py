@@ -1,0 +1,42 @@
+"""Every learner notebook with a «# TU CÓDIGO AQUÍ» lets the learner grade that code with check()."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from autograder.criteria import CRITERIA
+from autograder.pipeline import LEVELS
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+CHECK = re.compile(r"^check\((?:level=)?(\d)?\)", re.MULTILINE)
+
+
+def code_cells(path: Path) -> list[str]:
+    return [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+
+
+def defined_functions(source: str) -> set[str]:
+    return {n.name for n in ast.parse(source).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if "TU CÓDIGO AQUÍ" in p.read_text()], ids=lambda p: p.stem)
+def test_every_function_to_write_is_graded_by_a_check_cell_of_the_same_notebook(path):
+    cells = code_cells(path)
+    levels = {int(m.group(1)) if m.group(1) else None for cell in cells for m in CHECK.finditer(cell)}
+    assert levels, f"{path.name} asks for code (# TU CÓDIGO AQUÍ) but has no check() cell"
+    graded = set(LEVELS) if None in levels else levels
+    to_write = {name for cell in cells if "TU CÓDIGO AQUÍ" in cell for name in defined_functions(cell)}
+    assert to_write
+    for name in to_write:
+        checked = {c.level for c in CRITERIA.values() if c.function == name}
+        assert checked & graded, f"{path.name}: {name} is graded at level {checked}, its check() cells run {graded}"
+
+
+def test_notebook_1_checks_the_resume_path():
+    (path,) = [p for p in NOTEBOOKS if p.stem.startswith("01_")]
+    assert any("check(level=0)" in cell for cell in code_cells(path))
