@@ -30,7 +30,6 @@ from autograder.judges import (
     judge_question,
     judge_read_only,
 )
-from autograder.questions import QUESTIONS
 from autograder.observe import (
     ActionObservation,
     AnswerObservation,
@@ -39,6 +38,7 @@ from autograder.observe import (
     observe_incident,
     observe_reconciles,
 )
+from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
 from autograder.session import Outcome
 from lesson3.exercises import exercise_checkpoint
@@ -689,13 +689,13 @@ def test_not_running_the_tool_without_answering_the_call_says_so(hi_cases, fn):
     ids=lambda x: getattr(x, "__name__", ""),
 )
 def test_one_email_is_not_enough_the_agent_must_resume_and_finish(tmp_path, fn, expected):
-    verdict, case = incident(tmp_path, fn)
+    verdict, _ = incident(tmp_path, fn)
     assert not verdict.passed, verdict.feedback
     assert expected in verdict.feedback and "reanudó" not in verdict.feedback.replace("nunca reanudó", "")
 
 
 def test_the_incident_feedback_says_what_happened(tmp_path):
-    verdict, case = incident(tmp_path, reconcile)
+    verdict, _ = incident(tmp_path, reconcile)
     obs = observe_incident(
         FakeCaller(reconcile=reconcile),
         scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path / "again"),

@@ -62,7 +62,8 @@ def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(t
     criteria = by_id(result)
     # resume_action was defined inside %%capture, reconcile is async and awaits execute_tool.
     assert all(criteria[c].passed for c in CRITERIA_IDS), [criteria[c].feedback for c in CRITERIA_IDS]
-    assert criteria["nivel2.causa_raiz"].passed  # "b)" counts as "b"
+    assert criteria["nivel2.causa_raiz"].passed  # "c)" counts as "c"
+    assert criteria["nivel1.llamada_colgante"].passed  # and "(a)" as "a"
     assert not criteria["nivel2.pregunta"].passed and "«a»" in criteria["nivel2.pregunta"].feedback
     assert not marker.exists()  # the %%bash cell never ran
 
