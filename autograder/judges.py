@@ -22,6 +22,7 @@ from .observe import (
     IncidentObservation,
     LessonObservation,
     ReconcileObservation,
+    answered,
 )
 from .questions import QUESTIONS, normalise_answer
 from .scenarios import ActionCase, ReconcileCase
@@ -213,7 +214,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
         problem = _effect_problem(obs, lang) or _value_problem(obs, lang)
         if problem:
             return problem
-        if _tool_result(obs.outcome.value, obs.case.pending["id"]) is None:
+        if not answered(obs.outcome.value["messages"], obs.case.pending["id"]):
             return text("hi.unanswered", lang, label=label)
         return None
 

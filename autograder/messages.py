@@ -303,10 +303,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "the workspace), and every call got its tool_result.",
     },
     "hi.unanswered": {
-        "es": "{label}: no se ejecutó nada, pero la llamada pendiente tampoco recibió su tool_result: no "
-        "volver a ejecutar no basta, la llamada colgante tiene que quedar respondida",
-        "en": "{label}: nothing ran, but the pending call got no tool_result either: not re-running is not "
-        "enough, the dangling call must be answered",
+        "es": "{label}: no se ejecutó nada, pero la llamada pendiente tampoco recibió su tool_result (en el "
+        "mensaje user que sigue a su tool_use): no volver a ejecutar no basta, la llamada colgante tiene que "
+        "quedar respondida",
+        "en": "{label}: nothing ran, but the pending call got no tool_result either (in the user message after "
+        "its tool_use): not re-running is not enough, the dangling call must be answered",
     },
     "hi.ran": {
         "es": "{label}: se ejecutó {calls}; una herramienta de alto impacto que quizá ya se ejecutó no se "
@@ -824,7 +825,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "check.feedback": {"es": "comentario", "en": "feedback"},
     "list.more": {"es": "y {more} más", "en": "and {more} more"},
     "label.no_pending": {"es": "sin llamada pendiente", "en": "no pending call"},
-    "label.after_b": {"es": " (caída después del punto B)", "en": " (crash after save point B)"},
+    "label.after_b": {"es": " (caída después del punto de guardado B)", "en": " (crash after save point B)"},
     # -- the autograder command's console ------------------------------------------------------------
     "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
     "cli.not_a_folder": {

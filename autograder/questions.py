@@ -73,7 +73,7 @@ QUESTIONS: dict[str, Question] = {
             },
             answer="a",
             explanation={
-                "es": "El punto A deja pendingToolUse con algo, el punto B lo vuelve a null, y la herramienta se "
+                "es": "El punto de guardado A deja pendingToolUse con algo, el B lo vuelve a null, y la herramienta se "
                 "ejecuta entre los dos: toda caída en esa ventana deja la llamada colgante. Una falla común "
                 "trae su resultado (un error conocido); una llamada colgante no trae nada, y no se puede saber "
                 "si la herramienta llegó a tener efecto.",

@@ -657,6 +657,15 @@ def fake_final_answer(cp, execute_tool):
     return cp
 
 
+def answers_in_the_wrong_place(cp, execute_tool):
+    """The dangling assistant message is replaced by one holding a tool_result: nothing pairs with the tool_use."""
+    pending = cp["pendingToolUse"]
+    result = {"type": "tool_result", "tool_use_id": pending["id"], "content": UNKNOWN_STATE_MESSAGE, "is_error": True}
+    cp["messages"][-1] = {"role": "user", "content": [result]}
+    cp["pendingToolUse"] = None
+    return cp
+
+
 VACUOUS = [untouched, only_clears_pending, past_max_turns, deletes_and_stops, fake_final_answer]
 
 
@@ -671,7 +680,9 @@ def test_a_reconcile_that_answers_nothing_does_not_rerun_read_only_tools(ro_case
     assert not ro_verdict(fn, ro_cases).passed
 
 
-@pytest.mark.parametrize("fn", [past_max_turns, only_clears_pending, deletes_and_stops], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "fn", [past_max_turns, only_clears_pending, deletes_and_stops, answers_in_the_wrong_place], ids=lambda f: f.__name__
+)
 def test_not_running_the_tool_without_answering_the_call_says_so(hi_cases, fn):
     verdict, _, _ = hi_verdicts(fn, hi_cases[:1])
     assert not verdict.passed and "tampoco recibió su tool_result" in verdict.feedback
