@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.criteria import CRITERIA
 from autograder.pipeline import grade_many, grade_submission
 from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
@@ -141,3 +142,14 @@ def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(mon
     results = grade_many([SUBMISSIONS / "good.py"], seed=1, server=GradingServer())
     assert results[0].score == 0
     assert results[0].error.startswith("Error interno del corrector (the grading server did not start")
+
+
+def test_every_submission_has_the_same_maximum_whatever_it_answers(tmp_path):
+    partial = tmp_path / "sin_preguntas.py"
+    partial.write_text((SUBMISSIONS / "good.py").read_text().split("respuesta_llamada_colgante")[0])
+    results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "stub.py", partial], jobs=1, seed=11)
+    assert len({r.max_score for r in results}) == 1
+    good, stub, unanswered = results
+    assert good.score == good.max_score and stub.score == 0
+    assert unanswered.score == good.score - sum(CRITERIA[q].points for q in QUESTION_IDS)
+    assert all("No definiste" in c.feedback for c in unanswered.criteria if c.id in QUESTION_IDS)
