@@ -336,9 +336,9 @@ def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypat
     first = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
     second = grade_many([DATA / "good.py"], seed=3, limits=FAST, lang="en")[0]
     err = capsys.readouterr().err
-    assert err.count("el código de las entregas corre sin confinamiento") == 1  # once per run, in Spanish
+    assert err.count("el código de las entregas se ejecuta sin confinamiento") == 1  # once per run, in Spanish
     assert first.score == first.max_score
-    assert any("corre sin confinamiento" in w and "Landlock" in w for w in first.warnings)
+    assert any("se ejecuta sin confinamiento" in w and "Landlock" in w for w in first.warnings)
     assert any("runs unconfined" in w for w in second.warnings)
 
     monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=5))
