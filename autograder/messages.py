@@ -383,11 +383,11 @@ _TEXTS: dict[str, dict[str, str]] = {
     "email.ok": {
         "es": "Correcto: el proceso murió con SIGKILL después de que send_email entregó el correo y antes del "
         "punto de guardado B; un proceso nuevo reanudó con tu reconcile, la llamada colgante recibió su "
-        "tool_result, el agente hizo {calls} llamadas al modelo y terminó con su respuesta final, y {to} "
-        "recibió un solo correo.",
+        "tool_result, el agente siguió el bucle (llamadas al modelo: {calls}) y terminó con su respuesta "
+        "final, y {to} recibió un solo correo.",
         "en": "Correct: the process was SIGKILLed after send_email delivered the email and before save point "
-        "B; a new process resumed with your reconcile, the dangling call got its tool_result, the agent made "
-        "{calls} model calls and finished with its final answer, and {to} got a single email.",
+        "B; a new process resumed with your reconcile, the dangling call got its tool_result, the agent went on "
+        "with the loop (model calls: {calls}) and finished with its final answer, and {to} got a single email.",
     },
     "email.unanswered": {
         "es": "Hay un solo correo, pero la llamada colgante de send_email no quedó respondida: después de tu "
@@ -403,12 +403,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "model call (turns={turns}, MAX_TURNS={max_turns}). reconcile does not touch turns.",
     },
     "email.no_final_answer": {
-        "es": "Hay un solo correo, pero el agente no llegó a su respuesta final: hizo {calls} llamadas al "
-        "modelo y el bucle se detuvo en turns={turns} (MAX_TURNS={max_turns}) sin una respuesta de texto del "
+        "es": "Hay un solo correo, pero el agente no llegó a su respuesta final: el bucle se detuvo en "
+        "turns={turns} (MAX_TURNS={max_turns}; llamadas al modelo: {calls}) sin una respuesta de texto del "
         "modelo al final.",
-        "en": "There is a single email, but the agent did not reach its final answer: it made {calls} model "
-        "calls and the loop stopped at turns={turns} (MAX_TURNS={max_turns}) with no text answer from the "
-        "model at the end.",
+        "en": "There is a single email, but the agent did not reach its final answer: the loop stopped at "
+        "turns={turns} (MAX_TURNS={max_turns}; model calls: {calls}) with no text answer from the model at "
+        "the end.",
     },
     "email.double": {
         "es": "{to} recibió {count} correos «{subject}»: es exactamente el incidente. El proceso murió después "

@@ -712,4 +712,4 @@ def test_the_incident_feedback_says_what_happened(tmp_path):
         scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path / "again"),
     )
     assert obs.answered and obs.final_answer and obs.model_calls >= 1
-    assert f"hizo {obs.model_calls} llamadas al modelo" in verdict.feedback
+    assert f"llamadas al modelo: {obs.model_calls})" in verdict.feedback
