@@ -1,7 +1,7 @@
 """Los criterios del ejercicio: cada uno se declara una sola vez, aquí.
 
 A :class:`Criterion` says everything the rest of the grader needs: its id, level and
-points, its title and hint in each language, the observation it judges (a name in
+points, its title and escalating hints in each language, the observation it judges (a name in
 :data:`autograder.observe.OBSERVERS`), its judge (a pure function from that
 observation to a :class:`Verdict`) and the feedback keys the judge may use.
 ``results.CRITERIA_IDS``, results.json, grades.csv, the HTML feedback, ``check()``,
