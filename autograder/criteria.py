@@ -461,14 +461,14 @@ for _criterion in (
                 "El protocolo pide un tool_result por cada tool_use, en el siguiente mensaje del usuario.",
                 "Los dos caminos terminan igual: un único mensaje nuevo del usuario al final de messages, con "
                 "el tool_result cuyo tool_use_id es el id pendiente.",
-                "Después, pendingToolUse queda en None y se devuelve el mismo punto de control; lo anterior "
-                "(mensajes, turns, tokensUsed) no se toca.",
+                "Después, pendingToolUse queda vacío (null) y se devuelve el mismo punto de control; lo "
+                "anterior (mensajes, turns, tokensUsed) no se toca.",
             ),
             "en": (
                 "The protocol asks for one tool_result per tool_use, in the next user message.",
                 "Both paths end the same way: a single new user message at the end of messages, holding the "
                 "tool_result whose tool_use_id is the pending id.",
-                "Then pendingToolUse becomes None and the same checkpoint is returned; what was there "
+                "Then pendingToolUse is emptied (null) and the same checkpoint is returned; what was there "
                 "(messages, turns, tokensUsed) is not touched.",
             ),
         },
