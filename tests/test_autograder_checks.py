@@ -713,3 +713,10 @@ def test_the_incident_feedback_says_what_happened(tmp_path):
     )
     assert obs.answered and obs.final_answer and obs.model_calls >= 1
     assert f"llamadas al modelo: {obs.model_calls})" in verdict.feedback
+
+
+@pytest.mark.parametrize("fn", [untouched, past_max_turns], ids=lambda f: f.__name__)
+def test_a_reconcile_that_does_nothing_gets_no_reconcile_criterion(tmp_path, fn):
+    grading = run_checks(FakeCaller(resume_action=resume_action, reconcile=fn), seed=SEED, scratch=tmp_path)
+    passed = {c.id for c in grading.criteria if c.passed}
+    assert not passed & {c.id for c in CRITERIA.values() if c.function == "reconcile"}, passed
