@@ -35,6 +35,8 @@ class Verdict(NamedTuple):
 
 
 Judge = Callable[[Any, str], Verdict]
+Hints = dict[str, str | tuple[str, ...]]
+"""Per language, one hint or an escalating list of them."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class Criterion:
     function: str
     """The learner's name it grades: ``resume_action``, ``reconcile`` or a question's variable."""
     title: dict[str, str]
-    hint: dict[str, str | tuple[str, ...]]
+    hint: Hints
     """Per language, one hint or an escalating list: each says more than the one before, none gives the code."""
     observes: str
     """The observation it judges: a key of :data:`autograder.observe.OBSERVERS`."""
@@ -174,7 +176,7 @@ def _question(q: Question) -> Criterion:
 
 
 def _resume_path(
-    criterion_id: str, title: dict[str, str], hint: dict[str, str], observes: str, judge: str, grades: tuple[str, ...]
+    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, judge: str, grades: tuple[str, ...]
 ) -> Criterion:
     return Criterion(
         criterion_id,
@@ -194,7 +196,7 @@ def _resume_path(
 LOAD = "my_load_checkpoint"
 
 
-def _lesson_checkpoint(name: str, title: dict[str, str], hint: dict[str, str], grades: tuple[str, ...]) -> Criterion:
+def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tuple[str, ...]) -> Criterion:
     """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
     return Criterion(
         f"nivel1.{name}",
@@ -221,10 +223,18 @@ for _criterion in (
             "en": "another version: refused with the lesson's message",
         },
         {
-            "es": 'Compara raw["version"] con CHECKPOINT_VERSION y lanza un error con el texto de la lección: '
-            "«Versión de punto de control incompatible: el archivo es vN, el código es v1»; no escribas el archivo.",
-            "en": 'Compare raw["version"] with CHECKPOINT_VERSION and raise an error with the lesson\'s text: '
-            "«Versión de punto de control incompatible: el archivo es vN, el código es v1»; do not write the file.",
+            "es": (
+                "Es uno de los cuatro pasos de la columna vertebral: leer, parsear, verificar version, desparramar.",
+                "Si la version del archivo no es CHECKPOINT_VERSION, lanza un error con el texto de la lección "
+                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») y no escribas "
+                "el archivo.",
+            ),
+            "en": (
+                "It is one of the spine's four steps: read, parse, check version, spread the fields.",
+                "If the file's version is not CHECKPOINT_VERSION, raise an error with the lesson's text "
+                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») and do not write "
+                "the file.",
+            ),
         },
         "resume.newer",
         "judge_version_refused",
@@ -234,10 +244,16 @@ for _criterion in (
         "nivel0.fresh_start",
         {"es": "sin archivo: se arranca de cero", "en": "no file: start from scratch"},
         {
-            "es": "Si el archivo no existe, my_load_checkpoint devuelve None y start_state arma el estado inicial "
-            "(turns 0, tokensUsed 0, un mensaje del usuario con la tarea); new_state(task) del paquete también sirve.",
-            "en": "If the file does not exist, my_load_checkpoint returns None and start_state builds the initial "
-            "state (turns 0, tokensUsed 0, one user message with the task); the package's new_state(task) works too.",
+            "es": (
+                "Sin archivo no hay nada que reanudar: es el arranque desde cero de runAgent.",
+                "my_load_checkpoint no devuelve ningún punto de control y start_state arma el estado inicial: "
+                "turns y tokensUsed en cero y un único mensaje del usuario con la tarea.",
+            ),
+            "en": (
+                "With no file there is nothing to resume: it is runAgent's start from scratch.",
+                "my_load_checkpoint returns no checkpoint and start_state builds the initial state: turns and "
+                "tokensUsed at zero and a single user message with the task.",
+            ),
         },
         "resume.missing",
         "judge_fresh_start",
@@ -247,10 +263,18 @@ for _criterion in (
         "nivel0.malformed_error",
         {"es": "archivo roto: una excepción, no None", "en": "broken file: an exception, not None"},
         {
-            "es": "Solo un archivo que no existe da None. Uno que existe y no es un punto de control (truncado, vacío, "
-            "no JSON) termina en una excepción: json.loads ya la lanza, no la atrapes para devolver None.",
-            "en": "Only a missing file gives None. One that exists and is not a checkpoint (truncated, empty, not "
-            "JSON) ends in an exception: json.loads already raises one, do not catch it to return None.",
+            "es": (
+                "Un archivo roto no es lo mismo que un archivo que no existe.",
+                "Solo la falta de archivo significa «arrancar de cero». Uno que existe y no es un punto de control "
+                "(truncado, vacío, no JSON) termina en una excepción: el parser de JSON ya la lanza, no la "
+                "atrapes.",
+            ),
+            "en": (
+                "A broken file is not the same as a missing file.",
+                "Only a missing file means «start from scratch». One that exists and is not a checkpoint "
+                "(truncated, empty, not JSON) ends in an exception: the JSON parser already raises one, do not "
+                "catch it.",
+            ),
         },
         "resume.malformed",
         "judge_malformed",
