@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
 from autograder.unknown_state import normalise, says_state_unknown
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
 LESSON_TEXT = (
     "Estado de ejecución desconocido: el proceso se cayó antes de que esta llamada terminara, así que no hay "
