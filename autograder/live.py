@@ -98,8 +98,7 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
         if len(levels) == 1:
             lines.append(f"{cid}: {levels[0]}")
         else:
-            of = "de" if lang == "es" else "of"
-            lines.append(f"{cid} ({level} {of} {len(levels)}): {levels[level - 1]}")
+            lines.append(text("check.hint_level", lang, id=cid, level=level, n=len(levels), hint=levels[level - 1]))
     print("\n".join(lines))
 
 

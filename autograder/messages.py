@@ -821,6 +821,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "check.head": {"es": "Autocorrector · Lección 3", "en": "Autograder · Lesson 3"},
     "check.points": {"es": "puntos", "en": "points"},
     "check.hint": {"es": "Pista", "en": "Hint"},
+    "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
     "list.more": {"es": "y {more} más", "en": "and {more} more"},
