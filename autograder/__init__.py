@@ -25,22 +25,23 @@ The exercise contract (what the notebooks teach and a submission defines, in a
         # returns cp with one {"role": "user", "content": [tool_result]} appended
         # and cp["pendingToolUse"] = None
 
-    respuesta_causa_raiz = "b"             # optional: Level 2 root cause (one letter)
-    respuesta_esta_en_lo_cierto = "b"      # optional: the «¿Está en lo cierto?» question
+    respuesta_llamada_colgante = "?"       # Level 1: why a dangling call appears (one letter)
+    respuesta_causa_raiz = "?"             # Level 2: the incident's root cause (one letter)
+    respuesta_esta_en_lo_cierto = "?"      # the «¿Está en lo cierto?» question (one letter)
 
 Every criterion (id, points, title, hint, what it observes, its judge) is declared
 once in :mod:`autograder.criteria`; the multiple-choice prompts, options and correct
-letters live in :mod:`autograder.questions`. A question's criterion
-(``nivel2.causa_raiz``, ``nivel2.pregunta``) only appears when the submission
-defines its variable.
+letters live in :mod:`autograder.questions`. Every submission is graded on every
+criterion, so the maximum is the same for all: an answer left undefined scores 0.
 
 In a notebook: ``from autograder import check`` then ``check()`` (or ``check(0)`` /
 ``check(1)`` / ``check(2)``) grades the live definitions with the public checks (fixed seed) in a
 sandboxed process, never in the kernel, and shows a table; ``pista("nivel1.hidden")``
-prints a hint. Notebook cells tagged ``autograder-skip`` are not run when grading a
-submitted ``.ipynb`` (for demos that spawn processes); the other cells run in an IPython
-shell as in Jupyter, except ``!`` shell escapes, ``%pip`` and ``%%bash``-like magics, which
-only say they do not run. Learner code may start a few threads, never a process.
+prints the next, more concrete hint (``nivel=N`` for one level). Notebook cells tagged
+``autograder-skip`` are not run when grading a submitted ``.ipynb`` (for demos that spawn
+processes); the other cells run in an IPython shell as in Jupyter, except ``!`` shell escapes,
+``%pip`` and ``%%bash``-like magics, which only say they do not run. Learner code may start a
+few threads, never a process.
 
 For instructors: :func:`autograder.pipeline.grade_many` (and the ``autograder`` CLI).
 """
@@ -62,13 +63,16 @@ def check(level: int | None = None, **kwargs: Any) -> Any:
     return _check(level, _depth=2, **kwargs)
 
 
-def pista(criterion: str | int | None = None, lang: str = "es") -> None:
-    """Muestra la pista de un criterio (por id, o su número en la tabla de check())."""
+def pista(criterion: str | int | None = None, lang: str = "es", *, nivel: int | None = None) -> None:
+    """Muestra la pista siguiente de un criterio (por id, o su número en la tabla de check()).
+
+    Cada llamada con el mismo criterio da una pista más concreta; ``nivel=N`` pide la número N.
+    """
     if _IN_SANDBOX:
         return None
     from .live import pista as _pista
 
-    _pista(criterion, lang=lang)
+    _pista(criterion, nivel=nivel, lang=lang)
     return None
 
 

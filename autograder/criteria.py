@@ -1,7 +1,7 @@
 """Los criterios del ejercicio: cada uno se declara una sola vez, aquí.
 
 A :class:`Criterion` says everything the rest of the grader needs: its id, level and
-points, its title and hint in each language, the observation it judges (a name in
+points, its title and escalating hints in each language, the observation it judges (a name in
 :data:`autograder.observe.OBSERVERS`), its judge (a pure function from that
 observation to a :class:`Verdict`) and the feedback keys the judge may use.
 ``results.CRITERIA_IDS``, results.json, grades.csv, the HTML feedback, ``check()``,
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .questions import QUESTIONS
+from .questions import QUESTIONS, Question
 from .results import CriterionResult
 
 
@@ -35,6 +35,8 @@ class Verdict(NamedTuple):
 
 
 Judge = Callable[[Any, str], Verdict]
+Hints = dict[str, str | tuple[str, ...]]
+"""Per language, one hint or an escalating list of them."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,8 @@ class Criterion:
     function: str
     """The learner's name it grades: ``resume_action``, ``reconcile`` or a question's variable."""
     title: dict[str, str]
-    hint: dict[str, str]
+    hint: Hints
+    """Per language, one hint or an escalating list: each says more than the one before, none gives the code."""
     observes: str
     """The observation it judges: a key of :data:`autograder.observe.OBSERVERS`."""
     judge: str | Judge
@@ -54,8 +57,6 @@ class Criterion:
     """The families of message keys (:mod:`autograder.messages`) its feedback is built from, e.g. ``"ro."``."""
     lesson: str = ""
     """The lesson's section whose completion criterion this grades."""
-    optional: bool = False
-    """Graded only when the submission defines :attr:`function` (the multiple-choice answers)."""
     grades: tuple[str, ...] = ()
     """The lesson's objectives, sections and completion criteria it grades: keys of :mod:`autograder.lesson_map`."""
 
@@ -67,6 +68,11 @@ class Criterion:
 
     def in_language(self, field: dict[str, str], lang: str) -> str:
         return field.get(lang) or field["es"]
+
+    def hints(self, lang: str = "es") -> tuple[str, ...]:
+        """The escalating hints in ``lang``, gentlest first."""
+        chosen = self.hint.get(lang) or self.hint["es"]
+        return (chosen,) if isinstance(chosen, str) else tuple(chosen)
 
     def result(self, verdict: Verdict) -> CriterionResult:
         passed, feedback = verdict
@@ -92,18 +98,14 @@ def unregister(criterion_id: str) -> None:
 
 
 def required_ids() -> tuple[str, ...]:
-    """The criteria every submission is graded on (``results.CRITERIA_IDS``)."""
-    return tuple(c.id for c in CRITERIA.values() if not c.optional)
+    """The criteria every submission is graded on (``results.CRITERIA_IDS``): all of them, so one maximum."""
+    return tuple(CRITERIA)
 
 
 def graded(levels: Iterable[int], answers: dict[str, Any] | None = None) -> list[Criterion]:
-    """The criteria a submission is graded on: its levels, and the optional ones it answered."""
+    """The criteria of ``levels``; the same for every submission, whatever it defines or answers."""
     levels = set(levels)
-    return [
-        c
-        for c in CRITERIA.values()
-        if c.level in levels and (not c.optional or (answers is not None and c.function in answers))
-    ]
+    return [c for c in CRITERIA.values() if c.level in levels]
 
 
 def not_graded(
@@ -123,9 +125,16 @@ def title(criterion_id: str, lang: str = "es") -> str:
     return known.in_language(known.title, lang) if known else criterion_id
 
 
-def hint(criterion_id: str, lang: str = "es") -> str | None:
+def hints(criterion_id: str, lang: str = "es") -> tuple[str, ...]:
+    """A criterion's escalating hints (empty for an unknown id)."""
     known = CRITERIA.get(criterion_id)
-    return known.in_language(known.hint, lang) if known else None
+    return known.hints(lang) if known else ()
+
+
+def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
+    """Hint number ``level`` (1 = the gentlest; past the last, the last)."""
+    levels = hints(criterion_id, lang)
+    return levels[min(max(level, 1), len(levels)) - 1] if levels else None
 
 
 def lesson_table() -> dict[str, list[str]]:
@@ -143,14 +152,31 @@ LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
 LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
 
 QUESTION_GRADES: dict[str, tuple[str, ...]] = {
+    "nivel1.llamada_colgante": ("objetivo.1", "seccion.mitad_dificil"),
     "nivel2.causa_raiz": ("fin.causa",),
     "nivel2.pregunta": ("objetivo.3", "seccion.manejar"),
 }
 """What each multiple-choice question grades (the questions themselves live in :mod:`autograder.questions`)."""
 
 
+def _question(q: Question) -> Criterion:
+    return Criterion(
+        q.criterion,
+        level=q.level,
+        points=q.points,
+        function=q.variable,
+        title=q.title,
+        hint=q.hint,
+        observes=f"answer.{q.variable}",
+        judge="judges:judge_question",
+        feedback=("q.",),
+        lesson=q.lesson,
+        grades=QUESTION_GRADES.get(q.criterion, ()),
+    )
+
+
 def _resume_path(
-    criterion_id: str, title: dict[str, str], hint: dict[str, str], observes: str, judge: str, grades: tuple[str, ...]
+    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, judge: str, grades: tuple[str, ...]
 ) -> Criterion:
     return Criterion(
         criterion_id,
@@ -170,7 +196,7 @@ def _resume_path(
 LOAD = "my_load_checkpoint"
 
 
-def _lesson_checkpoint(name: str, title: dict[str, str], hint: dict[str, str], grades: tuple[str, ...]) -> Criterion:
+def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tuple[str, ...]) -> Criterion:
     """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
     return Criterion(
         f"nivel1.{name}",
@@ -187,6 +213,8 @@ def _lesson_checkpoint(name: str, title: dict[str, str], hint: dict[str, str], g
     )
 
 
+# Hints escalate: the first points at the lesson's idea, the last names what is missing, and none
+# writes the solution (tests/test_autograder_criteria.py and tests/test_course_text.py check it).
 for _criterion in (
     _resume_path(
         "nivel0.version_refused",
@@ -195,10 +223,18 @@ for _criterion in (
             "en": "another version: refused with the lesson's message",
         },
         {
-            "es": 'Compara raw["version"] con CHECKPOINT_VERSION y lanza un error con el texto de la lección: '
-            "«Versión de punto de control incompatible: el archivo es vN, el código es v1»; no escribas el archivo.",
-            "en": 'Compare raw["version"] with CHECKPOINT_VERSION and raise an error with the lesson\'s text: '
-            "«Versión de punto de control incompatible: el archivo es vN, el código es v1»; do not write the file.",
+            "es": (
+                "Es uno de los cuatro pasos de la columna vertebral: leer, parsear, verificar version, desparramar.",
+                "Si la version del archivo no es CHECKPOINT_VERSION, lanza un error con el texto de la lección "
+                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») y no escribas "
+                "el archivo.",
+            ),
+            "en": (
+                "It is one of the spine's four steps: read, parse, check version, spread the fields.",
+                "If the file's version is not CHECKPOINT_VERSION, raise an error with the lesson's text "
+                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») and do not write "
+                "the file.",
+            ),
         },
         "resume.newer",
         "judge_version_refused",
@@ -208,10 +244,16 @@ for _criterion in (
         "nivel0.fresh_start",
         {"es": "sin archivo: se arranca de cero", "en": "no file: start from scratch"},
         {
-            "es": "Si el archivo no existe, my_load_checkpoint devuelve None y start_state arma el estado inicial "
-            "(turns 0, tokensUsed 0, un mensaje del usuario con la tarea); new_state(task) del paquete también sirve.",
-            "en": "If the file does not exist, my_load_checkpoint returns None and start_state builds the initial "
-            "state (turns 0, tokensUsed 0, one user message with the task); the package's new_state(task) works too.",
+            "es": (
+                "Sin archivo no hay nada que reanudar: es el arranque desde cero de runAgent.",
+                "my_load_checkpoint no devuelve ningún punto de control y start_state arma el estado inicial: "
+                "turns y tokensUsed en cero y un único mensaje del usuario con la tarea.",
+            ),
+            "en": (
+                "With no file there is nothing to resume: it is runAgent's start from scratch.",
+                "my_load_checkpoint returns no checkpoint and start_state builds the initial state: turns and "
+                "tokensUsed at zero and a single user message with the task.",
+            ),
         },
         "resume.missing",
         "judge_fresh_start",
@@ -221,10 +263,18 @@ for _criterion in (
         "nivel0.malformed_error",
         {"es": "archivo roto: una excepción, no None", "en": "broken file: an exception, not None"},
         {
-            "es": "Solo un archivo que no existe da None. Uno que existe y no es un punto de control (truncado, vacío, "
-            "no JSON) termina en una excepción: json.loads ya la lanza, no la atrapes para devolver None.",
-            "en": "Only a missing file gives None. One that exists and is not a checkpoint (truncated, empty, not "
-            "JSON) ends in an exception: json.loads already raises one, do not catch it to return None.",
+            "es": (
+                "Un archivo roto no es lo mismo que un archivo que no existe.",
+                "Solo la falta de archivo significa «arrancar de cero». Uno que existe y no es un punto de control "
+                "(truncado, vacío, no JSON) termina en una excepción: el parser de JSON ya la lanza, no la "
+                "atrapes.",
+            ),
+            "en": (
+                "A broken file is not the same as a missing file.",
+                "Only a missing file means «start from scratch». One that exists and is not a checkpoint "
+                "(truncated, empty, not JSON) ends in an exception: the JSON parser already raises one, do not "
+                "catch it.",
+            ),
         },
         "resume.malformed",
         "judge_malformed",
@@ -276,8 +326,16 @@ for _criterion in (
         "cpA",
         {"es": "cpA: continuar", "en": "cpA: continue"},
         {
-            "es": 'Mira solo cp["pendingToolUse"]: si es None, no hay llamada colgante.',
-            "en": 'Look only at cp["pendingToolUse"]: if it is None there is no dangling call.',
+            "es": (
+                "¿Hay una llamada colgante en cpA? Mira el campo que la lección usa para saberlo.",
+                "Mira solo el campo pendingToolUse: si está vacío (null en el archivo), no hay llamada "
+                "colgante ni nada que conciliar.",
+            ),
+            "en": (
+                "Is there a dangling call in cpA? Look at the field the lesson uses to tell.",
+                "Look only at the pendingToolUse field: if it is empty (null in the file) there is no dangling "
+                "call and nothing to reconcile.",
+            ),
         },
         ("objetivo.1", "fin.cpA"),
     ),
@@ -285,8 +343,14 @@ for _criterion in (
         "cpB",
         {"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
         {
-            "es": "read_file es de solo lectura: leer dos veces es igual que leer una.",
-            "en": "read_file is read-only: reading twice is the same as reading once.",
+            "es": (
+                "¿Qué efecto secundario tiene la herramienta pendiente de cpB?",
+                "read_file es de solo lectura: leer dos veces es igual que leer una.",
+            ),
+            "en": (
+                "What side effect does cpB's pending tool have?",
+                "read_file is read-only: reading twice is the same as reading once.",
+            ),
         },
         ("objetivo.3", "fin.cpB"),
     ),
@@ -294,8 +358,14 @@ for _criterion in (
         "cpC",
         {"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
         {
-            "es": "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
-            "en": "send_email may already have run; with no effect ledger you cannot know.",
+            "es": (
+                "¿Puedes saber, mirando solo el punto de control, si send_email ya se ejecutó?",
+                "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
+            ),
+            "en": (
+                "Looking only at the checkpoint, can you tell whether send_email already ran?",
+                "send_email may already have run; with no effect ledger you cannot know.",
+            ),
         },
         ("objetivo.3", "fin.cpC"),
     ),
@@ -306,10 +376,18 @@ for _criterion in (
         function="resume_action",
         title={"es": "puntos de control nuevos", "en": "new checkpoints"},
         hint={
-            "es": 'Usa un conjunto READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}: lo que '
-            "no está ahí es de alto impacto.",
-            "en": 'Use a READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"} set: anything '
-            "outside it is high-impact.",
+            "es": (
+                "El corrector usa nombres de herramientas que el ejercicio no muestra: decide por la regla, "
+                "no por los ejemplos.",
+                "La lección nombra las herramientas de solo lectura en un conjunto, READ_ONLY_TOOLS; todo lo "
+                "que no está en él es de alto impacto.",
+                "Son cuatro las de solo lectura: read_file, grep, list_dir y web_search.",
+            ),
+            "en": (
+                "The grader uses tool names the exercise never shows: decide by the rule, not by the examples.",
+                "The lesson names the read-only tools in a set, READ_ONLY_TOOLS; anything outside it is high-impact.",
+                "There are four read-only tools: read_file, grep, list_dir and web_search.",
+            ),
         },
         observes="actions.hidden",
         judge="judges:judge_hidden",
@@ -317,6 +395,7 @@ for _criterion in (
         lesson=LEVEL1,
         grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
     ),
+    *(_question(q) for q in QUESTIONS.values() if q.level == 1),
     Criterion(
         "nivel2.read_only_rerun",
         level=2,
@@ -324,10 +403,17 @@ for _criterion in (
         function="reconcile",
         title={"es": "solo lectura: se vuelve a ejecutar", "en": "read-only: re-run"},
         hint={
-            "es": "Para solo lectura: output = execute_tool(name, input) con el name y el input de pendingToolUse, "
-            "y ese output va como content del tool_result.",
-            "en": "For read-only: output = execute_tool(name, input) with pendingToolUse's name and input, and "
-            "that output is the tool_result's content.",
+            "es": (
+                "Leer dos veces es igual que leer una: ¿qué gana el modelo si se vuelve a ejecutar una "
+                "herramienta de solo lectura?",
+                "El resultado real sale de execute_tool, llamada una sola vez con lo que guarda pendingToolUse.",
+                "Lo que devuelve execute_tool va tal cual como content del tool_result, sin is_error.",
+            ),
+            "en": (
+                "Reading twice is the same as reading once: what does the model gain when a read-only tool is re-run?",
+                "The real output comes from execute_tool, called once with what pendingToolUse holds.",
+                "What execute_tool returns goes as it is into the tool_result's content, without is_error.",
+            ),
         },
         observes="reconcile.read_only",
         judge="judges:judge_read_only",
@@ -342,8 +428,16 @@ for _criterion in (
         function="reconcile",
         title={"es": "alto impacto: no se vuelve a ejecutar", "en": "high-impact: not re-run"},
         hint={
-            "es": "En la rama de alto impacto no llames a execute_tool (ni a nada que ejecute la herramienta).",
-            "en": "In the high-impact branch do not call execute_tool (nor anything that runs the tool).",
+            "es": (
+                "Una herramienta de alto impacto que quizá ya se ejecutó: ¿qué pasa si se ejecuta otra vez?",
+                "En la rama de alto impacto no se ejecuta nada (ni execute_tool ni otra vía), pero la llamada "
+                "igual recibe su tool_result.",
+            ),
+            "en": (
+                "A high-impact tool that may already have run: what happens if it runs again?",
+                "In the high-impact branch nothing runs (neither execute_tool nor any other way), but the call "
+                "still gets its tool_result.",
+            ),
         },
         observes="reconcile.high_impact",
         judge="judges:judge_high_impact",
@@ -358,10 +452,21 @@ for _criterion in (
         function="reconcile",
         title={"es": "repliegue a is_error", "en": "is_error fallback"},
         hint={
-            "es": 'El tool_result de alto impacto lleva "is_error": True y un content que diga «estado de '
-            "ejecución desconocido».",
-            "en": 'The high-impact tool_result carries "is_error": True and a content saying the execution '
-            "state is unknown.",
+            "es": (
+                "Cuando no puedes saber si la herramienta tuvo efecto, la lección dice la verdad al modelo: "
+                "relee la jugada tres.",
+                "El tool_result de alto impacto se marca como error con el campo is_error (el booleano, no un texto).",
+                "El content tiene que decirle al modelo que no se sabe (o no se puede confirmar) si la llamada "
+                "se ejecutó; un texto que afirma que funcionó, o un «Error» a secas, no sirve.",
+            ),
+            "en": (
+                "When you cannot know whether the tool took effect, the lesson tells the model the truth: "
+                "re-read move three.",
+                "The high-impact tool_result is marked as an error with the is_error field (the boolean, not a "
+                "string).",
+                "The content must tell the model that whether the call ran is unknown (or cannot be confirmed); "
+                "a text claiming it worked, or a bare «Error», does not do.",
+            ),
         },
         observes="reconcile.high_impact",
         judge="judges:judge_is_error",
@@ -376,10 +481,20 @@ for _criterion in (
         function="reconcile",
         title={"es": "tool_result emparejado", "en": "paired tool_result"},
         hint={
-            "es": 'Agrega {"role": "user", "content": [tool_result]} al final de cp["messages"], pon '
-            'cp["pendingToolUse"] = None y devuelve cp; no borres ni cambies nada más.',
-            "en": 'Append {"role": "user", "content": [tool_result]} to cp["messages"], set '
-            'cp["pendingToolUse"] = None and return cp; do not delete or change anything else.',
+            "es": (
+                "El protocolo pide un tool_result por cada tool_use, en el siguiente mensaje del usuario.",
+                "Los dos caminos terminan igual: un único mensaje nuevo del usuario al final de messages, con "
+                "el tool_result cuyo tool_use_id es el id pendiente.",
+                "Después, pendingToolUse queda vacío (null) y se devuelve el mismo punto de control; lo "
+                "anterior (mensajes, turns, tokensUsed) no se toca.",
+            ),
+            "en": (
+                "The protocol asks for one tool_result per tool_use, in the next user message.",
+                "Both paths end the same way: a single new user message at the end of messages, holding the "
+                "tool_result whose tool_use_id is the pending id.",
+                "Then pendingToolUse is emptied (null) and the same checkpoint is returned; what was there "
+                "(messages, turns, tokensUsed) is not touched.",
+            ),
         },
         observes="reconcile.both",
         judge="judges:judge_paired",
@@ -394,10 +509,17 @@ for _criterion in (
         function="reconcile",
         title={"es": "el incidente: un solo correo", "en": "the incident: one email"},
         hint={
-            "es": "Es el incidente de la lección: al reanudar, send_email no se vuelve a ejecutar; el modelo "
-            "recibe is_error y revisa por su cuenta.",
-            "en": "It is the lesson's incident: on resume send_email is not re-run; the model gets is_error and "
-            "checks by itself.",
+            "es": (
+                "Es el incidente de la lección: el proceso muere después de enviar el correo y antes del punto "
+                "de guardado B.",
+                "Al reanudar, send_email no se vuelve a ejecutar; el modelo recibe is_error y revisa por su "
+                "cuenta; el agente tiene que llegar a su respuesta final.",
+            ),
+            "en": (
+                "It is the lesson's incident: the process dies after the email is sent and before save point B.",
+                "On resume send_email is not re-run; the model gets is_error and checks by itself; the agent "
+                "must reach its final answer.",
+            ),
         },
         observes="incident",
         judge="judges:judge_incident",
@@ -405,22 +527,6 @@ for _criterion in (
         lesson=LEVEL2,
         grades=("objetivo.3", "fin.causa", "fin.correccion"),
     ),
-    *(
-        Criterion(
-            q.criterion,
-            level=2,
-            points=q.points,
-            function=q.variable,
-            title=q.title,
-            hint=q.hint,
-            observes=f"answer.{q.variable}",
-            judge="judges:judge_question",
-            feedback=("q.",),
-            lesson=LEVEL2,
-            optional=True,
-            grades=QUESTION_GRADES.get(q.criterion, ()),
-        )
-        for q in QUESTIONS.values()
-    ),
+    *(_question(q) for q in QUESTIONS.values() if q.level == 2),
 ):
     register(_criterion)

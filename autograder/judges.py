@@ -22,9 +22,11 @@ from .observe import (
     IncidentObservation,
     LessonObservation,
     ReconcileObservation,
+    answered,
 )
 from .questions import QUESTIONS, normalise_answer
 from .scenarios import ActionCase, ReconcileCase
+from .unknown_state import says_state_unknown
 
 ACTIONS = ("continue", "rerun", "is_error")
 
@@ -207,15 +209,21 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
         label = _case_label(obs.case, lang)
         if obs.calls:
             return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
-        # An exception is not "not re-running": the call must end with an answer for the model.
-        return _effect_problem(obs, lang) or (_value_problem(obs, lang) if not obs.outcome.ok else None)
+        # Not running anything is only half of it: an exception, or a checkpoint with the call still
+        # unanswered, is not "not re-running", it is not reconciling. The call must end with an answer.
+        problem = _effect_problem(obs, lang) or _value_problem(obs, lang)
+        if problem:
+            return problem
+        if not answered(obs.outcome.value["messages"], obs.case.pending["id"]):
+            return text("hi.unanswered", lang, label=label)
+        return None
 
     names = ", ".join(o.case.label for o in observations if o.case.label != "send_email")
     return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
 
 
 def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdict:
-    """nivel2.is_error_fallback: a tool_result with is_error the boolean True and an explanation."""
+    """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
 
     def check(obs: ReconcileObservation) -> str | None:
         label = _case_label(obs.case, lang)
@@ -233,6 +241,8 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
         content = content_text(block.get("content", ""))
         if not content or not content.strip():
             return text("iserr.empty", lang, label=label)
+        if not says_state_unknown(content):
+            return text("iserr.not_unknown", lang, label=label, got=_show(content))
         return None
 
     return _judge_cases(observations, lang, check, text("iserr.ok", lang))
@@ -292,7 +302,12 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
 
 
 def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
-    """nivel2.no_double_email: exactly one email, and the resumed run finished without an API error."""
+    """nivel2.no_double_email: one email, and the resumed agent really went on to its final answer.
+
+    One email alone proves nothing: a resume that never calls the model sends nothing
+    either. So the dangling call must have been answered, the resumed loop must have
+    made its model calls, and the last of them must be the final answer.
+    """
     case = obs.case
     if obs.reconcile is not None and not obs.reconcile.ok:
         return Verdict(False, text("email.reconcile_failed", lang, reason=obs.reconcile.describe(lang)))
@@ -302,20 +317,33 @@ def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
         return Verdict(False, text("email.run_error", lang, error=obs.error))
     if obs.emails != 1:
         return Verdict(False, text("email.none", lang, count=obs.emails))
-    return Verdict(True, text("email.ok", lang, to=case.recipient))
+    if not obs.answered:
+        return Verdict(False, text("email.unanswered", lang))
+    if obs.model_calls == 0:
+        return Verdict(False, text("email.no_model_call", lang, turns=obs.turns, max_turns=obs.max_turns))
+    if not obs.final_answer:
+        return Verdict(
+            False, text("email.no_final_answer", lang, calls=obs.model_calls, turns=obs.turns, max_turns=obs.max_turns)
+        )
+    return Verdict(True, text("email.ok", lang, to=case.recipient, calls=obs.model_calls))
 
 
 # -- questions -------------------------------------------------------------------------------------
 
 
 def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
-    """A multiple-choice answer: one letter, the right one."""
+    """A multiple-choice answer: one letter, the right one; a missing answer is a clear 0."""
     variable, value = obs.variable, obs.value
     question = QUESTIONS[variable]
+    if not obs.defined:
+        return Verdict(False, text("q.missing", lang, variable=variable))
+    if value is None or value == {"type": "NoneType"}:  # the notebook's untouched `respuesta = None`
+        return Verdict(False, text("q.unanswered", lang, variable=variable))
     letter = normalise_answer(value)
     if letter is None or letter not in question.options:
         got = _show(value) if not isinstance(value, dict) else str(value.get("type"))
         return Verdict(False, text("q.invalid", lang, variable=variable, got=got))
     if letter != question.answer:
-        return Verdict(False, text("q.wrong", lang, got=letter))
+        retry = question.hint.get(lang) or question.hint["es"]
+        return Verdict(False, text("q.wrong", lang, got=letter, hint=retry))
     return Verdict(True, text("q.ok", lang, answer=letter, explanation=question.explanation[lang]))

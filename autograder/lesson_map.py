@@ -221,8 +221,7 @@ def table_markdown() -> str:
         "|---|---|---|---|",
     ]
     for c in criteria.CRITERIA.values():
-        optional = " (when answered)" if c.optional else ""
-        lines.append(f"| `{c.id}` | {c.level} | {c.points:g}{optional} | {c.title['es']} |")
+        lines.append(f"| `{c.id}` | {c.level} | {c.points:g} | {c.title['es']} |")
     return "\n".join(lines) + "\n"
 
 

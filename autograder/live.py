@@ -57,7 +57,7 @@ def check(
     (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
     """
     if level not in (None, *LEVELS):
-        raise ValueError(f"check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); recibí {level!r}")
+        raise ValueError(f"check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level!r}")
     levels = LEVELS if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)
@@ -67,19 +67,39 @@ def check(
     return result
 
 
-def pista(criterion: str | int | None = None, *, lang: str = "es") -> None:
-    """Imprime la pista de un criterio, o todas."""
+_hints_seen: dict[str, int] = {}
+"""Criterion id -> the last hint level ``pista(id)`` showed in this kernel."""
+
+
+def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang: str = "es") -> None:
+    """Imprime la pista siguiente de un criterio (o la número ``nivel``); sin criterio, la primera de cada uno."""
     ids = list(criteria.CRITERIA)
     if criterion is None:
         chosen = ids
-    elif isinstance(criterion, int) and 1 <= criterion <= len(ids):
+    elif isinstance(criterion, int) and not isinstance(criterion, bool) and 1 <= criterion <= len(ids):
         chosen = [ids[criterion - 1]]
     elif criterion in criteria.CRITERIA:
         chosen = [str(criterion)]
     else:
         known = ", ".join(ids)
         raise ValueError(f"pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)")
-    print("\n".join(f"{c}: {criteria.hint(c, lang)}" for c in chosen))
+    if nivel is not None and (isinstance(nivel, bool) or not isinstance(nivel, int) or nivel < 1):
+        raise ValueError(f"pista(nivel=...): el nivel es un número desde 1; se recibió {nivel!r}")
+    lines = []
+    for cid in chosen:
+        levels = criteria.hints(cid, lang)
+        if nivel is not None:
+            level = min(nivel, len(levels))
+        elif criterion is None:
+            level = 1
+        else:
+            level = min(_hints_seen.get(cid, 0) + 1, len(levels))
+        _hints_seen[cid] = max(_hints_seen.get(cid, 0), level)
+        if len(levels) == 1:
+            lines.append(f"{cid}: {levels[0]}")
+        else:
+            lines.append(text("check.hint_level", lang, id=cid, level=level, n=len(levels), hint=levels[level - 1]))
+    print("\n".join(lines))
 
 
 # -- rebuilding the source -------------------------------------------------------------------------

@@ -118,7 +118,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": " (while grading, your code cannot start processes, and only a few threads)",
     },
     "load.permission_hint": {
-        "es": " (tu código corre sin privilegios: el corrector no permite eso)",
+        "es": " (tu código se ejecuta sin privilegios: el corrector no permite eso)",
         "en": " (your code runs unprivileged: the grader does not allow that)",
     },
     # -- what the learner's process did --------------------------------------------------------
@@ -171,7 +171,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "what.call": {"es": "{fn}(cp)", "en": "{fn}(cp)"},
     # -- a call's outcome ----------------------------------------------------------------------
     "call.missing": {
-        "es": "No encontré una función `{fn}` en tu entrega.",
+        "es": "No hay una función `{fn}` en tu entrega.",
         "en": "There is no function `{fn}` in your submission.",
     },
     "call.not_callable": {
@@ -319,19 +319,35 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "hi.ok": {
         "es": "Correcto: ninguna herramienta se ejecutó al conciliar send_email ni {names} (mirado en la capa de "
-        "herramientas y en el espacio de trabajo).",
+        "herramientas y en el espacio de trabajo), y cada llamada recibió su tool_result.",
         "en": "Correct: no tool ran while reconciling send_email or {names} (checked at the tool layer and in "
-        "the workspace).",
+        "the workspace), and every call got its tool_result.",
+    },
+    "hi.unanswered": {
+        "es": "{label}: no se ejecutó nada, pero la llamada pendiente tampoco recibió su tool_result (en el "
+        "mensaje user que sigue a su tool_use): no volver a ejecutar no basta, la llamada colgante tiene que "
+        "quedar respondida",
+        "en": "{label}: nothing ran, but the pending call got no tool_result either (in the user message after "
+        "its tool_use): not re-running is not enough, the dangling call must be answered",
     },
     "hi.ran": {
-        "es": "{label}: se ejecutó {calls}; una herramienta de alto impacto que quizá ya corrió no se vuelve a "
-        "ejecutar al reanudar",
+        "es": "{label}: se ejecutó {calls}; una herramienta de alto impacto que quizá ya se ejecutó no se "
+        "vuelve a ejecutar al reanudar",
         "en": "{label}: {calls} ran; a high-impact tool that may already have run is not re-run on resume",
     },
     "iserr.ok": {
-        "es": "Correcto: cada llamada de alto impacto recibió un tool_result con is_error: true y una "
-        "explicación para el modelo.",
-        "en": "Correct: every high-impact call got a tool_result with is_error: true and an explanation for the model.",
+        "es": "Correcto: cada llamada de alto impacto recibió un tool_result con is_error: true y un texto que "
+        "le dice al modelo que el estado de ejecución es desconocido.",
+        "en": "Correct: every high-impact call got a tool_result with is_error: true and a text telling the model "
+        "the execution state is unknown.",
+    },
+    "iserr.not_unknown": {
+        "es": "{label}: el content del tool_result ({got}) no le dice al modelo que el estado de ejecución es "
+        "desconocido (que no se puede confirmar si la llamada se ejecutó); un texto que afirma que funcionó, "
+        "o un error a secas, lo lleva a repetir o a creer algo falso",
+        "en": "{label}: the tool_result's content ({got}) does not tell the model the execution state is unknown "
+        "(that whether the call ran cannot be confirmed); a text claiming it worked, or a bare error, leads it "
+        "to repeat the call or to believe something false",
     },
     "iserr.missing": {
         "es": "{label}: el tool_result no tiene is_error: true",
@@ -387,11 +403,33 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "email.ok": {
         "es": "Correcto: el proceso murió con SIGKILL después de que send_email entregó el correo y antes del "
-        "punto de guardado B; un proceso nuevo reanudó con tu reconcile, terminó sin error de la API y {to} "
-        "recibió un solo correo.",
+        "punto de guardado B; un proceso nuevo reanudó con tu reconcile, la llamada colgante recibió su "
+        "tool_result, el agente siguió el bucle (llamadas al modelo: {calls}) y terminó con su respuesta "
+        "final, y {to} recibió un solo correo.",
         "en": "Correct: the process was SIGKILLed after send_email delivered the email and before save point "
-        "B; a new process resumed with your reconcile, finished without an API error and {to} got a single "
-        "email.",
+        "B; a new process resumed with your reconcile, the dangling call got its tool_result, the agent went on "
+        "with the loop (model calls: {calls}) and finished with its final answer, and {to} got a single email.",
+    },
+    "email.unanswered": {
+        "es": "Hay un solo correo, pero la llamada colgante de send_email no quedó respondida: después de tu "
+        "reconcile, el mensaje assistant con el tool_use ya no está o el mensaje siguiente no trae su "
+        "tool_result.",
+        "en": "There is a single email, but the dangling send_email call was not answered: after your reconcile "
+        "the assistant message with the tool_use is gone or the next message does not carry its tool_result.",
+    },
+    "email.no_model_call": {
+        "es": "Hay un solo correo, pero el agente nunca reanudó: después de tu reconcile el bucle no hizo "
+        "ninguna llamada al modelo (turns={turns}, MAX_TURNS={max_turns}). reconcile no toca turns.",
+        "en": "There is a single email, but the agent never resumed: after your reconcile the loop made no "
+        "model call (turns={turns}, MAX_TURNS={max_turns}). reconcile does not touch turns.",
+    },
+    "email.no_final_answer": {
+        "es": "Hay un solo correo, pero el agente no llegó a su respuesta final: el bucle se detuvo en "
+        "turns={turns} (MAX_TURNS={max_turns}; llamadas al modelo: {calls}) sin una respuesta de texto del "
+        "modelo al final.",
+        "en": "There is a single email, but the agent did not reach its final answer: the loop stopped at "
+        "turns={turns} (MAX_TURNS={max_turns}; model calls: {calls}) with no text answer from the model at "
+        "the end.",
     },
     "email.double": {
         "es": "{to} recibió {count} correos «{subject}»: es exactamente el incidente. El proceso murió después "
@@ -411,10 +449,18 @@ _TEXTS: dict[str, dict[str, str]] = {
     # -- questions -----------------------------------------------------------------------------
     "q.ok": {"es": "Correcto ({answer}). {explanation}", "en": "Correct ({answer}). {explanation}"},
     "q.wrong": {
-        "es": "Respondiste «{got}»; no es la correcta. Vuelve a leer la sección de la lección y piensa qué "
-        "pasa con un efecto que ya ocurrió.",
-        "en": "You answered «{got}»; that is not right. Re-read the lesson's section and think about an "
-        "effect that already happened.",
+        "es": "Respondiste «{got}»; no es la correcta. {hint}",
+        "en": "You answered «{got}»; that is not right. {hint}",
+    },
+    "q.missing": {
+        "es": "No definiste `{variable}`: la pregunta cuenta para todas las entregas y sin respuesta vale 0. "
+        'Asigna la letra de tu opción, por ejemplo `{variable} = "a"`.',
+        "en": "You did not define `{variable}`: the question counts for every submission and with no answer it "
+        'scores 0. Assign the letter of your choice, for example `{variable} = "a"`.',
+    },
+    "q.unanswered": {
+        "es": "`{variable}` sigue en None: todavía no respondiste. Asigna la letra de tu opción entre comillas.",
+        "en": "`{variable}` is still None: you have not answered yet. Assign the letter of your choice in quotes.",
     },
     "q.invalid": {
         "es": '`{variable}` tiene que ser una letra entre comillas (por ejemplo "a"); tiene {got}.',
@@ -546,7 +592,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     # -- the judge itself ----------------------------------------------------------------------
     "warn.unconfined": {
-        "es": "Aviso: el código de las entregas corre sin confinamiento. El corrector no es root y este sistema "
+        "es": "Aviso: el código de las entregas se ejecuta sin confinamiento. El corrector no es root y este sistema "
         "no ofrece Landlock (Linux 5.13 o posterior), así que una entrega puede leer o modificar tus archivos y "
         "mandar señales a tus procesos. Corrige entregas ajenas como root (por ejemplo, en un contenedor) o en "
         "un Linux con Landlock.",
@@ -806,11 +852,12 @@ _TEXTS: dict[str, dict[str, str]] = {
     "check.head": {"es": "Autocorrector · Lección 3", "en": "Autograder · Lesson 3"},
     "check.points": {"es": "puntos", "en": "points"},
     "check.hint": {"es": "Pista", "en": "Hint"},
+    "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
     "list.more": {"es": "y {more} más", "en": "and {more} more"},
     "label.no_pending": {"es": "sin llamada pendiente", "en": "no pending call"},
-    "label.after_b": {"es": " (caída después del punto B)", "en": " (crash after save point B)"},
+    "label.after_b": {"es": " (caída después del punto de guardado B)", "en": " (crash after save point B)"},
     # -- the autograder command's console ------------------------------------------------------------
     "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
     "cli.not_a_folder": {

@@ -21,7 +21,7 @@ from typing import Any
 
 import anthropic
 
-from lesson3.agent import Hook, run_agent
+from lesson3.agent import MAX_TURNS, Hook, run_agent
 from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
 from lesson3.conversation import describe_run_error
 from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
@@ -339,6 +339,14 @@ class IncidentObservation:
     error: str | None = None
     reconcile: Outcome | None = None
     calls: list[ToolCall] = field(default_factory=list)
+    model_calls: int = 0
+    """Requests the resumed agent sent to the model (counted by the model, not by the loop)."""
+    answered: bool = False
+    """The dangling tool_use is still in messages and the next message carries its tool_result."""
+    final_answer: bool = False
+    """The resumed run ended on an assistant message with text and no tool_use."""
+    turns: int | None = None
+    max_turns: int = MAX_TURNS
 
 
 class _ReconcileFailed(Exception):
@@ -390,11 +398,13 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
 
     # This process is not the one that was killed: the resume is a new process, as after the incident.
     error = None
+    model = ScriptedModel(seed=case.model_seed)
+    final: dict[str, Any] | None = None
     with caller.budget():
         try:
-            run_agent(
+            final = run_agent(
                 case.task,
-                client=offline_client(model=ScriptedModel(seed=case.model_seed)),
+                client=offline_client(model=model),
                 checkpoint_path=case.checkpoint_path,
                 workspace=case.workspace,
                 reconcile=learner_reconcile,
@@ -407,9 +417,47 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
             # conversation, or the loop refusing the checkpoint. Anything else is the grader's own
             # bug and propagates, to be reported as an internal error, not as lost points.
             error = describe_run_error(e)
+    messages = final.get("messages") if isinstance(final, dict) else None
     return IncidentObservation(
-        case, killed_by, at_crash, outbox_count(case.workspace), error, seen.get("outcome"), layer.log
+        case,
+        killed_by,
+        at_crash,
+        outbox_count(case.workspace),
+        error,
+        seen.get("outcome"),
+        layer.log,
+        model_calls=len(model.requests),
+        answered=isinstance(messages, list) and answered(messages, cp["pendingToolUse"]["id"]),
+        final_answer=isinstance(messages, list) and ends_with_final_answer(messages),
+        turns=final.get("turns") if isinstance(final, dict) else None,
     )
+
+
+def answered(messages: list[Any], tool_use_id: str) -> bool:
+    """The assistant message with ``tool_use_id`` is still there and the next message answers it."""
+    for i, message in enumerate(messages[:-1]):
+        if _blocks(message, "assistant", "tool_use", "id", tool_use_id):
+            return _blocks(messages[i + 1], "user", "tool_result", "tool_use_id", tool_use_id)
+    return False
+
+
+def ends_with_final_answer(messages: list[Any]) -> bool:
+    """The conversation ends on the model's answer: assistant, some text, no tool_use."""
+    last = messages[-1] if messages else None
+    if not isinstance(last, dict) or last.get("role") != "assistant":
+        return False
+    content = last.get("content")
+    if isinstance(content, str):
+        return bool(content.strip())
+    if not isinstance(content, list) or any(isinstance(b, dict) and b.get("type") == "tool_use" for b in content):
+        return False
+    return any(isinstance(b, dict) and b.get("type") == "text" and str(b.get("text", "")).strip() for b in content)
+
+
+def _blocks(message: Any, role: str, kind: str, key: str, value: str) -> bool:
+    if not isinstance(message, dict) or message.get("role") != role or not isinstance(message.get("content"), list):
+        return False
+    return any(isinstance(b, dict) and b.get("type") == kind and b.get(key) == value for b in message["content"])
 
 
 @observer("incident")
@@ -427,10 +475,16 @@ def _incident(run: Run) -> IncidentObservation:
 class AnswerObservation:
     variable: str
     value: Any
+    defined: bool = True
+    """False when the submission never assigned the variable (scored 0, like a wrong answer)."""
 
 
 def _answer(variable: str) -> Observer:
-    return lambda run: AnswerObservation(variable, (run.answers or {}).get(variable))
+    def observe(run: Run) -> AnswerObservation:
+        answers = run.answers or {}
+        return AnswerObservation(variable, answers.get(variable), variable in answers)
+
+    return observe
 
 
 for _variable in QUESTIONS:

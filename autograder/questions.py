@@ -1,7 +1,7 @@
 """Las preguntas de opción múltiple: única fuente de enunciados, opciones y respuesta correcta.
 
 The learner answers with a variable holding a letter; :mod:`autograder.criteria`
-declares a criterion per question, graded when the submission defines the variable.
+declares a criterion per question, graded for every submission (a missing answer scores 0).
 """
 
 from __future__ import annotations
@@ -12,14 +12,18 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Question:
     variable: str
-    """The name the learner assigns, e.g. ``respuesta_causa_raiz = "b"``."""
+    """The name the learner assigns, e.g. ``respuesta_causa_raiz = "c"``."""
     criterion: str
     points: float
+    level: int
+    """The exercise level whose ``check(level)`` grades it."""
+    lesson: str
+    """The lesson's section (or exercise) it checks."""
     title: dict[str, str]
     """A short name for result tables and reports."""
     prompt: dict[str, str]
     options: dict[str, dict[str, str]]
-    """Letter -> text per language."""
+    """Letter -> text per language; of comparable length, so the right one does not stand out."""
     answer: str
     explanation: dict[str, str]
     hint: dict[str, str]
@@ -29,9 +33,67 @@ QUESTIONS: dict[str, Question] = {
     q.variable: q
     for q in (
         Question(
+            variable="respuesta_llamada_colgante",
+            criterion="nivel1.llamada_colgante",
+            points=1,
+            level=1,
+            lesson="La mitad difícil: conciliar una llamada colgante",
+            title={"es": "por qué aparece la llamada colgante", "en": "why the dangling call appears"},
+            prompt={
+                "es": "¿Por qué una llamada colgante aparece sí o sí en un escenario de recuperación tras una "
+                "caída, y en qué se diferencia de una falla común de ejecución de herramienta?",
+                "en": "Why does a dangling call always show up when recovering from a crash, and how does it "
+                "differ from an ordinary tool execution failure?",
+            },
+            options={
+                "a": {
+                    "es": "La herramienta se ejecuta entre los puntos de guardado A y B; en una falla común se "
+                    "sabe qué pasó, y aquí no se sabe si tuvo efecto.",
+                    "en": "The tool runs between save points A and B; an ordinary failure says what happened, "
+                    "here you cannot tell if it took effect.",
+                },
+                "b": {
+                    "es": "El punto de guardado B se escribe antes de ejecutar la herramienta; se diferencia en "
+                    "que la herramienta sí le devolvió un error al modelo.",
+                    "en": "Save point B is written before the tool runs; it differs in that the tool did send "
+                    "an error back to the model.",
+                },
+                "c": {
+                    "es": "La API borra el tool_result cuando el proceso muere; es una falla común más y basta "
+                    "con volver a ejecutar la herramienta.",
+                    "en": "The API deletes the tool_result when the process dies; it is one more ordinary "
+                    "failure, and re-running the tool is enough.",
+                },
+                "d": {
+                    "es": "Solo aparece si el modelo pide varias herramientas a la vez; una falla común nunca "
+                    "deja un tool_use sin respuesta.",
+                    "en": "It only appears when the model asks for several tools at once; an ordinary failure "
+                    "never leaves a tool_use unanswered.",
+                },
+            },
+            answer="a",
+            explanation={
+                "es": "El punto de guardado A deja pendingToolUse con algo, el B lo vuelve a null, y la herramienta se "
+                "ejecuta entre los dos: toda caída en esa ventana deja la llamada colgante. Una falla común "
+                "trae su resultado (un error conocido); una llamada colgante no trae nada, y no se puede saber "
+                "si la herramienta llegó a tener efecto.",
+                "en": "Save point A sets pendingToolUse, save point B clears it, and the tool runs in between: "
+                "any crash in that window leaves the call dangling. An ordinary failure comes back with its "
+                "result (a known error); a dangling call comes back with nothing, and whether the tool took "
+                "effect cannot be known.",
+            },
+            hint={
+                "es": "¿Qué punto de guardado pone algo en pendingToolUse, cuál lo vuelve a null y qué pasa entre "
+                "los dos?",
+                "en": "Which save point sets pendingToolUse, which one clears it, and what happens in between?",
+            },
+        ),
+        Question(
             variable="respuesta_causa_raiz",
             criterion="nivel2.causa_raiz",
             points=1,
+            level=2,
+            lesson="Nivel 2: Encontrar la causa raíz del correo duplicado",
             title={"es": "la causa raíz del correo doble", "en": "the root cause of the double email"},
             prompt={
                 "es": "¿Cuál es la causa raíz del correo duplicado del reporte de incidente?",
@@ -39,27 +101,30 @@ QUESTIONS: dict[str, Question] = {
             },
             options={
                 "a": {
-                    "es": "El OOM killer mató el proceso: con más memoria el correo no se habría duplicado.",
-                    "en": "The OOM killer killed the process: with more memory the email would not have been doubled.",
+                    "es": "El OOM killer mató el proceso; con más memoria no habría caída y el correo no se "
+                    "habría duplicado.",
+                    "en": "The OOM killer killed the process; with more memory there would be no crash and no "
+                    "second email.",
                 },
                 "b": {
-                    "es": "reconcile() vuelve a ejecutar con executeTool() cualquier pendingToolUse, sin distinguir "
-                    "solo lectura de alto impacto; send_email ya se había ejecutado antes de la caída, así que "
-                    "se ejecutó por segunda vez.",
-                    "en": "reconcile() re-runs any pendingToolUse with executeTool(), without telling read-only from "
-                    "high-impact tools; send_email had already run before the crash, so it ran a second time.",
+                    "es": "El punto de guardado B se escribió antes de ejecutar send_email, así que el punto de "
+                    "control mentía sobre lo ocurrido.",
+                    "en": "Save point B was written before send_email ran, so the checkpoint was lying about "
+                    "what had happened.",
                 },
                 "c": {
-                    "es": "El punto de guardado B se escribió antes de ejecutar la herramienta, así que el punto de "
-                    "control mentía.",
-                    "en": "Save point B was written before the tool ran, so the checkpoint was lying.",
+                    "es": "reconcile() vuelve a ejecutar todo pendingToolUse sin mirar si es de solo lectura; "
+                    "send_email ya se había ejecutado.",
+                    "en": "reconcile() re-runs every pendingToolUse, read-only or not; send_email had already run.",
                 },
                 "d": {
-                    "es": "El modelo olvidó que ya había enviado el correo y decidió enviarlo otra vez.",
-                    "en": "The model forgot it had already sent the email and decided to send it again.",
+                    "es": "El modelo olvidó que ya había enviado el correo y decidió por su cuenta enviarlo "
+                    "otra vez al equipo.",
+                    "en": "The model forgot it had already sent the email and decided on its own to send it "
+                    "to the team again.",
                 },
             },
-            answer="b",
+            answer="c",
             explanation={
                 "es": "El modelo no volvió a decidir nada: fue el arnés el que, al reanudar, ejecutó otra vez "
                 "send_email a ciegas. Una herramienta de alto impacto sin registro de efectos se repliega a is_error.",
@@ -75,6 +140,8 @@ QUESTIONS: dict[str, Question] = {
             variable="respuesta_esta_en_lo_cierto",
             criterion="nivel2.pregunta",
             points=1,
+            level=2,
+            lesson="Manejar una llamada colgante",
             title={"es": "¿Está en lo cierto? (borrar el mensaje)", "en": "Are they right? (deleting the message)"},
             prompt={
                 "es": "Alguien sostiene que lo más limpio es borrar de messages el mensaje assistant con la llamada "
@@ -84,30 +151,34 @@ QUESTIONS: dict[str, Question] = {
             },
             options={
                 "a": {
-                    "es": "Sí: la conversación reanudada queda sin huecos y el modelo simplemente vuelve a decidir.",
-                    "en": "Yes: the resumed conversation has no gap and the model simply decides again.",
+                    "es": "Sí: la conversación reanudada queda sin huecos y el modelo simplemente vuelve a "
+                    "decidir qué hacer ahora.",
+                    "en": "Yes: the resumed conversation has no gap and the model simply decides again what to do.",
                 },
                 "b": {
-                    "es": "No: el modelo olvida una decisión que ya tomó (y puede repetir trabajo), y si la "
-                    "herramienta ya se había ejecutado, borrar no deshace el efecto: solo esconde que ocurrió.",
-                    "en": "No: the model forgets a decision it already made (and may repeat work), and if the tool "
-                    "had already run, deleting does not undo the effect: it only hides that it happened.",
+                    "es": "Sí, siempre que la herramienta sea de alto impacto: así es seguro que no se vuelve "
+                    "a ejecutar.",
+                    "en": "Yes, as long as the tool is high-impact: that way it is sure not to run a second time.",
                 },
                 "c": {
-                    "es": "Sí, siempre que la herramienta sea de alto impacto: así no se vuelve a ejecutar.",
-                    "en": "Yes, as long as the tool is high-impact: that way it does not run again.",
+                    "es": "No, porque la API rechaza toda conversación a la que le falte un mensaje assistant "
+                    "intermedio.",
+                    "en": "No, because the API rejects any conversation that is missing an assistant message "
+                    "somewhere in between.",
                 },
                 "d": {
-                    "es": "No, porque la API rechaza cualquier conversación a la que le falte un mensaje assistant.",
-                    "en": "No, because the API rejects any conversation that is missing an assistant message.",
+                    "es": "No: el modelo olvida una decisión ya tomada y, si la herramienta ya se ejecutó, se "
+                    "esconde el efecto.",
+                    "en": "No: the model forgets a decision it made and, if the tool had already run, the "
+                    "effect is hidden.",
                 },
             },
-            answer="b",
+            answer="d",
             explanation={
                 "es": "Borrar esconde el hecho, no el riesgo: si el correo ya salió, el modelo no lo sabe y puede "
-                "volver a enviarlo.",
+                "volver a enviarlo; y aunque no hubiera salido, el modelo pierde una decisión y repite trabajo.",
                 "en": "Deleting hides the fact, not the risk: if the email already went out, the model does not "
-                "know and may send it again.",
+                "know and may send it again; and even if it had not, the model loses a decision and repeats work.",
             },
             hint={
                 "es": "Borrar el mensaje, ¿deshace un efecto que ya ocurrió?",

@@ -237,8 +237,8 @@ def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
         graded = [c for r in results for c in r.criteria if c.id == cid]
         if cid not in required and not graded:
             continue
-        # A required criterion missing from a submission (it could not be loaded) counts as not passed;
-        # an optional question only counts among the submissions that answered it.
+        # A required criterion missing from a submission (it could not be loaded, or only some levels
+        # were graded) counts as not passed: every rate is over the whole class.
         total = len(results) if cid in required else len(graded)
         stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed), total))
     return stats

@@ -201,7 +201,7 @@ def hidden_action_cases(rng: random.Random) -> list[ActionCase]:
     cases = [
         ActionCase("sin llamada pendiente", "none", checkpoint(rng, task=task_text(rng), pending=None), "continue"),
         ActionCase(
-            "sin llamada pendiente (caída después del punto B)",
+            "sin llamada pendiente (caída después del punto de guardado B)",
             "none",
             checkpoint(rng, task=task_text(rng), pending=None, ending="after_b"),
             "continue",

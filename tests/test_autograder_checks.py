@@ -38,6 +38,7 @@ from autograder.observe import (
     observe_incident,
     observe_reconciles,
 )
+from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
 from autograder.session import Outcome
 from lesson3.exercises import exercise_checkpoint
@@ -348,6 +349,10 @@ def test_stand_in_high_impact_tools_leave_a_trace_when_run(hi_cases):
         (lambda cp, r: r.update(is_error="true"), "booleano True"),
         (lambda cp, r: r.update(content="   "), "no explica nada"),
         (lambda cp, r: r.update(content=[]), "no explica nada"),
+        (lambda cp, r: r.update(content="x"), "no le dice al modelo que el estado de ejecución es desconocido"),
+        (lambda cp, r: r.update(content="OK: enviado correctamente."), "no le dice al modelo"),
+        (lambda cp, r: r.update(content="Error"), "no le dice al modelo"),
+        (lambda cp, r: r.update(content=[{"type": "text", "text": "Unknown error"}]), "no le dice al modelo"),
     ],
 )
 def test_is_error_must_be_the_boolean_true_with_an_explanation(hi_cases, change, expected):
@@ -482,21 +487,42 @@ def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
 # -- all criteria, delegation, questions -------------------------------------------------------------------------
 
 
-def test_run_checks_gives_the_nine_criteria_in_order_and_full_marks_to_the_rule(tmp_path):
+RIGHT_ANSWERS = {q.variable: q.answer for q in QUESTIONS.values()}
+
+
+def test_run_checks_gives_every_criterion_in_order_and_full_marks_to_the_rule(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers={"respuesta_causa_raiz": "b"})
+    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers=RIGHT_ANSWERS)
     levels_1_2 = [c for c in CRITERIA_IDS if CRITERIA[c].level in (1, 2)]
-    assert [c.id for c in grading.criteria] == [*levels_1_2, "nivel2.causa_raiz"]
+    assert [c.id for c in grading.criteria] == levels_1_2
     assert all(c.passed for c in grading.criteria), [c.feedback for c in grading.criteria if not c.passed]
     assert grading.flags == []
+
+
+@pytest.mark.parametrize("answers", [None, {}, {"respuesta_causa_raiz": "c"}, RIGHT_ANSWERS])
+def test_every_submission_has_the_same_maximum(tmp_path, answers):
+    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
+    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers=answers)
+    levels_1_2 = [c for c in CRITERIA.values() if c.level in (1, 2)]
+    assert [c.id for c in grading.criteria] == [c.id for c in levels_1_2]
+    assert sum(c.max_score for c in grading.criteria) == sum(c.points for c in levels_1_2)
+
+
+@pytest.mark.parametrize("variable", list(QUESTIONS))
+def test_a_missing_answer_is_zero_with_a_message_naming_the_variable(variable):
+    verdict = judge_question(AnswerObservation(variable, None, defined=False), "es")
+    assert not verdict.passed and f"No definiste `{variable}`" in verdict.feedback and "vale 0" in verdict.feedback
+    untouched = judge_question(AnswerObservation(variable, {"type": "NoneType"}), "es")
+    assert not untouched.passed and "todavía no respondiste" in untouched.feedback
 
 
 def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
     caller = FakeCaller(resume_action=resume_action_only_send_email, reconcile=reconcile)
     both = run_checks(caller, seed=SEED, scratch=tmp_path / "a", levels=(1, 2))
     only1 = run_checks(caller, seed=SEED, scratch=tmp_path / "b", levels=(1,))
-    assert [c.id for c in only1.criteria] == [c for c in CRITERIA_IDS if CRITERIA[c].level == 1]
-    assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[:4]]
+    level1 = [c.id for c in CRITERIA.values() if c.level == 1]
+    assert [c.id for c in only1.criteria] == level1
+    assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[: len(level1)]]
 
 
 def test_delegation_takes_the_credit_away_and_flags_it(tmp_path):
@@ -505,8 +531,8 @@ def test_delegation_takes_the_credit_away_and_flags_it(tmp_path):
         caller, seed=SEED, scratch=tmp_path, levels=(1, 2), delegated={"reconcile": "lesson3.reconcile"}
     )
     by_id = {c.id: c for c in grading.criteria}
-    assert all(by_id[c].passed for c in CRITERIA_IDS if CRITERIA[c].level == 1)
-    assert not any(by_id[c].passed for c in CRITERIA_IDS if CRITERIA[c].level == 2)
+    assert all(by_id[c.id].passed for c in CRITERIA.values() if c.function == "resume_action")
+    assert not any(by_id[c.id].passed for c in CRITERIA.values() if c.function == "reconcile")
     assert "lesson3.reconcile" in by_id["nivel2.no_double_email"].feedback
     assert grading.flags == ["delega en lesson3: reconcile usa lesson3.reconcile"]
 
@@ -522,7 +548,7 @@ def test_scenarios_differ_between_seeds(tmp_path):
     assert ids(1) != ids(2)
 
 
-@pytest.mark.parametrize(("value", "passed"), [("b", True), (" B) ", True), ("(b)", True), ("a", False)])
+@pytest.mark.parametrize(("value", "passed"), [("c", True), (" C) ", True), ("(c)", True), ("b", False)])
 def test_questions(value, passed):
     verdict = judge_question(AnswerObservation("respuesta_causa_raiz", value), "es")
     assert verdict.passed is passed
@@ -578,3 +604,119 @@ def test_a_resume_action_that_breaks_on_some_variants_says_which(tmp_path):
     assert "Falló en 2 de 14" in verdict.feedback
     assert "sin llamada pendiente: `resume_action` lanzó TypeError en la línea 2" in verdict.feedback
     assert "Sin pendingToolUse no hay nada que conciliar" in verdict.feedback
+
+
+# -- no vacuous passes: a criterion passes only when what it checks happened ----------------------------------
+
+
+def past_max_turns(cp, execute_tool):
+    """Answers nothing; only pushes turns past MAX_TURNS so the resumed loop never runs."""
+    cp["turns"] = 10_000
+    cp["pendingToolUse"] = None
+    return cp
+
+
+def untouched(cp, execute_tool):
+    return cp
+
+
+def only_clears_pending(cp, execute_tool):
+    cp["pendingToolUse"] = None
+    return cp
+
+
+def deletes_and_stops(cp, execute_tool):
+    """Blind delete, then the loop is skipped: one email, but nobody resumed anything."""
+    cp["messages"].pop()
+    cp["pendingToolUse"] = None
+    cp["turns"] = 10_000
+    return cp
+
+
+def answers_then_stops(cp, execute_tool):
+    """The right tool_result, but the loop is skipped: the agent never goes on."""
+    out = reconcile(cp, execute_tool)
+    out["turns"] = 10_000
+    return out
+
+
+def answers_then_one_turn_left(cp, execute_tool):
+    """The right tool_result, and one turn left: the model is called but never reaches its final answer."""
+    from lesson3.agent import MAX_TURNS
+
+    out = reconcile(cp, execute_tool)
+    out["turns"] = MAX_TURNS - 1
+    return out
+
+
+def fake_final_answer(cp, execute_tool):
+    """No tool_result; a made-up assistant answer after the dangling call, and the loop skipped."""
+    cp["messages"].append({"role": "assistant", "content": [{"type": "text", "text": "Listo, correo enviado."}]})
+    cp["pendingToolUse"] = None
+    cp["turns"] = 10_000
+    return cp
+
+
+def answers_in_the_wrong_place(cp, execute_tool):
+    """The dangling assistant message is replaced by one holding a tool_result: nothing pairs with the tool_use."""
+    pending = cp["pendingToolUse"]
+    result = {"type": "tool_result", "tool_use_id": pending["id"], "content": UNKNOWN_STATE_MESSAGE, "is_error": True}
+    cp["messages"][-1] = {"role": "user", "content": [result]}
+    cp["pendingToolUse"] = None
+    return cp
+
+
+VACUOUS = [untouched, only_clears_pending, past_max_turns, deletes_and_stops, fake_final_answer]
+
+
+@pytest.mark.parametrize("fn", VACUOUS, ids=lambda f: f.__name__)
+def test_a_reconcile_that_answers_nothing_passes_no_high_impact_criterion(hi_cases, fn):
+    for verdict in hi_verdicts(fn, hi_cases):
+        assert not verdict.passed, verdict.feedback
+
+
+@pytest.mark.parametrize("fn", VACUOUS, ids=lambda f: f.__name__)
+def test_a_reconcile_that_answers_nothing_does_not_rerun_read_only_tools(ro_cases, fn):
+    assert not ro_verdict(fn, ro_cases).passed
+
+
+@pytest.mark.parametrize(
+    "fn", [past_max_turns, only_clears_pending, deletes_and_stops, answers_in_the_wrong_place], ids=lambda f: f.__name__
+)
+def test_not_running_the_tool_without_answering_the_call_says_so(hi_cases, fn):
+    verdict, _, _ = hi_verdicts(fn, hi_cases[:1])
+    assert not verdict.passed and "tampoco recibió su tool_result" in verdict.feedback
+
+
+@pytest.mark.parametrize(
+    ("fn", "expected"),
+    [
+        (past_max_turns, "no quedó respondida"),
+        (deletes_and_stops, "no quedó respondida"),
+        (fake_final_answer, "no quedó respondida"),
+        (answers_then_stops, "ninguna llamada al modelo"),
+        (answers_then_one_turn_left, "no llegó a su respuesta final"),
+    ],
+    ids=lambda x: getattr(x, "__name__", ""),
+)
+def test_one_email_is_not_enough_the_agent_must_resume_and_finish(tmp_path, fn, expected):
+    verdict, _ = incident(tmp_path, fn)
+    assert not verdict.passed, verdict.feedback
+    assert expected in verdict.feedback and "reanudó" not in verdict.feedback.replace("nunca reanudó", "")
+
+
+def test_the_incident_feedback_says_what_happened(tmp_path):
+    verdict, _ = incident(tmp_path, reconcile)
+    obs = observe_incident(
+        FakeCaller(reconcile=reconcile),
+        scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path / "again"),
+    )
+    assert obs.answered and obs.final_answer and obs.model_calls >= 1
+    assert f"llamadas al modelo: {obs.model_calls})" in verdict.feedback
+
+
+@pytest.mark.parametrize("fn", [untouched, past_max_turns], ids=lambda f: f.__name__)
+def test_a_reconcile_that_does_nothing_gets_no_reconcile_criterion(tmp_path, fn):
+    grading = run_checks(FakeCaller(resume_action=resume_action, reconcile=fn), seed=SEED, scratch=tmp_path)
+    passed = {c.id for c in grading.criteria if c.passed}
+    assert not passed & {c.id for c in CRITERIA.values() if c.function == "reconcile"}, passed

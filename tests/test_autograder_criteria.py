@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
     by_id = {c.id: c for c in grading.criteria}
     assert by_id[TOY].feedback == "juguete visto: missing" and by_id[TOY].max_score == 5
     result = SubmissionResult.from_criteria("ana.py", grading.criteria, seed=1)
-    assert result.max_score == 5 + 5  # cpA, cpB, cpC, hidden (1+1+1+2) and the toy's 5
+    assert result.max_score == 6 + 5  # cpA, cpB, cpC, hidden, the question (1+1+1+2+1) and the toy's 5
 
     write_reports(tmp_path / "out", [ReportEntry(result, "ana.py", "ana")])
     document = json.loads((tmp_path / "out" / "results.json").read_text())
@@ -73,7 +74,7 @@ def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
     shown = live.render_text(result) + live.render_html(result, lang="en")
     assert "el criterio de juguete" in shown and "pista del juguete" in shown and "toy hint" in shown
     live.pista(TOY)
-    assert capsys.readouterr().out.strip() == f"{TOY}: pista del juguete"
+    assert capsys.readouterr().out.strip() == f"{TOY}: pista del juguete"  # a single hint, as a plain string
     assert TOY in [c.id for c in criteria.not_graded("no cargó", levels=(1,))]
 
 
@@ -99,6 +100,7 @@ def test_every_declaration_is_complete(criterion):
     assert criterion.observes in OBSERVERS
     assert callable(criterion.judge_function())
     assert set(criterion.title) == set(criterion.hint) == {"es", "en"}
+    assert len(criterion.hints("es")) == len(criterion.hints("en")) >= 1
     assert criterion.points > 0 and criterion.level in (0, 1, 2) and criterion.lesson
     keys = messages.keys()
     for family in criterion.feedback:
@@ -108,3 +110,32 @@ def test_every_declaration_is_complete(criterion):
 def test_the_lesson_table_lists_every_criterion_once():
     listed = [cid for ids in criteria.lesson_table().values() for cid in ids]
     assert sorted(listed) == sorted(CRITERIA)
+
+
+# -- hints escalate and stop short of the code -----------------------------------------------------------
+
+SOLUTION_CODE = [
+    (re.compile(r"execute_tool\s*\(\s*\w"), "a call of execute_tool with its arguments"),
+    (re.compile(r"[\"']is_error[\"']\s*:\s*True"), 'the literal "is_error": True'),
+    (re.compile(r"\{\s*[\"'](type|role|tool_use_id|content)[\"']\s*:"), "a tool_result or message dict literal"),
+    (re.compile(r"\.append\s*\("), "the append that pairs the result"),
+    (re.compile(r"\breturn\s+cp\b"), "the return"),
+    (re.compile(r"=\s*\{\s*[\"']read_file[\"']"), "the READ_ONLY_TOOLS set written out"),
+    (re.compile(r"\bcp\[[\"']pendingToolUse[\"']\]\s*=\s*None"), "the assignment that clears pendingToolUse"),
+]
+
+
+@pytest.mark.parametrize("criterion", list(CRITERIA.values()), ids=list(CRITERIA))
+def test_no_hint_holds_the_code_that_solves_it(criterion):
+    for lang in ("es", "en"):
+        for text in criterion.hints(lang):
+            for pattern, what in SOLUTION_CODE:
+                assert not pattern.search(text), f"{criterion.id} ({lang}) gives away {what}: {text}"
+
+
+@pytest.mark.parametrize("criterion", [c for c in CRITERIA.values() if c.function == "reconcile"], ids=lambda c: c.id)
+def test_the_reconcile_hints_escalate(criterion):
+    levels = criterion.hints("es")
+    assert len(levels) >= 2 and len(set(levels)) == len(levels)
+    assert criteria.hint(criterion.id, level=1) == levels[0]
+    assert criteria.hint(criterion.id, level=99) == levels[-1]

@@ -10,9 +10,10 @@ import pytest
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook
 
-from autograder import live
+from autograder import criteria, live
 from autograder.criteria import CRITERIA
 from autograder.live import CheckResult, check, extract_definitions, pista, render_text
+from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
 
 CELLS = [
@@ -34,7 +35,8 @@ CELLS = [
     "    cp['messages'].append({'role': 'user', 'content': [result]})\n"
     "    cp['pendingToolUse'] = None\n"
     "    return cp",
-    "respuesta_causa_raiz = 'b'\nresumen = resume_action(exercise_checkpoint('cpA'))",
+    "respuesta_llamada_colgante = 'a'\nrespuesta_causa_raiz = 'c'\nrespuesta_esta_en_lo_cierto = 'd'\n"
+    "resumen = resume_action(exercise_checkpoint('cpA'))",
 ]
 
 RESUME_PATH = [
@@ -82,7 +84,7 @@ def test_extract_definitions_rebuilds_what_the_functions_need():
     assert "from lesson3.tools import execute_tool" in source
     assert "READ_ONLY_TOOLS = frozenset(" in source and "HIGH = 'is_error'" in source
     assert "def es_de_solo_lectura(name):" in source
-    assert "respuesta_causa_raiz = 'b'" in source
+    assert "respuesta_causa_raiz = 'c'" in source
     # What the functions do not use is left behind (exercise_checkpoint, the demo's result).
     assert "exercise_checkpoint" not in source and "resumen" not in source
     rebuilt: dict = {}
@@ -97,10 +99,10 @@ def test_check_grades_the_live_definitions_and_prints_a_deterministic_table(caps
     second = check(namespace=ns)
     text_2 = capsys.readouterr().out
     assert isinstance(first, CheckResult)
-    assert [c.id for c in first.criteria] == [*CRITERIA_IDS, "nivel2.causa_raiz"]
+    assert [c.id for c in first.criteria] == list(CRITERIA_IDS)
     assert all(c.passed for c in first.criteria), [c.feedback for c in first.criteria if not c.passed]
     assert text_1 == text_2 == render_text(second) + "\n"
-    total = sum(CRITERIA[c].points for c in CRITERIA_IDS) + CRITERIA["nivel2.causa_raiz"].points
+    total = sum(c.points for c in CRITERIA.values())
     assert text_1.startswith(f"Autocorrector · Lección 3 — {total:g}/{total:g} puntos")
     assert repr(first) == f"<check: {total:g}/{total:g} puntos>"
 
@@ -109,13 +111,16 @@ def test_stubs_show_a_friendly_not_implemented_row(capsys):
     result = check(namespace=notebook_namespace(STUBS))
     out = capsys.readouterr().out
     assert result.score == 0
-    assert all("Todavía no implementado" in c.feedback for c in result.criteria)
-    assert "Traceback" not in out and "Pista:" not in out
+    questions = [c for c in result.criteria if CRITERIA[c.id].function in QUESTIONS]
+    functions = [c for c in result.criteria if c not in questions]
+    assert functions and all("Todavía no implementado" in c.feedback for c in functions)
+    assert questions and all("No definiste" in c.feedback and "vale 0" in c.feedback for c in questions)
+    assert "Traceback" not in out and out.count("Pista:") == len(questions)  # no hint for a stub
 
 
 def test_a_level_selects_its_criteria(capsys):
     result = check(1, namespace=notebook_namespace(CELLS))
-    assert [c.id for c in result.criteria] == LEVEL1
+    assert [c.id for c in result.criteria] == [c.id for c in CRITERIA.values() if c.level == 1]
     with pytest.raises(ValueError, match="nivel"):
         check(3, namespace={})
 
@@ -125,9 +130,10 @@ def test_failures_come_with_a_hint_in_the_table(capsys):
     result = check(2, namespace=notebook_namespace(cells))
     out = capsys.readouterr().out
     failed = {c.id for c in result.criteria if not c.passed}
-    # Doing nothing runs no tool (that criterion holds) but answers nothing either.
-    assert failed == set(LEVEL2) - {"nivel2.high_impact_not_rerun"}
-    assert "Pista: Para solo lectura" in out
+    # Doing nothing runs no tool, but answers nothing either: no reconcile criterion holds
+    # (and these cells leave the answers undefined).
+    assert failed == {c.id for c in CRITERIA.values() if c.level == 2}
+    assert "Pista: " + criteria.hint("nivel2.read_only_rerun")[:30] in out
 
 
 def test_level_0_grades_notebook_1s_resume_path_alone(capsys):
@@ -142,16 +148,38 @@ def test_level_0_grades_notebook_1s_resume_path_alone(capsys):
 
 def test_missing_functions_are_named(capsys):
     result = check(1, namespace={"__name__": "__main__"})
-    assert "No encontré una función `resume_action`" in result.criteria[0].feedback
+    assert "No hay una función `resume_action`" in result.criteria[0].feedback
 
 
-def test_pista(capsys):
+def test_pista(capsys, monkeypatch):
+    monkeypatch.setattr(live, "_hints_seen", {})
     pista("nivel1.hidden")
-    assert "READ_ONLY_TOOLS" in capsys.readouterr().out
+    assert "READ_ONLY_TOOLS" not in capsys.readouterr().out  # the first hint only points at the rule
     pista(1)
-    assert capsys.readouterr().out.startswith(f"{CRITERIA_IDS[0]}:")
+    assert capsys.readouterr().out.startswith(f"{CRITERIA_IDS[0]} (1 de ")
     with pytest.raises(ValueError, match="no hay un criterio"):
         pista("nivel9")
+    with pytest.raises(ValueError, match="nivel"):
+        pista("nivel1.hidden", nivel=0)
+
+
+def test_each_pista_call_says_more_and_stops_at_the_last(capsys, monkeypatch):
+    monkeypatch.setattr(live, "_hints_seen", {})
+    levels = criteria.hints("nivel1.hidden")
+    shown = []
+    for _ in range(len(levels) + 1):
+        pista("nivel1.hidden")
+        shown.append(capsys.readouterr().out.strip())
+    assert shown == [
+        f"nivel1.hidden ({min(i, len(levels))} de {len(levels)}): {levels[min(i, len(levels)) - 1]}"
+        for i in range(1, len(levels) + 2)
+    ]
+    pista("nivel1.hidden", nivel=1)
+    assert capsys.readouterr().out.strip().endswith(levels[0])
+    import autograder
+
+    autograder.pista("nivel2.is_error_fallback", nivel=3)
+    assert capsys.readouterr().out.strip().endswith(criteria.hint("nivel2.is_error_fallback", level=3))
 
 
 def test_html_rendering_colours_rows_and_escapes_feedback():
@@ -176,7 +204,7 @@ def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path,
     capsys.readouterr()
     assert display.data["text/plain"] == render_text(expected)
     assert [o.output_type for o in level_cell.outputs] == ["display_data", "execute_result"]
-    assert level_cell.outputs[-1].data["text/plain"] == "5.0"
+    assert level_cell.outputs[-1].data["text/plain"] == "6.0"
     nbformat.validate(nb)
 
 

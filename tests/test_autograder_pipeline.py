@@ -6,8 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from autograder.criteria import CRITERIA
 from autograder.pipeline import grade_many, grade_submission
+from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
+
+QUESTION_IDS = {q.criterion for q in QUESTIONS.values()}
 
 SUBMISSIONS = Path(__file__).parent / "data" / "submissions"
 
@@ -61,8 +65,10 @@ def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(t
     ]
     criteria = by_id(result)
     # resume_action was defined inside %%capture, reconcile is async and awaits execute_tool.
-    assert all(criteria[c].passed for c in CRITERIA_IDS), [criteria[c].feedback for c in CRITERIA_IDS]
-    assert criteria["nivel2.causa_raiz"].passed  # "b)" counts as "b"
+    functions = [c for c in CRITERIA_IDS if c not in QUESTION_IDS]
+    assert all(criteria[c].passed for c in functions), [criteria[c].feedback for c in functions]
+    assert criteria["nivel2.causa_raiz"].passed  # "c)" counts as "c"
+    assert criteria["nivel1.llamada_colgante"].passed  # and "(a)" as "a"
     assert not criteria["nivel2.pregunta"].passed and "«a»" in criteria["nivel2.pregunta"].feedback
     assert not marker.exists()  # the %%bash cell never ran
 
@@ -84,7 +90,8 @@ def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
         "delega en lesson3: reconcile usa lesson3.reconcile",
         "delega en lesson3: resume_action usa lesson3.exercises.EXPECTED_ACTION",
     ]
-    assert all("No cuenta" in c.feedback for c in result.criteria)
+    assert all("No cuenta" in c.feedback for c in result.criteria if c.id not in QUESTION_IDS)
+    assert all("No definiste" in c.feedback for c in result.criteria if c.id in QUESTION_IDS)
 
 
 def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
@@ -98,7 +105,8 @@ def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
 def test_the_template_stub_is_not_implemented_yet_everywhere():
     result = grade_submission(SUBMISSIONS / "stub.py", seed=11)
     assert result.error is None and result.score == 0
-    assert all("Todavía no implementado" in c.feedback for c in result.criteria)
+    assert all("Todavía no implementado" in c.feedback for c in result.criteria if c.id not in QUESTION_IDS)
+    assert all("todavía no respondiste" in c.feedback for c in result.criteria if c.id in QUESTION_IDS)
 
 
 def test_feedback_in_english():
@@ -134,3 +142,15 @@ def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(mon
     results = grade_many([SUBMISSIONS / "good.py"], seed=1, server=GradingServer())
     assert results[0].score == 0
     assert results[0].error.startswith("Error interno del corrector (the grading server did not start")
+
+
+def test_every_submission_has_the_same_maximum_whatever_it_answers(tmp_path):
+    partial = tmp_path / "sin_preguntas.py"
+    lines = (SUBMISSIONS / "good.py").read_text().splitlines(keepends=True)
+    partial.write_text("".join(line for line in lines if not line.startswith("respuesta_")))
+    results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "stub.py", partial], jobs=1, seed=11)
+    assert len({r.max_score for r in results}) == 1
+    good, stub, unanswered = results
+    assert good.score == good.max_score and stub.score == 0
+    assert unanswered.score == good.score - sum(CRITERIA[q].points for q in QUESTION_IDS)
+    assert all("No definiste" in c.feedback for c in unanswered.criteria if c.id in QUESTION_IDS)

@@ -222,17 +222,18 @@ def test_the_seed_of_each_result_wins_over_the_run_seed():
 
 def test_summary_mean_is_also_a_share_of_each_submissions_own_maximum():
     full = make_result("ana.py", set(CRITERIA_IDS))  # n / n
-    half = SubmissionResult("beto.py", 5.0, 10.0, [])  # optional questions can raise a maximum
+    half = SubmissionResult("beto.py", 5.0, 10.0, [])  # graded on fewer levels (--nivel), so a lower maximum
     html = summary_html([entry(full), entry(half)])
     assert f"{(len(CRITERIA_IDS) + 5) / 2:g} pts · 75 %" in html
 
 
-def test_optional_question_pass_rate_counts_only_the_submissions_that_answered():
-    answered = make_result("ana.ipynb", set())
-    answered.criteria.append(CriterionResult("nivel2.pregunta", True, 1.0, 1.0, "bien"))
-    stats = {s.id: s for s in criterion_stats([answered, make_result("beto.py", set()), make_result("c.py", set())])}
-    assert (stats["nivel2.pregunta"].passed, stats["nivel2.pregunta"].total) == (1, 1)
+def test_every_question_counts_over_the_whole_class_and_in_every_row():
+    answered = make_result("ana.ipynb", {"nivel2.pregunta"})
+    unloaded = SubmissionResult("c.py", 0.0, 0.0, [], error="no cargó")
+    stats = {s.id: s for s in criterion_stats([answered, make_result("beto.py", set()), unloaded])}
+    assert (stats["nivel2.pregunta"].passed, stats["nivel2.pregunta"].total) == (1, 3)
     assert stats["nivel1.cpA"].total == 3
     rows = list(csv.DictReader(io.StringIO(grades_csv([entry(answered), entry(make_result("beto.py", set()))]))))
-    assert list(rows[0])[-4:] == ["nivel2.pregunta", "total", "max_score", "error"]
-    assert rows[0]["nivel2.pregunta"] == "1" and rows[1]["nivel2.pregunta"] == ""
+    assert list(rows[0])[-4:] == [CRITERIA_IDS[-1], "total", "max_score", "error"]
+    assert rows[0]["nivel2.pregunta"] == "1" and rows[1]["nivel2.pregunta"] == "0"
+    assert rows[0]["max_score"] == rows[1]["max_score"]

@@ -26,7 +26,7 @@ def test_answers_are_read_exactly_as_the_grader_reads_them(raw: object) -> None:
 
 
 def test_feedback_correct_wrong_missing_and_invalid() -> None:
-    assert feedback(ROOT, "(B)").startswith(f"✓ Correcto (b). {ROOT.explanation['es']}")
+    assert feedback(ROOT, "(C)").startswith(f"✓ Correcto (c). {ROOT.explanation['es']}")
     wrong = feedback(ROOT, "a", retry_hint="Mira la línea de executeTool.")
     assert wrong == "✗ La a no es. Mira la línea de executeTool. Vuelve a intentarlo."
     assert "Todavía no respondiste" in feedback(ROOT, None)
@@ -52,9 +52,9 @@ def test_question_widget_gives_feedback_on_click() -> None:
     button.click()
     assert "Todavía no elegiste: haz clic en una letra" in out.value  # a click fixes it, not a cell edit
     assert "respuesta_causa_raiz" not in out.value
-    choices.value = "c"
+    choices.value = "b"
     button.click()
-    assert "✗ La c no es. Otra vez." in out.value and "#c62828" in out.value
+    assert "✗ La b no es. Otra vez." in out.value and "#c62828" in out.value
     choices.value = ROOT.answer
     button.click()
     assert "✓ Correcto" in out.value and "#2e7d32" in out.value

@@ -36,8 +36,9 @@ def reconcile(cp):
     return cp
 
 
-respuesta_causa_raiz = "b"
-respuesta_esta_en_lo_cierto = "b"
+respuesta_llamada_colgante = "a"
+respuesta_causa_raiz = "c"
+respuesta_esta_en_lo_cierto = "d"
 
 if __name__ == "__main__":
     print(resume_action({"pendingToolUse": None}))

@@ -21,3 +21,8 @@ def my_load_checkpoint(path):
 def start_state(task, path, reconcile):
     # TU CÓDIGO AQUÍ
     raise NotImplementedError
+
+
+respuesta_llamada_colgante = None  # TU RESPUESTA AQUÍ
+respuesta_causa_raiz = None  # TU RESPUESTA AQUÍ
+respuesta_esta_en_lo_cierto = None  # TU RESPUESTA AQUÍ
