@@ -143,7 +143,9 @@ def test_a_file_python_cannot_parse_gets_zero_with_a_clear_message(batch):
 )
 def test_what_fails_at_load_is_reported_and_the_definitions_are_still_graded(batch, name, expected):
     result = batch[name]
-    assert result.error is None and result.score == result.max_score, [c.feedback for c in result.criteria]
+    # These samples define resume_action and reconcile (not Nivel 0 nor the answers): those are graded in full.
+    defined = [c for c in result.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
+    assert result.error is None and defined and all(c.passed for c in defined), [c.feedback for c in defined]
     assert any(expected in w for w in result.warnings), result.warnings
 
 
