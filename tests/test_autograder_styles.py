@@ -14,6 +14,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
+from autograder.criteria import CRITERIA
 from autograder.pipeline import grade_many
 from autograder.sandbox import protections
 
@@ -99,6 +100,11 @@ WARNINGS = {
 }
 
 
+def _graded_code(criterion_id: str) -> bool:
+    """The criteria these samples answer: their functions (the multiple-choice answers are not in them)."""
+    return CRITERIA[criterion_id].function in ("resume_action", "reconcile")
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("estilos")
@@ -117,8 +123,8 @@ def graded(tmp_path_factory):
 def test_correct_code_in_a_legitimate_style_gets_full_marks(graded, name):
     result = graded[name]
     assert result.error is None, result.error
-    failed = {c.id: c.feedback for c in result.criteria if not c.passed}
-    assert result.score == result.max_score, failed
+    failed = {c.id: c.feedback for c in result.criteria if not c.passed and _graded_code(c.id)}
+    assert not failed and any(_graded_code(c.id) for c in result.criteria), failed
 
 
 @pytest.mark.parametrize("name", sorted(WARNINGS))
@@ -142,7 +148,7 @@ def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_
     (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
     feedback = {c.id: c.feedback for c in result.criteria}
     assert "no terminó en 1 s, el límite de cada llamada" in feedback["nivel1.cpA"]
-    assert all(c.passed for c in result.criteria if c.id.startswith("nivel2."))
+    assert all(c.passed for c in result.criteria if c.id.startswith("nivel2.") and _graded_code(c.id))
 
 
 @pytest.mark.skipif(not protections().seccomp, reason="threads are allowed only where seccomp stops processes")
@@ -171,4 +177,5 @@ def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
     path = tmp_path / "hilos.py"
     path.write_text(source, encoding="utf-8")
     (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
-    assert result.score == result.max_score, {c.id: c.feedback for c in result.criteria if not c.passed}
+    failed = {c.id: c.feedback for c in result.criteria if not c.passed and _graded_code(c.id)}
+    assert not failed, failed

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.criteria import CRITERIA
 from autograder.pipeline import grade_many
 from autograder.sandbox import protections
 
@@ -364,7 +365,8 @@ def test_what_notebook_4_imports_still_works_in_the_sandbox(tmp_path):
     path = tmp_path / "cuaderno4.py"
     path.write_text(source, encoding="utf-8")
     (result,) = grade_many([path], jobs=1, seed=5, levels=(1, 2))
-    assert result.warnings == [] and result.score == result.max_score, (result.warnings, result.output[:500])
+    code = [c for c in result.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
+    assert result.warnings == [] and code and all(c.passed for c in code), (result.warnings, result.output[:500])
 
 
 def test_lesson3_names_that_start_processes_say_so_when_used(tmp_path):
