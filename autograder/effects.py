@@ -64,7 +64,7 @@ class ToolLayer:
         elif name == "grep" and not _literal(input.get("pattern")):
             content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
         elif name in TOOL_NAMES:
-            with use_workspace(self.workspace):
+            with use_workspace(self.workspace, durable=False):  # the judge's throwaway copy
                 outcome = run_tool(name, input)
             content, is_error = outcome.content, outcome.is_error
         else:

@@ -234,7 +234,11 @@ def preload(run_dir: Path) -> None:
     try:
         workspace = lesson3.create_workspace(warm / "ws")
         lesson3.run_agent(
-            lesson3.TASK_EMAIL, client=lesson3.offline_client(), checkpoint_path=warm / "cp.json", workspace=workspace
+            lesson3.TASK_EMAIL,
+            client=lesson3.offline_client(),
+            checkpoint_path=warm / "cp.json",
+            workspace=workspace,
+            durable=False,
         )
     finally:
         shutil.rmtree(warm, ignore_errors=True)

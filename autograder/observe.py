@@ -177,6 +177,7 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
             workspace=case.workspace,
             max_turns=case.max_turns,
             hook=hook,
+            durable=False,  # SIGKILL never loses the page cache; fsync would only cost time
         )
 
     def kill_before(turn: int) -> str:
@@ -209,7 +210,7 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
             state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
         except CheckpointError as e:
             return LivesObservation(case, lives, killed, load_checkpoint(case.path), str(e))
-        save_checkpoint(state, case.path)
+        save_checkpoint(state, case.path, durable=False)
         if next_kill is None:
             try:
                 run()

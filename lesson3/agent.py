@@ -104,7 +104,7 @@ def run_agent(
     """
     notify = hook or (lambda point, state: None)
     model = chosen_model(model)  # None: LESSON3_MODEL, si no el modelo por defecto
-    with use_workspace(workspace):
+    with use_workspace(workspace, durable=durable):
         cp = load_checkpoint(checkpoint_path)
         if cp and conversation_finished(cp):
             # El modelo ya dio su respuesta final: no queda nada que pedirle.

@@ -88,6 +88,7 @@ def _build(name: str) -> Checkpoint:
             checkpoint_path=Path(tmp) / "checkpoint.json",
             workspace=ws,
             hook=hook,
+            durable=False,  # a temporary folder, deleted below
         )
     state = captured["state"]
     if pending is not None:

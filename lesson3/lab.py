@@ -154,7 +154,8 @@ def _cleanup() -> None:
 def _uninterrupted(task: str, seed: int | str) -> tuple[Checkpoint, int]:
     with tempfile.TemporaryDirectory(prefix="lesson3-ref-") as tmp:
         ws = create_workspace(Path(tmp) / "workspace")
-        state = run_agent(task, client=offline_client(seed=seed), checkpoint_path=Path(tmp) / "cp.json", workspace=ws)
+        client = offline_client(seed=seed)
+        state = run_agent(task, client=client, checkpoint_path=Path(tmp) / "cp.json", workspace=ws, durable=False)
         return state, outbox_count(ws)
 
 

@@ -28,6 +28,8 @@ OUTBOX = "outbox"
 """Maildir inside the workspace where ``send_email`` delivers: one file per email."""
 
 _active: contextvars.ContextVar[Path | None] = contextvars.ContextVar("lesson3_workspace", default=None)
+# A throwaway run (the grader's, the course's reference runs) skips the fsync of each delivery.
+_durable: contextvars.ContextVar[bool] = contextvars.ContextVar("lesson3_durable", default=True)
 
 
 class ToolError(Exception):
@@ -102,15 +104,19 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
 
 
 @contextlib.contextmanager
-def use_workspace(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """Hace de ``path`` el espacio de trabajo activo mientras dure el bloque."""
+def use_workspace(path: str | os.PathLike[str], *, durable: bool = True) -> Iterator[Path]:
+    """Hace de ``path`` el espacio de trabajo activo mientras dure el bloque.
+
+    ``durable=False`` se saltea el ``fsync`` de cada correo entregado (como en ``save_checkpoint``).
+    """
     root = Path(path).resolve()
     if not root.is_dir():
         raise ToolError(f"el espacio de trabajo {root} no existe o no es una carpeta")
-    token = _active.set(root)
+    token, durable_token = _active.set(root), _durable.set(durable)
     try:
         yield root
     finally:
+        _durable.reset(durable_token)
         _active.reset(token)
 
 
@@ -302,7 +308,8 @@ def _deliver(box: Path, data: bytes) -> Path:
     with open(tmp, "wb") as f:
         f.write(data)
         f.flush()
-        os.fsync(f.fileno())
+        if _durable.get():
+            os.fsync(f.fileno())
     try:
         n = outbox_count(box.parent) + 1
         while True:

@@ -431,3 +431,32 @@ def test_a_cut_tool_call_on_resume_leaves_the_checkpoint_as_it_was(tmp_path: Pat
             workspace=workspace,
         )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_durable_decides_every_fsync_of_a_run_checkpoints_and_mail_alike(
+    tmp_path: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch, durable: bool
+) -> None:
+    import os
+
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "checkpoint.json"
+    state = run_agent(TASK_EMAIL, client=offline_client(), checkpoint_path=path, workspace=workspace, durable=durable)
+    assert state["messages"][-1]["role"] == "assistant" and outbox_count(workspace) == 1
+    mail = [p for p in synced if "/outbox/" in p]
+    saves = [p for p in synced if "/outbox/" not in p]
+    if durable:
+        # The Maildir delivery, and every save (file and folder): points A and B of each tool turn,
+        # point A of the final answer.
+        assert len(mail) == 1 and len(saves) == 2 * (2 * state["turns"] - 1)
+    else:
+        assert synced == []
+    # Same run either way: durability changes when bytes reach the disk, never what is written.
+    assert load_checkpoint(path) == state
