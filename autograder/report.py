@@ -8,6 +8,7 @@ neutralising markup characters, CSV by defusing spreadsheet formulas.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -190,6 +191,7 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
 # --- HTML -------------------------------------------------------------------------------------
 
 
+@functools.cache  # one compile per template per process, not one per learner's feedback page
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
