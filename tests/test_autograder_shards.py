@@ -369,6 +369,7 @@ def _grade_for_real(*argv: str | Path) -> None:
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.slow  # grades the sample class for real, three times: tens of seconds
 def test_sharded_and_merged_sample_submissions_grade_as_on_one_machine(tmp_path):
     _grade_for_real("grade", SUBMISSIONS, "--out", tmp_path / "una", "--seed", "5", "--jobs", "2")
     one = tree(tmp_path / "una")

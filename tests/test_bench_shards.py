@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # real grading runs and benches: seconds each
+
 BENCH = Path(__file__).parent.parent / "bench" / "bench_shards.py"
 
 

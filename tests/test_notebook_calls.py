@@ -119,6 +119,7 @@ def _cases() -> list[tuple[Path, list[str]]]:
     return cases
 
 
+@pytest.mark.slow  # each notebook's calls run in a kernel: seconds each
 @pytest.mark.parametrize(("path", "calls"), _cases(), ids=lambda v: v.name if isinstance(v, Path) else "")
 def test_every_call_the_text_tells_the_learner_to_type_runs(path: Path, calls: list[str]) -> None:
     from nbclient import NotebookClient
