@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,77 @@ def test_every_submission_has_the_same_maximum_whatever_it_answers(tmp_path):
     assert good.score == good.max_score and stub.score == 0
     assert unanswered.score == good.score - sum(CRITERIA[q].points for q in QUESTION_IDS)
     assert all("No definiste" in c.feedback for c in unanswered.criteria if c.id in QUESTION_IDS)
+
+
+# -- where a run keeps its folders ---------------------------------------------------------------
+
+
+class _Room:
+    def __init__(self, free: int) -> None:
+        self.f_bavail, self.f_frsize = free, 1
+
+
+@pytest.mark.parametrize(
+    ("tmpdir", "free", "writable", "expected"),
+    [
+        (None, 8 << 30, True, "ram"),  # room in RAM: there
+        ("/elegido", 8 << 30, True, None),  # $TMPDIR set: the instructor's choice wins
+        (None, 64 << 20, True, None),  # a container's 64 MB /dev/shm: too small for the boxes
+        (None, 8 << 30, False, None),  # not ours to write in
+        (None, None, True, None),  # no /dev/shm at all (not Linux)
+    ],
+)
+def test_scratch_folders_go_to_ram_only_when_it_has_room_and_tmpdir_is_not_set(
+    monkeypatch, tmp_path, tmpdir, free, writable, expected
+):
+    from autograder import forkserver
+
+    ram = tmp_path / "shm"
+    ram.mkdir()
+    monkeypatch.setattr(forkserver, "RAM_FOLDER", ram)
+    if tmpdir is None:
+        monkeypatch.delenv("TMPDIR", raising=False)
+    else:
+        monkeypatch.setenv("TMPDIR", tmpdir)
+
+    def statvfs(path):
+        if free is None:
+            raise FileNotFoundError(path)
+        return _Room(free)
+
+    monkeypatch.setattr(forkserver.os, "statvfs", statvfs)
+    monkeypatch.setattr(forkserver.os, "access", lambda path, mode: writable)
+    assert forkserver.scratch_root() == (ram if expected == "ram" else None)
+
+
+def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatch):
+    from autograder.forkserver import GradingServer, scratch_root
+
+    # Not tmp_path: pytest's base folder is private to root, and the learner must reach its box.
+    disk = Path(tempfile.mkdtemp(prefix="autograder-test-", dir="/var/tmp"))
+    disk.chmod(0o711)
+    graded = {}
+    try:
+        for where in ("ram", "disk"):
+            monkeypatch.setattr(tempfile, "tempdir", None)  # read $TMPDIR again, as a new process would
+            if where == "disk":
+                monkeypatch.setenv("TMPDIR", str(disk))
+            else:
+                monkeypatch.delenv("TMPDIR", raising=False)
+            root = scratch_root()
+            if where == "ram" and root is None:
+                pytest.skip("this machine has no /dev/shm with room for a run")
+            server = GradingServer()
+            try:
+                results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "production.py"], seed=9, server=server)
+                run_dir = server.run_dir
+            finally:
+                server.stop()
+            assert run_dir is not None and run_dir.parent == (root or disk)
+            assert not run_dir.exists()
+            graded[where] = [r.to_json() for r in results]
+        assert list(disk.iterdir()) == []
+    finally:
+        shutil.rmtree(disk, ignore_errors=True)
+    assert graded["ram"] == graded["disk"]
+    assert graded["ram"][0]["score"] == graded["ram"][0]["max_score"]
