@@ -30,6 +30,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "«{name}» es un enlace simbólico; el corrector no sigue enlaces: entrega el archivo mismo.",
         "en": "«{name}» is a symbolic link; the grader does not follow links: submit the file itself.",
     },
+    "load.folder_symlink": {
+        "es": "No se leyó «{name}»: «{folder}», en su ruta, es un enlace simbólico y no una carpeta (¿se cambió la "
+        "carpeta por un enlace?); el corrector no sigue enlaces.",
+        "en": "«{name}» was not read: «{folder}», on its path, is a symbolic link, not a folder (was the folder "
+        "swapped for a link?); the grader does not follow links.",
+    },
+    "load.folder_not_dir": {
+        "es": "No se leyó «{name}»: «{folder}», en su ruta, ya no es una carpeta.",
+        "en": "«{name}» was not read: «{folder}», on its path, is no longer a folder.",
+    },
     "load.fifo": {
         "es": "«{name}» es una tubería con nombre (FIFO), no un archivo; no se leyó.",
         "en": "«{name}» is a named pipe (FIFO), not a file; it was not read.",
