@@ -207,7 +207,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         interrupted: GradingInterrupted | None = None
         try:
             results = run_grading(
-                [p.submission.path for p in planned], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
+                [p.submission.file for p in planned], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
             )
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop

@@ -8,11 +8,16 @@ the temporary folder this module owns.
 
 No symlink found inside what was given is followed: a symlinked folder or zip is
 skipped with a warning, and a symlinked (or FIFO, or device) ``.py``/``.ipynb`` is kept
-as a submission so that loading it reports the refusal in its own result row.
+as a submission so that loading it reports the refusal in its own result row. A class
+folder is walked from descriptors, each subfolder opened with ``O_NOFOLLOW`` from its
+parent's, and every submission found keeps the folder it was found under
+(:attr:`FoundSubmission.file`), so reading it later walks the same way: a subfolder
+swapped for a symlink after the listing is refused at either step, never entered.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -23,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .messages import text
-from .reading import ReadRefused, open_regular
+from .reading import Beneath, ReadRefused, open_regular
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 
@@ -34,9 +39,15 @@ MAX_ZIP_MEMBERS = 20_000
 # Text compresses maybe 10-20x; a big member beyond this ratio is a bomb, not a notebook.
 MAX_COMPRESSION_RATIO = 200
 MAX_ZIP_DEPTH = 3
+MAX_FOLDER_DEPTH = 20
+"""Folders inside folders below what was given; an LMS layout is two or three deep."""
 _CHUNK = 1024 * 1024
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 _IGNORED_NAMES = {"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"}
+
+Seen = set[tuple[int, int, str]]
+"""Directory entries already taken: (device, inode of the folder, name)."""
 
 
 class IntakeError(Exception):
@@ -47,6 +58,15 @@ class IntakeError(Exception):
 class FoundSubmission:
     path: Path  # where the file is on disk now (maybe inside the temporary folder)
     source: str  # where it came from, as the instructor would recognise it
+    root: Path | None = None
+    """The trusted folder ``path`` was found under (None: a file named on the command line)."""
+
+    @property
+    def file(self) -> Beneath:
+        """What to read: ``path`` below ``root``, walked without following any symlink under the root."""
+        if self.root is None:
+            return Beneath.of(self.path)
+        return Beneath(self.root, self.path.relative_to(self.root).parts)
 
 
 @dataclass
@@ -83,7 +103,7 @@ def collect_submissions(paths: list[Path]) -> Intake:
     zip that cannot be read at all. Refused zip members only add a warning.
     """
     intake = Intake()
-    seen: set[Path] = set()
+    seen: Seen = set()
     try:
         for given in paths:
             if given.is_symlink() and not is_gradable(given.name):
@@ -95,13 +115,13 @@ def collect_submissions(paths: list[Path]) -> Intake:
             if not given.exists() and not given.is_symlink():
                 raise IntakeError(f"No existe «{given}».")
             if given.is_symlink():
-                _add(given, str(given), intake, seen)  # loading refuses it, in its own result row
+                _add(given, str(given), intake, seen, os.stat(given.parent))  # loading refuses it, in its own row
             elif given.is_dir():
                 _walk_dir(given, str(given), intake, seen, depth=0)
             elif given.suffix.lower() == ".zip":
                 _take_zip(given, given.name, intake, seen, depth=0, top_level=True)
             elif given.suffix.lower() in GRADABLE_SUFFIXES:
-                _add(given, str(given), intake, seen)
+                _add(given, str(given), intake, seen, os.stat(given.parent))
             else:
                 raise IntakeError(
                     f"«{given}» no es una entrega: se aceptan archivos .py o .ipynb, carpetas y archivos .zip."
@@ -112,37 +132,88 @@ def collect_submissions(paths: list[Path]) -> Intake:
     return intake
 
 
-def _add(path: Path, source: str, intake: Intake, seen: set[Path]) -> None:
+def _add(path: Path, source: str, intake: Intake, seen: Seen, folder: os.stat_result, root: Path | None = None) -> None:
     # The same directory entry reached twice (a folder and a file inside it) is one submission;
     # two entries that lead to one file (two symlinks) stay two, each reported on its own.
-    key = Path(os.path.realpath(path.parent)) / path.name
+    key = (folder.st_dev, folder.st_ino, path.name)
     if key in seen:
         return
     seen.add(key)
-    intake.submissions.append(FoundSubmission(path=path, source=source))
+    intake.submissions.append(FoundSubmission(path=path, source=source, root=root))
 
 
-def _walk_dir(root: Path, source: str, intake: Intake, seen: set[Path], depth: int) -> None:
-    def unreadable(exc: OSError) -> None:
-        shown = exc.filename if exc.filename is not None else root
-        intake.warnings.append(f"Se omitió la carpeta «{shown}»: no se pudo leer ({exc.strerror or exc}).")
+def _walk_dir(root: Path, source: str, intake: Intake, seen: Seen, depth: int) -> None:
+    """Every submission under ``root``: the folder itself is trusted (it may be a link), nothing below it is."""
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        intake.warnings.append(f"Se omitió la carpeta «{source}»: no se pudo leer ({exc.strerror or exc}).")
+        return
+    try:
+        _walk_fd(fd, root, (), source, intake, seen, depth)
+    finally:
+        os.close(fd)
 
-    for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
-        rel = Path(dirpath).relative_to(root)
-        for name in sorted(dirnames):
-            if not is_ignored(name) and os.path.islink(os.path.join(dirpath, name)):
-                shown = "/".join([source, *rel.parts, name])
-                intake.warnings.append(f"Se omitió «{shown}»: es un enlace simbólico a una carpeta y no se sigue.")
-        dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
-        for name in sorted(filenames):
-            if is_ignored(name):
-                continue
-            path = Path(dirpath) / name
-            shown = "/".join([source, *rel.parts, name])
-            if is_gradable(name):
-                _add(path, shown, intake, seen)
-            elif name.lower().endswith(".zip"):
-                _take_zip(path, shown, intake, seen, depth=depth, top_level=False)
+
+def _walk_fd(
+    fd: int,
+    root: Path,
+    rel: tuple[str, ...],
+    source: str,
+    intake: Intake,
+    seen: Seen,
+    depth: int,
+) -> None:
+    """The folder ``root/rel`` open as ``fd``: its files first, then each subfolder, opened from ``fd``."""
+    here = "/".join([source, *rel])
+    try:
+        with os.scandir(fd) as listing:
+            entries = sorted((entry.name, _kind(entry)) for entry in listing)
+    except OSError as exc:
+        intake.warnings.append(f"Se omitió la carpeta «{here}»: no se pudo leer ({exc.strerror or exc}).")
+        return
+    folder = os.fstat(fd)
+    folders = []
+    for name, kind in entries:
+        if is_ignored(name):
+            continue
+        shown = f"{here}/{name}"
+        if kind == "folder":
+            folders.append(name)
+        elif kind == "link to folder":
+            intake.warnings.append(f"Se omitió «{shown}»: es un enlace simbólico a una carpeta y no se sigue.")
+        elif is_gradable(name):
+            _add(root.joinpath(*rel, name), shown, intake, seen, folder, root)
+        elif name.lower().endswith(".zip"):
+            _take_zip(Beneath(root, (*rel, name)), shown, intake, seen, depth=depth, top_level=False)
+    for name in folders:
+        shown = f"{here}/{name}"
+        if len(rel) >= MAX_FOLDER_DEPTH:
+            intake.warnings.append(
+                f"Se omitió «{shown}»: hay carpetas dentro de carpetas más de {MAX_FOLDER_DEPTH} niveles."
+            )
+            continue
+        try:
+            inner = os.open(name, _DIR_FLAGS, dir_fd=fd)
+        except OSError as exc:
+            if exc.errno in (errno.ENOTDIR, errno.ELOOP):  # swapped after the listing: not entered
+                intake.warnings.append(
+                    f"Se omitió «{shown}»: ya no es una carpeta (¿se cambió por un enlace simbólico?) y no se sigue."
+                )
+            else:
+                intake.warnings.append(f"Se omitió la carpeta «{shown}»: no se pudo leer ({exc.strerror or exc}).")
+            continue
+        try:
+            _walk_fd(inner, root, (*rel, name), source, intake, seen, depth)
+        finally:
+            os.close(inner)
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    """What a listed name is, without entering it (a link's target is only stat-ed, to word the warning)."""
+    if entry.is_symlink():
+        return "link to folder" if entry.is_dir() else "other"
+    return "folder" if entry.is_dir(follow_symlinks=False) else "other"
 
 
 def _tmp_dir(intake: Intake) -> Path:
@@ -151,7 +222,7 @@ def _tmp_dir(intake: Intake) -> Path:
     return Path(intake._tmp.name)
 
 
-def _take_zip(path: Path, source: str, intake: Intake, seen: set[Path], depth: int, top_level: bool) -> None:
+def _take_zip(path: Path | Beneath, source: str, intake: Intake, seen: Seen, depth: int, top_level: bool) -> None:
     if depth >= MAX_ZIP_DEPTH:
         intake.warnings.append(f"Se omitió «{source}»: hay zips dentro de zips más de {MAX_ZIP_DEPTH} niveles.")
         return

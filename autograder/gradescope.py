@@ -170,7 +170,7 @@ def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -
             return document
         from .pipeline import grade_many
 
-        paths = [s.path for s in intake.submissions]
+        paths = [s.file for s in intake.submissions]
         results = grade_many(paths, jobs=min(len(paths), os.cpu_count() or 1), seed=seed, lang=lang)
         best = max(results, key=lambda r: r.score)  # max keeps the first of equals: discovery order
         return to_gradescope(best, lang=lang, candidates=len(results), warnings=intake.warnings)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lesson3.conversation import blocks, content_text
+from lesson3.conversation import PairingProblem, blocks, content_text, pairing_problem
 from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
 
@@ -238,7 +238,8 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
             return text("iserr.missing", lang, label=label)
         if flag is not True:
             return text("iserr.not_bool", lang, label=label, got=_show(flag))
-        content = content_text(block.get("content", ""))
+        # Text blocks are separate pieces for the model: joined bare, "es" + "desconocido" would be one word.
+        content = content_text(block.get("content", ""), " ")
         if not content or not content.strip():
             return text("iserr.empty", lang, label=label)
         if not says_state_unknown(content):
@@ -248,8 +249,29 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
     return _judge_cases(observations, lang, check, text("iserr.ok", lang))
 
 
+def _pairing_feedback(problem: PairingProblem, content: list[Any], pending_id: str, label: str, lang: str) -> str:
+    """What is wrong with the appended message, said for the learner (the API's rule is in lesson3.conversation)."""
+    answered = [b.get("tool_use_id") for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
+    if problem.kind == "not_first":
+        first = content[0].get("type") if isinstance(content[0], dict) else type(content[0]).__name__
+        return text("paired.not_first", lang, label=label, first=_show(first))
+    if problem.kind == "duplicate":
+        (tool_use_id,) = problem.ids
+        return text("paired.duplicate", lang, label=label, id=tool_use_id, times=answered.count(tool_use_id))
+    if problem.kind == "unexpected":
+        return text("paired.unexpected", lang, label=label, got=_show(problem.ids[0]))
+    if not answered:
+        return text("paired.shape", lang, label=label)
+    if pending_id in problem.ids and pending_id not in answered:
+        return text("paired.id", lang, label=label, got=_show(answered[0]), expected=pending_id)
+    return text("paired.missing", lang, label=label, ids=", ".join(problem.ids))
+
+
 def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict:
-    """nivel2.tool_result_paired: history intact, one user tool_result appended, API accepts it."""
+    """nivel2.tool_result_paired: history intact, one user message appended, the API accepts the conversation.
+
+    The appended message starts with the tool_result; text after it is fine, as it is for the API.
+    """
 
     def check(obs: ReconcileObservation) -> str | None:
         label = _case_label(obs.case, lang)
@@ -266,18 +288,11 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
             return text("paired.count", lang, label=label, added=len(messages) - n)
         new = messages[-1]
         content = new.get("content") if isinstance(new, dict) else None
-        if not (
-            isinstance(new, dict)
-            and new.get("role") == "user"
-            and isinstance(content, list)
-            and len(content) == 1
-            and isinstance(content[0], dict)
-            and content[0].get("type") == "tool_result"
-        ):
+        if not (isinstance(new, dict) and new.get("role") == "user" and isinstance(content, list) and content):
             return text("paired.shape", lang, label=label)
-        pending_id = obs.case.pending["id"]
-        if content[0].get("tool_use_id") != pending_id:
-            return text("paired.id", lang, label=label, got=_show(content[0].get("tool_use_id")), expected=pending_id)
+        problem = pairing_problem(messages)
+        if problem is not None:
+            return _pairing_feedback(problem, content, obs.case.pending["id"], label, lang)
         if "pendingToolUse" not in value or value["pendingToolUse"] is not None:
             return text("paired.pending", lang, label=label)
         for counter in ("turns", "tokensUsed"):

@@ -14,7 +14,19 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Limits:
-    """Los límites de cada entrega (segundos, MB, KB)."""
+    """Los límites de cada entrega (segundos, MB, KB).
+
+    Time is limited piece by piece, and the pieces have no total here: loading the
+    submission gets ``load_seconds``; each call of a learner function gets
+    ``call_seconds``; the calls that gather one observation together (a criterion's
+    scenarios, one Level 0 file set, one resume of the task killed with SIGKILL) share a
+    budget of ``check_seconds``. A grading opens one budget per observation (Level 0
+    alone opens seven), so load plus one budget bounds nothing; a timed-out function is
+    not called again, and the learner's CPU is capped by ``cpu_seconds``. The only bound
+    on a whole grading is ``submission_seconds``, the grader's backstop on the judge.
+    Honest code needs milliseconds per call, far below every one of these.
+    README.md's «Limits» table states each value (tests/test_autograder_limits_doc.py keeps them equal).
+    """
 
     load_seconds: float = 5.0
     """Wall time to run every cell (or top-level statement) of the submission."""

@@ -30,6 +30,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "«{name}» es un enlace simbólico; el corrector no sigue enlaces: entrega el archivo mismo.",
         "en": "«{name}» is a symbolic link; the grader does not follow links: submit the file itself.",
     },
+    "load.folder_symlink": {
+        "es": "No se leyó «{name}»: «{folder}», en su ruta, es un enlace simbólico y no una carpeta (¿se cambió la "
+        "carpeta por un enlace?); el corrector no sigue enlaces.",
+        "en": "«{name}» was not read: «{folder}», on its path, is a symbolic link, not a folder (was the folder "
+        "swapped for a link?); the grader does not follow links.",
+    },
+    "load.folder_not_dir": {
+        "es": "No se leyó «{name}»: «{folder}», en su ruta, ya no es una carpeta.",
+        "en": "«{name}» was not read: «{folder}», on its path, is no longer a folder.",
+    },
     "load.fifo": {
         "es": "«{name}» es una tubería con nombre (FIFO), no un archivo; no se leyó.",
         "en": "«{name}» is a named pipe (FIFO), not a file; it was not read.",
@@ -365,11 +375,11 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "paired.ok": {
         "es": "Correcto: en los dos caminos se conservan los mensajes anteriores, se agrega un único mensaje "
-        "user con un tool_result para la llamada pendiente, pendingToolUse queda en None, turns y tokensUsed "
-        "no cambian, y la API acepta la conversación.",
-        "en": "Correct: on both paths earlier messages are kept, a single user message with a tool_result for "
-        "the pending call is appended, pendingToolUse becomes None, turns and tokensUsed stay, and the API "
-        "accepts the conversation.",
+        "user que empieza con el tool_result de la llamada pendiente, pendingToolUse queda en None, turns y "
+        "tokensUsed no cambian, y la API acepta la conversación.",
+        "en": "Correct: on both paths earlier messages are kept, a single user message starting with the "
+        "tool_result of the pending call is appended, pendingToolUse becomes None, turns and tokensUsed stay, "
+        "and the API accepts the conversation.",
     },
     "paired.changed_history": {
         "es": "{label}: se modificaron o borraron mensajes anteriores (el mensaje assistant con el tool_use "
@@ -382,12 +392,38 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: {added} messages were appended; it must be exactly one",
     },
     "paired.shape": {
-        "es": '{label}: el mensaje agregado tiene que ser role "user" con content = [un tool_result]',
-        "en": '{label}: the appended message must be role "user" with content = [one tool_result]',
+        "es": '{label}: el mensaje agregado tiene que ser role "user" y su content una lista que empiece con el '
+        "tool_result (después puede llevar texto)",
+        "en": '{label}: the appended message must be role "user" and its content a list that starts with the '
+        "tool_result (text may follow it)",
     },
     "paired.id": {
         "es": "{label}: el tool_result responde a {got} y no a la llamada pendiente {expected}",
         "en": "{label}: the tool_result answers {got}, not the pending call {expected}",
+    },
+    "paired.not_first": {
+        "es": "{label}: el mensaje agregado empieza con un bloque {first} y el tool_result viene después; la API "
+        "rechazaría la conversación: el tool_result va primero y lo demás (un texto, por ejemplo) después",
+        "en": "{label}: the appended message starts with a {first} block and the tool_result comes after it; the "
+        "API would reject the conversation: the tool_result goes first and anything else (a text, say) after it",
+    },
+    "paired.duplicate": {
+        "es": "{label}: el mensaje agregado tiene {times} tool_result para {id}; la API rechazaría la conversación: "
+        "cada tool_use lleva un solo tool_result",
+        "en": "{label}: the appended message has {times} tool_results for {id}; the API would reject the "
+        "conversation: each tool_use takes a single tool_result",
+    },
+    "paired.unexpected": {
+        "es": "{label}: el mensaje agregado tiene un tool_result para {got}, que no es ninguna llamada del último "
+        "mensaje assistant; la API rechazaría la conversación",
+        "en": "{label}: the appended message has a tool_result for {got}, which is no call of the last assistant "
+        "message; the API would reject the conversation",
+    },
+    "paired.missing": {
+        "es": "{label}: la API rechazaría la conversación: a {ids} le falta su tool_result al principio del mensaje "
+        "agregado (cada tool_use del último mensaje assistant necesita el suyo)",
+        "en": "{label}: the API would reject the conversation: {ids} lacks its tool_result at the start of the "
+        "appended message (every tool_use of the last assistant message needs its own)",
     },
     "paired.pending": {
         "es": "{label}: pendingToolUse tiene que quedar en None después de conciliar",

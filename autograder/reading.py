@@ -5,9 +5,13 @@ a symlink to ``/dev/zero`` or to a private file of the grader's user, a FIFO nam
 ``x.py`` (an ``open()`` that never returns), or a notebook whose JSON is built to eat
 memory. So:
 
-* a file is opened with ``O_NOFOLLOW | O_NONBLOCK`` and judged by ``fstat`` on that very
-  descriptor (no window between a check and the open), and only a regular file is read,
-  never more than its cap plus one byte;
+* a file is reached from the folder the instructor named (:class:`Beneath`) one component
+  at a time, each folder opened with ``O_NOFOLLOW`` from its parent's descriptor: a folder
+  swapped for a symlink (to another user's folder, to ``/proc``) between listing and
+  reading is refused, never entered;
+* the file itself is opened with ``O_NOFOLLOW | O_NONBLOCK`` and judged by ``fstat`` on that
+  very descriptor (no window between a check and the open), and only a regular file is
+  read, never more than its cap plus one byte;
 * a notebook's JSON is parsed in a separate interpreter limited in memory, CPU and
   wall time, which hands back only the code cells' text and tags;
 * refusals carry a message key and parameters, never a byte of the file: what the grader
@@ -36,6 +40,8 @@ NOTEBOOK_MEMORY_BYTES = 512 * 1024 * 1024
 """Address space of the parsing child: the worst 5 MB of JSON (millions of ``{}``) needs ~150 MB."""
 
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+"""A folder below the root: a symlink (or a FIFO, a file...) in its place fails with ENOTDIR, never followed."""
 _CHUNK = 1024 * 1024
 
 
@@ -57,20 +63,85 @@ def _refusal_for_mode(mode: int) -> ReadRefused:
     return ReadRefused("load.not_regular")
 
 
+@dataclass(frozen=True)
+class Beneath:
+    """A file named by a trusted folder and the path below it, every component of which is hostile.
+
+    ``root`` is what the instructor named (or a folder the grader made): it is opened as
+    given, symlinks in it included. ``parts`` are walked one at a time from a descriptor of
+    the folder above, never following a symlink. It is a path-like, so it goes wherever a
+    path goes (``Path(b).name``, messages); only :func:`open_regular` reads it component-wise.
+    """
+
+    root: Path
+    parts: tuple[str, ...]
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> Beneath:
+        """``path`` as it is, or a plain path as its (trusted) folder and its name."""
+        if isinstance(path, Beneath):
+            return path
+        path = Path(path)
+        return cls(path.parent, (path.name,))
+
+    @property
+    def name(self) -> str:
+        return self.parts[-1]
+
+    def __fspath__(self) -> str:
+        return os.path.join(self.root, *self.parts)
+
+
 def open_regular(path: str | os.PathLike[str]) -> int:
     """A read-only descriptor on ``path`` if, and only if, it is a regular file reached without a symlink.
 
-    ``lstat`` first, so a device or FIFO is never even opened (opening some devices has
-    effects); then the open itself refuses a symlink (``O_NOFOLLOW``) and cannot block
+    Every folder below the root is entered with ``O_DIRECTORY | O_NOFOLLOW`` from the
+    descriptor of the one above, so none can be a link, whenever it was swapped. For the
+    file, ``lstat`` first, so a device or FIFO is never even opened (opening some devices
+    has effects); then the open itself refuses a symlink (``O_NOFOLLOW``) and cannot block
     on a FIFO (``O_NONBLOCK``), and ``fstat`` on the descriptor decides: whatever was
-    swapped in between, what is read is what was checked. Only the last component is
-    guarded: the folders above it were walked by collect, which never enters a symlinked one.
+    swapped in between, what is read is what was checked.
     """
+    where = Beneath.of(path)
+    *folders, name = where.parts
     try:
-        before = os.lstat(path)
+        dir_fd = os.open(where.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)  # trusted: followed
+    except (FileNotFoundError, NotADirectoryError):
+        raise ReadRefused("load.missing") from None
+    except OSError as e:
+        raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None
+    try:
+        for depth, folder in enumerate(folders):
+            inner = _enter(dir_fd, folder, "/".join(folders[: depth + 1]))
+            os.close(dir_fd)
+            dir_fd = inner
+        return _open_file(dir_fd, name)
+    finally:
+        os.close(dir_fd)
+
+
+def _enter(dir_fd: int, folder: str, shown: str) -> int:
+    try:
+        return os.open(folder, _DIR_FLAGS, dir_fd=dir_fd)
+    except FileNotFoundError:
+        raise ReadRefused("load.missing") from None
+    except OSError as e:
+        if e.errno not in (errno.ENOTDIR, errno.ELOOP):
+            raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None
+    # The open refused it and followed nothing; this look is only to say what took the folder's place.
+    try:
+        mode = os.lstat(folder, dir_fd=dir_fd).st_mode
+    except OSError:
+        mode = 0
+    raise ReadRefused("load.folder_symlink" if stat.S_ISLNK(mode) else "load.folder_not_dir", folder=shown)
+
+
+def _open_file(dir_fd: int, name: str) -> int:
+    try:
+        before = os.lstat(name, dir_fd=dir_fd)
         if not stat.S_ISREG(before.st_mode):
             raise _refusal_for_mode(before.st_mode)
-        fd = os.open(path, _OPEN_FLAGS)
+        fd = os.open(name, _OPEN_FLAGS, dir_fd=dir_fd)
     except FileNotFoundError:
         raise ReadRefused("load.missing") from None
     except OSError as e:

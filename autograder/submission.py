@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .messages import text
-from .reading import ReadRefused, notebook_code_cells, read_regular
+from .reading import Beneath, ReadRefused, notebook_code_cells, read_regular
 
 MAX_BYTES = 5 * 1024 * 1024
 """Bigger files are refused before parsing: no exercise answer is this big."""
@@ -75,15 +76,19 @@ class Submission:
         return cls(raw["name"], raw["kind"], tuple(Cell.from_json(c) for c in raw["cells"]))
 
 
-def load_submission(path: str | Path) -> Submission:
-    """Lee un ``.py`` o un ``.ipynb``; lanza SubmissionError con un mensaje claro si no se puede."""
-    path = Path(path)
-    name = path.name
-    suffix = path.suffix.lower()
+def load_submission(path: str | os.PathLike[str]) -> Submission:
+    """Lee un ``.py`` o un ``.ipynb``; lanza SubmissionError con un mensaje claro si no se puede.
+
+    ``path`` may be a :class:`~autograder.reading.Beneath` (what intake found in a class
+    folder): every folder below its root is then walked without following a symlink.
+    """
+    where = Beneath.of(path)
+    name = where.name
+    suffix = Path(name).suffix.lower()
     if suffix not in (".py", ".ipynb"):
         raise SubmissionError("load.bad_suffix", name=name)
     try:
-        raw = read_regular(path, MAX_BYTES)
+        raw = read_regular(where, MAX_BYTES)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
     if suffix == ".py":

@@ -16,14 +16,15 @@ import os
 import posixpath
 import re
 import string
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import anthropic
 import httpx2
 
+from .conversation import PairingProblem, content_text, pairing_problem
 from .conversation import blocks as _blocks
-from .conversation import content_text
 
 # A model the pinned SDK lists in ``anthropic.types.Model`` and does not mark deprecated
 # (tests/test_live.py checks both, so bumping the lock flags a retired default).
@@ -71,40 +72,48 @@ def api_error_for(body: dict[str, Any]) -> str | None:
                 f"messages.{i}: all messages must have non-empty content except for the optional "
                 "final assistant message"
             )
-    for i, msg in enumerate(messages):
-        blocks = _blocks(msg)
-        if msg["role"] == "assistant":
-            ids = [b["id"] for b in blocks if b.get("type") == "tool_use"]
-            if not ids:
-                continue
-            nxt = messages[i + 1] if i + 1 < len(messages) else None
-            answered = (
-                {b.get("tool_use_id") for b in _blocks(nxt) if b.get("type") == "tool_result"}
-                if nxt is not None and nxt.get("role") == "user"
-                else set()
-            )
-            missing = [x for x in ids if x not in answered]
-            if missing:
-                return (
-                    f"messages.{i}: `tool_use` ids were found without `tool_result` blocks immediately "
-                    f"after: {', '.join(missing)}. Each `tool_use` block must have a corresponding "
-                    "`tool_result` block in the next message."
-                )
-        else:
-            prev = messages[i - 1] if i > 0 else None
-            offered = (
-                {b.get("id") for b in _blocks(prev) if b.get("type") == "tool_use"}
-                if prev is not None and prev.get("role") == "assistant"
-                else set()
-            )
-            for k, b in enumerate(blocks):
-                if b.get("type") == "tool_result" and b.get("tool_use_id") not in offered:
-                    return (
-                        f"messages.{i}.content.{k}: unexpected `tool_use_id` found in `tool_result` "
-                        f"blocks: {b.get('tool_use_id')}. Each `tool_result` block must have a "
-                        "corresponding `tool_use` block in the previous message."
-                    )
+    problem = pairing_problem(messages)
+    if problem is not None:
+        return _pairing_error(problem)
+    for text in (t for msg in messages for t in _texts(msg)):
+        if text == "":
+            return "messages: text content blocks must be non-empty"
+        if not text.strip():
+            return "messages: text content blocks must contain non-whitespace text"
     return None
+
+
+def _texts(message: dict[str, Any]) -> Iterator[str]:
+    """The text of every text block of a message, those inside its tool_result blocks included."""
+    for block in _blocks(message):
+        inner = block.get("content") if block.get("type") == "tool_result" else None
+        for b in [block, *(inner if isinstance(inner, list) else [])]:
+            if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str):
+                yield b["text"]
+
+
+def _pairing_error(problem: PairingProblem) -> str:
+    """The API's own wording for each way of breaking the tool_use/tool_result rule."""
+    ids = ", ".join(problem.ids)
+    if problem.kind == "missing":
+        return (
+            f"messages.{problem.message}: `tool_use` ids were found without `tool_result` blocks immediately "
+            f"after: {ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next message."
+        )
+    if problem.kind == "not_first":
+        return (
+            f"messages.{problem.message}: Did not find {problem.expected} tool_result block(s) at the beginning of "
+            "this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks."
+        )
+    if problem.kind == "duplicate":
+        return (
+            f"messages.{problem.message}.content.{problem.block}: each tool_use must have a single result. "
+            f"Found multiple `tool_result` blocks with id: {ids}"
+        )
+    return (
+        f"messages.{problem.message}.content.{problem.block}: unexpected `tool_use_id` found in `tool_result` "
+        f"blocks: {ids}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
+    )
 
 
 # -- the scripted model --------------------------------------------------------------------

@@ -377,13 +377,120 @@ def _drop_text_block(cp, result):
         (lambda cp, r: cp.pop("pendingToolUse"), "pendingToolUse"),
         (lambda cp, r: cp.update(turns=cp["turns"] + 1), "turns cambió"),
         (lambda cp, r: cp.update(tokensUsed=0), "tokensUsed cambió"),
-        (lambda cp, r: cp["messages"][-1]["content"].append({"type": "text", "text": "hola"}), "un tool_result"),
         (lambda cp, r: cp["messages"][-1].update(role="assistant"), 'role "user"'),
+        (lambda cp, r: cp["messages"][-1].update(content="Listo."), 'role "user"'),
+        (lambda cp, r: cp["messages"][-1].update(content=[{"type": "text", "text": "Listo."}]), "empiece con el"),
     ],
 )
 def test_pairing_problems_are_named(hi_cases, change, expected):
     _, _, paired = hi_verdicts(variant(change), hi_cases[:2])
     assert not paired.passed and expected in paired.feedback
+
+
+NOTE = {"type": "text", "text": "Nota del reanudador: el proceso se reinició."}
+
+
+def _then(*extra: dict) -> Callable[[dict, dict], None]:
+    """Blocks after the tool_result, in the same user message."""
+    return lambda cp, r: cp["messages"][-1]["content"].extend(copy.deepcopy(list(extra)))
+
+
+def _before(block: dict) -> Callable[[dict, dict], None]:
+    return lambda cp, r: cp["messages"][-1]["content"].insert(0, copy.deepcopy(block))
+
+
+def _in_text_blocks(cp, result):
+    """The tool_result's content as a list of text blocks, split at a space (two pieces of one text)."""
+    content = result["content"]
+    cut = content.find(" ", len(content) // 2)
+    result["content"] = [{"type": "text", "text": content[:cut]}, {"type": "text", "text": content[cut:]}]
+
+
+def _both(*changes: Callable[[dict, dict], None]) -> Callable[[dict, dict], None]:
+    def change(cp, result):
+        for c in changes:
+            c(cp, result)
+
+    return change
+
+
+ACCEPTED_BY_THE_API = {
+    "one text after": _then(NOTE),
+    "two texts after": _then(NOTE, {"type": "text", "text": "Sigue con la tarea."}),
+    "content as text blocks, then text": _both(_in_text_blocks, _then(NOTE)),
+    "string content, then text": _both(lambda cp, r: r.update(content=str(r["content"])), _then(NOTE)),
+}
+
+
+@pytest.mark.parametrize("change", ACCEPTED_BY_THE_API.values(), ids=ACCEPTED_BY_THE_API.keys())
+def test_a_tool_result_followed_by_more_content_is_paired_as_the_api_says(ro_cases, hi_cases, change):
+    """The API wants the next user message to START with the tool_result; what follows it is free."""
+    assert ro_verdict(variant(change), ro_cases).passed
+    for verdict in hi_verdicts(variant(change), hi_cases):
+        assert verdict.passed, verdict.feedback
+
+
+def test_an_is_error_content_in_text_blocks_is_read_as_one_text(hi_cases):
+    """Split between two words, the blocks must not glue them: «es» + «desconocido» is not «esdesconocido»."""
+
+    def split(cp, result):
+        result["content"] = [
+            {"type": "text", "text": "El estado de ejecución de esta llamada es"},
+            {"type": "text", "text": "desconocido: no se puede confirmar si se envió."},
+        ]
+
+    _, is_error, paired = hi_verdicts(variant(split), hi_cases)
+    assert is_error.passed and paired.passed, (is_error.feedback, paired.feedback)
+
+
+REFUSED_BY_THE_API = {
+    "text before": (_before(NOTE), ["empieza con un bloque 'text'", "el tool_result va primero"]),
+    "image before": (
+        _before({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}}),
+        ["empieza con un bloque 'image'"],
+    ),
+    "the same id twice": (
+        lambda cp, r: cp["messages"][-1]["content"].append(copy.deepcopy(r)),
+        ["tiene 2 tool_result para", "un solo tool_result"],
+    ),
+    "the same id again after a text": (
+        lambda cp, r: cp["messages"][-1]["content"].extend([NOTE, copy.deepcopy(r)]),
+        ["tiene 2 tool_result para"],
+    ),
+    "an extra id": (
+        lambda cp, r: cp["messages"][-1]["content"].append({**r, "tool_use_id": "toolu_01inventado"}),
+        ["'toolu_01inventado', que no es ninguna llamada", "la API rechazaría"],
+    ),
+    "the wrong id": (lambda cp, r: r.update(tool_use_id="toolu_01inventado"), ["no a la llamada pendiente"]),
+    "no tool_result, only text": (
+        lambda cp, r: cp["messages"][-1].update(content=[NOTE]),
+        ["empiece con el tool_result"],
+    ),
+    "an empty text after": (_then({"type": "text", "text": ""}), ["la API rechazaría", "must be non-empty"]),
+    "a blank text after": (_then({"type": "text", "text": " \n"}), ["la API rechazaría", "non-whitespace"]),
+}
+
+
+@pytest.mark.parametrize(("change", "expected"), REFUSED_BY_THE_API.values(), ids=REFUSED_BY_THE_API.keys())
+def test_what_the_api_refuses_is_not_paired_and_says_why(hi_cases, change, expected):
+    _, _, paired = hi_verdicts(variant(change), hi_cases[:2])
+    assert not paired.passed
+    for words in expected:
+        assert words in paired.feedback, paired.feedback
+
+
+def test_a_call_left_without_its_tool_result_is_named(tmp_path):
+    """Two tool_use in the dangling message: answering one, even followed by text, leaves the other unanswered."""
+    rng = scenarios.rng_for(3, "api")
+    pending = scenarios.pending_call(rng, "send_email", scenarios.high_impact_input(rng, "send_email"))
+    cp = scenarios.checkpoint(rng, task="t", pending=pending)
+    cp["messages"][-1]["content"].append({"type": "tool_use", "id": "toolu_01segunda", "name": "grep", "input": {}})
+    case = scenarios.ReconcileCase("send_email", "high_impact", cp, tmp_path)
+    obs = observe_reconciles(FakeCaller(reconcile=variant(_then(NOTE))), [case])
+    paired = judge_paired(obs, "es")
+    assert not paired.passed
+    assert "a toolu_01segunda le falta su tool_result al principio" in paired.feedback
+    assert "toolu_01segunda lacks its tool_result" in judge_paired(obs, "en").feedback
 
 
 def test_the_offline_api_judges_the_returned_conversation(tmp_path):

@@ -119,7 +119,7 @@ def test_a_socket_and_a_device_node_are_refused(tmp_path):
 def test_a_swap_between_the_check_and_the_open_is_caught_by_the_open_itself(tmp_path, monkeypatch):
     """lstat is only a first look: O_NOFOLLOW, O_NONBLOCK and fstat on the descriptor decide."""
     regular = os.lstat(SUBMISSIONS / "good.py")
-    monkeypatch.setattr(reading.os, "lstat", lambda path: regular)
+    monkeypatch.setattr(reading.os, "lstat", lambda path, **where: regular)
     (tmp_path / "cambiado.py").symlink_to("/dev/zero")
     assert refused(tmp_path / "cambiado.py").key == "load.symlink"
     os.mkfifo(tmp_path / "tuberia.py")
@@ -336,6 +336,210 @@ def test_a_fifo_named_zip_does_not_hang_the_batch(fake, tmp_path):
     got = {r["submission"]: r for r in rows(tmp_path / "out")}
     assert got["ana.py"]["error"] is None and "FIFO" in got["trampa.py"]["error"]
     assert "trampa.zip" in stderr and "FIFO" in stderr
+
+
+# --- every folder below the given one is hostile: walked, and read, without following a link ----------
+
+
+def class_folder(tmp_path: Path, layout: dict[str, str]) -> Path:
+    root = tmp_path / "clase"
+    for rel, content in layout.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(content, encoding="utf-8")
+    return root
+
+
+def someone_elses(tmp_path: Path, rel: str) -> Path:
+    """Another user's folder holding ``rel`` with a secret in it; returns the folder."""
+    private = tmp_path / "otro_usuario"
+    (private / rel).parent.mkdir(parents=True, exist_ok=True)
+    (private / rel).write_text(f"CLAVE = {SECRET!r}\n", encoding="utf-8")
+    return private
+
+
+def swap_for_link(folder: Path, target: Path | str) -> None:
+    """What a learner can do to its own folder between the listing and the reading."""
+    folder.rename(folder.with_name(folder.name + "-antes"))
+    folder.symlink_to(target)
+
+
+def grade_after(monkeypatch, fake: FakeGrader, swap) -> None:
+    """Run ``swap()`` after intake listed the class and before anything is read."""
+
+    def swapped_then_graded(paths, **kwargs):
+        swap()
+        return fake(paths, **kwargs)
+
+    monkeypatch.setattr(cli, "run_grading", swapped_then_graded)
+
+
+def all_output(out: Path) -> str:
+    return "".join(f.read_text(encoding="utf-8", errors="replace") for f in out.rglob("*") if f.is_file())
+
+
+NESTED = {
+    "grupo1/ana/entrega.py": "x = 1\n",
+    "grupo1/beto/tarea/entrega.ipynb": nbformat.writes(nbformat.v4.new_notebook()),
+    "grupo2/carla.py": "x = 1\n",
+}
+
+
+def test_a_nested_class_folder_is_collected_and_read(fake, tmp_path):
+    root = class_folder(tmp_path, NESTED)
+    code, _, stderr = run_cli("grade", root, "--out", tmp_path / "out")
+    assert code == 0 and "Se omitió" not in stderr
+    got = {r["source"]: r["error"] for r in rows(tmp_path / "out")}
+    assert got == {f"{root}/{rel}": None for rel in NESTED}
+
+
+@pytest.mark.parametrize(
+    ("swapped", "target", "folder"),
+    [
+        ("grupo1/ana", "otro_usuario", "grupo1/ana"),  # to another user's folder with the same layout
+        ("grupo1/ana", "/proc/self", "grupo1/ana"),
+        ("grupo1", "otro_usuario", "grupo1"),  # the top of a deep path
+        ("grupo1/beto", "otro_usuario", "grupo1/beto"),  # a middle folder of grupo1/beto/tarea/entrega.ipynb
+    ],
+)
+def test_a_folder_swapped_for_a_link_after_the_listing_is_an_error_row(
+    fake, monkeypatch, tmp_path, swapped, target, folder
+):
+    root = class_folder(tmp_path, NESTED)
+    for rel in NESTED:
+        if rel.startswith(swapped + "/"):
+            someone_elses(tmp_path, rel.removeprefix(swapped + "/"))
+    destination = tmp_path / target if target == "otro_usuario" else Path(target)
+    grade_after(monkeypatch, fake, lambda: swap_for_link(root / swapped, destination))
+    code, _, _ = run_cli("grade", root, "--out", tmp_path / "out")
+    assert code == 0
+    got = {r["source"].removeprefix(f"{root}/"): r["error"] for r in rows(tmp_path / "out")}
+    assert sorted(got) == sorted(NESTED)  # one row each: the swap costs its own files, never the batch
+    for rel, error in got.items():
+        if rel.startswith(swapped + "/"):
+            assert error is not None and f"«{folder}», en su ruta, es un enlace simbólico" in error, error
+            assert Path(rel).name in error
+        else:
+            assert error is None, (rel, error)
+    assert SECRET not in all_output(tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    ("make", "key"),
+    [
+        (lambda root, private: (root / "ana").symlink_to(private), "load.folder_symlink"),
+        (lambda root, private: (root / "ana").symlink_to("/proc/self"), "load.folder_symlink"),
+        (lambda root, private: (root / "ana").symlink_to(os.path.relpath(private, root)), "load.folder_symlink"),
+        (lambda root, private: (root / "ana").write_text("x = 1\n"), "load.folder_not_dir"),
+        (lambda root, private: os.mkfifo(root / "ana"), "load.folder_not_dir"),
+    ],
+    ids=["link to a folder", "link to /proc/self", "relative link", "a file", "a FIFO"],
+)
+def test_a_path_through_something_that_is_not_a_folder_is_refused_not_followed(tmp_path, make, key):
+    """Race-free: the folder on the path is a link (or no folder) from the start; the loader walks, never follows."""
+    private = someone_elses(tmp_path, "entrega.py")
+    root = tmp_path / "clase"
+    root.mkdir()
+    make(root, private)
+    got = load_in_thread(reading.Beneath(root, ("ana", "entrega.py")))
+    assert isinstance(got, SubmissionError), got
+    assert got.key == key and "«ana»" in got.message("es") and "entrega.py" in got.message("es")
+    assert SECRET not in got.message("es") + got.message("en")
+
+
+def test_a_deep_path_is_refused_at_its_linked_middle_folder(tmp_path):
+    root = class_folder(tmp_path, {"a/b/c/d/entrega.py": "x = 1\n"})
+    assert load_submission(reading.Beneath(root, ("a", "b", "c", "d", "entrega.py"))).cells
+    private = someone_elses(tmp_path, "c/d/entrega.py")
+    swap_for_link(root / "a" / "b", private)
+    err = load_in_thread(reading.Beneath(root, ("a", "b", "c", "d", "entrega.py")))
+    assert isinstance(err, SubmissionError) and err.key == "load.folder_symlink"
+    assert "«a/b»" in err.message("es") and SECRET not in err.message("es")
+    # The root is the instructor's: named through a link, it is followed (only what is below it is not).
+    real = class_folder(tmp_path / "real", {"a/b/entrega.py": "x = 1\n"})
+    (tmp_path / "atajo").symlink_to(real)
+    assert load_submission(reading.Beneath(tmp_path / "atajo", ("a", "b", "entrega.py"))).cells
+
+
+class SwappingScandir:
+    """``os.scandir`` that runs ``swap()`` once: when the class listing is read through, or when a folder is listed."""
+
+    def __init__(self, real, swap, when: str) -> None:
+        self.real, self.swap, self.when, self.calls = real, swap, when, 0
+
+    def __call__(self, *args):
+        self.calls += 1
+        if self.when == "as a folder is listed" and self.calls == 2:
+            self.swap()
+        it = self.real(*args)
+        if self.when != "after the class listing" or self.calls > 1:
+            return it
+        swap = self.swap
+
+        class Listing:
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                it.close()
+
+            def __iter__(self):
+                return self
+
+            def __next__(self):
+                try:
+                    return next(it)
+                except StopIteration:
+                    swap()
+                    raise
+
+            def close(self):
+                it.close()
+
+        return Listing()
+
+
+def collect_in_thread(paths: list[Path], seconds: float = 20):
+    box: list[object] = []
+    t = threading.Thread(target=lambda: box.append(collect_submissions(paths)), daemon=True)
+    t.start()
+    t.join(seconds)
+    assert box, f"collecting {paths} did not return in {seconds} s"
+    return box[0]
+
+
+@pytest.mark.parametrize("when", ["after the class listing", "as a folder is listed"])
+@pytest.mark.parametrize("target", ["otro_usuario", "/", "/proc/self"])
+def test_a_folder_swapped_while_the_class_is_listed_is_not_walked(monkeypatch, tmp_path, target, when):
+    """A link to / walked would list the whole disk; to another user's folder, show its names. Neither happens."""
+    root = class_folder(tmp_path, {"ana/entrega.py": "x = 1\n", "beto.py": "x = 1\n"})
+    someone_elses(tmp_path, "ajeno.py")
+    destination = tmp_path / target if target == "otro_usuario" else Path(target)
+    swap = SwappingScandir(os.scandir, lambda: swap_for_link(root / "ana", destination), when)
+    monkeypatch.setattr(os, "scandir", swap)
+    with collect_in_thread([root]) as intake:
+        monkeypatch.undo()
+        sources = [s.source for s in intake.submissions]
+        assert f"{root}/beto.py" in sources and set(sources) <= {f"{root}/beto.py", f"{root}/ana/entrega.py"}
+        if when == "after the class listing":  # never entered: said so
+            (warning,) = intake.warnings
+            assert f"«{root}/ana»" in warning and "no se sigue" in warning
+        for found in intake.submissions:  # listed before the swap: refused when read
+            if found.source.endswith("ana/entrega.py"):
+                err = load_in_thread(found.file)
+                assert isinstance(err, SubmissionError) and err.key == "load.folder_symlink", err
+
+
+def test_folders_nested_past_the_limit_are_skipped_with_a_warning(tmp_path):
+    from autograder import collect
+
+    deep = tmp_path / "clase" / Path(*[f"n{i}" for i in range(collect.MAX_FOLDER_DEPTH + 5)])
+    deep.mkdir(parents=True)
+    (deep / "hondo.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "clase" / "n0" / "arriba.py").write_text("x = 1\n", encoding="utf-8")
+    with collect_submissions([tmp_path / "clase"]) as intake:
+        assert [s.path.name for s in intake.submissions] == ["arriba.py"]
+        (warning,) = intake.warnings
+        assert f"más de {collect.MAX_FOLDER_DEPTH} niveles" in warning
 
 
 class RawNameInfo(zipfile.ZipInfo):

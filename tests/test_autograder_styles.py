@@ -9,6 +9,7 @@ as warnings, never as lost points.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -179,3 +180,15 @@ def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
     (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
     failed = {c.id: c.feedback for c in result.criteria if not c.passed and _graded_code(c.id)}
     assert not failed, failed
+
+
+def test_a_tool_result_followed_by_text_scores_the_full_maximum():
+    """The API takes a user message that starts with the tool_result and goes on with text; so does the grader.
+
+    The sample also splits its is_error explanation in two text blocks, cut between two words.
+    """
+    sample = Path(__file__).parent / "data" / "submissions" / "tool_result_then_text.py"
+    (result,) = grade_many([sample], jobs=1, seed=7)
+    assert result.error is None, result.error
+    assert result.score == result.max_score > 0, {c.id: c.feedback for c in result.criteria if not c.passed}
+    assert all(c.passed for c in result.criteria)

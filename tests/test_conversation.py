@@ -20,6 +20,8 @@ from lesson3.conversation import (
     describe_pending,
     describe_run_error,
     last_tool_use,
+    leading_tool_results,
+    pairing_problem,
     shorten,
 )
 
@@ -65,6 +67,71 @@ def test_the_last_tool_use_is_in_the_last_assistant_message_only():
     assert last_tool_use(messages) == use
     assert last_tool_use([*messages, {"role": "assistant", "content": "listo"}]) is None
     assert last_tool_use([]) is None
+
+
+def _use(tool_id: str) -> dict:
+    return {"type": "tool_use", "id": tool_id, "name": "read_file", "input": {"path": "notes/a.md"}}
+
+
+def _result(tool_id: str, content: object = "x") -> dict:
+    return {"type": "tool_result", "tool_use_id": tool_id, "content": content}
+
+
+TEXT = {"type": "text", "text": "Sigue."}
+
+
+def _after_two_calls(*reply: object) -> list:
+    """A task, an assistant message with two tool calls, and ``reply`` as the next user message's content."""
+    return [
+        {"role": "user", "content": "tarea"},
+        {"role": "assistant", "content": [{"type": "text", "text": "leo"}, _use("toolu_a"), _use("toolu_b")]},
+        {"role": "user", "content": list(reply)},
+    ]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        [_result("toolu_a"), _result("toolu_b")],
+        [_result("toolu_b"), _result("toolu_a")],  # any order among the leading tool_results
+        [_result("toolu_a"), _result("toolu_b"), TEXT],
+        [_result("toolu_a"), _result("toolu_b"), TEXT, {"type": "text", "text": "y otra"}],
+        [_result("toolu_a", [{"type": "text", "text": "x"}, {"type": "text", "text": "y"}]), _result("toolu_b"), TEXT],
+    ],
+)
+def test_tool_results_first_then_anything_keeps_the_rule(reply):
+    assert pairing_problem(_after_two_calls(*reply)) is None
+    assert [b["tool_use_id"] for b in leading_tool_results(_after_two_calls(*reply)[-1])] in (
+        ["toolu_a", "toolu_b"],
+        ["toolu_b", "toolu_a"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("reply", "kind", "message", "block", "ids"),
+    [
+        ([TEXT, _result("toolu_a"), _result("toolu_b")], "not_first", 2, None, ("toolu_a", "toolu_b")),
+        ([_result("toolu_a"), TEXT, _result("toolu_b")], "not_first", 2, None, ("toolu_b",)),
+        ([_result("toolu_a"), TEXT], "missing", 1, None, ("toolu_b",)),
+        ([TEXT], "missing", 1, None, ("toolu_a", "toolu_b")),
+        ([_result("toolu_a"), _result("toolu_b"), _result("toolu_a")], "duplicate", 2, 2, ("toolu_a",)),
+        ([_result("toolu_a"), _result("toolu_b"), TEXT, _result("toolu_b")], "duplicate", 2, 3, ("toolu_b",)),
+        ([_result("toolu_a"), _result("toolu_b"), _result("toolu_z")], "unexpected", 2, 2, ("toolu_z",)),
+        ([_result("toolu_z"), _result("toolu_a"), _result("toolu_b")], "unexpected", 2, 0, ("toolu_z",)),
+    ],
+)
+def test_each_way_of_breaking_the_rule_is_named_where_the_api_names_it(reply, kind, message, block, ids):
+    problem = pairing_problem(_after_two_calls(*reply))
+    assert problem is not None
+    assert (problem.kind, problem.message, problem.block, problem.ids) == (kind, message, block, ids)
+
+
+def test_a_string_reply_and_a_missing_reply_leave_the_calls_unanswered():
+    messages = _after_two_calls()
+    messages[-1]["content"] = "¿y?"
+    assert pairing_problem(messages).kind == "missing"
+    assert pairing_problem(messages[:-1]).kind == "missing"
+    assert pairing_problem(["basura", {"role": "user"}, None]) is None  # learner data never raises
 
 
 def test_a_call_on_one_line():

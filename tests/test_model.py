@@ -123,6 +123,78 @@ def test_a_tool_result_for_a_call_never_made_gets_the_apis_400() -> None:
     )
 
 
+def answered_with(*reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """The notes task, a read_file call, and ``reply`` as the next user message."""
+    return [
+        {"role": "user", "content": TASK_NOTES},
+        {"role": "assistant", "content": [{"type": "text", "text": "Leo."}, call("toolu_01A")]},
+        {"role": "user", "content": list(reply)},
+    ]
+
+
+NOTE = {"type": "text", "text": "(reanudado tras una caída)"}
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        [result("toolu_01A"), NOTE],
+        [result("toolu_01A"), NOTE, {"type": "text", "text": "Sigue con la tarea."}],
+        [result("toolu_01A", [{"type": "text", "text": "# Glosario"}, {"type": "text", "text": "checkpoint"}]), NOTE],
+        [result("toolu_01A", "Estado de ejecución desconocido.", is_error=True), NOTE],
+    ],
+    ids=["one text", "two texts", "content as text blocks", "is_error"],
+)
+def test_text_after_the_tool_result_is_accepted_as_the_api_accepts_it(reply: list[dict[str, Any]]) -> None:
+    model = ScriptedModel()
+    response = create(offline_client(model=model), answered_with(*reply))
+    assert response.role == "assistant" and response.content
+    assert model.requests[-1]["messages"][-1]["content"] == reply
+
+
+@pytest.mark.parametrize(
+    ("reply", "message"),
+    [
+        (
+            [NOTE, result("toolu_01A")],
+            "messages.2: Did not find 1 tool_result block(s) at the beginning of this message. Messages following "
+            "tool_use blocks must begin with a matching number of tool_result blocks.",
+        ),
+        (
+            [result("toolu_01A"), result("toolu_01A")],
+            "messages.2.content.1: each tool_use must have a single result. Found multiple `tool_result` blocks "
+            "with id: toolu_01A",
+        ),
+        (
+            [result("toolu_01A"), NOTE, result("toolu_01A")],
+            "messages.2.content.2: each tool_use must have a single result. Found multiple `tool_result` blocks "
+            "with id: toolu_01A",
+        ),
+        (
+            [result("toolu_01A"), result("toolu_01Z")],
+            "messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01Z. "
+            "Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
+        ),
+        (
+            [NOTE],
+            "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01A. "
+            "Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+        ),
+        ([result("toolu_01A"), {"type": "text", "text": ""}], "messages: text content blocks must be non-empty"),
+        (
+            [result("toolu_01A", [{"type": "text", "text": "  "}])],
+            "messages: text content blocks must contain non-whitespace text",
+        ),
+    ],
+    ids=["text first", "twice", "twice around a text", "an extra id", "only text", "empty text", "blank text"],
+)
+def test_what_the_api_refuses_gets_its_400_and_wording(reply: list[dict[str, Any]], message: str) -> None:
+    assert api_error_for({"model": "m", "max_tokens": 1, "messages": answered_with(*reply)}) == message
+    with pytest.raises(anthropic.BadRequestError) as info:
+        create(offline_client(), answered_with(*reply))
+    assert info.value.status_code == 400 and info.value.body["error"]["message"] == message
+
+
 def test_every_request_is_recorded_even_the_refused_ones() -> None:
     model = ScriptedModel()
     client = offline_client(model=model)

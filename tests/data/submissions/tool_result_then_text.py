@@ -1,0 +1,74 @@
+"""Entrega: la regla de la lección, con un texto después del tool_result (la API lo acepta)."""
+
+import json
+from pathlib import Path
+
+CHECKPOINT_VERSION = 1
+
+READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    if pending["name"] in READ_ONLY_TOOLS:
+        return "rerun"
+    return "is_error"
+
+
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    tool_id, name, tool_input = pending["id"], pending["name"], pending["input"]
+    if name in READ_ONLY_TOOLS:
+        output = execute_tool(name, tool_input)  # noqa: F821 - the grader provides it
+        result = {"type": "tool_result", "tool_use_id": tool_id, "content": output}
+    else:
+        # The explanation in two text blocks, cut between two words.
+        result = {
+            "type": "tool_result",
+            "tool_use_id": tool_id,
+            "content": [
+                {"type": "text", "text": "El estado de ejecución de esta llamada es"},
+                {"type": "text", "text": "desconocido: el proceso se cayó antes de saberlo. Reevalúa la situación."},
+            ],
+            "is_error": True,
+        }
+    note = {"type": "text", "text": "Nota: el agente se reanudó desde un punto de control tras una caída."}
+    cp["messages"].append({"role": "user", "content": [result, note]})
+    cp["pendingToolUse"] = None
+    return cp
+
+
+respuesta_llamada_colgante = "a"
+respuesta_causa_raiz = "c"
+respuesta_esta_en_lo_cierto = "d"
+
+if __name__ == "__main__":
+    print(resume_action({"pendingToolUse": None}))
+
+
+def my_load_checkpoint(path):
+    path = Path(path)
+    if not path.exists():
+        return None
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    if raw["version"] != CHECKPOINT_VERSION:
+        raise ValueError(
+            f"Versión de punto de control incompatible: el archivo es v{raw['version']}, el código es v{CHECKPOINT_VERSION}"
+        )
+    return raw
+
+
+def start_state(task, path, reconcile):
+    cp = my_load_checkpoint(path)
+    if cp:
+        return reconcile(cp) if cp["pendingToolUse"] else cp
+    return {
+        "version": CHECKPOINT_VERSION,
+        "task": task,
+        "turns": 0,
+        "tokensUsed": 0,
+        "messages": [{"role": "user", "content": task}],
+        "pendingToolUse": None,
+    }
