@@ -50,8 +50,12 @@ class Limits:
     """Threads the learner's process may run besides its main one (where the kernel lets us forbid processes)."""
     processes: int = 1
     """RLIMIT_NPROC for the learner's own uid when threads cannot be told from processes: 1 means no fork."""
-    submission_seconds: float = 30.0
-    """Backstop enforced by the grader on the whole judge (the judge's own limits come first)."""
+    submission_seconds: float = 90.0
+    """Backstop enforced by the grader on the whole judge (the judge's own limits come first).
+
+    Above the load plus every budget a grading opens (about 50 s when each call runs just
+    under its limit), so only a stuck judge ever meets it, never a slow honest submission.
+    """
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

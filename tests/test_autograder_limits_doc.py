@@ -7,12 +7,15 @@ a message without its quote) fails here.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections import Counter
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
+from autograder.checks import run_checks
 from autograder.limits import Limits
 from autograder.messages import text
 from autograder.report import FEEDBACK_OUTPUT_KB
@@ -101,3 +104,61 @@ def test_what_the_learner_sees_uses_the_same_values_and_the_real_messages(row):
     for quote in re.findall(r"«([^»]+)»", cells[2]):
         said = quote.replace("`", "").rstrip("…")
         assert any(said in message for message in SAID.get(row, [])), (row, quote)
+
+
+# -- the backstop comes last -----------------------------------------------------------------------
+
+
+class Counting:
+    """Wraps an in-process caller and notes, for every call, the budget it ran in (None: its own limit)."""
+
+    def __init__(self, caller) -> None:
+        self.caller = caller
+        self.budgets = 0
+        self.open: int | None = None
+        self.calls: list[int | None] = []
+
+    @contextlib.contextmanager
+    def budget(self, seconds=None):
+        assert self.open is None, "budgets do not nest"
+        self.budgets += 1
+        self.open = self.budgets
+        try:
+            yield
+        finally:
+            self.open = None
+
+    def call(self, fn, arg, *, on_tool=None):
+        self.calls.append(self.open)
+        return self.caller.call(fn, arg, on_tool=on_tool)
+
+    def worst_case(self, limits: Limits) -> float:
+        """Seconds the learner's calls may take when each runs until just under its limit."""
+        per_budget = Counter(c for c in self.calls if c is not None)
+        inside = sum(min(limits.check_seconds, n * limits.call_seconds) for n in per_budget.values())
+        return inside + sum(1 for c in self.calls if c is None) * limits.call_seconds
+
+
+def test_the_backstop_outlasts_every_limit_a_slow_honest_submission_may_use(tmp_path):
+    # A learner whose every call takes just under its limit is within every documented limit:
+    # it must get its verdicts, not the backstop's «no terminó» on the whole submission.
+    import test_autograder_checks as levels12
+    import test_autograder_resume_path as level0
+
+    box, scratch = tmp_path / "alumno", tmp_path / "corrector"
+    box.mkdir()
+    scratch.mkdir()
+    graded = []
+    for caller, levels in (
+        (Counting(level0.ResumeCaller(box, my_load_checkpoint=level0.load, start_state=level0.start)), (0,)),
+        (Counting(levels12.FakeCaller(resume_action=levels12.resume_action, reconcile=levels12.reconcile)), (1, 2)),
+    ):
+        grading = run_checks(
+            caller, seed=5, levels=levels, scratch=scratch / str(levels), box=box, answers=levels12.RIGHT_ANSWERS
+        )
+        assert all(c.passed for c in grading.criteria), [c.id for c in grading.criteria if not c.passed]
+        graded.append(caller)
+    learner = LIMITS.load_seconds + sum(c.worst_case(LIMITS) for c in graded)
+    assert learner > 30  # what the backstop was: a slow honest submission lost every criterion to it
+    # The judge's own work (scenarios, tools, the lesson's loop) runs between the calls: a second each, at most.
+    assert LIMITS.submission_seconds >= learner + sum(c.budgets + 1 for c in graded)
