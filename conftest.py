@@ -1,8 +1,20 @@
-"""Markers for the whole suite (tests/ and the notebooks nbval collects)."""
+"""Markers and temporary folders for the whole suite (tests/ and the notebooks nbval collects)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
+
+from autograder.forkserver import scratch_root
+
+# The suite creates tens of thousands of small files (workspaces, checkpoints, mail, boxes); on a
+# disk-backed /tmp each create can cost a millisecond. Where the grader would keep its own folders
+# in RAM, the suite's go there too (and every process it starts inherits it); $TMPDIR still wins.
+if (_ram := scratch_root()) is not None:
+    os.environ["TMPDIR"] = str(_ram)
+    tempfile.tempdir = None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

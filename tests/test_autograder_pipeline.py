@@ -199,6 +199,7 @@ def test_scratch_folders_go_to_ram_only_when_it_has_room_and_tmpdir_is_not_set(
     assert forkserver.scratch_root() == (ram if expected == "ram" else None)
 
 
+@pytest.mark.slow  # starts two grading servers
 def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatch):
     from autograder.forkserver import GradingServer, scratch_root
 
