@@ -15,6 +15,7 @@ Per-submission latency is the wall time of each ``grade_submission`` call, with
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -122,6 +123,29 @@ def bench(subs: list[tuple[str, Path]], jobs: int, seed: int) -> None:
     print("  puntaje medio por tipo:        " + ", ".join(f"{k} {statistics.fmean(v):.0%}" for k, v in scores.items()))
 
 
+def pathological(directory: Path, seed: int) -> None:
+    """A 20,000-line cell of shell escapes, then a correct answer: bounded by the limits, graded in full."""
+    from autograder.pipeline import grade_submission
+
+    cells = ["\n".join(["!a"] * 20000), KINDS["correct"]]
+    notebook = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {},
+        "cells": [
+            {"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None, "outputs": [], "source": src}
+            for i, src in enumerate(cells)
+        ],
+    }
+    path = directory / "patologico.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    start = time.perf_counter()
+    result = grade_submission(path, seed=seed)
+    took = time.perf_counter() - start
+    print(f"\ncuaderno patológico (20.000 líneas «!a», {path.stat().st_size // 1024} KB): {took:.2f} s,")
+    print(f"  puntaje {result.score:g}/{result.max_score:g}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=100, help="número de entregas generadas")
@@ -144,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"arranque (primera entrega, una sola vez): {time.perf_counter() - start:.2f} s")
         for jobs in args.jobs:
             bench(subs, jobs, args.seed)
+        pathological(Path(tmp), args.seed)
     return 0
 
 

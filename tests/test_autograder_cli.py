@@ -429,6 +429,8 @@ def test_grading_bench_quick_still_runs():
     assert proc.returncode == 0, proc.stderr
     for line in ("--jobs 1: 4 entregas", "--jobs 2: 4 entregas", "entregas/s", "mediana", "p90"):
         assert line in proc.stdout, proc.stdout
+    # The pathological notebook is timed and, past its shell lines, graded in full.
+    assert "cuaderno patológico" in proc.stdout and "puntaje 25/25" in proc.stdout, proc.stdout
 
 
 def test_a_member_that_cannot_be_extracted_is_skipped_not_the_whole_zip(fake, tmp_path):
