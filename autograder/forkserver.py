@@ -15,28 +15,20 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import os
-import select
 import shutil
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any
 
-from . import learner_zygote, protocol
-from .learner_zygote import clean_environment
+from . import learner_zygote, protocol, zygote
 from .sandbox import learner_uid, running_as_root, sweep_uid
-
-READY = b"ready\n"
-START_TIMEOUT = 120.0
 
 
 class ServerError(RuntimeError):
@@ -81,21 +73,10 @@ class GradingServer:
             # Both zygotes start at once; the learners' one never sees anything of the grading.
             learners = learner_zygote.LearnerZygote(run_dir)
             code = "from autograder.forkserver import zygote_main; zygote_main()"
-            flags = ["-P"] if sys.version_info >= (3, 11) else []
-            proc = subprocess.Popen(
-                [sys.executable, *flags, "-c", code, str(socket_path), str(run_dir), learners.socket_path],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                env=clean_environment(run_dir),
-                cwd=run_dir,
-                start_new_session=True,
-                close_fds=True,
-            )
-            assert proc.stdout is not None
-            ready, _, _ = select.select([proc.stdout], [], [], START_TIMEOUT)
-            line = proc.stdout.readline() if ready else b""
+            proc = zygote.start(code, [str(socket_path), str(run_dir), learners.socket_path], run_dir)
+            line = zygote.ready_line(proc)
             try:
-                if line != READY:
+                if line != zygote.READY:
                     raise ServerError(f"the grading server did not start ({line[:200]!r})")
                 learners.wait_ready()
             except (ServerError, learner_zygote.ZygoteError) as e:
@@ -131,16 +112,7 @@ class GradingServer:
             learners.stop()
         proc, self._proc = self._proc, None
         if proc is not None:
-            with contextlib.suppress(OSError):
-                if proc.stdin:
-                    proc.stdin.close()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            if proc.stdout:
-                proc.stdout.close()
+            zygote.stop(proc)
         if self.run_dir is not None:
             shutil.rmtree(self.run_dir, ignore_errors=True)
             self.run_dir = None
@@ -239,55 +211,14 @@ def preload(run_dir: Path) -> None:
     finally:
         shutil.rmtree(warm, ignore_errors=True)
 
-    async def nothing() -> None:
-        return None
-
-    asyncio.run(nothing())
+    asyncio.run(asyncio.sleep(0))
 
 
 def zygote_main() -> None:
-    socket_path, run_dir = Path(sys.argv[1]), Path(sys.argv[2])
+    socket_path, run_dir = sys.argv[1], Path(sys.argv[2])
     learner_zygote.use(sys.argv[3])
     preload(run_dir)
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(str(socket_path))
-    os.chmod(socket_path, 0o600)
-    server.listen(256)
-    # Objects made so far are never freed: keep the collector from touching (and copying) their pages.
-    gc.freeze()
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # judges are reaped automatically
-    os.write(1, READY)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    while True:
-        readable, _, _ = select.select([server, 0], [], [])
-        if 0 in readable and not os.read(0, 4096):
-            break  # the grader closed our stdin (or died): stop
-        if server in readable:
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            if not _from_grader(conn):
-                conn.close()
-                continue
-            pid = os.fork()
-            if pid == 0:
-                code = 0
-                try:
-                    server.close()
-                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                    null = os.open(os.devnull, os.O_RDONLY)
-                    os.dup2(null, 0)
-                    _serve(conn, run_dir)
-                except BaseException:  # noqa: BLE001 - a judge must never fall back into the zygote's loop
-                    code = 1
-                    with contextlib.suppress(Exception):
-                        traceback.print_exc()
-                finally:
-                    os._exit(code)
-            conn.close()
-    server.close()
+    zygote.serve_forever(socket_path, _from_grader, lambda conn, _: _serve(conn, run_dir))
 
 
 def _from_grader(conn: socket.socket) -> bool:
@@ -297,12 +228,8 @@ def _from_grader(conn: socket.socket) -> bool:
     folder, and Landlock only governs connecting to it from ABI 9 on: without this check it
     could ask for a judge of its own, with limits of its choosing.
     """
-    try:
-        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    except (OSError, AttributeError):  # pragma: no cover - no SO_PEERCRED (not Linux): the socket's 0600 only
-        return True
-    pid, _uid, _gid = struct.unpack("3i", creds)
-    return pid == os.getppid()
+    pid = zygote.peer_pid(conn)
+    return pid is None or pid == os.getppid()  # None: no SO_PEERCRED (not Linux), the socket's 0600 only
 
 
 def _serve(conn: socket.socket, run_dir: Path) -> None:

@@ -354,7 +354,8 @@ def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child()
                 sock.settimeout(10)
                 sock.connect(path)
                 request = {"limits": Limits().to_json(), "box": "/tmp", "uid": None, "landlock": False}
-                socket.send_fds(sock, [protocol.encode(request)], [pipes[0][0], pipes[1][1], pipes[2][1]])
+                socket.send_fds(sock, [b"\0"], [pipes[0][0], pipes[1][1], pipes[2][1]])
+                protocol.send_message(sock, request)
                 protocol.recv_message(sock)
                 code = 1  # it was answered
             except (EOFError, ConnectionError):
