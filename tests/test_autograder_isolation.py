@@ -44,11 +44,11 @@ PROTECTIONS = protections()
 WHY_UNSAFE = {
     "files": "neither a root grader (privilege drop) nor Landlock here: it would really read or write the user's files",
     "signals": "neither a root grader nor Landlock ABI >= 6 here: it would really kill the judge's process group",
-    "processes": "no RLIMIT_NPROC here: it would really start processes",
 }
 HARMLESS = {
     "big_output.py",
     "big_output_loop.py",
+    "fork_bomb.py",  # the child always stops processes: the seccomp filter, else RLIMIT_NPROC
     "lesson3_tools.py",
     "loop_module.py",
     "loop_resume_action.py",
@@ -65,7 +65,6 @@ ATTACKS = {
     "sneaky_effects.py": ("files",),  # writes an email into every outbox under /tmp
     "read_secrets.py": ("files",),  # reads ~/.anthropic and every /proc/*/environ it can
     "kill_parent.py": ("signals",),  # SIGKILLs its parent and the parent's process group
-    "fork_bomb.py": ("processes",),
 }
 """What each other sample needs to be stopped; one missing from both lists needs everything."""
 
@@ -183,7 +182,6 @@ def test_killing_the_parent_is_not_permitted(batch):
     assert grade_submission(DATA / "good.py", seed=3).score > 0
 
 
-@needs_protection_for("fork_bomb.py")
 def test_processes_cannot_be_started(batch):
     criteria = by_id(batch["fork_bomb.py"])
     assert "BlockingIOError" in criteria["nivel2.read_only_rerun"].feedback
