@@ -169,15 +169,11 @@ def grade_loaded(
     try:
         raw = server.grade(request, timeout=limits.submission_seconds)
     except JudgeTimeout:
-        message = text("internal.timeout", lang, seconds=limits.submission_seconds)
-        return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        return _unloadable(
+            submission.name, text("internal.timeout", lang, seconds=limits.submission_seconds), seed, levels
         )
     except ServerError as e:
-        message = text("internal", lang, detail=str(e))
-        return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels), error=message, seed=seed
-        )
+        return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels)
     result = SubmissionResult.from_json(raw)
     warning = confinement_warning(lang)
     if warning:
