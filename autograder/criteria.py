@@ -137,14 +137,6 @@ def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
     return levels[min(max(level, 1), len(levels)) - 1] if levels else None
 
 
-def lesson_table() -> dict[str, list[str]]:
-    """Lesson section -> the criterion ids that grade it, in the lesson's order of appearance."""
-    table: dict[str, list[str]] = {}
-    for c in CRITERIA.values():
-        table.setdefault(c.lesson, []).append(c.id)
-    return table
-
-
 # -- the exercise's criteria -----------------------------------------------------------------------
 
 LEVEL0 = "Nivel 0: la ruta de reanudación"
