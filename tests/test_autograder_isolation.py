@@ -301,10 +301,43 @@ def test_tools_reached_through_lesson3_instead_of_execute_tool_are_observed(batc
     assert not criteria["nivel2.no_double_email"].passed and "2 correos" in criteria["nivel2.no_double_email"].feedback
 
 
-def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge():
-    """A learner with the grader's uid can find the zygote's socket: the zygote must not serve it."""
+@pytest.fixture
+def own_server():
+    """A grading server of this test's own, stopped at its end."""
     server = GradingServer()
     server.start()
+    yield server
+    server.stop()
+
+
+def stranger_is_answered(path: str, ask) -> bool:
+    """Whether the zygote at ``path`` answers ``ask(sock)`` from a stranger (a fork of the grader, not a judge)."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - a stranger to the zygote
+        code = 3
+        try:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(10)
+            sock.connect(path)
+            ask(sock)
+            protocol.recv_message(sock)
+            code = 1  # it was answered
+        except (EOFError, ConnectionError):
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) in (0, 1), "the stranger failed for another reason"
+    return os.waitstatus_to_exitcode(status) == 1
+
+
+def still_grades(server: GradingServer) -> None:
+    good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
+    assert good.score == good.max_score
+
+
+def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge(own_server):
+    """A learner with the grader's uid can find the zygote's socket: the zygote must not serve it."""
     request = {
         "op": "grade",
         "submission": from_python("x = 1", "x.py").to_json(),
@@ -313,59 +346,23 @@ def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge():
         "limits": Limits().to_json(),
         "levels": [1],
     }
-    try:
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - a stranger to the zygote
-            code = 3
-            try:
-                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                sock.settimeout(10)
-                sock.connect(str(server._socket_path))
-                protocol.send_message(sock, request)
-                protocol.recv_message(sock)
-                code = 1  # it was answered
-            except (EOFError, ConnectionError):
-                code = 0
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0, "the zygote started a judge for a process that is not its grader"
-        good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
-        assert good.score == good.max_score
-    finally:
-        server.stop()
+    asked = stranger_is_answered(str(own_server._socket_path), lambda sock: protocol.send_message(sock, request))
+    assert not asked, "the zygote started a judge for a process that is not its grader"
+    still_grades(own_server)
 
 
-def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child():
+def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child(own_server):
     """Nor a stranger (here a fork of the grader), which could ask for a child without Landlock."""
-    server = GradingServer()
-    server.start()
-    try:
-        assert server._learners is not None
-        path = server._learners.socket_path
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - a stranger to the learner zygote
-            code = 3
-            try:
-                pipes = [os.pipe() for _ in range(3)]
-                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                sock.settimeout(10)
-                sock.connect(path)
-                request = {"limits": Limits().to_json(), "box": "/tmp", "uid": None, "landlock": False}
-                socket.send_fds(sock, [b"\0"], [pipes[0][0], pipes[1][1], pipes[2][1]])
-                protocol.send_message(sock, request)
-                protocol.recv_message(sock)
-                code = 1  # it was answered
-            except (EOFError, ConnectionError):
-                code = 0
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0, "the learner zygote gave a child to a stranger"
-        good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
-        assert good.score == good.max_score
-    finally:
-        server.stop()
+
+    def ask(sock: socket.socket) -> None:
+        pipes = [os.pipe() for _ in range(3)]
+        socket.send_fds(sock, [b"\0"], [pipes[0][0], pipes[1][1], pipes[2][1]])
+        protocol.send_message(sock, {"limits": Limits().to_json(), "box": "/tmp", "uid": None, "landlock": False})
+
+    assert own_server._learners is not None
+    asked = stranger_is_answered(own_server._learners.socket_path, ask)
+    assert not asked, "the learner zygote gave a child to a stranger"
+    still_grades(own_server)
 
 
 def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypatch, capsys):
