@@ -140,8 +140,3 @@ def parse(source: str, filename: str = "<entrega>") -> ast.Module:
         tree = compile(source, filename, "exec", flags=_AST_FLAGS, dont_inherit=True)
     assert isinstance(tree, ast.Module)
     return tree
-
-
-def _short(e: BaseException) -> str:
-    msg = str(e).strip().splitlines()
-    return (msg[0] if msg else type(e).__name__)[:200]
