@@ -221,7 +221,7 @@ def python_roots() -> tuple[str, ...]:
         if not entry:
             continue  # the current folder: the learner's own, reachable anyway
         real = os.path.realpath(entry)
-        if _beneath_any(real, whole):
+        if any(_is_ancestor_or_same(root, real) for root in whole):
             continue
         if os.path.basename(real) in ("site-packages", "dist-packages") or os.path.isfile(real):
             whole.add(real)
@@ -233,7 +233,7 @@ def python_roots() -> tuple[str, ...]:
             continue
         for location in _module_locations(module):
             real = os.path.realpath(location)
-            if _beneath_any(real, whole):
+            if any(_is_ancestor_or_same(root, real) for root in whole):
                 continue
             for entry in partial:
                 if real.startswith(entry + os.sep):
@@ -268,10 +268,6 @@ def _module_locations(module: object) -> list[str]:
             return []
     file = getattr(module, "__file__", None)
     return [file] if isinstance(file, str) else []
-
-
-def _beneath_any(path: str, roots: set[str] | tuple[str, ...]) -> bool:
-    return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
 
 
 def _is_ancestor_or_same(candidate: str, path: str) -> bool:
