@@ -52,9 +52,7 @@ class Cell:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Cell:
-        return cls(
-            number=raw["number"], source=raw["source"], filename=raw["filename"], skipped=raw.get("skipped", False)
-        )
+        return cls(**raw)
 
 
 @dataclass(frozen=True)
