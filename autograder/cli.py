@@ -11,6 +11,7 @@ submissions found or an unreadable zip, 1 for an internal failure of the grader.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import secrets
@@ -234,10 +235,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             _clear_old_feedback(out)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from .pipeline import sigint_ignored
-
-            with sigint_ignored():
-                write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
-        else:
+        with sigint_ignored() if interrupted else contextlib.nullcontext():
             write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
 
     if interrupted:
