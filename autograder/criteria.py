@@ -108,11 +108,9 @@ def graded(levels: Iterable[int], answers: dict[str, Any] | None = None) -> list
     return [c for c in CRITERIA.values() if c.level in levels]
 
 
-def not_graded(
-    message: str, *, levels: Iterable[int] = (0, 1, 2), answers: dict[str, Any] | None = None
-) -> list[CriterionResult]:
+def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
-    return [c.failed(message) for c in graded(levels, answers)]
+    return [c.failed(message) for c in graded(levels)]
 
 
 def learner_names() -> tuple[str, ...]:
