@@ -167,11 +167,7 @@ def _referenced_names(source: str, value: Any) -> list[str]:
         current = stack.pop()
         names += list(current.co_names)
         stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
-    seen: dict[str, None] = {}
-    for name in names:
-        if not hasattr(builtins, name):
-            seen.setdefault(name, None)
-    return list(seen)
+    return list(dict.fromkeys(name for name in names if not hasattr(builtins, name)))
 
 
 def _import_line(name: str, value: Any) -> str | None:
