@@ -116,10 +116,7 @@ def from_notebook_text(source: str, name: str) -> Submission:
         code_cells = notebook_code_cells(source)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
-    cells = []
-    for code in code_cells:
-        number = len(cells) + 1
-        cells.append(Cell(number, code.source, f"<celda {number}>", skipped=SKIP_TAG in code.tags))
+    cells = (Cell(n, c.source, f"<celda {n}>", skipped=SKIP_TAG in c.tags) for n, c in enumerate(code_cells, 1))
     return Submission(name, "ipynb", tuple(cells))
 
 
