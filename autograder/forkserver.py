@@ -19,7 +19,6 @@ import os
 import shutil
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -44,18 +43,15 @@ class GradingServer:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._judges: zygote.Zygote | None = None
         self._learners: learner_zygote.LearnerZygote | None = None
         self.run_dir: Path | None = None
-        self._socket_path: Path | None = None
         self.killed = False
 
     @property
     def running(self) -> bool:
         """Both zygotes are up (if either died, the next submission starts them again)."""
-        learners = self._learners
-        alive = learners is not None and learners.proc.poll() is None
-        return alive and self._proc is not None and self._proc.poll() is None
+        return all(z is not None and z.proc.poll() is None for z in (self._judges, self._learners))
 
     def start(self) -> None:
         with self._lock:
@@ -67,26 +63,21 @@ class GradingServer:
             run_dir = Path(tempfile.mkdtemp(prefix="autograder-"))
             # Traversable, not listable: a learner can reach its own box inside, never list the others.
             os.chmod(run_dir, 0o711)
-            control = run_dir / "control"
-            control.mkdir(mode=0o700)
-            socket_path = control / "zygote.sock"
             # Both zygotes start at once; the learners' one never sees anything of the grading.
             learners = learner_zygote.LearnerZygote(run_dir)
             code = "from autograder.forkserver import zygote_main; zygote_main()"
-            proc = zygote.start(code, [str(socket_path), str(run_dir), learners.socket_path], run_dir)
-            line = zygote.ready_line(proc)
+            judges = zygote.Zygote(
+                "the grading server", code, run_dir, "zygote.sock", str(run_dir), learners.socket_path
+            )
             try:
-                if line != zygote.READY:
-                    raise ServerError(f"the grading server did not start ({line[:200]!r})")
+                judges.wait_ready()
                 learners.wait_ready()
-            except (ServerError, learner_zygote.ZygoteError) as e:
-                proc.kill()
-                proc.wait()
+            except zygote.ZygoteError as e:
+                judges.stop()
                 learners.stop()
                 shutil.rmtree(run_dir, ignore_errors=True)
                 raise ServerError(str(e)) from None
-            self._proc, self.run_dir, self._socket_path = proc, run_dir, socket_path
-            self._learners = learners
+            self._judges, self._learners, self.run_dir = judges, learners, run_dir
 
     def stop(self) -> None:
         with self._lock:
@@ -100,19 +91,17 @@ class GradingServer:
         """
         with self._lock:
             self.killed = True
-            for proc in (self._proc, self._learners.proc if self._learners else None):
-                if proc is not None:
+            for running in (self._judges, self._learners):
+                if running is not None:
                     with contextlib.suppress(ProcessLookupError, PermissionError):
-                        os.killpg(proc.pid, signal.SIGKILL)
+                        os.killpg(running.proc.pid, signal.SIGKILL)
             self._stop_locked()
 
     def _stop_locked(self) -> None:
-        learners, self._learners = self._learners, None
-        if learners is not None:
-            learners.stop()
-        proc, self._proc = self._proc, None
-        if proc is not None:
-            zygote.stop(proc)
+        for running in (self._learners, self._judges):
+            if running is not None:
+                running.stop()
+        self._judges = self._learners = None
         if self.run_dir is not None:
             shutil.rmtree(self.run_dir, ignore_errors=True)
             self.run_dir = None
@@ -121,10 +110,11 @@ class GradingServer:
         for attempt in range(2):
             if not self.running:
                 self.start()
+            assert self._judges is not None
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             sock.settimeout(30)
             try:
-                sock.connect(str(self._socket_path))
+                sock.connect(self._judges.socket_path)
                 return sock
             except OSError:
                 sock.close()

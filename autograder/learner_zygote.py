@@ -31,11 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from . import protocol, zygote
-
-
-class ZygoteError(RuntimeError):
-    """The learner zygote did not start or did not give a child."""
-
+from .zygote import ZygoteError
 
 # -- the judge's side ---------------------------------------------------------------------------
 
@@ -70,25 +66,17 @@ def spawn(request: dict[str, Any], fds: tuple[int, int, int]) -> tuple[socket.so
     return sock, pid
 
 
-class LearnerZygote:
-    """The starter's handle: launches the zygote's interpreter, stops it (and its socket folder)."""
+class LearnerZygote(zygote.Zygote):
+    """The learner zygote, started in ``run_dir`` (or in a folder of its own, removed when it stops)."""
 
     def __init__(self, run_dir: Path | None = None) -> None:
         self._own_dir = run_dir is None
         self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-alumno-"))
-        control = self.run_dir / "control"
-        control.mkdir(mode=0o700, exist_ok=True)
-        self.socket_path = str(control / "learner.sock")
-        self.proc = zygote.start("from autograder.learner_zygote import main; main()", [self.socket_path], self.run_dir)
-
-    def wait_ready(self) -> None:
-        line = zygote.ready_line(self.proc)
-        if line != zygote.READY:
-            self.stop()
-            raise ZygoteError(f"the learner zygote did not start ({line[:200]!r})")
+        code = "from autograder.learner_zygote import main; main()"
+        super().__init__("the learner zygote", code, self.run_dir, "learner.sock")
 
     def stop(self) -> None:
-        zygote.stop(self.proc)
+        super().stop()
         if self._own_dir:
             shutil.rmtree(self.run_dir, ignore_errors=True)
 

@@ -33,39 +33,51 @@ START_TIMEOUT = 120.0
 # -- the starter's side --------------------------------------------------------------------------
 
 
-def start(code: str, args: list[str], run_dir: Path) -> subprocess.Popen[bytes]:
-    """A zygote running ``code`` with ``args``, in ``run_dir``, with nothing of this process's environment."""
-    flags = ["-P"] if sys.version_info >= (3, 11) else []
-    return subprocess.Popen(
-        [sys.executable, *flags, "-c", code, *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=clean_environment(run_dir),
-        cwd=run_dir,
-        start_new_session=True,
-        close_fds=True,
-    )
+class ZygoteError(RuntimeError):
+    """A zygote did not start, or did not give a child."""
 
 
-def ready_line(proc: subprocess.Popen[bytes]) -> bytes:
-    """The first line the zygote wrote (:data:`READY` once it serves); empty if it said nothing in time."""
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], START_TIMEOUT)
-    return proc.stdout.readline() if ready else b""
+class Zygote:
+    """The starter's handle on one zygote: its interpreter, serving on a socket in ``run_dir/control``."""
 
+    def __init__(self, name: str, code: str, run_dir: Path, socket_name: str, *args: str) -> None:
+        self.name = name
+        control = run_dir / "control"
+        control.mkdir(mode=0o700, exist_ok=True)
+        self.socket_path = str(control / socket_name)
+        flags = ["-P"] if sys.version_info >= (3, 11) else []
+        self.proc = subprocess.Popen(
+            [sys.executable, *flags, "-c", code, self.socket_path, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=clean_environment(run_dir),
+            cwd=run_dir,
+            start_new_session=True,
+            close_fds=True,
+        )
 
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    """Close its stdin (a zygote stops when it reads the end), killing it if it does not within 5 s."""
-    with contextlib.suppress(OSError):
-        if proc.stdin:
-            proc.stdin.close()
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    if proc.stdout:
-        proc.stdout.close()
+    def wait_ready(self) -> None:
+        """Return once the zygote serves; kill it and raise :class:`ZygoteError` if it does not say so in time."""
+        assert self.proc.stdout is not None
+        ready, _, _ = select.select([self.proc.stdout], [], [], START_TIMEOUT)
+        line = self.proc.stdout.readline() if ready else b""
+        if line != READY:
+            self.proc.kill()
+            self.stop()
+            raise ZygoteError(f"{self.name} did not start ({line[:200]!r})")
+
+    def stop(self) -> None:
+        """Close its stdin (a zygote stops when it reads the end), killing it if it does not within 5 s."""
+        with contextlib.suppress(OSError):
+            if self.proc.stdin:
+                self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout:
+            self.proc.stdout.close()
 
 
 def _package_roots() -> list[str]:

@@ -218,7 +218,7 @@ def test_secrets_of_the_grader_never_reach_learner_code(tmp_path, monkeypatch):
     server = GradingServer()  # started now, with the secret in the grader's environment
     try:
         result = grade_many([MALICIOUS / "read_secrets.py"], seed=3, limits=FAST, server=server)[0]
-        zygote_environ = Path(f"/proc/{server._proc.pid}/environ").read_bytes()
+        zygote_environ = Path(f"/proc/{server._judges.proc.pid}/environ").read_bytes()
     finally:
         server.stop()
         shutil.rmtree(home, ignore_errors=True)
@@ -346,7 +346,7 @@ def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge(own_serv
         "limits": Limits().to_json(),
         "levels": [1],
     }
-    asked = stranger_is_answered(str(own_server._socket_path), lambda sock: protocol.send_message(sock, request))
+    asked = stranger_is_answered(own_server._judges.socket_path, lambda sock: protocol.send_message(sock, request))
     assert not asked, "the zygote started a judge for a process that is not its grader"
     still_grades(own_server)
 
