@@ -11,6 +11,7 @@ submissions found or an unreadable zip, 1 for an internal failure of the grader.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import secrets
@@ -49,24 +50,19 @@ class UsageError(Exception):
     """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"«{text}» no es un número entero") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"tiene que ser al menos 1, no {value}")
-    return value
+def _whole_number(minimum: int, rule: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (``rule`` says so in the error)."""
 
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"«{text}» no es un número entero") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"tiene que ser {rule}, no {value}")
+        return value
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"«{text}» no es un número entero") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"tiene que ser 0 o mayor, no {value}")
-    return value
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,13 +81,16 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--out", required=True, type=Path, metavar="CARPETA", help="dónde escribir los resultados")
     grade.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=_whole_number(1, "al menos 1"),
         default=os.cpu_count() or 1,
         metavar="N",
         help="entregas calificadas en paralelo (por defecto, todos los núcleos)",
     )
     grade.add_argument(
-        "--seed", type=_seed, default=None, metavar="S", help="semilla de las variantes aleatorias, para repetir"
+        "--seed",
+        type=_whole_number(0, "0 o mayor"),
+        metavar="S",
+        help="semilla de las variantes aleatorias, para repetir",
     )
     grade.add_argument(
         "--lang",
@@ -236,10 +235,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             _clear_old_feedback(out)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from .pipeline import sigint_ignored
-
-            with sigint_ignored():
-                write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
-        else:
+        with sigint_ignored() if interrupted else contextlib.nullcontext():
             write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
 
     if interrupted:

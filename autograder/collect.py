@@ -17,6 +17,7 @@ swapped for a symlink after the listing is refused at either step, never entered
 
 from __future__ import annotations
 
+import collections
 import errno
 import os
 import re
@@ -374,9 +375,7 @@ def report_names(submissions: list[FoundSubmission]) -> list[str]:
     reports, and names must also differ on case-insensitive file systems.
     """
     stems = [_safe_name(Path(s.source).stem) for s in submissions]
-    counts: dict[str, int] = {}
-    for stem in stems:
-        counts[stem.casefold()] = counts.get(stem.casefold(), 0) + 1
+    counts = collections.Counter(stem.casefold() for stem in stems)
     names: list[str] = []
     taken: set[str] = set()
     for sub, stem in zip(submissions, stems, strict=True):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import os
 import pwd
 import stat
@@ -146,37 +147,38 @@ def handled(abi: int) -> Handled:
     return Handled(abi, fs, net, scoped)
 
 
-_libc: ctypes.CDLL | None = None
+@functools.cache
+def libc() -> ctypes.CDLL:
+    """The C library, with ``errno`` kept for :func:`errno_error` (loaded once)."""
+    library = ctypes.CDLL(None, use_errno=True)
+    library.syscall.restype = ctypes.c_long
+    return library
+
+
+def errno_error() -> OSError:
+    """The failure the last call through :func:`libc` reported."""
+    code = ctypes.get_errno()
+    return OSError(code, os.strerror(code))
 
 
 def _syscall(number: int, *args: object) -> int:
-    global _libc
-    if _libc is None:
-        _libc = ctypes.CDLL(None, use_errno=True)
-        _libc.syscall.restype = ctypes.c_long
-    result = _libc.syscall(ctypes.c_long(number), *args)
+    result = libc().syscall(ctypes.c_long(number), *args)
     if result < 0:
-        code = ctypes.get_errno()
-        raise OSError(code, os.strerror(code))
+        raise errno_error()
     return int(result)
 
 
-_abi: int | None = None
-
-
+@functools.cache
 def abi_version() -> int:
     """The Landlock ABI of the running kernel; 0 when there is none (not Linux, too old, disabled)."""
-    global _abi
-    if _abi is None:
-        _abi = 0
-        if sys.platform.startswith("linux"):
-            try:
-                _abi = _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
-            except OSError:  # ENOSYS (no syscall), EOPNOTSUPP (disabled at boot), EPERM (seccomp)
-                _abi = 0
-            except (AttributeError, TypeError):  # pragma: no cover - no libc.syscall
-                _abi = 0
-    return _abi
+    if not sys.platform.startswith("linux"):
+        return 0
+    try:
+        return _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+    except OSError:  # ENOSYS (no syscall), EOPNOTSUPP (disabled at boot), EPERM (seccomp)
+        return 0
+    except (AttributeError, TypeError):  # pragma: no cover - no libc.syscall
+        return 0
 
 
 def confines_files(abi: int) -> bool:
@@ -189,7 +191,6 @@ def confines_signals(abi: int) -> bool:
 
 # -- what the learner may read ---------------------------------------------------------------------------
 
-_python_roots: tuple[str, ...] | None = None
 _hidden: tuple[str, ...] = ()
 
 
@@ -199,11 +200,12 @@ def hide(folders: list[Path]) -> None:
     Their modules the learner's process needs were loaded before the lockdown; on disk
     they hold the reference answers and the grader's tables. Call before :func:`warm_up`.
     """
-    global _hidden, _python_roots
+    global _hidden
     _hidden = tuple(sorted({os.path.realpath(f) for f in folders}))
-    _python_roots = None
+    python_roots.cache_clear()
 
 
+@functools.cache
 def python_roots() -> tuple[str, ...]:
     """Where Python reads what the learner may import (cached: the zygote computes it once).
 
@@ -212,9 +214,6 @@ def python_roots() -> tuple[str, ...]:
     only for the top-level packages and modules that were imported from it: lesson3/
     and autograder/ of a checkout, never the checkout (tests, submissions, .git).
     """
-    global _python_roots
-    if _python_roots is not None:
-        return _python_roots
     prefixes = (sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix)
     whole = {os.path.realpath(p) for p in prefixes}
     partial: list[str] = []
@@ -222,7 +221,7 @@ def python_roots() -> tuple[str, ...]:
         if not entry:
             continue  # the current folder: the learner's own, reachable anyway
         real = os.path.realpath(entry)
-        if _beneath_any(real, whole):
+        if any(_is_ancestor_or_same(root, real) for root in whole):
             continue
         if os.path.basename(real) in ("site-packages", "dist-packages") or os.path.isfile(real):
             whole.add(real)
@@ -234,7 +233,7 @@ def python_roots() -> tuple[str, ...]:
             continue
         for location in _module_locations(module):
             real = os.path.realpath(location)
-            if _beneath_any(real, whole):
+            if any(_is_ancestor_or_same(root, real) for root in whole):
                 continue
             for entry in partial:
                 if real.startswith(entry + os.sep):
@@ -244,8 +243,7 @@ def python_roots() -> tuple[str, ...]:
         module = sys.modules.get(package)
         if module is not None:
             roots.update(os.path.realpath(p) for p in _module_locations(module))
-    _python_roots = tuple(sorted(path for root in roots for path in _without_hidden(root)))
-    return _python_roots
+    return tuple(sorted(path for root in roots for path in _without_hidden(root)))
 
 
 def _without_hidden(root: str) -> list[str]:
@@ -272,27 +270,14 @@ def _module_locations(module: object) -> list[str]:
     return [file] if isinstance(file, str) else []
 
 
-def _beneath_any(path: str, roots: set[str] | tuple[str, ...]) -> bool:
-    return any(path == root or path.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
-
-
 def _is_ancestor_or_same(candidate: str, path: str) -> bool:
     return path == candidate or path.startswith(candidate.rstrip(os.sep) + os.sep)
 
 
-_passwd_home_cache: list[str] | None = None
-
-
 def _homes() -> set[str]:
-    """The grader's home folders: $HOME (it varies) and the passwd entry (read once: it opens /etc/passwd)."""
-    global _passwd_home_cache
-    if _passwd_home_cache is None:
-        home = _passwd_home()
-        _passwd_home_cache = [os.path.realpath(home)] if home else []
-    homes = set(_passwd_home_cache)
-    if os.environ.get("HOME"):
-        homes.add(os.path.realpath(os.environ["HOME"]))
-    return homes
+    """The grader's home folders: $HOME (it varies) and the passwd entry."""
+    homes = [_passwd_home(), os.path.realpath(os.environ["HOME"]) if os.environ.get("HOME") else None]
+    return {home for home in homes if home}
 
 
 def warm_up() -> None:
@@ -302,11 +287,14 @@ def warm_up() -> None:
     _homes()
 
 
+@functools.cache
 def _passwd_home() -> str | None:
+    """The passwd entry's home folder, resolved (read once: it opens /etc/passwd)."""
     try:
-        return pwd.getpwuid(os.geteuid()).pw_dir
+        home = pwd.getpwuid(os.geteuid()).pw_dir
     except (KeyError, OSError):
         return None
+    return os.path.realpath(home) if home else None
 
 
 @dataclass(frozen=True)
@@ -401,10 +389,8 @@ def no_new_privs() -> None:
     """PR_SET_NO_NEW_PRIVS: no setuid program can give privileges back (and Landlock requires it)."""
     if not sys.platform.startswith("linux"):
         return
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
-        code = ctypes.get_errno()
-        raise OSError(code, os.strerror(code))
+    if libc().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise errno_error()
 
 
 # -- a seccomp filter for what Landlock does not govern ----------------------------------------------------
@@ -528,10 +514,9 @@ def deny_syscalls() -> bool:
 def _install(program: list[tuple[int, int, int, int]]) -> bool:
     filters = (_SockFilter * len(program))(*(_SockFilter(*instruction) for instruction in program))
     fprog = _SockFprog(len(program), filters)
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
-        code = ctypes.get_errno()
-        if code == errno.EINVAL:  # a kernel built without seccomp filters
+    if libc().prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        error = errno_error()
+        if error.errno == errno.EINVAL:  # a kernel built without seccomp filters
             return False
-        raise OSError(code, os.strerror(code))
+        raise error
     return True

@@ -108,11 +108,9 @@ def graded(levels: Iterable[int], answers: dict[str, Any] | None = None) -> list
     return [c for c in CRITERIA.values() if c.level in levels]
 
 
-def not_graded(
-    message: str, *, levels: Iterable[int] = (0, 1, 2), answers: dict[str, Any] | None = None
-) -> list[CriterionResult]:
+def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
-    return [c.failed(message) for c in graded(levels, answers)]
+    return [c.failed(message) for c in graded(levels)]
 
 
 def learner_names() -> tuple[str, ...]:
@@ -135,14 +133,6 @@ def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
     """Hint number ``level`` (1 = the gentlest; past the last, the last)."""
     levels = hints(criterion_id, lang)
     return levels[min(max(level, 1), len(levels)) - 1] if levels else None
-
-
-def lesson_table() -> dict[str, list[str]]:
-    """Lesson section -> the criterion ids that grade it, in the lesson's order of appearance."""
-    table: dict[str, list[str]] = {}
-    for c in CRITERIA.values():
-        table.setdefault(c.lesson, []).append(c.id)
-    return table
 
 
 # -- the exercise's criteria -----------------------------------------------------------------------

@@ -15,28 +15,20 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import os
-import select
 import shutil
 import signal
 import socket
-import struct
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any
 
-from . import learner_zygote, protocol
-from .learner_zygote import clean_environment
+from . import learner_zygote, protocol, zygote
 from .sandbox import learner_uid, running_as_root, sweep_uid
 
-READY = b"ready\n"
-START_TIMEOUT = 120.0
 RAM_FOLDER = Path("/dev/shm")
 RAM_FREE_BYTES = 1 << 30
 """/dev/shm must have this much room: every learner's box at its cap, for each job, many times over."""
@@ -74,18 +66,15 @@ class GradingServer:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._judges: zygote.Zygote | None = None
         self._learners: learner_zygote.LearnerZygote | None = None
         self.run_dir: Path | None = None
-        self._socket_path: Path | None = None
         self.killed = False
 
     @property
     def running(self) -> bool:
         """Both zygotes are up (if either died, the next submission starts them again)."""
-        learners = self._learners
-        alive = learners is not None and learners.proc.poll() is None
-        return alive and self._proc is not None and self._proc.poll() is None
+        return all(z is not None and z.proc.poll() is None for z in (self._judges, self._learners))
 
     def start(self) -> None:
         with self._lock:
@@ -97,37 +86,21 @@ class GradingServer:
             run_dir = Path(tempfile.mkdtemp(prefix="autograder-", dir=scratch_root()))
             # Traversable, not listable: a learner can reach its own box inside, never list the others.
             os.chmod(run_dir, 0o711)
-            control = run_dir / "control"
-            control.mkdir(mode=0o700)
-            socket_path = control / "zygote.sock"
             # Both zygotes start at once; the learners' one never sees anything of the grading.
             learners = learner_zygote.LearnerZygote(run_dir)
             code = "from autograder.forkserver import zygote_main; zygote_main()"
-            flags = ["-P"] if sys.version_info >= (3, 11) else []
-            proc = subprocess.Popen(
-                [sys.executable, *flags, "-c", code, str(socket_path), str(run_dir), learners.socket_path],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                env=clean_environment(run_dir),
-                cwd=run_dir,
-                start_new_session=True,
-                close_fds=True,
+            judges = zygote.Zygote(
+                "the grading server", code, run_dir, "zygote.sock", str(run_dir), learners.socket_path
             )
-            assert proc.stdout is not None
-            ready, _, _ = select.select([proc.stdout], [], [], START_TIMEOUT)
-            line = proc.stdout.readline() if ready else b""
             try:
-                if line != READY:
-                    raise ServerError(f"the grading server did not start ({line[:200]!r})")
+                judges.wait_ready()
                 learners.wait_ready()
-            except (ServerError, learner_zygote.ZygoteError) as e:
-                proc.kill()
-                proc.wait()
+            except zygote.ZygoteError as e:
+                judges.stop()
                 learners.stop()
                 shutil.rmtree(run_dir, ignore_errors=True)
                 raise ServerError(str(e)) from None
-            self._proc, self.run_dir, self._socket_path = proc, run_dir, socket_path
-            self._learners = learners
+            self._judges, self._learners, self.run_dir = judges, learners, run_dir
 
     def stop(self) -> None:
         with self._lock:
@@ -141,28 +114,17 @@ class GradingServer:
         """
         with self._lock:
             self.killed = True
-            for proc in (self._proc, self._learners.proc if self._learners else None):
-                if proc is not None:
+            for running in (self._judges, self._learners):
+                if running is not None:
                     with contextlib.suppress(ProcessLookupError, PermissionError):
-                        os.killpg(proc.pid, signal.SIGKILL)
+                        os.killpg(running.proc.pid, signal.SIGKILL)
             self._stop_locked()
 
     def _stop_locked(self) -> None:
-        learners, self._learners = self._learners, None
-        if learners is not None:
-            learners.stop()
-        proc, self._proc = self._proc, None
-        if proc is not None:
-            with contextlib.suppress(OSError):
-                if proc.stdin:
-                    proc.stdin.close()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            if proc.stdout:
-                proc.stdout.close()
+        for running in (self._learners, self._judges):
+            if running is not None:
+                running.stop()
+        self._judges = self._learners = None
         if self.run_dir is not None:
             shutil.rmtree(self.run_dir, ignore_errors=True)
             self.run_dir = None
@@ -171,10 +133,11 @@ class GradingServer:
         for attempt in range(2):
             if not self.running:
                 self.start()
+            assert self._judges is not None
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             sock.settimeout(30)
             try:
-                sock.connect(str(self._socket_path))
+                sock.connect(self._judges.socket_path)
                 return sock
             except OSError:
                 sock.close()
@@ -265,55 +228,14 @@ def preload(run_dir: Path) -> None:
     finally:
         shutil.rmtree(warm, ignore_errors=True)
 
-    async def nothing() -> None:
-        return None
-
-    asyncio.run(nothing())
+    asyncio.run(asyncio.sleep(0))
 
 
 def zygote_main() -> None:
-    socket_path, run_dir = Path(sys.argv[1]), Path(sys.argv[2])
+    socket_path, run_dir = sys.argv[1], Path(sys.argv[2])
     learner_zygote.use(sys.argv[3])
     preload(run_dir)
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(str(socket_path))
-    os.chmod(socket_path, 0o600)
-    server.listen(256)
-    # Objects made so far are never freed: keep the collector from touching (and copying) their pages.
-    gc.freeze()
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # judges are reaped automatically
-    os.write(1, READY)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    while True:
-        readable, _, _ = select.select([server, 0], [], [])
-        if 0 in readable and not os.read(0, 4096):
-            break  # the grader closed our stdin (or died): stop
-        if server in readable:
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            if not _from_grader(conn):
-                conn.close()
-                continue
-            pid = os.fork()
-            if pid == 0:
-                code = 0
-                try:
-                    server.close()
-                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                    null = os.open(os.devnull, os.O_RDONLY)
-                    os.dup2(null, 0)
-                    _serve(conn, run_dir)
-                except BaseException:  # noqa: BLE001 - a judge must never fall back into the zygote's loop
-                    code = 1
-                    with contextlib.suppress(Exception):
-                        traceback.print_exc()
-                finally:
-                    os._exit(code)
-            conn.close()
-    server.close()
+    zygote.serve_forever(socket_path, _from_grader, lambda conn, _: _serve(conn, run_dir))
 
 
 def _from_grader(conn: socket.socket) -> bool:
@@ -323,12 +245,8 @@ def _from_grader(conn: socket.socket) -> bool:
     folder, and Landlock only governs connecting to it from ABI 9 on: without this check it
     could ask for a judge of its own, with limits of its choosing.
     """
-    try:
-        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    except (OSError, AttributeError):  # pragma: no cover - no SO_PEERCRED (not Linux): the socket's 0600 only
-        return True
-    pid, _uid, _gid = struct.unpack("3i", creds)
-    return pid == os.getppid()
+    pid = zygote.peer_pid(conn)
+    return pid is None or pid == os.getppid()  # None: no SO_PEERCRED (not Linux), the socket's 0600 only
 
 
 def _serve(conn: socket.socket, run_dir: Path) -> None:

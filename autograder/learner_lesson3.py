@@ -115,6 +115,10 @@ class PublicQuestion:
     explanation: dict[str, str] = field(default_factory=dict)
 
 
+_PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options")
+"""What of a question crosses into the learner's process: never its answer, explanation or hint."""
+
+
 def collect_public() -> dict[str, Any]:
     """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
     from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
@@ -134,17 +138,7 @@ def collect_public() -> dict[str, Any]:
         "EXERCISE_NAMES": list(EXERCISE_NAMES),
         "LESSON_FIELDS": LESSON_FIELDS,
         "checkpoints": exercise_checkpoints(),
-        "questions": {
-            variable: {
-                "variable": q.variable,
-                "criterion": q.criterion,
-                "points": q.points,
-                "title": q.title,
-                "prompt": q.prompt,
-                "options": q.options,
-            }
-            for variable, q in QUESTIONS.items()
-        },
+        "questions": {variable: {f: getattr(q, f) for f in _PUBLIC_FIELDS} for variable, q in QUESTIONS.items()},
     }
 
 

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import gc
 import json
 import os
 import select
+import shutil
 import signal
 import socket
-import struct
-import subprocess
 import sys
 import tempfile
 import threading
@@ -32,16 +30,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from . import protocol
-
-READY = b"ready\n"
-START_TIMEOUT = 120.0
-SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
-
-
-class ZygoteError(RuntimeError):
-    """The learner zygote did not start or did not give a child."""
-
+from . import protocol, zygote
+from .zygote import ZygoteError
 
 # -- the judge's side ---------------------------------------------------------------------------
 
@@ -63,7 +53,8 @@ def spawn(request: dict[str, Any], fds: tuple[int, int, int]) -> tuple[socket.so
     sock.settimeout(30)
     try:
         sock.connect(path)
-        socket.send_fds(sock, [protocol.encode(request)], list(fds))
+        socket.send_fds(sock, [b"\0"], list(fds))  # the pipe ends ride on one byte; the request follows
+        protocol.send_message(sock, request)
         reply = protocol.recv_message(sock)
     except BaseException:
         sock.close()
@@ -75,49 +66,18 @@ def spawn(request: dict[str, Any], fds: tuple[int, int, int]) -> tuple[socket.so
     return sock, pid
 
 
-class LearnerZygote:
-    """The starter's handle: launches the zygote's interpreter, stops it (and its socket folder)."""
+class LearnerZygote(zygote.Zygote):
+    """The learner zygote, started in ``run_dir`` (or in a folder of its own, removed when it stops)."""
 
     def __init__(self, run_dir: Path | None = None) -> None:
         self._own_dir = run_dir is None
         self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-alumno-"))
-        control = self.run_dir / "control"
-        control.mkdir(mode=0o700, exist_ok=True)
-        self.socket_path = str(control / "learner.sock")
         code = "from autograder.learner_zygote import main; main()"
-        flags = ["-P"] if sys.version_info >= (3, 11) else []
-        self.proc = subprocess.Popen(
-            [sys.executable, *flags, "-c", code, self.socket_path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=clean_environment(self.run_dir),
-            cwd=self.run_dir,
-            start_new_session=True,
-            close_fds=True,
-        )
-
-    def wait_ready(self) -> None:
-        assert self.proc.stdout is not None
-        ready, _, _ = select.select([self.proc.stdout], [], [], START_TIMEOUT)
-        line = self.proc.stdout.readline() if ready else b""
-        if line != READY:
-            self.stop()
-            raise ZygoteError(f"the learner zygote did not start ({line[:200]!r})")
+        super().__init__("the learner zygote", code, self.run_dir, "learner.sock")
 
     def stop(self) -> None:
-        with contextlib.suppress(OSError):
-            if self.proc.stdin:
-                self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        if self.proc.stdout:
-            self.proc.stdout.close()
+        super().stop()
         if self._own_dir:
-            import shutil
-
             shutil.rmtree(self.run_dir, ignore_errors=True)
 
 
@@ -130,35 +90,6 @@ def _shared_local() -> LearnerZygote:
             _local.wait_ready()
             atexit.register(_local.stop)
         return _local
-
-
-def _package_roots() -> list[str]:
-    import autograder
-
-    return [str(Path(autograder.__file__).resolve().parent.parent)] if autograder.__file__ else []
-
-
-def clean_environment(home: Path) -> dict[str, str]:
-    """A zygote's whole environment: an allow-list, so API keys and tokens never get in."""
-    roots = _package_roots()
-    with contextlib.suppress(ImportError, AttributeError, TypeError):
-        spec = __import__("importlib.util").util.find_spec("lesson3")
-        if spec is not None and spec.origin:
-            roots.append(str(Path(spec.origin).resolve().parent.parent))
-    env = {
-        "PATH": SAFE_PATH,
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONPATH": os.pathsep.join(sorted(set(roots))),
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-        "IPYTHONDIR": str(home / "ipython"),
-    }
-    if "TZ" in os.environ:
-        env["TZ"] = os.environ["TZ"]
-    return env
 
 
 # -- the zygote (its own interpreter) ------------------------------------------------------------
@@ -208,10 +139,7 @@ def preload(public: dict[str, Any]) -> None:
     runtime.prepare(public)
     confine.warm_up()
 
-    async def nothing() -> None:
-        return None
-
-    asyncio.run(nothing())
+    asyncio.run(asyncio.sleep(0))
 
 
 def main() -> None:
@@ -224,45 +152,11 @@ def main() -> None:
     from . import confine, learner_lesson3, lockdown, runtime  # noqa: F401
 
     preload(waiting())
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(socket_path)
-    os.chmod(socket_path, 0o600)
-    server.listen(256)
-    gc.freeze()
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # keepers are reaped automatically
-    os.write(1, READY)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    while True:
-        readable, _, _ = select.select([server, 0], [], [])
-        if 0 in readable and not os.read(0, 4096):
-            break  # the starter closed our stdin (or died): stop
-        if server in readable:
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            trust = _caller(conn, starter)
-            if trust is None:
-                conn.close()
-                continue
-            pid = os.fork()
-            if pid == 0:  # pragma: no cover - the keeper; covered by the sandbox tests
-                code = 0
-                try:
-                    server.close()
-                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                    null = os.open(os.devnull, os.O_RDONLY)
-                    os.dup2(null, 0)
-                    keep(conn, starter_may_relax=trust == "starter")
-                except BaseException:  # noqa: BLE001 - a keeper must never fall back into the zygote's loop
-                    code = 1
-                    with contextlib.suppress(Exception):
-                        traceback.print_exc()
-                finally:
-                    os._exit(code)
-            conn.close()
-    server.close()
+    zygote.serve_forever(
+        socket_path,
+        lambda conn: _caller(conn, starter),
+        lambda conn, trust: keep(conn, starter_may_relax=trust == "starter"),
+    )
 
 
 def _caller(conn: socket.socket, starter: int) -> str | None:
@@ -271,11 +165,9 @@ def _caller(conn: socket.socket, starter: int) -> str | None:
     A learner running as the grader's own uid could find the socket; it is neither (its
     parent is a keeper of this zygote), and only the starter may turn Landlock off (tests).
     """
-    try:
-        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    except (OSError, AttributeError):  # pragma: no cover - not Linux: the socket's 0600 only
+    pid = zygote.peer_pid(conn)
+    if pid is None:  # pragma: no cover - not Linux: the socket's 0600 only
         return "judge"
-    pid = struct.unpack("3i", creds)[0]
     if pid == starter:
         return "starter"
     parent = _parent(pid)
@@ -299,17 +191,14 @@ def keep(conn: socket.socket, *, starter_may_relax: bool) -> None:
     from . import runtime
     from .limits import Limits
 
-    data, fds, _, _ = socket.recv_fds(conn, 1 << 16, 3)
+    _, fds, _, _ = socket.recv_fds(conn, 1, 3)
     if len(fds) != 3:
         protocol.send_message(conn, {"error": "expected three pipe ends"})
         return
-    size = struct.unpack(">I", data[:4])[0] if len(data) >= 4 else 0
-    while len(data) < 4 + size:
-        more = conn.recv(4 + size - len(data))
-        if not more:
-            return
-        data += more
-    request = json.loads(data[4 : 4 + size])
+    try:
+        request = protocol.recv_message(conn)
+    except EOFError:
+        return  # the judge went away before asking
     limits = Limits.from_json(request.get("limits"))
     uid = request.get("uid")
     landlock = bool(request.get("landlock", True)) or not starter_may_relax

@@ -167,11 +167,7 @@ def _referenced_names(source: str, value: Any) -> list[str]:
         current = stack.pop()
         names += list(current.co_names)
         stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
-    seen: dict[str, None] = {}
-    for name in names:
-        if not hasattr(builtins, name):
-            seen.setdefault(name, None)
-    return list(seen)
+    return list(dict.fromkeys(name for name in names if not hasattr(builtins, name)))
 
 
 def _import_line(name: str, value: Any) -> str | None:
@@ -224,10 +220,6 @@ def _ipython() -> Any:
         return None
 
 
-def _title(criterion: CriterionResult, lang: str) -> str:
-    return criteria.title(criterion.id, lang)
-
-
 def _hint(criterion: CriterionResult, lang: str) -> str | None:
     if criterion.passed or "NotImplementedError" in criterion.feedback:
         return None
@@ -245,7 +237,7 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
     lines.append("")
     for c in result.criteria:
         mark = "✔" if c.passed else "✘"
-        lines.append(f"{mark} {c.id}  ({_title(c, lang)})  {c.score:g}/{c.max_score:g}")
+        lines.append(f"{mark} {c.id}  ({criteria.title(c.id, lang)})  {c.score:g}/{c.max_score:g}")
         lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
         hint = _hint(c, lang)
         if hint:
@@ -267,7 +259,7 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {esc(hint)}</em>" if hint else ""
         rows.append(
             f'<tr style="background:{color}"><td>{mark}</td>'
-            f"<td><code>{esc(c.id)}</code><br><small>{esc(_title(c, lang))}</small></td>"
+            f"<td><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>"
             f"<td>{c.score:g}/{c.max_score:g}</td><td>{esc(c.feedback)}{hint_html}</td></tr>"
         )
     notes = "".join(f"<p>⚠ {esc(w)}</p>" for w in result.warnings)

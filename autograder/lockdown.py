@@ -12,7 +12,6 @@ from scratch. Nothing here imports the judge's side.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import resource
 import signal
@@ -141,8 +140,7 @@ def _vm_size() -> int:
 
 def _prctl(option: int, arg: int) -> None:
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(option, arg, 0, 0, 0)
+        confinement.libc().prctl(option, arg, 0, 0, 0)
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
 

@@ -274,10 +274,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": " Sin pendingToolUse no hay nada que conciliar, sea cual sea el último mensaje.",
         "en": " With no pendingToolUse there is nothing to reconcile, whatever the last message is.",
     },
-    "hidden.why_ids": {
-        "es": " Decide mirando pendingToolUse (su name), no el id ni el texto del ejercicio.",
-        "en": " Decide from pendingToolUse (its name), not from the id or the exercise's text.",
-    },
     # -- Level 2 -----------------------------------------------------------------------------
     "l2.failed_items": {"es": "Falló en {bad} de {n} casos: {items}.", "en": "Failed on {bad} of {n} cases: {items}."},
     "l2.not_dict": {
@@ -854,9 +850,6 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "report.warnings": {"es": "Archivos rechazados u omitidos", "en": "Refused or skipped files"},
     "report.none": {"es": "Sin entregas.", "en": "No submissions."},
-    "report.yes": {"es": "sí", "en": "yes"},
-    "report.no": {"es": "no", "en": "no"},
-    "report.total": {"es": "total", "en": "total"},
     "report.level": {"es": "Nivel {level}", "en": "Level {level}"},
     "report.pts": {"es": "pts", "en": "pts"},
     "report.warnings_learner": {"es": "Avisos sobre tu entrega", "en": "Notes on your submission"},

@@ -112,14 +112,11 @@ def grade_many(
         name = Path(path).name
         try:
             submission = load_submission(path)
+            return grade_loaded(submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
         except SubmissionError as e:
             return _unloadable(name, e.message(lang), seed, levels)
-        except Exception as e:  # noqa: BLE001 - one file that breaks the loader must not cost the batch
+        except Exception as e:  # noqa: BLE001 - one file that breaks the loader or the grader must not cost the batch
             # Only the exception's type: its text may quote the file.
-            return _unloadable(name, text("internal", lang, detail=type(e).__name__), seed, levels)
-        try:
-            return grade_loaded(submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
-        except Exception as e:  # noqa: BLE001
             return _unloadable(name, text("internal", lang, detail=type(e).__name__), seed, levels)
 
     pool = ThreadPoolExecutor(max_workers=jobs)
@@ -169,15 +166,11 @@ def grade_loaded(
     try:
         raw = server.grade(request, timeout=limits.submission_seconds)
     except JudgeTimeout:
-        message = text("internal.timeout", lang, seconds=limits.submission_seconds)
-        return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        return _unloadable(
+            submission.name, text("internal.timeout", lang, seconds=limits.submission_seconds), seed, levels
         )
     except ServerError as e:
-        message = text("internal", lang, detail=str(e))
-        return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels), error=message, seed=seed
-        )
+        return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels)
     result = SubmissionResult.from_json(raw)
     warning = confinement_warning(lang)
     if warning:

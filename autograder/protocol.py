@@ -47,10 +47,7 @@ class FrameReader:
                 break
             body = bytes(self._buffer[_HEADER.size : _HEADER.size + size])
             del self._buffer[: _HEADER.size + size]
-            try:
-                messages.append(json.loads(body.decode("utf-8")))
-            except (UnicodeDecodeError, ValueError) as e:
-                raise ProtocolError(f"invalid frame: {e}") from None
+            messages.append(_decode(body))
         return messages
 
 
@@ -64,11 +61,7 @@ def write_frame(fd: int, message: Any) -> None:
 
 def read_frame(fd: int) -> Any:
     """Blocking read of one frame from a file descriptor; EOFError when the other side closed."""
-    header = _read_exact(lambda n: os.read(fd, n), _HEADER.size)
-    (size,) = _HEADER.unpack(header)
-    if size > MAX_FRAME:
-        raise ProtocolError(f"frame too large ({size} bytes)")
-    return _decode(_read_exact(lambda n: os.read(fd, n), size))
+    return _read_message(lambda n: os.read(fd, n))
 
 
 def send_message(sock: socket.socket, message: Any) -> None:
@@ -77,11 +70,14 @@ def send_message(sock: socket.socket, message: Any) -> None:
 
 def recv_message(sock: socket.socket) -> Any:
     """One frame from a socket (honours the socket's timeout); EOFError when it closed."""
-    header = _read_exact(sock.recv, _HEADER.size)
-    (size,) = _HEADER.unpack(header)
+    return _read_message(sock.recv)
+
+
+def _read_message(read: Any) -> Any:
+    (size,) = _HEADER.unpack(_read_exact(read, _HEADER.size))
     if size > MAX_FRAME:
         raise ProtocolError(f"frame too large ({size} bytes)")
-    return _decode(_read_exact(sock.recv, size))
+    return _decode(_read_exact(read, size))
 
 
 def _read_exact(read: Any, size: int) -> bytes:

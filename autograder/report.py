@@ -55,12 +55,7 @@ def fmt_points(x: float) -> str:
 def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
     """The required ids first, in the registry's order; anything else after, so nothing is dropped."""
     required = criteria.required_ids()
-    extra: list[str] = []
-    for r in results:
-        for c in r.criteria:
-            if c.id not in required and c.id not in extra:
-                extra.append(c.id)
-    return [*required, *extra]
+    return [*required, *dict.fromkeys(c.id for r in results for c in r.criteria if c.id not in required)]
 
 
 # --- results.json -----------------------------------------------------------------------------

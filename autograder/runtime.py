@@ -313,18 +313,15 @@ def _run_notebook_cell(cell: dict[str, Any], filename: str) -> dict[str, Any]:
     shell = _shell
     shell.compile.get_code_name = lambda raw, transformed, number: filename
     result = shell.run_cell(str(cell.get("source") or ""), store_history=False)
-    if result.error_before_exec is not None:
-        error = result.error_before_exec
-        if isinstance(error, CellTimeout):
-            raise error
-        if isinstance(error, SyntaxError):
-            return _syntax(cell.get("number"), error)
-        return {"status": "error", **describe_exception(error, {filename})}
-    if result.error_in_exec is not None:
-        if isinstance(result.error_in_exec, CellTimeout):
-            raise result.error_in_exec
-        return {"status": "error", **describe_exception(result.error_in_exec, {filename})}
-    return {"status": "ok"}
+    # `is None`, not truthiness: a learner's exception class may define __bool__ or __len__.
+    error = result.error_in_exec if result.error_before_exec is None else result.error_before_exec
+    if error is None:
+        return {"status": "ok"}
+    if isinstance(error, CellTimeout):
+        raise error
+    if isinstance(error, SyntaxError) and error is result.error_before_exec:
+        return _syntax(cell.get("number"), error)
+    return {"status": "error", **describe_exception(error, {filename})}
 
 
 def _run_piece(piece: Any, filename: str, compiler: codeop.Compile, namespace: dict[str, Any]) -> dict[str, Any]:

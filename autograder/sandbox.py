@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import resource
 import select
 import signal
 import socket
@@ -105,11 +104,6 @@ class Protections:
     def signals(self) -> bool:
         """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
         return self.uid_drop or confinement.confines_signals(self.landlock_abi)
-
-    @property
-    def processes(self) -> bool:
-        """The learner cannot start processes: the seccomp filter, or RLIMIT_NPROC (which also stops threads)."""
-        return self.seccomp or hasattr(resource, "RLIMIT_NPROC")
 
 
 def protections() -> Protections:

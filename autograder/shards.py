@@ -230,17 +230,9 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
     )
     if not ok:
         raise _garbled(folder, where)
-    result = SubmissionResult(
-        submission=raw["submission"],
-        score=raw["score"],
-        max_score=raw["max_score"],
-        criteria=[c for c in criteria if c is not None],
-        error=raw.get("error"),
-        flags=list(raw.get("flags", [])),
-        warnings=list(raw.get("warnings", [])),
-        seed=raw.get("seed"),
-        output=raw.get("output", ""),
-    )
+    # Checked field by field above; the criteria were rebuilt by _criterion, which drops unknown keys.
+    result = SubmissionResult.from_json({**raw, "criteria": []})
+    result.criteria = [c for c in criteria if c is not None]
     return ReportEntry(result=result, source=raw["source"], name=name)
 
 

@@ -53,9 +53,7 @@ class Cell:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Cell:
-        return cls(
-            number=raw["number"], source=raw["source"], filename=raw["filename"], skipped=raw.get("skipped", False)
-        )
+        return cls(**raw)
 
 
 @dataclass(frozen=True)
@@ -123,10 +121,7 @@ def from_notebook_text(source: str, name: str) -> Submission:
         code_cells = notebook_code_cells(source)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
-    cells = []
-    for code in code_cells:
-        number = len(cells) + 1
-        cells.append(Cell(number, code.source, f"<celda {number}>", skipped=SKIP_TAG in code.tags))
+    cells = (Cell(n, c.source, f"<celda {n}>", skipped=SKIP_TAG in c.tags) for n, c in enumerate(code_cells, 1))
     return Submission(name, "ipynb", tuple(cells))
 
 
@@ -145,8 +140,3 @@ def parse(source: str, filename: str = "<entrega>") -> ast.Module:
         tree = compile(source, filename, "exec", flags=_AST_FLAGS, dont_inherit=True)
     assert isinstance(tree, ast.Module)
     return tree
-
-
-def _short(e: BaseException) -> str:
-    msg = str(e).strip().splitlines()
-    return (msg[0] if msg else type(e).__name__)[:200]

@@ -197,13 +197,7 @@ def _json_type(value: object) -> str:
         return f"un número entero ({value})"
     if isinstance(value, float):
         return f"un número con decimales ({value})"
-    if isinstance(value, str):
-        return "un texto"
-    if isinstance(value, list):
-        return "una lista"
-    if isinstance(value, dict):
-        return "un objeto"
-    return type(value).__name__
+    return next((_TYPE_NAMES[t] for t in (str, list, dict) if isinstance(value, t)), type(value).__name__)
 
 
 def _js(value: object) -> str:

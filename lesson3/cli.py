@@ -77,14 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"la conciliación falló: {e}")
     except CheckpointError as e:
         return _fail(str(e), EXIT_BAD_CHECKPOINT)
-    except LiveModeError as e:
-        return _fail(str(e))
-    except (ParallelToolUseError, TruncatedToolUseError) as e:
+    except (LiveModeError, ParallelToolUseError, TruncatedToolUseError, IncidentError) as e:
         return _fail(str(e))
     except anthropic.APIError as e:
         return _fail(live_error_line(e) or f"la API falló: {type(e).__name__}")
-    except IncidentError as e:
-        return _fail(str(e))
     except OSError as e:
         where = f" ({e.filename})" if e.filename else ""
         return _fail(f"{e.strerror or e}{where}")

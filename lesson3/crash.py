@@ -284,16 +284,9 @@ def _crash_child(
     _run_until_killed(conn, at_point(point, tool=tool, turn=turn), run)
 
 
-def _resume_child(
-    conn: multiprocessing.connection.Connection,
-    task: str,
-    workspace: str,
-    checkpoint_path: str,
-    reconcile: Reconciler | str,
-    seed: int | str,
-    max_turns: int = MAX_TURNS,
-) -> None:
-    conn.send(_run_here(task, workspace, checkpoint_path, reconcile, seed, max_turns))
+def _resume_child(conn: multiprocessing.connection.Connection, *args: Any) -> None:
+    """:func:`_run_here` in the child, its report sent back to the parent."""
+    conn.send(_run_here(*args))
 
 
 def _run_here(

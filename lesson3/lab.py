@@ -283,18 +283,9 @@ def run_lab(
     task = TASK_FOR_TOOL[tool]
     root = Path(base) if base is not None else scratch_dir()
     workspace, checkpoint_path = fresh_run_dir(root / f"lab-{point}-{tool}-{strategy}")
-    if point == "before_call":
-        # "Before the call" of the turn whose answer will ask for the tool.
-        crash = crash_run(
-            task,
-            workspace=workspace,
-            checkpoint_path=checkpoint_path,
-            point=point,
-            turn=first_call_turn(task, tool, seed),
-            seed=seed,
-        )
-    else:
-        crash = crash_run(task, workspace=workspace, checkpoint_path=checkpoint_path, point=point, tool=tool, seed=seed)
+    # "Before the call" of the turn whose answer will ask for the tool; the other points, at the tool's call.
+    at = {"turn": first_call_turn(task, tool, seed)} if point == "before_call" else {"tool": tool}
+    crash = crash_run(task, workspace=workspace, checkpoint_path=checkpoint_path, point=point, seed=seed, **at)
     crash_checkpoint = copy.deepcopy(crash.checkpoint)
     run = resume_run(
         task,

@@ -17,7 +17,6 @@ import json
 import mailbox
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -152,13 +151,6 @@ def create_workspace(
     for sub in ("tmp", "new", "cur"):
         (root / OUTBOX / sub).mkdir(parents=True, exist_ok=True)
     return root.resolve()
-
-
-def reset_outbox(workspace: str | os.PathLike[str]) -> None:
-    box = Path(workspace) / OUTBOX
-    shutil.rmtree(box, ignore_errors=True)
-    for sub in ("tmp", "new", "cur"):
-        (box / sub).mkdir(parents=True, exist_ok=True)
 
 
 def outbox_messages(workspace: str | os.PathLike[str]) -> list[email.message.Message]:

@@ -12,7 +12,7 @@ import pytest
 
 from autograder import criteria, live, messages, results
 from autograder.checks import run_checks
-from autograder.criteria import CRITERIA, Criterion, Verdict
+from autograder.criteria import CRITERIA, Verdict
 from autograder.observe import OBSERVERS, LessonObservation
 from autograder.report import ReportEntry, write_reports
 from autograder.results import SubmissionResult
@@ -36,23 +36,16 @@ def judge_toy(obs: LessonObservation, lang: str) -> Verdict:
 
 
 @pytest.fixture
-def toy():
+def toy(add_criterion):
     """A criterion added by one declaration, with no other module touched."""
-    criterion = criteria.register(
-        Criterion(
-            TOY,
-            level=1,
-            points=5,
-            function="resume_action",
-            title={"es": "el criterio de juguete", "en": "the toy criterion"},
-            hint={"es": "pista del juguete", "en": "toy hint"},
-            observes="lesson.cpA",
-            judge=judge_toy,
-            feedback=("l1.",),
-        )
+    return add_criterion(
+        TOY,
+        points=5,
+        title={"es": "el criterio de juguete", "en": "the toy criterion"},
+        hint={"es": "pista del juguete", "en": "toy hint"},
+        judge=judge_toy,
+        feedback=("l1.",),
     )
-    yield criterion
-    criteria.unregister(TOY)
 
 
 def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
@@ -105,11 +98,6 @@ def test_every_declaration_is_complete(criterion):
     keys = messages.keys()
     for family in criterion.feedback:
         assert any(k.startswith(family) for k in keys), family
-
-
-def test_the_lesson_table_lists_every_criterion_once():
-    listed = [cid for ids in criteria.lesson_table().values() for cid in ids]
-    assert sorted(listed) == sorted(CRITERIA)
 
 
 # -- hints escalate and stop short of the code -----------------------------------------------------------

@@ -44,11 +44,11 @@ PROTECTIONS = protections()
 WHY_UNSAFE = {
     "files": "neither a root grader (privilege drop) nor Landlock here: it would really read or write the user's files",
     "signals": "neither a root grader nor Landlock ABI >= 6 here: it would really kill the judge's process group",
-    "processes": "no RLIMIT_NPROC here: it would really start processes",
 }
 HARMLESS = {
     "big_output.py",
     "big_output_loop.py",
+    "fork_bomb.py",  # the child always stops processes: the seccomp filter, else RLIMIT_NPROC
     "lesson3_tools.py",
     "loop_module.py",
     "loop_resume_action.py",
@@ -65,7 +65,6 @@ ATTACKS = {
     "sneaky_effects.py": ("files",),  # writes an email into every outbox under /tmp
     "read_secrets.py": ("files",),  # reads ~/.anthropic and every /proc/*/environ it can
     "kill_parent.py": ("signals",),  # SIGKILLs its parent and the parent's process group
-    "fork_bomb.py": ("processes",),
 }
 """What each other sample needs to be stopped; one missing from both lists needs everything."""
 
@@ -183,7 +182,6 @@ def test_killing_the_parent_is_not_permitted(batch):
     assert grade_submission(DATA / "good.py", seed=3).score > 0
 
 
-@needs_protection_for("fork_bomb.py")
 def test_processes_cannot_be_started(batch):
     criteria = by_id(batch["fork_bomb.py"])
     assert "BlockingIOError" in criteria["nivel2.read_only_rerun"].feedback
@@ -220,7 +218,7 @@ def test_secrets_of_the_grader_never_reach_learner_code(tmp_path, monkeypatch):
     server = GradingServer()  # started now, with the secret in the grader's environment
     try:
         result = grade_many([MALICIOUS / "read_secrets.py"], seed=3, limits=FAST, server=server)[0]
-        zygote_environ = Path(f"/proc/{server._proc.pid}/environ").read_bytes()
+        zygote_environ = Path(f"/proc/{server._judges.proc.pid}/environ").read_bytes()
     finally:
         server.stop()
         shutil.rmtree(home, ignore_errors=True)
@@ -303,10 +301,43 @@ def test_tools_reached_through_lesson3_instead_of_execute_tool_are_observed(batc
     assert not criteria["nivel2.no_double_email"].passed and "2 correos" in criteria["nivel2.no_double_email"].feedback
 
 
-def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge():
-    """A learner with the grader's uid can find the zygote's socket: the zygote must not serve it."""
+@pytest.fixture
+def own_server():
+    """A grading server of this test's own, stopped at its end."""
     server = GradingServer()
     server.start()
+    yield server
+    server.stop()
+
+
+def stranger_is_answered(path: str, ask) -> bool:
+    """Whether the zygote at ``path`` answers ``ask(sock)`` from a stranger (a fork of the grader, not a judge)."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - a stranger to the zygote
+        code = 3
+        try:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(10)
+            sock.connect(path)
+            ask(sock)
+            protocol.recv_message(sock)
+            code = 1  # it was answered
+        except (EOFError, ConnectionError):
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) in (0, 1), "the stranger failed for another reason"
+    return os.waitstatus_to_exitcode(status) == 1
+
+
+def still_grades(server: GradingServer) -> None:
+    good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
+    assert good.score == good.max_score
+
+
+def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge(own_server):
+    """A learner with the grader's uid can find the zygote's socket: the zygote must not serve it."""
     request = {
         "op": "grade",
         "submission": from_python("x = 1", "x.py").to_json(),
@@ -315,58 +346,23 @@ def test_only_the_grader_that_started_the_zygote_can_ask_it_for_a_judge():
         "limits": Limits().to_json(),
         "levels": [1],
     }
-    try:
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - a stranger to the zygote
-            code = 3
-            try:
-                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                sock.settimeout(10)
-                sock.connect(str(server._socket_path))
-                protocol.send_message(sock, request)
-                protocol.recv_message(sock)
-                code = 1  # it was answered
-            except (EOFError, ConnectionError):
-                code = 0
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0, "the zygote started a judge for a process that is not its grader"
-        good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
-        assert good.score == good.max_score
-    finally:
-        server.stop()
+    asked = stranger_is_answered(own_server._judges.socket_path, lambda sock: protocol.send_message(sock, request))
+    assert not asked, "the zygote started a judge for a process that is not its grader"
+    still_grades(own_server)
 
 
-def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child():
+def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child(own_server):
     """Nor a stranger (here a fork of the grader), which could ask for a child without Landlock."""
-    server = GradingServer()
-    server.start()
-    try:
-        assert server._learners is not None
-        path = server._learners.socket_path
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - a stranger to the learner zygote
-            code = 3
-            try:
-                pipes = [os.pipe() for _ in range(3)]
-                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                sock.settimeout(10)
-                sock.connect(path)
-                request = {"limits": Limits().to_json(), "box": "/tmp", "uid": None, "landlock": False}
-                socket.send_fds(sock, [protocol.encode(request)], [pipes[0][0], pipes[1][1], pipes[2][1]])
-                protocol.recv_message(sock)
-                code = 1  # it was answered
-            except (EOFError, ConnectionError):
-                code = 0
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0, "the learner zygote gave a child to a stranger"
-        good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
-        assert good.score == good.max_score
-    finally:
-        server.stop()
+
+    def ask(sock: socket.socket) -> None:
+        pipes = [os.pipe() for _ in range(3)]
+        socket.send_fds(sock, [b"\0"], [pipes[0][0], pipes[1][1], pipes[2][1]])
+        protocol.send_message(sock, {"limits": Limits().to_json(), "box": "/tmp", "uid": None, "landlock": False})
+
+    assert own_server._learners is not None
+    asked = stranger_is_answered(own_server._learners.socket_path, ask)
+    assert not asked, "the learner zygote gave a child to a stranger"
+    still_grades(own_server)
 
 
 def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypatch, capsys):

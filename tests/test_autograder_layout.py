@@ -9,7 +9,17 @@ import autograder
 
 PACKAGE = Path(autograder.__file__).parent
 
-LEARNER_SIDE = {"learner_zygote", "lockdown", "runtime", "learner_lesson3", "limits", "protocol", "confine", "imports"}
+LEARNER_SIDE = {
+    "learner_zygote",
+    "zygote",
+    "lockdown",
+    "runtime",
+    "learner_lesson3",
+    "limits",
+    "protocol",
+    "confine",
+    "imports",
+}
 """What the learner's process is made of (its zygote preloads these and nothing of the judge's)."""
 JUDGE_SIDE = {"sandbox", "session", "judge_process", "checks", "observe", "judges", "scenarios", "effects", "pipeline"}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import struct
 
 import pytest
@@ -42,3 +43,40 @@ def test_blocking_pipe_round_trip_and_eof():
     with pytest.raises(EOFError):
         protocol.read_frame(r)
     os.close(r)
+
+
+def _pipe_reader(data: bytes):
+    r, w = os.pipe()
+    os.write(w, data)
+    os.close(w)
+    return lambda: protocol.read_frame(r)
+
+
+def _socket_reader(data: bytes):
+    ours, theirs = socket.socketpair()
+    theirs.sendall(data)
+    theirs.close()
+    return lambda: protocol.recv_message(ours)
+
+
+@pytest.mark.parametrize("reader", [_pipe_reader, _socket_reader], ids=["pipe", "socket"])
+@pytest.mark.parametrize(
+    "data, error",
+    [
+        (struct.pack(">I", protocol.MAX_FRAME + 1), protocol.ProtocolError),  # refused before reading the body
+        (struct.pack(">I", 0xFFFFFFFF) + b"{}", protocol.ProtocolError),
+        (struct.pack(">I", 3) + b"{x}", protocol.ProtocolError),
+        (struct.pack(">I", 2) + b"\xff\xfe", protocol.ProtocolError),  # not UTF-8
+        (struct.pack(">I", 10) + b"{}", EOFError),  # the body ends early
+        (b"\x00\x00", EOFError),  # so does the header
+    ],
+    ids=["too-large", "huge", "garbage-json", "not-utf8", "short-body", "short-header"],
+)
+def test_the_blocking_readers_refuse_what_is_not_a_frame(reader, data, error):
+    with pytest.raises(error):
+        reader(data)()
+
+
+def test_a_message_too_large_to_frame_is_refused_on_encode():
+    with pytest.raises(protocol.ProtocolError, match="too large"):
+        protocol.encode("x" * (protocol.MAX_FRAME + 1))

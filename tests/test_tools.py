@@ -19,7 +19,6 @@ from lesson3.tools import (
     execute_tool,
     outbox_count,
     outbox_messages,
-    reset_outbox,
     run_tool,
     set_workspace,
     use_workspace,
@@ -222,9 +221,6 @@ def test_each_send_is_one_more_file_and_outbox_helpers_see_them_in_order(active_
         "000002.lesson3",
         "000003.lesson3",
     ]
-    reset_outbox(active_workspace)
-    assert outbox_count(active_workspace) == 0
-    assert outbox_messages(active_workspace) == []
 
 
 def test_outbox_helpers_on_a_folder_without_an_outbox(tmp_path: Path) -> None:
