@@ -414,6 +414,29 @@ def test_a_confinement_that_fails_is_the_graders_problem_not_the_learners(box):
     assert "problema del corrector, no tuyo" in session.start().fatal
 
 
+def test_a_child_that_failed_to_confine_itself_and_left_is_still_the_graders_problem(box, monkeypatch):
+    # The race behind a flaky failure: the child reports that it could not confine itself and
+    # exits before the judge writes its first request. The write then meets a closed pipe, and
+    # what the child said before leaving must still be read, not taken for the learner's exit.
+    import autograder.sandbox as sandbox_module
+
+    real_write = os.write
+    delayed: list[int] = []
+
+    def late_write(fd: int, data) -> int:
+        if not delayed:
+            delayed.append(fd)
+            time.sleep(1.0)  # the child is long gone by now
+        return real_write(fd, data)
+
+    uid = learner_uid(os.getpid()) if ROOT else None
+    monkeypatch.setattr(sandbox_module.os, "write", late_write)
+    reply = Learner([], limits=Limits(), box=box / "no-existe", uid=uid).start()
+    monkeypatch.undo()
+    assert delayed, "the judge never wrote to the child"
+    assert isinstance(reply, Failure) and reply.kind == "internal" and "FileNotFoundError" in reply.detail
+
+
 def test_the_learner_namespace_is_a_real_module(box):
     source = (
         "from __future__ import annotations\nfrom dataclasses import dataclass\n"
