@@ -31,6 +31,7 @@ SLURM = EXAMPLES / "slurm"
 OFFLINE = {"HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": ""}
 
 
+@pytest.mark.slow  # check-jsonschema in a subprocess: seconds
 def test_the_github_workflows_match_githubs_schema_offline():
     proc = subprocess.run(
         [sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", *map(str, WORKFLOWS)],
@@ -42,6 +43,7 @@ def test_the_github_workflows_match_githubs_schema_offline():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow  # check-jsonschema in a subprocess: seconds
 def test_a_broken_workflow_is_caught():
     # The validator is not a rubber stamp: a matrix job with no steps and a misspelt key fails.
     broken = Path(__file__).parent / "_broken_workflow.yml"
