@@ -14,11 +14,13 @@ import contextlib
 import gc
 import os
 import select
+import shutil
 import signal
 import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +30,8 @@ from .lockdown import SAFE_PATH
 
 READY = b"ready\n"
 START_TIMEOUT = 120.0
+SOCKET_PATH_BYTES = 108
+"""sun_path's size on Linux, its final NUL included."""
 
 
 # -- the starter's side --------------------------------------------------------------------------
@@ -44,7 +48,14 @@ class Zygote:
         self.name = name
         control = run_dir / "control"
         control.mkdir(mode=0o700, exist_ok=True)
-        self.socket_path = str(control / socket_name)
+        path = control / socket_name
+        self._short: Path | None = None
+        if len(os.fsencode(path)) >= SOCKET_PATH_BYTES:
+            # A long $TMPDIR: a socket's path must fit sun_path, so this one goes to a short
+            # private folder of its own (removed by stop()).
+            self._short = Path(tempfile.mkdtemp(prefix="ag-", dir="/tmp"))
+            path = self._short / socket_name
+        self.socket_path = str(path)
         flags = ["-P"] if sys.version_info >= (3, 11) else []
         self.proc = subprocess.Popen(
             [sys.executable, *flags, "-c", code, self.socket_path, *args],
@@ -78,6 +89,8 @@ class Zygote:
             self.proc.wait()
         if self.proc.stdout:
             self.proc.stdout.close()
+        if self._short is not None:
+            shutil.rmtree(self._short, ignore_errors=True)
 
 
 def _package_roots() -> list[str]:

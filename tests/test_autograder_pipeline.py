@@ -231,3 +231,27 @@ def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatc
         shutil.rmtree(disk, ignore_errors=True)
     assert graded["ram"] == graded["disk"]
     assert graded["ram"][0]["score"] == graded["ram"][0]["max_score"]
+
+
+@pytest.mark.slow  # starts a grading server
+def test_a_long_tmpdir_still_grades_and_leaves_no_socket_folder(monkeypatch):
+    from autograder.forkserver import GradingServer
+    from autograder.zygote import SOCKET_PATH_BYTES
+
+    base = Path(tempfile.mkdtemp(prefix="autograder-test-", dir="/var/tmp"))
+    base.chmod(0o711)
+    long = base / ("carpeta-de-la-clase-con-un-nombre-largo-" * 3)
+    long.mkdir(mode=0o711)
+    assert len(str(long)) + len("/autograder-xxxxxxxx/control/learner.sock") >= SOCKET_PATH_BYTES
+    before = set(Path("/tmp").glob("ag-*"))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setenv("TMPDIR", str(long))
+    server = GradingServer()
+    try:
+        results = grade_many([SUBMISSIONS / "good.py"], seed=9, server=server)
+        assert server.run_dir is not None and server.run_dir.parent == long
+    finally:
+        server.stop()
+        shutil.rmtree(base, ignore_errors=True)
+    assert results[0].error is None and results[0].score == results[0].max_score
+    assert set(Path("/tmp").glob("ag-*")) == before
