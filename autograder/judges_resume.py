@@ -118,8 +118,7 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
                 bad.append(text(key, lang, where=where, got=_show(outcome.value)))
             elif not _raised(outcome):
                 bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
-            elif expected not in str(outcome.info.get("message") or ""):
-                message = str(outcome.info.get("message") or "")
+            elif expected not in (message := str(outcome.info.get("message") or "")):
                 bad.append(
                     text(
                         "ruta.other_message",
