@@ -43,7 +43,7 @@ def run_checks(
     time are added to it here.
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
-    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels, answers)]
+    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels)]
     flags = list(run.flags.values())
     for fn, target in sorted({**run.delegated, **(delegated or {})}.items()):
         flags.append(text("flag.delegated", lang, fn=fn, target=target))

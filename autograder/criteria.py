@@ -102,7 +102,7 @@ def required_ids() -> tuple[str, ...]:
     return tuple(CRITERIA)
 
 
-def graded(levels: Iterable[int], answers: dict[str, Any] | None = None) -> list[Criterion]:
+def graded(levels: Iterable[int]) -> list[Criterion]:
     """The criteria of ``levels``; the same for every submission, whatever it defines or answers."""
     levels = set(levels)
     return [c for c in CRITERIA.values() if c.level in levels]

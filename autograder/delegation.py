@@ -137,11 +137,7 @@ def _is_lesson3(module: str) -> bool:
 
 def _expression_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
     """The reference label an expression touches (``dict(EXPECTED_ACTION)``, ``lesson3.reconcile``)."""
-    for sub in ast.walk(node):
-        label = _node_reference(sub, bindings)
-        if label:
-            return label
-    return None
+    return next(filter(None, (_node_reference(sub, bindings) for sub in ast.walk(node))), None)
 
 
 def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:

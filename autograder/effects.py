@@ -135,21 +135,19 @@ def snapshot(workspace: Path) -> Snapshot:
     root = str(workspace)
     for directory, dirs, files in os.walk(root):
         rel_dir = os.path.relpath(directory, root)
-        for name in dirs:
-            path = os.path.join(directory, name)
-            key = os.path.normpath(os.path.join(rel_dir, name))
-            shot[key] = "link:" + os.readlink(path) if os.path.islink(path) else "dir"
-        for name in files:
+        for i, name in enumerate(dirs + files):
             path = os.path.join(directory, name)
             key = os.path.normpath(os.path.join(rel_dir, name))
             if os.path.islink(path):
                 shot[key] = "link:" + os.readlink(path)
-                continue
-            try:
-                with open(path, "rb") as f:
-                    shot[key] = hashlib.sha256(f.read()).hexdigest()
-            except OSError:
-                shot[key] = "unreadable"
+            elif i < len(dirs):
+                shot[key] = "dir"
+            else:
+                try:
+                    with open(path, "rb") as f:
+                        shot[key] = hashlib.sha256(f.read()).hexdigest()
+                except OSError:
+                    shot[key] = "unreadable"
     return shot
 
 

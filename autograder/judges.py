@@ -144,11 +144,12 @@ def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
 
 
 def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any, ok_feedback: str) -> Verdict:
+    """``check(obs, label)`` is what is wrong with one case (None: nothing); a failure on every case is said once."""
     problems: list[str] = []
     for obs in observations:
         if obs.outcome.status in _SAME_FOR_EVERY_CASE:
             return Verdict(False, obs.outcome.describe(lang))
-        problem = check(obs)
+        problem = check(obs, _case_label(obs.case, lang))
         if problem:
             problems.append(problem)
     if not problems:
@@ -164,8 +165,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
 def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.read_only_rerun: executed exactly once, same name and input, real output, not an error."""
 
-    def check(obs: ReconcileObservation) -> str | None:
-        label = _case_label(obs.case, lang)
+    def check(obs: ReconcileObservation, label: str) -> str | None:
         pending = obs.case.pending
         same = [c for c in obs.calls if c.name == pending["name"] and c.input == pending["input"]]
         others = [c for c in obs.calls if c not in same]
@@ -205,8 +205,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
 def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.high_impact_not_rerun: no tool executes, by the proxy or by any other route."""
 
-    def check(obs: ReconcileObservation) -> str | None:
-        label = _case_label(obs.case, lang)
+    def check(obs: ReconcileObservation, label: str) -> str | None:
         if obs.calls:
             return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
         # Not running anything is only half of it: an exception, or a checkpoint with the call still
@@ -225,8 +224,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
 def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
 
-    def check(obs: ReconcileObservation) -> str | None:
-        label = _case_label(obs.case, lang)
+    def check(obs: ReconcileObservation, label: str) -> str | None:
         problem = _value_problem(obs, lang)
         if problem:
             return problem
@@ -273,8 +271,7 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
     The appended message starts with the tool_result; text after it is fine, as it is for the API.
     """
 
-    def check(obs: ReconcileObservation) -> str | None:
-        label = _case_label(obs.case, lang)
+    def check(obs: ReconcileObservation, label: str) -> str | None:
         problem = _value_problem(obs, lang)
         if problem:
             return problem

@@ -33,15 +33,6 @@ def lesson_version_message(version: Any) -> str:
     )
 
 
-def _once(observations: list[ResumeObservation], lang: str) -> Verdict | None:
-    """A failure that would repeat on every file (missing function, crash...), said once."""
-    for obs in observations:
-        for outcome in obs.outcomes.values():
-            if outcome.status in _SAME_FOR_EVERY_CASE:
-                return Verdict(False, outcome.describe(lang))
-    return None
-
-
 def _call(fn: str, obs: ResumeObservation, lang: str) -> str:
     return text("ruta.call", lang, fn=fn, label=obs.case.label)
 
@@ -54,7 +45,13 @@ def _untouched(obs: ResumeObservation, lang: str) -> list[str]:
     return [text("ruta.file_changed", lang, label=obs.case.label)]
 
 
-def _verdict(bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:
+def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:
+    """What is ``bad``, or else ``ok_key``; but a failure that would repeat on every file (missing function,
+    crash...) is said once instead (the judges are pure: what they found is dropped, nothing undone)."""
+    for obs in observations:
+        for outcome in obs.outcomes.values():
+            if outcome.status in _SAME_FOR_EVERY_CASE:
+                return Verdict(False, outcome.describe(lang))
     if not bad:
         return Verdict(True, text(ok_key, lang, **params))
     return Verdict(
@@ -111,9 +108,6 @@ def _count(value: Any) -> str:
 
 def judge_version_refused(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.version_refused: a newer file is refused with the lesson's message and left as it was."""
-    once = _once(observations, lang)
-    if once:
-        return once
     bad: list[str] = []
     for obs in observations:
         expected = lesson_version_message(obs.case.version)
@@ -124,8 +118,7 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
                 bad.append(text(key, lang, where=where, got=_show(outcome.value)))
             elif not _raised(outcome):
                 bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
-            elif expected not in str(outcome.info.get("message") or ""):
-                message = str(outcome.info.get("message") or "")
+            elif expected not in (message := str(outcome.info.get("message") or "")):
                 bad.append(
                     text(
                         "ruta.other_message",
@@ -137,14 +130,11 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
                     )
                 )
         bad += _untouched(obs, lang)
-    return _verdict(bad, "ruta.version_ok", lang, n=len(observations))
+    return _verdict(observations, bad, "ruta.version_ok", lang, n=len(observations))
 
 
 def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.fresh_start: no file means None from the loader and the lesson's initial state."""
-    once = _once(observations, lang)
-    if once:
-        return once
     bad: list[str] = []
     for obs in observations:
         load, start = obs.outcomes[LOAD], obs.outcomes[START]
@@ -162,14 +152,11 @@ def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdi
             else:
                 diff = "; ".join(state_differences(expected, start.value, lang))
                 bad.append(text("ruta.fresh_differs", lang, where=_call(START, obs, lang), diff=diff))
-    return _verdict(bad, "ruta.fresh_ok", lang)
+    return _verdict(observations, bad, "ruta.fresh_ok", lang)
 
 
 def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.malformed_error: a broken file raises an exception (not None, not a state) and stays as it was."""
-    once = _once(observations, lang)
-    if once:
-        return once
     bad: list[str] = []
     for obs in observations:
         for fn, outcome in obs.outcomes.items():
@@ -180,14 +167,11 @@ def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict
             elif not _raised(outcome):
                 bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
         bad += _untouched(obs, lang)
-    return _verdict(bad, "ruta.malformed_ok", lang, n=len(observations))
+    return _verdict(observations, bad, "ruta.malformed_ok", lang, n=len(observations))
 
 
 def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.state_kept: a saved checkpoint comes back exactly: turns, tokensUsed, messages, task."""
-    once = _once(observations, lang)
-    if once:
-        return once
     bad: list[str] = []
     for obs in observations:
         expected = obs.case.checkpoint
@@ -203,14 +187,11 @@ def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdic
                     diff = "; ".join(state_differences(expected, outcome.value, lang))
                     bad.append(text("ruta.kept_differs", lang, where=where, diff=diff))
         bad += _untouched(obs, lang)
-    return _verdict(bad, "ruta.kept_ok", lang, n=len(observations))
+    return _verdict(observations, bad, "ruta.kept_ok", lang, n=len(observations))
 
 
 def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.dangling_reconciled: a dangling call goes through reconcile exactly once, and its result is the state."""
-    once = _once(observations, lang)
-    if once:
-        return once
     bad: list[str] = []
     for obs in observations:
         cp = obs.case.checkpoint
@@ -232,7 +213,7 @@ def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
             diff = "; ".join(state_differences(expected, outcome.value, lang))
             bad.append(text("ruta.reconciled_differs", lang, where=where, diff=diff))
         bad += _untouched(obs, lang)
-    return _verdict(bad, "ruta.dangling_ok", lang)
+    return _verdict(observations, bad, "ruta.dangling_ok", lang)
 
 
 def judge_lives(obs: LivesObservation, lang: str) -> Verdict:

@@ -16,6 +16,8 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from .reading import read_capped
+
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -102,13 +104,7 @@ def read_back(box: Path, relpath: str, max_bytes: int) -> bytes | None:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 return NOT_A_FILE
-            chunks, total = [], 0
-            while total <= max_bytes:
-                chunk = os.read(fd, max_bytes + 1 - total)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                total += len(chunk)
-            return b"".join(chunks) if total <= max_bytes else NOT_A_FILE
+            data = read_capped(fd, max_bytes)
+            return NOT_A_FILE if data is None else data
         finally:
             os.close(fd)

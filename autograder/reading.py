@@ -160,6 +160,14 @@ def _open_file(dir_fd: int, name: str) -> int:
     return fd
 
 
+def read_capped(fd: int, max_bytes: int) -> bytes | None:
+    """All that is left to read from ``fd``, or None past ``max_bytes`` (read: at most ``max_bytes + 1``)."""
+    data = bytearray()
+    while len(data) <= max_bytes and (chunk := os.read(fd, min(_CHUNK, max_bytes + 1 - len(data)))):
+        data += chunk
+    return bytes(data) if len(data) <= max_bytes else None
+
+
 def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; ``ReadRefused`` otherwise.
 
@@ -169,18 +177,10 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     fd = open_regular(path)
     too_big = ReadRefused("load.too_big", mb=max_bytes // (1024 * 1024))
     try:
-        if os.fstat(fd).st_size > max_bytes:
+        data = read_capped(fd, max_bytes) if os.fstat(fd).st_size <= max_bytes else None
+        if data is None:
             raise too_big
-        chunks, total = [], 0
-        while total <= max_bytes:
-            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > max_bytes:
-            raise too_big
-        return b"".join(chunks)
+        return data
     except OSError as e:
         raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None
     finally:

@@ -189,26 +189,12 @@ class Session:
         warnings: list[tuple[int, str]] = []
         fatal = None
         numbers = {c.number for c in self.submission.cells}
-        for report in msg.get("cells") or []:
-            if not isinstance(report, dict) or report.get("number") not in numbers:
-                continue
-            number, status = report["number"], report.get("status")
-            detail = self._detail(report)
-            etype, line = report.get("etype"), report.get("line")
-            if status == "syntax":
-                message = str(report.get("message") or "")
-                warnings.append((number, text("load.cell_syntax", lang, cell=number, line=line, message=message)))
-            elif status == "error":
-                warnings.append(
-                    (number, text("load.cell_error", lang, cell=number, etype=etype, line=line, detail=detail))
-                )
-            elif status == "timeout":
-                warnings.append((number, text("load.cell_timeout", lang, cell=number)))
-        for report in msg.get("pieces") or []:
-            if not isinstance(report, dict) or not isinstance(report.get("number"), int):
-                continue
+        cells = [r for r in msg.get("cells") or [] if isinstance(r, dict) and r.get("number") in numbers]
+        pieces = [r for r in msg.get("pieces") or [] if isinstance(r, dict) and isinstance(r.get("number"), int)]
+        # A notebook reports cells; a .py file reports pieces, which are cells only where the file marks them.
+        for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:
             number, status, line = report["number"], report.get("status"), report.get("line")
-            cell = number if report.get("marked") else None
+            cell = number if marked else None
             if status == "syntax" and cell is None:
                 message = str(report.get("message") or "")
                 fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
