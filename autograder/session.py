@@ -189,7 +189,11 @@ class Session:
         warnings: list[tuple[int, str]] = []
         fatal = None
         numbers = {c.number for c in self.submission.cells}
-        cells = [r for r in msg.get("cells") or [] if isinstance(r, dict) and r.get("number") in numbers]
+        cells = [
+            r
+            for r in msg.get("cells") or []
+            if isinstance(r, dict) and isinstance(r.get("number"), int) and r["number"] in numbers
+        ]
         pieces = [r for r in msg.get("pieces") or [] if isinstance(r, dict) and isinstance(r.get("number"), int)]
         # A notebook reports cells; a .py file reports pieces, which are cells only where the file marks them.
         for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:

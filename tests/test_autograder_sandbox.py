@@ -691,3 +691,15 @@ def test_honest_files_within_the_limits_are_fine(box):
         assert value(learner.call("resume_action", None, timeout=5)) == "hola"
     finally:
         learner.close()
+
+
+@pytest.mark.parametrize("number", [[1], {"a": 1}, None, "1", 1.5])
+def test_a_forged_load_report_is_read_without_trusting_its_shape(box, number):
+    # The report comes from the learner's process: a cell number that is a list (unhashable) or
+    # any other non-integer is ignored, not a crash of the judge.
+    from autograder.session import Session
+
+    session = Session(from_python("x = 1", "x.py"), limits=Limits(), box=box, uid=None, lang="es")
+    report = {"cells": [{"number": number, "status": "error", "etype": "X"}], "pieces": [{"number": number}]}
+    summary = session._summarise(report)
+    assert summary.fatal is None and summary.warnings == []
