@@ -23,7 +23,7 @@ import anthropic
 
 from lesson3.agent import MAX_TURNS, Hook, run_agent
 from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
-from lesson3.conversation import describe_run_error
+from lesson3.conversation import describe_run_error, leading_tool_results
 from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
 from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
 from lesson3.model import ScriptedModel, offline_client
@@ -435,10 +435,19 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
 
 
 def answered(messages: list[Any], tool_use_id: str) -> bool:
-    """The assistant message with ``tool_use_id`` is still there and the next message answers it."""
+    """The assistant message with ``tool_use_id`` is still there and the next message answers it.
+
+    Answers it as the API reads it: a user message that starts with the tool_result
+    (a tool_result after other blocks answers nothing).
+    """
     for i, message in enumerate(messages[:-1]):
         if _blocks(message, "assistant", "tool_use", "id", tool_use_id):
-            return _blocks(messages[i + 1], "user", "tool_result", "tool_use_id", tool_use_id)
+            reply = messages[i + 1]
+            return (
+                isinstance(reply, dict)
+                and reply.get("role") == "user"
+                and any(b.get("tool_use_id") == tool_use_id for b in leading_tool_results(reply))
+            )
     return False
 
 

@@ -773,6 +773,15 @@ def answers_in_the_wrong_place(cp, execute_tool):
     return cp
 
 
+def answers_after_a_text(cp, execute_tool):
+    """The tool_result comes after a text block: the API reads it as no answer to the call."""
+    pending = cp["pendingToolUse"]
+    result = {"type": "tool_result", "tool_use_id": pending["id"], "content": UNKNOWN_STATE_MESSAGE, "is_error": True}
+    cp["messages"].append({"role": "user", "content": [{"type": "text", "text": "Sobre el correo:"}, result]})
+    cp["pendingToolUse"] = None
+    return cp
+
+
 VACUOUS = [untouched, only_clears_pending, past_max_turns, deletes_and_stops, fake_final_answer]
 
 
@@ -788,7 +797,9 @@ def test_a_reconcile_that_answers_nothing_does_not_rerun_read_only_tools(ro_case
 
 
 @pytest.mark.parametrize(
-    "fn", [past_max_turns, only_clears_pending, deletes_and_stops, answers_in_the_wrong_place], ids=lambda f: f.__name__
+    "fn",
+    [past_max_turns, only_clears_pending, deletes_and_stops, answers_in_the_wrong_place, answers_after_a_text],
+    ids=lambda f: f.__name__,
 )
 def test_not_running_the_tool_without_answering_the_call_says_so(hi_cases, fn):
     verdict, _, _ = hi_verdicts(fn, hi_cases[:1])
