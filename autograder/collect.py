@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .messages import text
-from .reading import Beneath, ReadRefused, open_regular
+from .reading import DIR_FLAGS, Beneath, ReadRefused, open_regular
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 
@@ -43,7 +43,6 @@ MAX_ZIP_DEPTH = 3
 MAX_FOLDER_DEPTH = 20
 """Folders inside folders below what was given; an LMS layout is two or three deep."""
 _CHUNK = 1024 * 1024
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 _IGNORED_NAMES = {"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"}
 
@@ -195,7 +194,7 @@ def _walk_fd(
             )
             continue
         try:
-            inner = os.open(name, _DIR_FLAGS, dir_fd=fd)
+            inner = os.open(name, DIR_FLAGS, dir_fd=fd)
         except OSError as exc:
             if exc.errno in (errno.ENOTDIR, errno.ELOOP):  # swapped after the listing: not entered
                 intake.warnings.append(

@@ -40,7 +40,7 @@ NOTEBOOK_MEMORY_BYTES = 512 * 1024 * 1024
 """Address space of the parsing child: the worst 5 MB of JSON (millions of ``{}``) needs ~150 MB."""
 
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 """A folder below the root: a symlink (or a FIFO, a file...) in its place fails with ENOTDIR, never followed."""
 _CHUNK = 1024 * 1024
 
@@ -122,7 +122,7 @@ def open_regular(path: str | os.PathLike[str]) -> int:
 
 def _enter(dir_fd: int, folder: str, shown: str) -> int:
     try:
-        return os.open(folder, _DIR_FLAGS, dir_fd=dir_fd)
+        return os.open(folder, DIR_FLAGS, dir_fd=dir_fd)
     except FileNotFoundError:
         raise ReadRefused("load.missing") from None
     except OSError as e:
