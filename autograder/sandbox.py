@@ -279,7 +279,7 @@ class Learner:
                 except BlockingIOError:
                     pass
                 except BrokenPipeError:
-                    return self._last_words(expect, call_id, on_tool) or self._died()
+                    return self._last_words() or self._died()
             if self._resp_r in readable:
                 try:
                     chunk = os.read(self._resp_r, 1 << 16)
@@ -343,7 +343,7 @@ class Learner:
             return Failure("disk", limit=self.limits.disk_mb, detail=str(self.limits.disk_files))
         return None
 
-    def _last_words(self, expect: str, call_id: int | None, on_tool: ToolHandler | None) -> Reply | Failure | None:
+    def _last_words(self) -> Failure | None:
         """What a child that stopped reading had already said (e.g. that it could not confine itself).
 
         Its frames are in the response pipe before its end is: read them up to that end
@@ -354,8 +354,8 @@ class Learner:
                 self._pending.extend(self._reader.feed(chunk))
         for msg in self._pending:
             if isinstance(msg, dict) and msg.get("op") == "confine_failed":
-                self._kill()
-                return Failure("internal", str(msg.get("error"))[:300])
+                handled = self._handle(msg, "", None, None, bytearray())
+                return handled if isinstance(handled, Failure) else None
         return None
 
     def _died(self) -> Failure:
