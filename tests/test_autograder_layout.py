@@ -77,3 +77,48 @@ def test_the_learners_side_never_imports_the_judges():
                     reached.add(target)
                     stack.append(target)
         assert not reached & JUDGE_SIDE, (module, sorted(reached & JUDGE_SIDE))
+
+
+def lesson3_private_names(source: str) -> list[str]:
+    """The ``_private`` names of lesson3 that a module's source reaches (dunders are public)."""
+    tree = ast.parse(source)
+    modules: set[str] = set()
+    found: list[str] = []
+
+    def private(dotted: str) -> bool:
+        return any(part.startswith("_") and not part.endswith("__") for part in dotted.split("."))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "lesson3":
+            found += [f"{node.module}.{a.name}" for a in node.names if private(f"{node.module}.{a.name}")]
+            modules.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "lesson3":
+                    found += [alias.name] if private(alias.name) else []
+                    modules.add(alias.asname or alias.name.split(".")[0])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in modules:
+                found.append(f"{root.id}….{node.attr}")
+    return found
+
+
+def test_the_grader_reaches_no_private_name_of_lesson3():
+    reached = {path.name: lesson3_private_names(path.read_text(encoding="utf-8")) for path in PACKAGE.glob("*.py")}
+    assert {name: found for name, found in reached.items() if found} == {}
+
+
+def test_the_private_name_check_sees_each_way_of_reaching_one():
+    for source in (
+        "from lesson3.tools import _corpus",
+        "from lesson3 import crash\ncrash._describe(1)",
+        "import lesson3.tools as t\nt._TOOLS",
+        "import lesson3\nlesson3.tools._TOOLS",
+        "from lesson3._secret import x",
+    ):
+        assert lesson3_private_names(source), source
+    assert lesson3_private_names("from lesson3 import tools\ntools.READ_ONLY_TOOLS\ntools.__file__\nx._y") == []
