@@ -51,15 +51,16 @@ class UsageError(Exception):
 
 
 def _whole_number(minimum: int, rule: str) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum`` (``rule`` says so in the error)."""
+    """An argparse type: a whole number of at least ``minimum`` (``rule``, a catalogue key, says so in the error)."""
 
-    def parse(text: str) -> int:
+    # argparse reads the arguments before --lang is known: its errors, like --help, are in Spanish.
+    def parse(given: str) -> int:
         try:
-            value = int(text)
+            value = int(given)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"«{text}» no es un número entero") from None
+            raise argparse.ArgumentTypeError(text("cli.not_whole", value=given)) from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"tiene que ser {rule}, no {value}")
+            raise argparse.ArgumentTypeError(text("cli.too_small", rule=text(rule), value=value))
         return value
 
     return parse
@@ -68,63 +69,72 @@ def _whole_number(minimum: int, rule: str) -> Callable[[str], int]:
 def build_parser() -> argparse.ArgumentParser:
     parser = SpanishParser(
         prog="autograder",
-        description="Autocorrector de la Lección 3 (reanudar desde un punto de control).",
+        description=text("cli.help.description"),
     )
-    commands = parser.add_subparsers(dest="command", title="órdenes", metavar="ORDEN", required=True)
+    commands = parser.add_subparsers(
+        dest="command", title=text("cli.help.commands"), metavar=text("cli.help.metavar_command"), required=True
+    )
 
     grade = commands.add_parser(
         "grade",
-        help="califica entregas (.py, .ipynb, carpetas o zips del LMS)",
-        description="Califica entregas y escribe results.json, grades.csv, resumen.html y feedback/ en --out.",
+        help=text("cli.help.grade"),
+        description=text("cli.help.grade_description"),
     )
-    grade.add_argument("paths", nargs="+", type=Path, metavar="RUTA", help="archivo .py/.ipynb, carpeta o zip")
-    grade.add_argument("--out", required=True, type=Path, metavar="CARPETA", help="dónde escribir los resultados")
+    grade.add_argument(
+        "paths", nargs="+", type=Path, metavar=text("cli.help.metavar_path"), help=text("cli.help.paths")
+    )
+    grade.add_argument(
+        "--out", required=True, type=Path, metavar=text("cli.help.metavar_folder"), help=text("cli.help.out")
+    )
     grade.add_argument(
         "--jobs",
-        type=_whole_number(1, "al menos 1"),
+        type=_whole_number(1, "cli.rule_at_least_one"),
         default=os.cpu_count() or 1,
         metavar="N",
-        help="entregas calificadas en paralelo (por defecto, todos los núcleos)",
+        help=text("cli.help.jobs"),
     )
     grade.add_argument(
         "--seed",
-        type=_whole_number(0, "0 o mayor"),
+        type=_whole_number(0, "cli.rule_zero_or_more"),
         metavar="S",
-        help="semilla de las variantes aleatorias, para repetir",
+        help=text("cli.help.seed"),
     )
     grade.add_argument(
         "--lang",
         choices=LANGS,
         default="es",
-        help="idioma de los informes y de la consola (es por defecto, o en)",
+        help=text("cli.help.lang"),
     )
-    grade.add_argument(
-        "--force", action="store_true", help="reemplaza los resultados de una calificación anterior en --out"
-    )
+    grade.add_argument("--force", action="store_true", help=text("cli.help.force"))
     grade.add_argument(
         "--shard",
         type=shard_arg,
         default=None,
         metavar="I/N",
-        help="califica solo la parte I de N de la clase (con --seed; luego «autograder merge»)",
+        help=text("cli.help.shard"),
     )
 
     merge = commands.add_parser(
         "merge",
-        help="junta las partes calificadas con --shard en una sola clase",
-        description="Junta las carpetas de «autograder grade --shard I/N» en un results.json, grades.csv, "
-        "resumen.html y feedback/, como si se hubiera calificado todo en una máquina.",
+        help=text("cli.help.merge"),
+        description=text("cli.help.merge_description"),
     )
-    merge.add_argument("folders", nargs="+", type=Path, metavar="CARPETA", help="la salida (--out) de cada parte")
-    merge.add_argument("--out", required=True, type=Path, metavar="CARPETA", help="dónde escribir la clase completa")
-    merge.add_argument("--force", action="store_true", help="reemplaza los resultados anteriores en --out")
+    merge.add_argument(
+        "folders", nargs="+", type=Path, metavar=text("cli.help.metavar_folder"), help=text("cli.help.folders")
+    )
+    merge.add_argument(
+        "--out", required=True, type=Path, metavar=text("cli.help.metavar_folder"), help=text("cli.help.merge_out")
+    )
+    merge.add_argument("--force", action="store_true", help=text("cli.help.merge_force"))
 
     bundle = commands.add_parser(
         "gradescope",
-        help="arma el autograder.zip para subir a Gradescope",
-        description="Arma el paquete de autocorrección de Gradescope (setup.sh, run_autograder y el curso).",
+        help=text("cli.help.gradescope"),
+        description=text("cli.help.gradescope_description"),
     )
-    bundle.add_argument("--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help="archivo a escribir")
+    bundle.add_argument(
+        "--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help=text("cli.help.bundle_out")
+    )
     return parser
 
 
@@ -185,7 +195,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         raise UsageError(text("shard.needs_seed", args.lang))
     _prepare_out(out, args.force, args.lang)
     try:
-        intake = collect_submissions(list(args.paths))
+        intake = collect_submissions(list(args.paths), lang=args.lang)
     except IntakeError as exc:
         raise UsageError(str(exc)) from exc
     with intake:
@@ -215,7 +225,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
                 bar.close()
         elapsed = time.monotonic() - started
         if len(results) != len(planned):
-            raise RuntimeError(f"se calificaron {len(results)} de {len(planned)} entregas")
+            raise RuntimeError(text("cli.lost_results", args.lang, graded=len(results), n=len(planned)))
         entries = [
             ReportEntry(result=r, source=p.submission.source, name=p.name)
             for r, p in zip(results, planned, strict=True)
@@ -268,7 +278,7 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
         _clear_old_feedback(out)
     write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
     print(text("merge.done", shards=merged.shards, n=len(merged.entries), seed=merged.seed), file=stdout)
-    print(f"Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.", file=stdout)
+    print(text("cli.written", out=out), file=stdout)
     return EXIT_OK
 
 

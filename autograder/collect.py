@@ -3,8 +3,9 @@
 An LMS bulk download is untrusted input like the submissions themselves: a zip
 member may try to escape the extraction folder (zip slip), be a symlink, or
 inflate to gigabytes (zip bomb). Such members are refused one by one, with a
-Spanish message naming the zip and the member; nothing is ever written outside
-the temporary folder this module owns.
+warning naming the zip and the member; nothing is ever written outside the
+temporary folder this module owns. A warning is a catalogue key and its
+parameters (:class:`Notice`), written out in the language the intake was asked for.
 
 No symlink found inside what was given is followed: a symlinked folder or zip is
 skipped with a warning, and a symlinked (or FIFO, or device) ``.py``/``.ipynb`` is kept
@@ -27,6 +28,7 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from .messages import text
 from .reading import DIR_FLAGS, Beneath, ReadRefused, open_regular
@@ -50,8 +52,29 @@ Seen = set[tuple[int, int, str]]
 """Directory entries already taken: (device, inode of the folder, name)."""
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A message of the catalogue not yet written out: its key and parameters (a parameter may be a Notice)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str = "es") -> str:
+        return text(
+            self.key, lang, **{k: v.render(lang) if isinstance(v, Notice) else v for k, v in self.params.items()}
+        )
+
+
+def notice(key: str, **params: Any) -> Notice:
+    return Notice(key, params)
+
+
 class IntakeError(Exception):
-    """No se pudo leer lo que se pidió calificar (mensaje en español, para la persona que corre el comando)."""
+    """No se pudo leer lo que se pidió calificar (el mensaje, en el idioma de la orden, para quien la corre)."""
+
+    def __init__(self, why: Notice, lang: str = "es") -> None:
+        self.notice = why
+        super().__init__(why.render(lang))
 
 
 @dataclass(frozen=True)
@@ -72,8 +95,17 @@ class FoundSubmission:
 @dataclass
 class Intake:
     submissions: list[FoundSubmission] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)  # Spanish: refused members, skipped inputs
+    notices: list[Notice] = field(default_factory=list)  # refused members, skipped inputs
+    lang: str = "es"
     _tmp: tempfile.TemporaryDirectory[str] | None = None
+
+    @property
+    def warnings(self) -> list[str]:
+        """The notices written out in the intake's language, in the order they were met."""
+        return [n.render(self.lang) for n in self.notices]
+
+    def warn(self, key: str, **params: Any) -> None:
+        self.notices.append(Notice(key, params))
 
     def close(self) -> None:
         if self._tmp is not None:
@@ -96,24 +128,23 @@ def is_gradable(name: str) -> bool:
     return name.lower().endswith(GRADABLE_SUFFIXES) and not is_ignored(name)
 
 
-def collect_submissions(paths: list[Path]) -> Intake:
+def collect_submissions(paths: list[Path], lang: str = "es") -> Intake:
     """Todas las entregas ``.py``/``.ipynb`` bajo ``paths``, en un orden estable.
 
     Raises ``IntakeError`` for a path that does not exist, is not gradable, or a
-    zip that cannot be read at all. Refused zip members only add a warning.
+    zip that cannot be read at all. Refused zip members only add a warning. Both
+    speak ``lang``.
     """
-    intake = Intake()
+    intake = Intake(lang=lang)
     seen: Seen = set()
     try:
         for given in paths:
             if given.is_symlink() and not is_gradable(given.name):
                 # A shell glob over a class folder hands over whatever links learners left there.
-                intake.warnings.append(
-                    f"Se omitió «{given}»: es un enlace simbólico y no se sigue; pasa la carpeta o el zip real."
-                )
+                intake.warn("intake.symlink_given", name=given)
                 continue
             if not given.exists() and not given.is_symlink():
-                raise IntakeError(f"No existe «{given}».")
+                raise IntakeError(notice("intake.missing", name=given), lang)
             if given.is_symlink():
                 _add(given, str(given), intake, seen, os.stat(given.parent))  # loading refuses it, in its own row
             elif given.is_dir():
@@ -123,9 +154,7 @@ def collect_submissions(paths: list[Path]) -> Intake:
             elif given.suffix.lower() in GRADABLE_SUFFIXES:
                 _add(given, str(given), intake, seen, os.stat(given.parent))
             else:
-                raise IntakeError(
-                    f"«{given}» no es una entrega: se aceptan archivos .py o .ipynb, carpetas y archivos .zip."
-                )
+                raise IntakeError(notice("intake.not_submission", name=given), lang)
     except BaseException:
         intake.close()
         raise
@@ -147,7 +176,7 @@ def _walk_dir(root: Path, source: str, intake: Intake, seen: Seen, depth: int) -
     try:
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as exc:
-        intake.warnings.append(f"Se omitió la carpeta «{source}»: no se pudo leer ({exc.strerror or exc}).")
+        intake.warn("intake.folder_unreadable", name=source, reason=exc.strerror or exc)
         return
     try:
         _walk_fd(fd, root, (), source, intake, seen, depth)
@@ -170,7 +199,7 @@ def _walk_fd(
         with os.scandir(fd) as listing:
             entries = sorted((entry.name, _kind(entry)) for entry in listing)
     except OSError as exc:
-        intake.warnings.append(f"Se omitió la carpeta «{here}»: no se pudo leer ({exc.strerror or exc}).")
+        intake.warn("intake.folder_unreadable", name=here, reason=exc.strerror or exc)
         return
     folder = os.fstat(fd)
     folders = []
@@ -181,7 +210,7 @@ def _walk_fd(
         if kind == "folder":
             folders.append(name)
         elif kind == "link to folder":
-            intake.warnings.append(f"Se omitió «{shown}»: es un enlace simbólico a una carpeta y no se sigue.")
+            intake.warn("intake.link_to_folder", name=shown)
         elif is_gradable(name):
             _add(root.joinpath(*rel, name), shown, intake, seen, folder, root)
         elif name.lower().endswith(".zip"):
@@ -189,19 +218,15 @@ def _walk_fd(
     for name in folders:
         shown = f"{here}/{name}"
         if len(rel) >= MAX_FOLDER_DEPTH:
-            intake.warnings.append(
-                f"Se omitió «{shown}»: hay carpetas dentro de carpetas más de {MAX_FOLDER_DEPTH} niveles."
-            )
+            intake.warn("intake.folder_depth", name=shown, max=MAX_FOLDER_DEPTH)
             continue
         try:
             inner = os.open(name, DIR_FLAGS, dir_fd=fd)
         except OSError as exc:
             if exc.errno in (errno.ENOTDIR, errno.ELOOP):  # swapped after the listing: not entered
-                intake.warnings.append(
-                    f"Se omitió «{shown}»: ya no es una carpeta (¿se cambió por un enlace simbólico?) y no se sigue."
-                )
+                intake.warn("intake.folder_swapped", name=shown)
             else:
-                intake.warnings.append(f"Se omitió la carpeta «{shown}»: no se pudo leer ({exc.strerror or exc}).")
+                intake.warn("intake.folder_unreadable", name=shown, reason=exc.strerror or exc)
             continue
         try:
             _walk_fd(inner, root, (*rel, name), source, intake, seen, depth)
@@ -224,7 +249,7 @@ def _tmp_dir(intake: Intake) -> Path:
 
 def _take_zip(path: Path | Beneath, source: str, intake: Intake, seen: Seen, depth: int, top_level: bool) -> None:
     if depth >= MAX_ZIP_DEPTH:
-        intake.warnings.append(f"Se omitió «{source}»: hay zips dentro de zips más de {MAX_ZIP_DEPTH} niveles.")
+        intake.warn("intake.zip_depth", name=source, max=MAX_ZIP_DEPTH)
         return
     base = _tmp_dir(intake)
     dest = base / f"zip{sum(1 for _ in base.iterdir()) + 1}"
@@ -232,32 +257,40 @@ def _take_zip(path: Path | Beneath, source: str, intake: Intake, seen: Seen, dep
     try:
         fd = open_regular(path)
     except ReadRefused as refused:
-        message = f"No se leyó el zip. {text(refused.key, 'es', name=source, **refused.params)}"
+        why = notice("intake.zip_refused", reason=notice(refused.key, name=source, **refused.params))
         if top_level:
-            raise IntakeError(message) from None
-        intake.warnings.append(message)
+            raise IntakeError(why, intake.lang) from None
+        intake.notices.append(why)
         return
     try:
         with os.fdopen(fd, "rb") as opened, zipfile.ZipFile(opened) as zf:
             members = zf.infolist()
             if len(members) > MAX_ZIP_MEMBERS:
-                raise zipfile.BadZipFile(f"tiene {len(members)} elementos (el máximo es {MAX_ZIP_MEMBERS})")
+                raise _TooManyMembers(len(members))
             total = 0
             for info in members:
                 total += _extract_member(zf, info, dest, source, intake, budget=MAX_ZIP_TOTAL_BYTES - total)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError) as exc:
-        message = f"No se pudo leer el zip «{source}»: {_reason(exc)}."
         if top_level:
-            raise IntakeError(message) from exc
-        intake.warnings.append(message + " Se omitió.")
+            raise IntakeError(notice("intake.zip_unreadable", name=source, reason=_reason(exc)), intake.lang) from exc
+        intake.warn("intake.zip_unreadable_skipped", name=source, reason=_reason(exc))
         return
     _walk_dir(dest, source, intake, seen, depth=depth + 1)
 
 
-def _reason(exc: BaseException) -> str:
+class _TooManyMembers(zipfile.BadZipFile):
+    def __init__(self, count: int) -> None:
+        self.count = count
+        super().__init__(count)
+
+
+def _reason(exc: BaseException) -> Notice | str:
+    """Why a zip could not be read; zipfile's and the system's own words are passed on as they are."""
+    if isinstance(exc, _TooManyMembers):
+        return notice("intake.zip_too_many", n=exc.count, max=MAX_ZIP_MEMBERS)
     if isinstance(exc, zipfile.BadZipFile):
-        text = str(exc)
-        return "no es un archivo zip válido" if "not a zip file" in text.lower() else text
+        said = str(exc)
+        return notice("intake.zip_not_zip") if "not a zip file" in said.lower() else said
     return f"{type(exc).__name__}: {exc}"
 
 
@@ -311,9 +344,9 @@ def _extract_member(
     """Extrae un miembro si es una entrega o un zip anidado; devuelve los bytes escritos."""
     member = member_name(info)
     parts = _member_parts(member)
-    where = f"«{member}» en «{source}»"
+    where = {"member": member, "zip": source}
     if parts is None:
-        intake.warnings.append(f"Se rechazó {where}: su ruta sale de la carpeta del zip (zip slip); no se extrajo.")
+        intake.warn("intake.member_slip", **where)
         return 0
     if not parts or info.is_dir() or any(is_ignored(p) for p in parts):
         return 0
@@ -321,23 +354,20 @@ def _extract_member(
     if not (is_gradable(name) or name.lower().endswith(".zip")):
         return 0
     if stat.S_ISLNK(info.external_attr >> 16):
-        intake.warnings.append(f"Se rechazó {where}: es un enlace simbólico; no se extrajo.")
+        intake.warn("intake.member_symlink", **where)
         return 0
     if info.flag_bits & 0x1:
-        intake.warnings.append(f"Se omitió {where}: está protegido con contraseña.")
+        intake.warn("intake.member_encrypted", **where)
         return 0
     limit = min(MAX_MEMBER_BYTES, budget)
     ratio_ok = info.file_size <= _CHUNK or info.file_size <= MAX_COMPRESSION_RATIO * max(info.compress_size, 1)
     if info.file_size > limit or not ratio_ok:
-        intake.warnings.append(
-            f"Se rechazó {where}: descomprimido ocuparía {_mib(info.file_size)} "
-            f"(comprimido {_mib(info.compress_size)}); parece una bomba zip, no se extrajo."
-        )
+        intake.warn("intake.member_bomb", **where, size=_mib(info.file_size), packed=_mib(info.compress_size))
         return 0
     target = dest.joinpath(*parts)
     # Belt and braces: whatever the name said, the file must land under dest.
     if not target.resolve().is_relative_to(dest.resolve()):
-        intake.warnings.append(f"Se rechazó {where}: su ruta sale de la carpeta del zip (zip slip); no se extrajo.")
+        intake.warn("intake.member_slip", **where)
         return 0
     written = 0
     try:
@@ -352,13 +382,11 @@ def _extract_member(
     except OSError as exc:  # a name too long for this file system, two members with one name, ...
         if written:  # our own partial file; never the one an earlier member with the same name wrote
             target.unlink(missing_ok=True)
-        intake.warnings.append(f"Se omitió {where}: no se pudo extraer ({exc.strerror or exc}).")
+        intake.warn("intake.member_unextractable", **where, reason=exc.strerror or exc)
         return 0
     if written > limit:
         target.unlink()
-        intake.warnings.append(
-            f"Se rechazó {where}: al descomprimirlo pasó de {_mib(limit)}; parece una bomba zip, no se extrajo."
-        )
+        intake.warn("intake.member_bomb_streamed", **where, limit=_mib(limit))
         return 0
     return written
 

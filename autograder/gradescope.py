@@ -58,9 +58,7 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
     needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
     if missing:
-        raise BundleError(
-            f"Falta {', '.join(missing)} en «{root}»: arma el paquete desde una copia del repositorio del curso."
-        )
+        raise BundleError(text("gradescope.bundle_missing", files=", ".join(missing), root=root))
     members: dict[str, Path] = {
         "setup.sh": BUNDLE_TEMPLATES / "setup.sh",
         "run_autograder": BUNDLE_TEMPLATES / "run_autograder",
@@ -157,7 +155,7 @@ def gradescope_dirs() -> tuple[Path, Path]:
 
 
 def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
-    with collect_submissions([submission_dir]) as intake:
+    with collect_submissions([submission_dir], lang=lang) as intake:
         if not intake.submissions:
             document: dict[str, Any] = {
                 "score": 0.0,
@@ -192,7 +190,7 @@ def main() -> int:
         document = {"score": 0.0, "output": text("gradescope.internal", lang), "output_format": "text", "tests": []}
     document["execution_time"] = round(time.monotonic() - started, 3)
     document["extra_data"] = {"seed": seed, "lang": lang}
-    print(f"autograder: semilla {seed}; resultados en {results_dir / 'results.json'}")
+    print(text("gradescope.console", lang, seed=seed, path=results_dir / "results.json"))
     write_text_atomic(results_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     return 0
 

@@ -57,7 +57,7 @@ def check(
     (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
     """
     if level not in (None, *LEVELS):
-        raise ValueError(f"check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level!r}")
+        raise ValueError(text("live.bad_level", lang, level=repr(level)))
     levels = LEVELS if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)
@@ -82,9 +82,9 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
         chosen = [str(criterion)]
     else:
         known = ", ".join(ids)
-        raise ValueError(f"pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)")
+        raise ValueError(text("live.no_criterion", lang, criterion=criterion, known=known))
     if nivel is not None and (isinstance(nivel, bool) or not isinstance(nivel, int) or nivel < 1):
-        raise ValueError(f"pista(nivel=...): el nivel es un número desde 1; se recibió {nivel!r}")
+        raise ValueError(text("live.bad_hint_level", lang, nivel=repr(nivel)))
     lines = []
     for cid in chosen:
         levels = criteria.hints(cid, lang)

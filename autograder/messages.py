@@ -11,6 +11,78 @@ LANGS = ("es", "en")
 """Spanish is the default; every key has both (a test checks their placeholders match)."""
 
 _TEXTS: dict[str, dict[str, str]] = {
+    # -- intake: what was given to grade (files, folders, LMS zips) -----------------------------
+    "intake.missing": {"es": "No existe «{name}».", "en": "«{name}» does not exist."},
+    "intake.not_submission": {
+        "es": "«{name}» no es una entrega: se aceptan archivos .py o .ipynb, carpetas y archivos .zip.",
+        "en": "«{name}» is not a submission: .py or .ipynb files, folders and .zip files are accepted.",
+    },
+    "intake.symlink_given": {
+        "es": "Se omitió «{name}»: es un enlace simbólico y no se sigue; pasa la carpeta o el zip real.",
+        "en": "Skipped «{name}»: it is a symbolic link and is not followed; pass the real folder or zip.",
+    },
+    "intake.folder_unreadable": {
+        "es": "Se omitió la carpeta «{name}»: no se pudo leer ({reason}).",
+        "en": "Skipped the folder «{name}»: it could not be read ({reason}).",
+    },
+    "intake.link_to_folder": {
+        "es": "Se omitió «{name}»: es un enlace simbólico a una carpeta y no se sigue.",
+        "en": "Skipped «{name}»: it is a symbolic link to a folder and is not followed.",
+    },
+    "intake.folder_swapped": {
+        "es": "Se omitió «{name}»: ya no es una carpeta (¿se cambió por un enlace simbólico?) y no se sigue.",
+        "en": "Skipped «{name}»: it is no longer a folder (was it swapped for a symbolic link?) and is not followed.",
+    },
+    "intake.folder_depth": {
+        "es": "Se omitió «{name}»: hay carpetas dentro de carpetas más de {max} niveles.",
+        "en": "Skipped «{name}»: folders are nested inside folders more than {max} levels deep.",
+    },
+    "intake.zip_depth": {
+        "es": "Se omitió «{name}»: hay zips dentro de zips más de {max} niveles.",
+        "en": "Skipped «{name}»: zips are nested inside zips more than {max} levels deep.",
+    },
+    "intake.zip_refused": {"es": "No se leyó el zip. {reason}", "en": "The zip was not read. {reason}"},
+    "intake.zip_unreadable": {
+        "es": "No se pudo leer el zip «{name}»: {reason}.",
+        "en": "Could not read the zip «{name}»: {reason}.",
+    },
+    "intake.zip_unreadable_skipped": {
+        "es": "No se pudo leer el zip «{name}»: {reason}. Se omitió.",
+        "en": "Could not read the zip «{name}»: {reason}. Skipped.",
+    },
+    "intake.zip_not_zip": {"es": "no es un archivo zip válido", "en": "it is not a valid zip file"},
+    "intake.zip_too_many": {
+        "es": "tiene {n} elementos (el máximo es {max})",
+        "en": "it has {n} members (the maximum is {max})",
+    },
+    "intake.member_slip": {
+        "es": "Se rechazó «{member}» en «{zip}»: su ruta sale de la carpeta del zip (zip slip); no se extrajo.",
+        "en": "Refused «{member}» in «{zip}»: its path leads out of the zip's folder (zip slip); not extracted.",
+    },
+    "intake.member_symlink": {
+        "es": "Se rechazó «{member}» en «{zip}»: es un enlace simbólico; no se extrajo.",
+        "en": "Refused «{member}» in «{zip}»: it is a symbolic link; not extracted.",
+    },
+    "intake.member_encrypted": {
+        "es": "Se omitió «{member}» en «{zip}»: está protegido con contraseña.",
+        "en": "Skipped «{member}» in «{zip}»: it is password-protected.",
+    },
+    "intake.member_bomb": {
+        "es": "Se rechazó «{member}» en «{zip}»: descomprimido ocuparía {size} (comprimido {packed}); parece una "
+        "bomba zip, no se extrajo.",
+        "en": "Refused «{member}» in «{zip}»: uncompressed it would take {size} (compressed {packed}); it looks "
+        "like a zip bomb, not extracted.",
+    },
+    "intake.member_bomb_streamed": {
+        "es": "Se rechazó «{member}» en «{zip}»: al descomprimirlo pasó de {limit}; parece una bomba zip, "
+        "no se extrajo.",
+        "en": "Refused «{member}» in «{zip}»: decompressing it went past {limit}; it looks like a zip bomb, "
+        "not extracted.",
+    },
+    "intake.member_unextractable": {
+        "es": "Se omitió «{member}» en «{zip}»: no se pudo extraer ({reason}).",
+        "en": "Skipped «{member}» in «{zip}»: it could not be extracted ({reason}).",
+    },
     # -- loading ---------------------------------------------------------------------------
     "load.bad_suffix": {
         "es": "«{name}» no es una entrega: tiene que ser un archivo .py o un cuaderno .ipynb.",
@@ -857,6 +929,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Lo que imprimió tu código (los primeros {kb} KB)",
         "en": "What your code printed (the first {kb} KB)",
     },
+    "report.unknown_lang": {
+        "es": "idioma desconocido: {given}; hay {langs}",
+        "en": "unknown language: {given}; there are {langs}",
+    },
+    "report.same_name": {
+        "es": "dos entregas comparten el mismo nombre de reporte",
+        "en": "two submissions share the same report name",
+    },
     # -- Gradescope's results.json ---------------------------------------------------------------
     "gradescope.none": {
         "es": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
@@ -877,6 +957,14 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "gradescope.flags": {"es": "Señales para revisar (solo docentes)", "en": "Flags to review (instructors only)"},
     "gradescope.warnings": {"es": "Archivos omitidos: {warnings}", "en": "Skipped files: {warnings}"},
+    "gradescope.bundle_missing": {
+        "es": "Falta {files} en «{root}»: arma el paquete desde una copia del repositorio del curso.",
+        "en": "{files} missing in «{root}»: build the bundle from a copy of the course's repository.",
+    },
+    "gradescope.console": {
+        "es": "autograder: semilla {seed}; resultados en {path}",
+        "en": "autograder: seed {seed}; results in {path}",
+    },
     # -- check() in a notebook and list labels in feedback ----------------------------------------
     "check.head": {"es": "Autocorrector · Lección 3", "en": "Autograder · Lesson 3"},
     "check.points": {"es": "puntos", "en": "points"},
@@ -884,6 +972,18 @@ _TEXTS: dict[str, dict[str, str]] = {
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
+    "live.bad_level": {
+        "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",
+        "en": "check(level): the level must be 0, 1, 2 or nothing (all); got {level}",
+    },
+    "live.no_criterion": {
+        "es": "pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)",
+        "en": "pista(): there is no criterion «{criterion}»; the criteria are {known} (or their number)",
+    },
+    "live.bad_hint_level": {
+        "es": "pista(nivel=...): el nivel es un número desde 1; se recibió {nivel}",
+        "en": "pista(nivel=...): the level is a number from 1; got {nivel}",
+    },
     "list.more": {"es": "y {more} más", "en": "and {more} more"},
     "label.no_pending": {"es": "sin llamada pendiente", "en": "no pending call"},
     "label.after_b": {"es": " (caída después del punto de guardado B)", "en": " (crash after save point B)"},
@@ -923,6 +1023,78 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».",
         "en": "Gradescope bundle written to «{path}». Upload it in «Configure Autograder».",
     },
+    "cli.lost_results": {
+        "es": "se calificaron {graded} de {n} entregas",
+        "en": "{graded} of {n} submissions were graded",
+    },
+    "cli.not_whole": {"es": "«{value}» no es un número entero", "en": "«{value}» is not a whole number"},
+    "cli.too_small": {"es": "tiene que ser {rule}, no {value}", "en": "it must be {rule}, not {value}"},
+    "cli.rule_at_least_one": {"es": "al menos 1", "en": "at least 1"},
+    "cli.rule_zero_or_more": {"es": "0 o mayor", "en": "0 or more"},
+    # argparse's --help (always in Spanish: the parser is built before --lang is read)
+    "cli.help.description": {
+        "es": "Autocorrector de la Lección 3 (reanudar desde un punto de control).",
+        "en": "Autograder of Lesson 3 (resuming from a checkpoint).",
+    },
+    "cli.help.commands": {"es": "órdenes", "en": "commands"},
+    "cli.help.metavar_command": {"es": "ORDEN", "en": "COMMAND"},
+    "cli.help.metavar_path": {"es": "RUTA", "en": "PATH"},
+    "cli.help.metavar_folder": {"es": "CARPETA", "en": "FOLDER"},
+    "cli.help.grade": {
+        "es": "califica entregas (.py, .ipynb, carpetas o zips del LMS)",
+        "en": "grades submissions (.py, .ipynb, folders or LMS zips)",
+    },
+    "cli.help.grade_description": {
+        "es": "Califica entregas y escribe results.json, grades.csv, resumen.html y feedback/ en --out.",
+        "en": "Grades submissions and writes results.json, grades.csv, resumen.html and feedback/ to --out.",
+    },
+    "cli.help.paths": {"es": "archivo .py/.ipynb, carpeta o zip", "en": ".py/.ipynb file, folder or zip"},
+    "cli.help.out": {"es": "dónde escribir los resultados", "en": "where to write the results"},
+    "cli.help.jobs": {
+        "es": "entregas calificadas en paralelo (por defecto, todos los núcleos)",
+        "en": "submissions graded in parallel (all cores by default)",
+    },
+    "cli.help.seed": {
+        "es": "semilla de las variantes aleatorias, para repetir",
+        "en": "seed of the random variants, to repeat a grading",
+    },
+    "cli.help.lang": {
+        "es": "idioma de los informes y de la consola (es por defecto, o en)",
+        "en": "language of the reports and the console (es by default, or en)",
+    },
+    "cli.help.force": {
+        "es": "reemplaza los resultados de una calificación anterior en --out",
+        "en": "replaces the results of an earlier grading in --out",
+    },
+    "cli.help.shard": {
+        "es": "califica solo la parte I de N de la clase (con --seed; luego «autograder merge»)",
+        "en": "grades only part I of N of the class (with --seed; then «autograder merge»)",
+    },
+    "cli.help.merge": {
+        "es": "junta las partes calificadas con --shard en una sola clase",
+        "en": "joins the parts graded with --shard into one class",
+    },
+    "cli.help.merge_description": {
+        "es": "Junta las carpetas de «autograder grade --shard I/N» en un results.json, grades.csv, "
+        "resumen.html y feedback/, como si se hubiera calificado todo en una máquina.",
+        "en": "Joins the folders of «autograder grade --shard I/N» into one results.json, grades.csv, "
+        "resumen.html and feedback/, as if everything had been graded on one machine.",
+    },
+    "cli.help.folders": {"es": "la salida (--out) de cada parte", "en": "the output (--out) of each part"},
+    "cli.help.merge_out": {"es": "dónde escribir la clase completa", "en": "where to write the whole class"},
+    "cli.help.merge_force": {
+        "es": "reemplaza los resultados anteriores en --out",
+        "en": "replaces the earlier results in --out",
+    },
+    "cli.help.gradescope": {
+        "es": "arma el autograder.zip para subir a Gradescope",
+        "en": "builds the autograder.zip to upload to Gradescope",
+    },
+    "cli.help.gradescope_description": {
+        "es": "Arma el paquete de autocorrección de Gradescope (setup.sh, run_autograder y el curso).",
+        "en": "Builds Gradescope's autograder bundle (setup.sh, run_autograder and the course).",
+    },
+    "cli.help.bundle_out": {"es": "archivo a escribir", "en": "file to write"},
     "cli.error": {"es": "autograder: error: {error}", "en": "autograder: error: {error}"},
     "cli.interrupted": {
         "es": "autograder: interrumpido; no se escribieron resultados nuevos.",

@@ -391,10 +391,10 @@ def write_reports(
 ) -> None:
     """Escribe results.json, grades.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``."""
     if lang not in LANGS:
-        raise ValueError(f"idioma desconocido: {lang!r}; hay {', '.join(LANGS)}")
+        raise ValueError(text("report.unknown_lang", given=repr(lang), langs=", ".join(LANGS)))
     names = [e.name for e in entries]
     if len({n.casefold() for n in names}) != len(names):
-        raise ValueError("dos entregas comparten el mismo nombre de reporte")
+        raise ValueError(text("report.same_name", lang))
     for e in entries:
         write_text_atomic(out_dir / "feedback" / f"{e.name}.md", feedback_markdown(e, lang))
         write_text_atomic(out_dir / "feedback" / f"{e.name}.html", feedback_html(e, lang))

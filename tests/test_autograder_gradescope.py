@@ -162,6 +162,25 @@ def test_runner_with_nothing_gradable_says_so(layout):
     assert doc["score"] == 0 and "No se encontró ningún archivo .py o .ipynb" in doc["output"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", ["autograder: semilla 5; resultados en", "No se encontró", "Archivos omitidos: Se rechazó «../x.py»"]),
+        ("en", ["autograder: seed 5; results in", "No .py or .ipynb", "Skipped files: Refused «../x.py»"]),
+    ],
+)
+def test_runner_speaks_the_assignments_language_from_intake_to_its_log(layout, monkeypatch, capsys, lang, said):
+    monkeypatch.setenv("AUTOGRADER_LANG", lang)
+    monkeypatch.setenv("AUTOGRADER_SEED", "5")
+    with zipfile.ZipFile(layout / "submission" / "entrega.zip", "w") as zf:
+        zf.writestr("../x.py", "x = 1\n")
+    assert gradescope.main() == 0
+    doc = json.loads((layout / "results" / "results.json").read_text())
+    log = capsys.readouterr().out
+    assert said[0] in log
+    assert doc["output"].startswith(said[1]) and said[2] in doc["output"]
+
+
 def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsys):
     def grade_many(*args, **kwargs):
         raise RuntimeError("fallo del pool")

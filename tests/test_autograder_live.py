@@ -163,6 +163,27 @@ def test_pista(capsys, monkeypatch):
         pista("nivel1.hidden", nivel=0)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_wrong_argument_to_check_or_pista_is_said_in_their_language(lang):
+    said = {
+        "es": ("el nivel tiene que ser 0, 1, 2 o nada", "no hay un criterio «nivel9»", "el nivel es un número desde 1"),
+        "en": (
+            "the level must be 0, 1, 2 or nothing",
+            "there is no criterion «nivel9»",
+            "the level is a number from 1",
+        ),
+    }[lang]
+    with pytest.raises(ValueError) as bad_level:
+        check(3, namespace={}, lang=lang)
+    with pytest.raises(ValueError) as no_criterion:
+        pista("nivel9", lang=lang)
+    with pytest.raises(ValueError) as bad_hint:
+        pista("nivel1.hidden", nivel=0, lang=lang)
+    got = (str(bad_level.value), str(no_criterion.value), str(bad_hint.value))
+    assert all(part in message for part, message in zip(said, got, strict=True)), got
+    assert "3" in got[0] and "0" in got[2]  # what was passed is named
+
+
 def test_each_pista_call_says_more_and_stops_at_the_last(capsys, monkeypatch):
     monkeypatch.setattr(live, "_hints_seen", {})
     levels = criteria.hints("nivel1.hidden")
