@@ -50,91 +50,58 @@ class UsageError(Exception):
     """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
 
 
-def _whole_number(minimum: int, rule: str) -> Callable[[str], int]:
+def _whole_number(minimum: int, rule: str, lang: str) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum`` (``rule``, a catalogue key, says so in the error)."""
 
-    # argparse reads the arguments before --lang is known: its errors, like --help, are in Spanish.
     def parse(given: str) -> int:
         try:
             value = int(given)
         except ValueError:
-            raise argparse.ArgumentTypeError(text("cli.not_whole", value=given)) from None
+            raise argparse.ArgumentTypeError(text("cli.not_whole", lang, value=given)) from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(text("cli.too_small", rule=text(rule), value=value))
+            raise argparse.ArgumentTypeError(text("cli.too_small", lang, rule=text(rule, lang), value=value))
         return value
 
     return parse
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = SpanishParser(
-        prog="autograder",
-        description=text("cli.help.description"),
+def build_parser(lang: str = "es") -> argparse.ArgumentParser:
+    """The command line in ``lang``: help, metavars and argument errors (argparse's own words: :func:`main`)."""
+
+    def say(key: str) -> str:
+        return text(f"cli.help.{key}", lang)
+
+    parser = (SpanishParser if lang == "es" else argparse.ArgumentParser)(
+        prog="autograder", description=say("description")
     )
     commands = parser.add_subparsers(
-        dest="command", title=text("cli.help.commands"), metavar=text("cli.help.metavar_command"), required=True
+        dest="command", title=say("commands"), metavar=say("metavar_command"), required=True
     )
-
-    grade = commands.add_parser(
-        "grade",
-        help=text("cli.help.grade"),
-        description=text("cli.help.grade_description"),
-    )
-    grade.add_argument(
-        "paths", nargs="+", type=Path, metavar=text("cli.help.metavar_path"), help=text("cli.help.paths")
-    )
-    grade.add_argument(
-        "--out", required=True, type=Path, metavar=text("cli.help.metavar_folder"), help=text("cli.help.out")
-    )
+    grade = commands.add_parser("grade", help=say("grade"), description=say("grade_description"))
+    grade.add_argument("paths", nargs="+", type=Path, metavar=say("metavar_path"), help=say("paths"))
+    grade.add_argument("--out", required=True, type=Path, metavar=say("metavar_folder"), help=say("out"))
     grade.add_argument(
         "--jobs",
-        type=_whole_number(1, "cli.rule_at_least_one"),
+        type=_whole_number(1, "cli.rule_at_least_one", lang),
         default=os.cpu_count() or 1,
         metavar="N",
-        help=text("cli.help.jobs"),
+        help=say("jobs"),
     )
-    grade.add_argument(
-        "--seed",
-        type=_whole_number(0, "cli.rule_zero_or_more"),
-        metavar="S",
-        help=text("cli.help.seed"),
-    )
-    grade.add_argument(
-        "--lang",
-        choices=LANGS,
-        default="es",
-        help=text("cli.help.lang"),
-    )
-    grade.add_argument("--force", action="store_true", help=text("cli.help.force"))
-    grade.add_argument(
-        "--shard",
-        type=shard_arg,
-        default=None,
-        metavar="I/N",
-        help=text("cli.help.shard"),
-    )
+    grade.add_argument("--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("seed"))
+    grade.add_argument("--force", action="store_true", help=say("force"))
+    grade.add_argument("--shard", type=shard_arg, default=None, metavar="I/N", help=say("shard"))
 
-    merge = commands.add_parser(
-        "merge",
-        help=text("cli.help.merge"),
-        description=text("cli.help.merge_description"),
-    )
-    merge.add_argument(
-        "folders", nargs="+", type=Path, metavar=text("cli.help.metavar_folder"), help=text("cli.help.folders")
-    )
-    merge.add_argument(
-        "--out", required=True, type=Path, metavar=text("cli.help.metavar_folder"), help=text("cli.help.merge_out")
-    )
-    merge.add_argument("--force", action="store_true", help=text("cli.help.merge_force"))
+    merge = commands.add_parser("merge", help=say("merge"), description=say("merge_description"))
+    merge.add_argument("folders", nargs="+", type=Path, metavar=say("metavar_folder"), help=say("folders"))
+    merge.add_argument("--out", required=True, type=Path, metavar=say("metavar_folder"), help=say("merge_out"))
+    merge.add_argument("--force", action="store_true", help=say("merge_force"))
 
-    bundle = commands.add_parser(
-        "gradescope",
-        help=text("cli.help.gradescope"),
-        description=text("cli.help.gradescope_description"),
-    )
-    bundle.add_argument(
-        "--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help=text("cli.help.bundle_out")
-    )
+    bundle = commands.add_parser("gradescope", help=say("gradescope"), description=say("gradescope_description"))
+    bundle.add_argument("--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help=say("bundle_out"))
+    for command, default in ((grade, "es"), (merge, None), (bundle, "es")):
+        # merge's default is the language its parts were graded in.
+        command.add_argument("--lang", choices=LANGS, default=default, help=say(f"lang_{command.prog.split()[-1]}"))
+
     return parser
 
 
@@ -268,17 +235,19 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
 def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
     out: Path = args.out
     if any(out.resolve() == folder.resolve() for folder in args.folders):
-        raise UsageError(text("merge.out_is_input", out=out))
-    _prepare_out(out, args.force)
+        raise UsageError(text("merge.out_is_input", args.lang or "es", out=out))
+    _prepare_out(out, args.force, args.lang or "es")
     try:
         merged = merge_parts(args.folders)
     except MergeError as exc:
         raise UsageError(str(exc)) from exc
     if args.force:
         _clear_old_feedback(out)
+    # The reports are the parts' own, in their language; --lang only changes what is printed here.
     write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
-    print(text("merge.done", shards=merged.shards, n=len(merged.entries), seed=merged.seed), file=stdout)
-    print(text("cli.written", out=out), file=stdout)
+    lang = args.lang or merged.lang
+    print(text("merge.done", lang, shards=merged.shards, n=len(merged.entries), seed=merged.seed), file=stdout)
+    print(text("cli.written", lang, out=out), file=stdout)
     return EXIT_OK
 
 
@@ -289,15 +258,28 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
         path = build_bundle(args.out)
     except BundleError as exc:
         raise UsageError(str(exc)) from exc
-    print(text("cli.bundle", "es", path=path), file=stdout)
+    print(text("cli.bundle", args.lang, path=path), file=stdout)
     return EXIT_OK
+
+
+def early_lang(argv: Sequence[str] | None) -> str:
+    """The ``--lang`` given anywhere in ``argv`` when it is a known language, else Spanish."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", nargs="?")
+    given = early.parse_known_args(sys.argv[1:] if argv is None else argv)[0].lang
+    return given if given in LANGS else "es"
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    args = parse_in_spanish(build_parser, argv)
-    lang = getattr(args, "lang", "es")
+    # --help and argument errors are written while parsing, before the parsed --lang exists.
+    lang = early_lang(argv)
+    if lang == "es":
+        args = parse_in_spanish(lambda: build_parser(lang), argv)
+    else:
+        args = build_parser(lang).parse_args(argv)
+    lang = args.lang or lang
     try:
         if args.command == "grade":
             return grade_command(args, stdout, stderr)

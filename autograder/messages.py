@@ -1058,9 +1058,17 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "semilla de las variantes aleatorias, para repetir",
         "en": "seed of the random variants, to repeat a grading",
     },
-    "cli.help.lang": {
+    "cli.help.lang_grade": {
         "es": "idioma de los informes y de la consola (es por defecto, o en)",
         "en": "language of the reports and the console (es by default, or en)",
+    },
+    "cli.help.lang_merge": {
+        "es": "idioma de la consola (por defecto, el de las partes; los informes son los de las partes)",
+        "en": "language of the console (by default the parts' own; the reports are the parts' own)",
+    },
+    "cli.help.lang_gradescope": {
+        "es": "idioma de la consola (es por defecto, o en)",
+        "en": "language of the console (es by default, or en)",
     },
     "cli.help.force": {
         "es": "reemplaza los resultados de una calificación anterior en --out",

@@ -339,6 +339,50 @@ def test_help_is_in_spanish():
     assert "usage" not in stdout and "show this help" not in stdout
 
 
+SPANISH_WORDS = ("uso:", "opciones", "órdenes", "RUTA", "CARPETA", "argumento", "tiene que", "Usa «", "muestra esta")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (("grade", "x.py", "--lang", "en"), "the following arguments are required: --out"),
+        (("grade", "x.py", "--out", "o", "--jobs", "0", "--lang", "en"), "argument --jobs: it must be at least 1"),
+        (("grade", "--lang=en", "x.py", "--out", "o", "--jobs", "x"), "argument --jobs: «x» is not a whole number"),
+        (("grade", "x.py", "--lang", "en", "--out", "o", "--seed", "-1"), "argument --seed: it must be 0 or more"),
+        (("grade", "x.py", "--out", "o", "--color", "--lang", "en"), "unrecognized arguments: --color"),
+        (("merge", "--lang", "en"), "the following arguments are required"),
+    ],
+)
+def test_bad_usage_is_in_english_under_lang_en(fake, argv, expected):
+    code, _, stderr = run(*argv)
+    assert code == 2
+    assert expected in stderr and stderr.startswith("usage: autograder")
+    assert not [word for word in SPANISH_WORDS if word in stderr], stderr
+    assert fake.calls == []
+
+
+def test_an_unknown_lang_is_refused_in_spanish_the_default():
+    code, _, stderr = run("grade", "x.py", "--out", "o", "--lang", "fr")
+    assert code == 2 and "argumento --lang: opción no válida" in stderr and "usage:" not in stderr
+
+
+@pytest.mark.parametrize("command", ["grade", "merge", "gradescope"])
+@pytest.mark.parametrize("spelling", [("--lang", "en"), ("--lang=en",), ("--la", "en")])
+def test_help_is_in_english_under_lang_en(command, spelling):
+    code, stdout, _ = run(command, *spelling, "--help")
+    assert code == 0
+    assert stdout.startswith(f"usage: autograder {command}") and "show this help message" in stdout
+    assert "language of the" in stdout
+    assert not [word for word in SPANISH_WORDS if word in stdout], stdout
+
+
+@pytest.mark.parametrize("command", ["grade", "merge", "gradescope"])
+def test_every_command_has_its_help_in_spanish_by_default(command):
+    code, stdout, _ = run(command, "--help")
+    assert code == 0 and stdout.startswith(f"uso: autograder {command}") and "idioma de l" in stdout
+    assert "usage" not in stdout and "show this help" not in stdout and "language" not in stdout
+
+
 def test_missing_path_no_submissions_and_unreadable_zip_exit_2(fake, tmp_path):
     code, _, stderr = run("grade", tmp_path / "no-existe.py", "--out", tmp_path / "o")
     assert code == 2 and "No existe" in stderr

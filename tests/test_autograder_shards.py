@@ -212,8 +212,20 @@ def test_merged_shards_are_the_one_machine_run_byte_for_byte(fake, tmp_path, n):
     random.Random(n).shuffle(folders)  # the order of the folders does not matter
     code, stdout, stderr = run("merge", *folders, "--out", tmp_path / "junta")
     assert code == 0, stderr
-    assert f"Se juntaron {n} partes: 33 entregas" in stdout
+    assert f"Merged {n} parts: 33 submissions" in stdout  # printed in the parts' language by default
     assert tree(tmp_path / "junta") == tree(tmp_path / "una")
+
+
+def test_merge_prints_in_its_lang_and_keeps_the_parts_reports(fake, tmp_path):
+    cls = make_class(tmp_path)
+    folders = grade_shards(cls, tmp_path, 2, lang="en")
+    code, stdout, stderr = run("merge", *folders, "--out", tmp_path / "en")
+    assert code == 0 and "Merged 2 parts" in stdout and "Se juntaron" not in stdout, stderr
+    code, stdout, stderr = run("merge", *folders, "--out", tmp_path / "es", "--lang", "es")
+    assert code == 0 and "Se juntaron 2 partes" in stdout and "Merged" not in stdout, stderr
+    assert tree(tmp_path / "es") == tree(tmp_path / "en")
+    code, _, stderr = run("merge", *folders, "--out", folders[0], "--lang", "en")
+    assert code == 2 and "is one of the folders being merged" in stderr, stderr
 
 
 def test_a_course_version_is_a_digest_of_what_scores_mean(monkeypatch):
