@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from lesson3.console import SpanishParser, parse_in_spanish
+from lesson3.console import SpanishParser, spanish
 
 from .collect import IntakeError, collect_submissions
 from .messages import LANGS, text
@@ -65,15 +65,20 @@ def _whole_number(minimum: int, rule: str, lang: str) -> Callable[[str], int]:
     return parse
 
 
+# argparse's own words (usage, errors, --help): Spanish from lesson3.console's table, English as it ships.
+ARGPARSE: dict[str, tuple[type[argparse.ArgumentParser], Callable[[], contextlib.AbstractContextManager[None]]]] = {
+    "es": (SpanishParser, spanish),
+    "en": (argparse.ArgumentParser, contextlib.nullcontext),
+}
+
+
 def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     """The command line in ``lang``: help, metavars and argument errors (argparse's own words: :func:`main`)."""
 
     def say(key: str) -> str:
         return text(f"cli.help.{key}", lang)
 
-    parser = (SpanishParser if lang == "es" else argparse.ArgumentParser)(
-        prog="autograder", description=say("description")
-    )
+    parser = ARGPARSE[lang][0](prog="autograder", description=say("description"))
     commands = parser.add_subparsers(
         dest="command", title=say("commands"), metavar=say("metavar_command"), required=True
     )
@@ -275,9 +280,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     stderr = stderr or sys.stderr
     # --help and argument errors are written while parsing, before the parsed --lang exists.
     lang = early_lang(argv)
-    if lang == "es":
-        args = parse_in_spanish(lambda: build_parser(lang), argv)
-    else:
+    with ARGPARSE[lang][1]():
         args = build_parser(lang).parse_args(argv)
     lang = args.lang or lang
     try:

@@ -490,3 +490,9 @@ def test_a_member_that_cannot_be_extracted_is_skipped_not_the_whole_zip(fake, tm
     assert code == 0 and fake.graded == ["ana.py"]
     assert stderr.count("no se pudo extraer") == 2
     assert results_of(tmp_path / "out")[0]["score"] == len(CRITERIA_IDS)  # the first ana.py, not overwritten
+
+
+def test_argparse_has_its_words_in_every_language_of_the_catalogue():
+    from autograder.messages import LANGS
+
+    assert set(cli.ARGPARSE) == set(LANGS)
