@@ -48,13 +48,9 @@ class BundleError(Exception):
 # --- building autograder.zip ------------------------------------------------------------------
 
 
-def project_root() -> Path:
-    return Path(__file__).resolve().parent.parent
-
-
 def bundle_members(root: Path | None = None) -> dict[str, Path]:
     """Nombre dentro del zip -> archivo de origen, en orden estable."""
-    root = root or project_root()
+    root = root or Path(__file__).resolve().parent.parent
     needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
     if missing:
@@ -151,11 +147,6 @@ def to_gradescope(
     }
 
 
-def gradescope_dirs() -> tuple[Path, Path]:
-    root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
-    return root / "submission", root / "results"
-
-
 def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
     with collect_submissions([submission_dir]) as intake:
         if not intake.submissions:
@@ -177,7 +168,8 @@ def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -
 
 
 def main() -> int:
-    submission_dir, results_dir = gradescope_dirs()
+    root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
+    submission_dir, results_dir = root / "submission", root / "results"
     lang = os.environ.get("AUTOGRADER_LANG", "es")
     if lang not in LANGS:
         lang = "es"
