@@ -245,17 +245,13 @@ def score_bins(scores: list[float], max_score: float) -> list[tuple[str, int]]:
     """(label, count) per bin: one bin per point up to 20 points, ten equal bins beyond."""
     if max_score <= 0:
         return [("0", len(scores))]
-    if max_score <= 20 and float(max_score).is_integer():
-        n = int(max_score)
-        counts = [0] * (n + 1)
-        for s in scores:
-            counts[min(max(math.floor(s + 1e-9), 0), n)] += 1
-        return [(str(k), counts[k]) for k in range(n + 1)]
-    width = max_score / 10
-    counts = [0] * 10
+    points = max_score <= 20 and float(max_score).is_integer()
+    width, n = (1, int(max_score) + 1) if points else (max_score / 10, 10)
+    counts = [0] * n
     for s in scores:
-        counts[min(max(int(s / width + 1e-9), 0), 9)] += 1
-    return [(f"{fmt_points(k * width)}–{fmt_points((k + 1) * width)}", counts[k]) for k in range(10)]
+        counts[min(max(math.floor(s / width + 1e-9), 0), n - 1)] += 1
+    labels = [str(k) if points else f"{fmt_points(k * width)}–{fmt_points((k + 1) * width)}" for k in range(n)]
+    return list(zip(labels, counts, strict=True))
 
 
 _PASS, _FAIL, _INK, _GRID = "#1a7f37", "#cf222e", "#1f2328", "#d0d7de"

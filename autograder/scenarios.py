@@ -323,12 +323,12 @@ def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
 
 
 def _resume_file(
-    rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None
+    rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None, version: int | None = None
 ) -> ResumeFile:
     relpath = _resume_path(rng, folder)
     if content is not None:
         place(box, relpath, content)
-    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng))
+    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng), version)
 
 
 def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
@@ -336,9 +336,7 @@ def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
     for version in [*rng.sample(range(2, 10), 2), rng.randint(10, 99)]:
         cp = dict(checkpoint(rng, task=task_text(rng), pending=None))
         cp["version"] = version
-        f = _resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng))
-        f.version = version
-        files.append(f)
+        files.append(_resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng), version))
     return files
 
 
