@@ -99,15 +99,8 @@ def to_gradescope(
     result: SubmissionResult, *, lang: str = "es", candidates: int = 1, warnings: list[str] | None = None
 ) -> dict[str, Any]:
     """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
-    lines = [
-        text(
-            "gradescope.graded",
-            lang,
-            name=result.submission,
-            score=fmt_points(result.score),
-            max_score=fmt_points(result.max_score),
-        )
-    ]
+    score, max_score = fmt_points(result.score), fmt_points(result.max_score)
+    lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
     if candidates > 1:
         lines.append(text("gradescope.several", lang, n=candidates, name=result.submission))
     if result.error:
@@ -147,15 +140,15 @@ def to_gradescope(
     }
 
 
+def _no_tests(output: str) -> dict[str, Any]:
+    """A results.json that gives 0 and says why: no submission, or the grader failed."""
+    return {"score": 0.0, "output": output, "output_format": "text", "tests": []}
+
+
 def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
     with collect_submissions([submission_dir]) as intake:
         if not intake.submissions:
-            document: dict[str, Any] = {
-                "score": 0.0,
-                "output": text("gradescope.none", lang),
-                "output_format": "text",
-                "tests": [],
-            }
+            document = _no_tests(text("gradescope.none", lang))
             if intake.warnings:
                 document["output"] += "\n" + text("gradescope.warnings", lang, warnings=" ".join(intake.warnings))
             return document
@@ -181,7 +174,7 @@ def main() -> int:
     except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
         # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
         traceback.print_exc(file=sys.stdout)
-        document = {"score": 0.0, "output": text("gradescope.internal", lang), "output_format": "text", "tests": []}
+        document = _no_tests(text("gradescope.internal", lang))
     document["execution_time"] = round(time.monotonic() - started, 3)
     document["extra_data"] = {"seed": seed, "lang": lang}
     print(f"autograder: semilla {seed}; resultados en {results_dir / 'results.json'}")
