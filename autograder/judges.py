@@ -178,12 +178,8 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
             return text("ro.marked_error", lang, label=label)
         content = content_text(block.get("content", ""))
         if content is None or content.strip() != (obs.case.expected_output or "").strip():
-            return text(
-                "ro.wrong_content",
-                lang,
-                label=label,
-                got=_show(content if content is not None else block.get("content")),
-            )
+            got = _show(content if content is not None else block.get("content"))
+            return text("ro.wrong_content", lang, label=label, got=got)
         return None
 
     return _judge_cases(observations, lang, check, text("ro.ok", lang))
@@ -277,15 +273,9 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
         if "pendingToolUse" not in value or value["pendingToolUse"] is not None:
             return text("paired.pending", lang, label=label)
         for counter in ("turns", "tokensUsed"):
-            if value.get(counter) != original[counter]:
-                return text(
-                    "paired.counters",
-                    lang,
-                    label=label,
-                    field=counter,
-                    before=original[counter],
-                    after=value.get(counter),
-                )
+            before, after = original[counter], value.get(counter)
+            if after != before:
+                return text("paired.counters", lang, label=label, field=counter, before=before, after=after)
         if error := api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages}):
             return text("paired.api", lang, label=label, error=error)
         return None

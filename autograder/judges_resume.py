@@ -111,16 +111,8 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
             elif not _raised(outcome):
                 bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
             elif expected not in (message := str(outcome.info.get("message") or "")):
-                bad.append(
-                    text(
-                        "ruta.other_message",
-                        lang,
-                        where=where,
-                        etype=outcome.info.get("etype"),
-                        got=_show(message),
-                        expected=expected,
-                    )
-                )
+                etype, got = outcome.info.get("etype"), _show(message)
+                bad.append(text("ruta.other_message", lang, where=where, etype=etype, got=got, expected=expected))
         bad += _untouched(obs, lang)
     return _verdict(observations, bad, "ruta.version_ok", lang, n=len(observations))
 

@@ -269,23 +269,22 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
     ]
     for k in range(0, 101, 25):
         x = label_w + bar_w * k / 100
-        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="{_GRID}"/>')
-        out.append(f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle" fill="{_INK}">{k} %</text>')
+        out += [
+            f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="{_GRID}"/>',
+            f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle" fill="{_INK}">{k} %</text>',
+        ]
     for i, s in enumerate(stats):
         y = top + i * row_h
         w = bar_w * s.rate
         color = _PASS if s.rate >= 0.5 else _FAIL
-        out.append(
-            f'<text x="{label_w - 8}" y="{y + 17}" font-size="12" text-anchor="end" fill="{_INK}">{escape(s.id)}</text>'
-        )
-        out.append(
+        out += [
+            f'<text x="{label_w - 8}" y="{y + 17}" font-size="12" text-anchor="end" '
+            f'fill="{_INK}">{escape(s.id)}</text>',
             f'<rect x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{color}">'
-            f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>"
-        )
-        out.append(
+            f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>",
             f'<text x="{label_w + w + 6:.1f}" y="{y + 17}" font-size="12" fill="{_INK}">'
-            f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>"
-        )
+            f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>",
+        ]
     out.append("</svg>")
     return Markup("\n".join(out))
 
@@ -319,11 +318,11 @@ def histogram_svg(bins: list[tuple[str, int]], lang: str = "es") -> Markup:
             f'<text x="{x + col_w / 2:.1f}" y="{top + plot_h + 16}" font-size="11" '
             f'text-anchor="middle" fill="{_INK}">{escape(label)}</text>'
         )
-    out.append(
+    out += [
         f'<text x="{left + col_w * len(bins) / 2:.1f}" y="{height - 6}" font-size="12" '
-        f'text-anchor="middle" fill="{_INK}">{escape(t["score"])}</text>'
-    )
-    out.append("</svg>")
+        f'text-anchor="middle" fill="{_INK}">{escape(t["score"])}</text>',
+        "</svg>",
+    ]
     return Markup("\n".join(out))
 
 
