@@ -145,21 +145,10 @@ def checkpoint(rng: random.Random, *, task: str, pending: dict[str, Any] | None,
     for _ in range(earlier):
         use_id = tool_use_id(rng)
         note = f"notes/{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"
-        messages.append(
-            {
-                "role": "assistant",
-                "content": [
-                    {"type": "text", "text": f"Leo {note}."},
-                    {"type": "tool_use", "id": use_id, "name": "read_file", "input": {"path": note}},
-                ],
-            }
-        )
-        messages.append(
-            {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": use_id, "content": f"# {words(rng, 3)}\n"}],
-            }
-        )
+        use = {"type": "tool_use", "id": use_id, "name": "read_file", "input": {"path": note}}
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": f"Leo {note}."}, use]})
+        result = {"type": "tool_result", "tool_use_id": use_id, "content": f"# {words(rng, 3)}\n"}
+        messages.append({"role": "user", "content": [result]})
     if pending is not None:
         block = {"type": "tool_use", "id": pending["id"], "name": pending["name"], "input": pending["input"]}
         messages.append({"role": "assistant", "content": [{"type": "text", "text": words(rng, 5)}, block]})
