@@ -66,9 +66,6 @@ class Criterion:
         module, _, name = self.judge.partition(":")
         return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
-    def in_language(self, field: dict[str, str], lang: str) -> str:
-        return field.get(lang) or field["es"]
-
     def hints(self, lang: str = "es") -> tuple[str, ...]:
         """The escalating hints in ``lang``, gentlest first."""
         chosen = self.hint.get(lang) or self.hint["es"]
@@ -120,7 +117,7 @@ def learner_names() -> tuple[str, ...]:
 
 def title(criterion_id: str, lang: str = "es") -> str:
     known = CRITERIA.get(criterion_id)
-    return known.in_language(known.title, lang) if known else criterion_id
+    return (known.title.get(lang) or known.title["es"]) if known else criterion_id
 
 
 def hints(criterion_id: str, lang: str = "es") -> tuple[str, ...]:

@@ -48,13 +48,9 @@ class BundleError(Exception):
 # --- building autograder.zip ------------------------------------------------------------------
 
 
-def project_root() -> Path:
-    return Path(__file__).resolve().parent.parent
-
-
 def bundle_members(root: Path | None = None) -> dict[str, Path]:
     """Nombre dentro del zip -> archivo de origen, en orden estable."""
-    root = root or project_root()
+    root = root or Path(__file__).resolve().parent.parent
     needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
     if missing:
@@ -101,15 +97,8 @@ def to_gradescope(
     result: SubmissionResult, *, lang: str = "es", candidates: int = 1, warnings: list[str] | None = None
 ) -> dict[str, Any]:
     """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
-    lines = [
-        text(
-            "gradescope.graded",
-            lang,
-            name=result.submission,
-            score=fmt_points(result.score),
-            max_score=fmt_points(result.max_score),
-        )
-    ]
+    score, max_score = fmt_points(result.score), fmt_points(result.max_score)
+    lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
     if candidates > 1:
         lines.append(text("gradescope.several", lang, n=candidates, name=result.submission))
     if result.error:
@@ -149,20 +138,15 @@ def to_gradescope(
     }
 
 
-def gradescope_dirs() -> tuple[Path, Path]:
-    root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
-    return root / "submission", root / "results"
+def _no_tests(output: str) -> dict[str, Any]:
+    """A results.json that gives 0 and says why: no submission, or the grader failed."""
+    return {"score": 0.0, "output": output, "output_format": "text", "tests": []}
 
 
 def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
     with collect_submissions([submission_dir], lang=lang) as intake:
         if not intake.submissions:
-            document: dict[str, Any] = {
-                "score": 0.0,
-                "output": text("gradescope.none", lang),
-                "output_format": "text",
-                "tests": [],
-            }
+            document = _no_tests(text("gradescope.none", lang))
             if intake.warnings:
                 document["output"] += "\n" + text("gradescope.warnings", lang, warnings=" ".join(intake.warnings))
             return document
@@ -175,7 +159,8 @@ def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -
 
 
 def main() -> int:
-    submission_dir, results_dir = gradescope_dirs()
+    root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
+    submission_dir, results_dir = root / "submission", root / "results"
     lang = os.environ.get("AUTOGRADER_LANG", "es")
     if lang not in LANGS:
         lang = "es"
@@ -187,7 +172,7 @@ def main() -> int:
     except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
         # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
         traceback.print_exc(file=sys.stdout)
-        document = {"score": 0.0, "output": text("gradescope.internal", lang), "output_format": "text", "tests": []}
+        document = _no_tests(text("gradescope.internal", lang))
     document["execution_time"] = round(time.monotonic() - started, 3)
     document["extra_data"] = {"seed": seed, "lang": lang}
     print(text("gradescope.console", lang, seed=seed, path=results_dir / "results.json"))

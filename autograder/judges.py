@@ -50,24 +50,19 @@ def _listing(items: list[str], lang: str, limit: int = 3) -> str:
 # -- Level 1: resume_action --------------------------------------------------------------------
 
 
-def _why(expected: str, tool: str | None, lang: str) -> str:
-    return text("why." + expected, lang, tool=tool)
-
-
 def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
     """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
     name, outcome = obs.name, obs.outcome
     expected = EXPECTED_ACTION[name]
     pending = LESSON_FIELDS[name]["pendingToolUse"]
-    tool = pending["name"] if pending else None
+    why = text("why." + expected, lang, tool=pending["name"] if pending else None)
     if not outcome.ok:
         return Verdict(False, outcome.describe(lang))
     got = outcome.value
     if got == expected:
-        return Verdict(True, text("l1.ok", lang, why=_why(expected, tool, lang)))
+        return Verdict(True, text("l1.ok", lang, why=why))
     if got not in ACTIONS:
         return Verdict(False, text("l1.invalid", lang, name=name, got=_show(got)))
-    why = _why(expected, tool, lang)
     return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected, why=why))
 
 
@@ -79,31 +74,26 @@ def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
 
 def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
     """nivel1.hidden: fresh checkpoints the learner has never seen."""
-    cases = [o.case for o in observations]
     bad: list[str] = []
     kinds: set[str] = set()
     for case, outcome in ((o.case, o.outcome) for o in observations):
         if outcome.status in _SAME_FOR_EVERY_CASE:
             return Verdict(False, outcome.describe(lang))
+        if outcome.ok and outcome.value == case.expected:
+            continue
+        kinds.add(case.kind)
+        label = _case_label(case, lang)
         if not outcome.ok:
-            kinds.add(case.kind)
-            bad.append(f"{_case_label(case, lang)}: {outcome.describe(lang).rstrip('.')}")
-        elif outcome.value != case.expected:
-            kinds.add(case.kind)
-            label = _case_label(case, lang)
+            bad.append(f"{label}: {outcome.describe(lang).rstrip('.')}")
+        else:
             bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
+    n = len(observations)
     if not bad:
-        high = sum(1 for c in cases if c.kind == "high_impact")
-        return Verdict(True, text("hidden.ok", lang, n=len(cases), k=high))
-    feedback = text("hidden.wrong", lang, bad=len(bad), n=len(cases), items=_listing(bad, lang))
-    for kind, key in (
-        ("high_impact", "hidden.why_high"),
-        ("read_only", "hidden.why_read"),
-        ("none", "hidden.why_none"),
-    ):
-        if kind in kinds:
-            feedback += text(key, lang)
-    return Verdict(False, feedback)
+        high = sum(1 for o in observations if o.case.kind == "high_impact")
+        return Verdict(True, text("hidden.ok", lang, n=n, k=high))
+    feedback = text("hidden.wrong", lang, bad=len(bad), n=n, items=_listing(bad, lang))
+    whys = {"high_impact": "hidden.why_high", "read_only": "hidden.why_read", "none": "hidden.why_none"}
+    return Verdict(False, feedback + "".join(text(key, lang) for kind, key in whys.items() if kind in kinds))
 
 
 # -- Level 2: reconcile ----------------------------------------------------------------------------
@@ -128,9 +118,9 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     label = _case_label(obs.case, lang)
     if not obs.outcome.ok:
         return f"{label}: {obs.outcome.describe(lang).rstrip('.')}"
-    if obs.outcome.value is None:
-        return f"{label}: " + text("l2.none_returned", lang)
     value = obs.outcome.value
+    if value is None:
+        return f"{label}: " + text("l2.none_returned", lang)
     if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
         return f"{label}: " + text("l2.not_dict", lang, got=_show(value))
     return None
@@ -138,8 +128,7 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
 
 def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
     if obs.changed:
-        label = _case_label(obs.case, lang)
-        return text("effect.changed", lang, label=label, paths=", ".join(obs.changed[:3]))
+        return text("effect.changed", lang, label=_case_label(obs.case, lang), paths=", ".join(obs.changed[:3]))
     return None
 
 
@@ -149,8 +138,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     for obs in observations:
         if obs.outcome.status in _SAME_FOR_EVERY_CASE:
             return Verdict(False, obs.outcome.describe(lang))
-        problem = check(obs, _case_label(obs.case, lang))
-        if problem:
+        if problem := check(obs, _case_label(obs.case, lang)):
             problems.append(problem)
     if not problems:
         return Verdict(True, ok_feedback)
@@ -181,8 +169,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
             return text("ro.times", lang, label=label, times=len(same))
         if others:
             return text("ro.extra", lang, label=label, calls=", ".join(c.describe() for c in others[:2]))
-        problem = _value_problem(obs, lang) or _effect_problem(obs, lang)
-        if problem:
+        if problem := _value_problem(obs, lang) or _effect_problem(obs, lang):
             return problem
         block = _tool_result(obs.outcome.value, pending["id"])
         if block is None:
@@ -191,12 +178,8 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
             return text("ro.marked_error", lang, label=label)
         content = content_text(block.get("content", ""))
         if content is None or content.strip() != (obs.case.expected_output or "").strip():
-            return text(
-                "ro.wrong_content",
-                lang,
-                label=label,
-                got=_show(content if content is not None else block.get("content")),
-            )
+            got = _show(content if content is not None else block.get("content"))
+            return text("ro.wrong_content", lang, label=label, got=got)
         return None
 
     return _judge_cases(observations, lang, check, text("ro.ok", lang))
@@ -210,8 +193,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
             return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
         # Not running anything is only half of it: an exception, or a checkpoint with the call still
         # unanswered, is not "not re-running", it is not reconciling. The call must end with an answer.
-        problem = _effect_problem(obs, lang) or _value_problem(obs, lang)
-        if problem:
+        if problem := _effect_problem(obs, lang) or _value_problem(obs, lang):
             return problem
         if not answered(obs.outcome.value["messages"], obs.case.pending["id"]):
             return text("hi.unanswered", lang, label=label)
@@ -225,8 +207,7 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
     """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
-        problem = _value_problem(obs, lang)
-        if problem:
+        if problem := _value_problem(obs, lang):
             return problem
         block = _tool_result(obs.outcome.value, obs.case.pending["id"])
         if block is None:
@@ -272,8 +253,7 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
     """
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
-        problem = _value_problem(obs, lang)
-        if problem:
+        if problem := _value_problem(obs, lang):
             return problem
         original = obs.case.checkpoint
         value = obs.outcome.value
@@ -293,17 +273,10 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
         if "pendingToolUse" not in value or value["pendingToolUse"] is not None:
             return text("paired.pending", lang, label=label)
         for counter in ("turns", "tokensUsed"):
-            if value.get(counter) != original[counter]:
-                return text(
-                    "paired.counters",
-                    lang,
-                    label=label,
-                    field=counter,
-                    before=original[counter],
-                    after=value.get(counter),
-                )
-        error = api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages})
-        if error:
+            before, after = original[counter], value.get(counter)
+            if after != before:
+                return text("paired.counters", lang, label=label, field=counter, before=before, after=after)
+        if error := api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages}):
             return text("paired.api", lang, label=label, error=error)
         return None
 

@@ -48,10 +48,9 @@ def _untouched(obs: ResumeObservation, lang: str) -> list[str]:
 def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:
     """What is ``bad``, or else ``ok_key``; but a failure that would repeat on every file (missing function,
     crash...) is said once instead (the judges are pure: what they found is dropped, nothing undone)."""
-    for obs in observations:
-        for outcome in obs.outcomes.values():
-            if outcome.status in _SAME_FOR_EVERY_CASE:
-                return Verdict(False, outcome.describe(lang))
+    outcomes = (o for obs in observations for o in obs.outcomes.values())
+    if same := next((o for o in outcomes if o.status in _SAME_FOR_EVERY_CASE), None):
+        return Verdict(False, same.describe(lang))
     if not bad:
         return Verdict(True, text(ok_key, lang, **params))
     return Verdict(
@@ -83,27 +82,20 @@ def state_differences(expected: dict[str, Any], got: Any, lang: str) -> list[str
         return [text("ruta.not_a_state", lang, got=_show(got))]
     out = []
     for field in ("version", "task", "turns", "tokensUsed", "messages", "pendingToolUse"):
+        value = got.get(field)
         if field not in got:
             out.append(text("ruta.field_missing", lang, field=field))
-        elif got[field] != expected[field]:
-            if field == "messages":
-                out.append(
-                    text("ruta.messages_differ", lang, expected=len(expected["messages"]), got=_count(got["messages"]))
-                )
-            else:
-                out.append(
-                    text(
-                        "ruta.field_differs", lang, field=field, got=_show(got[field]), expected=_show(expected[field])
-                    )
-                )
+        elif value == expected[field]:
+            continue
+        elif field == "messages":
+            count = str(len(value)) if isinstance(value, list) else _show(value)
+            out.append(text("ruta.messages_differ", lang, expected=len(expected["messages"]), got=count))
+        else:
+            out.append(text("ruta.field_differs", lang, field=field, got=_show(value), expected=_show(expected[field])))
     extra = sorted(set(got) - set(expected))
     if extra:
         out.append(text("ruta.field_extra", lang, fields=", ".join(extra[:4])))
     return out
-
-
-def _count(value: Any) -> str:
-    return str(len(value)) if isinstance(value, list) else _show(value)
 
 
 def judge_version_refused(observations: list[ResumeObservation], lang: str) -> Verdict:
@@ -119,16 +111,8 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
             elif not _raised(outcome):
                 bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
             elif expected not in (message := str(outcome.info.get("message") or "")):
-                bad.append(
-                    text(
-                        "ruta.other_message",
-                        lang,
-                        where=where,
-                        etype=outcome.info.get("etype"),
-                        got=_show(message),
-                        expected=expected,
-                    )
-                )
+                etype, got = outcome.info.get("etype"), _show(message)
+                bad.append(text("ruta.other_message", lang, where=where, etype=etype, got=got, expected=expected))
         bad += _untouched(obs, lang)
     return _verdict(observations, bad, "ruta.version_ok", lang, n=len(observations))
 
@@ -219,9 +203,8 @@ def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
 def judge_lives(obs: LivesObservation, lang: str) -> Verdict:
     """nivel0.max_turns_across_lives: turns continues after each SIGKILL and MAX_TURNS caps the whole task."""
     case = obs.case
-    for life in obs.lives:
-        if not life.outcome.ok:
-            return Verdict(False, life.outcome.describe(lang))
+    if failed := next((life.outcome for life in obs.lives if not life.outcome.ok), None):
+        return Verdict(False, failed.describe(lang))
     if obs.error:
         return Verdict(False, text("ruta.lives_bad_state", lang, error=obs.error))
     bad: list[str] = []

@@ -186,10 +186,6 @@ def unknown_keys() -> dict[str, list[str]]:
     return {cid: keys for cid, keys in unknown.items() if keys}
 
 
-def _heading_link(heading: Heading) -> str:
-    return f"[Cuaderno {int(heading.notebook)} · {heading.text}](../{heading.source})"
-
-
 def table_markdown() -> str:
     """docs/criterios.md: every item of the lesson, where it is taught and which criteria grade it."""
     titles = {
@@ -210,7 +206,7 @@ def table_markdown() -> str:
     for kind in KINDS:
         lines += ["", f"## {titles[kind]}", "", "| Lesson | Taught in | Graded by |", "|---|---|---|"]
         for item in (i for i in ITEMS if i.kind == kind):
-            taught = "<br>".join(_heading_link(h) for h in item.taught)
+            taught = "<br>".join(f"[Cuaderno {int(h.notebook)} · {h.text}](../{h.source})" for h in item.taught)
             graded = ", ".join(f"`{cid}`" for cid in graded_by(item)) or "—"
             lines.append(f"| {item.text} | {taught} | {graded} |")
     lines += [

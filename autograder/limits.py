@@ -62,7 +62,4 @@ class Limits:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any] | None) -> Limits:
-        if not raw:
-            return cls()
-        known = {k: v for k, v in raw.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+        return cls(**{k: v for k, v in (raw or {}).items() if k in cls.__dataclass_fields__})

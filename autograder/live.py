@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import html
 import importlib
 import inspect
@@ -155,12 +156,8 @@ def extract_definitions(ns: dict[str, Any]) -> str:
 
 def _referenced_names(source: str, value: Any) -> list[str]:
     names: list[str] = []
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        tree = None
-    if tree is not None:
-        names += [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    with contextlib.suppress(SyntaxError):
+        names += [n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)]
     code = getattr(value, "__code__", None)
     stack = [code] if code is not None else []
     while stack:
@@ -201,8 +198,7 @@ def _is_plain(value: Any, depth: int = 0) -> bool:
 def show(result: SubmissionResult, *, lang: str = "es") -> None:
     """HTML in Jupyter (with a deterministic text/plain twin for nbval), plain text elsewhere."""
     plain = render_text(result, lang=lang)
-    shell = _ipython()
-    if shell is None:
+    if _ipython() is None:
         print(plain)
         return
     from IPython.display import display
@@ -239,8 +235,7 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         mark = "✔" if c.passed else "✘"
         lines.append(f"{mark} {c.id}  ({criteria.title(c.id, lang)})  {c.score:g}/{c.max_score:g}")
         lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
-        hint = _hint(c, lang)
-        if hint:
+        if hint := _hint(c, lang):
             lines += textwrap.wrap(
                 f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
             )

@@ -12,6 +12,7 @@ Nothing printed or patched inside the learner's process counts.
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 import signal
 from collections.abc import Callable
@@ -23,7 +24,7 @@ import anthropic
 
 from lesson3.agent import MAX_TURNS, Hook, run_agent
 from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
-from lesson3.conversation import describe_run_error, leading_tool_results
+from lesson3.conversation import blocks, describe_run_error, leading_tool_results
 from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
 from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
 from lesson3.model import ScriptedModel, offline_client
@@ -185,15 +186,15 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
             return point == "before_call" and state["turns"] + 1 == turn
 
         try:
-            status = crash_in_fork(at_turn, run)
+            return _ended(crash_in_fork(at_turn, run))
         except CrashPointMissed as e:
             return str(e)
-        return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
     killed = [kill_before(case.kill_turns[0])]
     if killed[0] != "SIGKILL":
         raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
     lives: list[Life] = []
+    error = None
     for next_kill in [*case.kill_turns[1:], None]:
         before = load_checkpoint(case.path)
         if before is None:
@@ -205,21 +206,22 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
             outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))
         lives.append(Life(before["turns"], outcome))
         if not outcome.ok:
-            return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+            break
         try:
             state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
         except CheckpointError as e:
-            return LivesObservation(case, lives, killed, load_checkpoint(case.path), str(e))
+            error = str(e)
+            break
         save_checkpoint(state, case.path, durable=False)
         if next_kill is None:
             try:
                 run()
             except (anthropic.APIStatusError, CheckpointError) as e:
                 # What start_state handed on can fail only this way: the API refusing the conversation.
-                return LivesObservation(case, lives, killed, load_checkpoint(case.path), describe_run_error(e))
+                error = describe_run_error(e)
         else:
             killed.append(kill_before(next_kill))
-    return LivesObservation(case, lives, killed, load_checkpoint(case.path))
+    return LivesObservation(case, lives, killed, load_checkpoint(case.path), error)
 
 
 @observer("resume.lives")
@@ -351,9 +353,7 @@ class IncidentObservation:
 
 
 class _ReconcileFailed(Exception):
-    def __init__(self, outcome: Outcome) -> None:
-        super().__init__(outcome.status)
-        self.outcome = outcome
+    """Stops the resumed loop; the failed call itself is kept in ``seen`` for the judge."""
 
 
 def crash_after_delivery(case: IncidentCase, *, timeout: float = 20.0) -> str:
@@ -377,6 +377,11 @@ def crash_after_delivery(case: IncidentCase, *, timeout: float = 20.0) -> str:
         )
     except CrashPointMissed as e:
         raise IncidentSetupError(f"the agent never reached the point after send_email: {e}") from e
+    return _ended(status)
+
+
+def _ended(status: int) -> str:
+    """How a forked run ended: the signal's name ("SIGKILL"), or its exit status."""
     return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
 
@@ -394,7 +399,7 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
         outcome = caller.call("reconcile", checkpoint, on_tool=layer)
         seen["outcome"] = outcome
         if not outcome.ok:
-            raise _ReconcileFailed(outcome)
+            raise _ReconcileFailed
         return outcome.value
 
     # This process is not the one that was killed: the resume is a new process, as after the incident.
@@ -440,9 +445,12 @@ def answered(messages: list[Any], tool_use_id: str) -> bool:
     Answers it as the API reads it: a user message that starts with the tool_result
     (a tool_result after other blocks answers nothing).
     """
-    for i, message in enumerate(messages[:-1]):
-        if _blocks(message, "assistant", "tool_use", "id", tool_use_id):
-            reply = messages[i + 1]
+    for message, reply in itertools.pairwise(messages):
+        if (
+            isinstance(message, dict)
+            and message.get("role") == "assistant"
+            and any(b.get("type") == "tool_use" and b.get("id") == tool_use_id for b in blocks(message))
+        ):
             return (
                 isinstance(reply, dict)
                 and reply.get("role") == "user"
@@ -462,12 +470,6 @@ def ends_with_final_answer(messages: list[Any]) -> bool:
     if not isinstance(content, list) or any(isinstance(b, dict) and b.get("type") == "tool_use" for b in content):
         return False
     return any(isinstance(b, dict) and b.get("type") == "text" and str(b.get("text", "")).strip() for b in content)
-
-
-def _blocks(message: Any, role: str, kind: str, key: str, value: str) -> bool:
-    if not isinstance(message, dict) or message.get("role") != role or not isinstance(message.get("content"), list):
-        return False
-    return any(isinstance(b, dict) and b.get("type") == kind and b.get(key) == value for b in message["content"])
 
 
 @observer("incident")

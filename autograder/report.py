@@ -245,17 +245,13 @@ def score_bins(scores: list[float], max_score: float) -> list[tuple[str, int]]:
     """(label, count) per bin: one bin per point up to 20 points, ten equal bins beyond."""
     if max_score <= 0:
         return [("0", len(scores))]
-    if max_score <= 20 and float(max_score).is_integer():
-        n = int(max_score)
-        counts = [0] * (n + 1)
-        for s in scores:
-            counts[min(max(math.floor(s + 1e-9), 0), n)] += 1
-        return [(str(k), counts[k]) for k in range(n + 1)]
-    width = max_score / 10
-    counts = [0] * 10
+    points = max_score <= 20 and float(max_score).is_integer()
+    width, n = (1, int(max_score) + 1) if points else (max_score / 10, 10)
+    counts = [0] * n
     for s in scores:
-        counts[min(max(int(s / width + 1e-9), 0), 9)] += 1
-    return [(f"{fmt_points(k * width)}–{fmt_points((k + 1) * width)}", counts[k]) for k in range(10)]
+        counts[min(max(math.floor(s / width + 1e-9), 0), n - 1)] += 1
+    labels = [str(k) if points else f"{fmt_points(k * width)}–{fmt_points((k + 1) * width)}" for k in range(n)]
+    return list(zip(labels, counts, strict=True))
 
 
 _PASS, _FAIL, _INK, _GRID = "#1a7f37", "#cf222e", "#1f2328", "#d0d7de"
@@ -273,23 +269,22 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
     ]
     for k in range(0, 101, 25):
         x = label_w + bar_w * k / 100
-        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="{_GRID}"/>')
-        out.append(f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle" fill="{_INK}">{k} %</text>')
+        out += [
+            f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 20}" stroke="{_GRID}"/>',
+            f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle" fill="{_INK}">{k} %</text>',
+        ]
     for i, s in enumerate(stats):
         y = top + i * row_h
         w = bar_w * s.rate
         color = _PASS if s.rate >= 0.5 else _FAIL
-        out.append(
-            f'<text x="{label_w - 8}" y="{y + 17}" font-size="12" text-anchor="end" fill="{_INK}">{escape(s.id)}</text>'
-        )
-        out.append(
+        out += [
+            f'<text x="{label_w - 8}" y="{y + 17}" font-size="12" text-anchor="end" '
+            f'fill="{_INK}">{escape(s.id)}</text>',
             f'<rect x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{color}">'
-            f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>"
-        )
-        out.append(
+            f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>",
             f'<text x="{label_w + w + 6:.1f}" y="{y + 17}" font-size="12" fill="{_INK}">'
-            f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>"
-        )
+            f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>",
+        ]
     out.append("</svg>")
     return Markup("\n".join(out))
 
@@ -323,11 +318,11 @@ def histogram_svg(bins: list[tuple[str, int]], lang: str = "es") -> Markup:
             f'<text x="{x + col_w / 2:.1f}" y="{top + plot_h + 16}" font-size="11" '
             f'text-anchor="middle" fill="{_INK}">{escape(label)}</text>'
         )
-    out.append(
+    out += [
         f'<text x="{left + col_w * len(bins) / 2:.1f}" y="{height - 6}" font-size="12" '
-        f'text-anchor="middle" fill="{_INK}">{escape(t["score"])}</text>'
-    )
-    out.append("</svg>")
+        f'text-anchor="middle" fill="{_INK}">{escape(t["score"])}</text>',
+        "</svg>",
+    ]
     return Markup("\n".join(out))
 
 

@@ -145,21 +145,10 @@ def checkpoint(rng: random.Random, *, task: str, pending: dict[str, Any] | None,
     for _ in range(earlier):
         use_id = tool_use_id(rng)
         note = f"notes/{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"
-        messages.append(
-            {
-                "role": "assistant",
-                "content": [
-                    {"type": "text", "text": f"Leo {note}."},
-                    {"type": "tool_use", "id": use_id, "name": "read_file", "input": {"path": note}},
-                ],
-            }
-        )
-        messages.append(
-            {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": use_id, "content": f"# {words(rng, 3)}\n"}],
-            }
-        )
+        use = {"type": "tool_use", "id": use_id, "name": "read_file", "input": {"path": note}}
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": f"Leo {note}."}, use]})
+        result = {"type": "tool_result", "tool_use_id": use_id, "content": f"# {words(rng, 3)}\n"}
+        messages.append({"role": "user", "content": [result]})
     if pending is not None:
         block = {"type": "tool_use", "id": pending["id"], "name": pending["name"], "input": pending["input"]}
         messages.append({"role": "assistant", "content": [{"type": "text", "text": words(rng, 5)}, block]})
@@ -323,12 +312,12 @@ def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
 
 
 def _resume_file(
-    rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None
+    rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None, version: int | None = None
 ) -> ResumeFile:
     relpath = _resume_path(rng, folder)
     if content is not None:
         place(box, relpath, content)
-    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng))
+    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng), version)
 
 
 def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
@@ -336,9 +325,7 @@ def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
     for version in [*rng.sample(range(2, 10), 2), rng.randint(10, 99)]:
         cp = dict(checkpoint(rng, task=task_text(rng), pending=None))
         cp["version"] = version
-        f = _resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng))
-        f.version = version
-        files.append(f)
+        files.append(_resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng), version))
     return files
 
 

@@ -198,9 +198,7 @@ def _criterion(raw: object) -> CriterionResult | None:
         and _is_number(raw.get("max_score"))
         and isinstance(raw.get("feedback"), str)
     )
-    if not ok:
-        return None
-    return CriterionResult(raw["id"], raw["passed"], raw["score"], raw["max_score"], raw["feedback"])
+    return CriterionResult(raw["id"], raw["passed"], raw["score"], raw["max_score"], raw["feedback"]) if ok else None
 
 
 def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
