@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .messages import text
+from .messages import Notice, notice
 from .reading import DIR_FLAGS, Beneath, ReadRefused, open_regular
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
@@ -50,23 +50,6 @@ _IGNORED_NAMES = {"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"}
 
 Seen = set[tuple[int, int, str]]
 """Directory entries already taken: (device, inode of the folder, name)."""
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A message of the catalogue not yet written out: its key and parameters (a parameter may be a Notice)."""
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def render(self, lang: str = "es") -> str:
-        return text(
-            self.key, lang, **{k: v.render(lang) if isinstance(v, Notice) else v for k, v in self.params.items()}
-        )
-
-
-def notice(key: str, **params: Any) -> Notice:
-    return Notice(key, params)
 
 
 class IntakeError(Exception):

@@ -15,7 +15,7 @@ from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
 
 from .criteria import Verdict
-from .messages import text
+from .messages import text, written
 from .observe import (
     ActionObservation,
     AnswerObservation,
@@ -67,9 +67,7 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
 
 
 def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
-    if case.kind == "none":
-        return text("label.no_pending", lang) + (text("label.after_b", lang) if "después" in case.label else "")
-    return case.label
+    return written(case.label, lang)
 
 
 def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
@@ -199,7 +197,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
             return text("hi.unanswered", lang, label=label)
         return None
 
-    names = ", ".join(o.case.label for o in observations if o.case.label != "send_email")
+    names = ", ".join(_case_label(o.case, lang) for o in observations if o.case.label != "send_email")
     return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
 
 

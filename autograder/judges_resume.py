@@ -17,7 +17,7 @@ from lesson3.checkpoint import CHECKPOINT_VERSION, new_state
 from .arguments import stand_in_message
 from .criteria import Verdict
 from .judges import _SAME_FOR_EVERY_CASE, _listing, _show
-from .messages import text
+from .messages import text, written
 from .observe import LOAD, START, LivesObservation, ResumeObservation
 from .session import Outcome
 
@@ -34,15 +34,15 @@ def lesson_version_message(version: Any) -> str:
 
 
 def _call(fn: str, obs: ResumeObservation, lang: str) -> str:
-    return text("ruta.call", lang, fn=fn, label=obs.case.label)
+    return text("ruta.call", lang, fn=fn, label=written(obs.case.label, lang))
 
 
 def _untouched(obs: ResumeObservation, lang: str) -> list[str]:
     if obs.after == obs.case.content:
         return []
     if obs.after is None:
-        return [text("ruta.file_gone", lang, label=obs.case.label)]
-    return [text("ruta.file_changed", lang, label=obs.case.label)]
+        return [text("ruta.file_gone", lang, label=written(obs.case.label, lang))]
+    return [text("ruta.file_changed", lang, label=written(obs.case.label, lang))]
 
 
 def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:

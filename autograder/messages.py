@@ -5,6 +5,7 @@ One table so both languages stay side by side; ``text(key, lang, **params)`` for
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 LANGS = ("es", "en")
@@ -986,7 +987,15 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "list.more": {"es": "y {more} más", "en": "and {more} more"},
     "label.no_pending": {"es": "sin llamada pendiente", "en": "no pending call"},
-    "label.after_b": {"es": " (caída después del punto de guardado B)", "en": " (crash after save point B)"},
+    "label.no_pending_after_b": {
+        "es": "sin llamada pendiente (caída después del punto de guardado B)",
+        "en": "no pending call (crash after save point B)",
+    },
+    "label.no_file": {"es": "sin archivo", "en": "no file"},
+    "label.truncated": {"es": "JSON truncado (una escritura cortada)", "en": "truncated JSON (a cut-off write)"},
+    "label.empty_file": {"es": "archivo vacío", "en": "empty file"},
+    "label.not_json": {"es": "texto que no es JSON", "en": "text that is not JSON"},
+    "label.not_object": {"es": "JSON que no es un objeto", "en": "JSON that is not an object"},
     # -- the autograder command's console ------------------------------------------------------------
     "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
     "cli.not_a_folder": {
@@ -1126,6 +1135,28 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
     entry = _TEXTS[key]
     template = entry.get(lang) or entry["es"]
     return template.format(**params) if params else template
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message of the catalogue not yet written out: its key and parameters (a parameter may be a Notice).
+
+    For what is said later in a language not known yet (intake warnings, the names of the grader's cases)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str = "es") -> str:
+        return text(self.key, lang, **{k: written(v, lang) for k, v in self.params.items()})
+
+
+def notice(key: str, **params: Any) -> Notice:
+    return Notice(key, params)
+
+
+def written(value: str | Notice, lang: str) -> str:
+    """A name said as is (a tool's, a version), or a :class:`Notice` in ``lang``."""
+    return value.render(lang) if isinstance(value, Notice) else value
 
 
 def keys() -> list[str]:

@@ -19,6 +19,7 @@ from lesson3.checkpoint import Checkpoint, validate_checkpoint
 from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
 
 from .learner_files import place
+from .messages import Notice, notice
 
 READ_ONLY = ("read_file", "grep", "list_dir", "web_search")
 UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
@@ -177,7 +178,7 @@ def pending_call(rng: random.Random, name: str, input: dict[str, Any]) -> dict[s
 class ActionCase:
     """A checkpoint for ``resume_action`` and the answer it must give."""
 
-    label: str  # what the feedback names: "sin llamada pendiente", "read_file", "charge_card"...
+    label: str | Notice  # what the feedback names: "read_file", "charge_card", "sin llamada pendiente"...
     kind: str  # "none", "read_only" or "high_impact"
     checkpoint: Checkpoint
     expected: str
@@ -188,9 +189,9 @@ EXPECTED_FOR_KIND = {"none": "continue", "read_only": "rerun", "high_impact": "i
 
 def hidden_action_cases(rng: random.Random) -> list[ActionCase]:
     cases = [
-        ActionCase("sin llamada pendiente", "none", checkpoint(rng, task=task_text(rng), pending=None), "continue"),
+        ActionCase(notice("label.no_pending"), "none", checkpoint(rng, task=task_text(rng), pending=None), "continue"),
         ActionCase(
-            "sin llamada pendiente (caída después del punto de guardado B)",
+            notice("label.no_pending_after_b"),
             "none",
             checkpoint(rng, task=task_text(rng), pending=None, ending="after_b"),
             "continue",
@@ -275,7 +276,7 @@ def incident_case(rng: random.Random, base: Path) -> IncidentCase:
 class ResumeFile:
     """A checkpoint file (or the lack of one) in the learner's folder, and what a call must make of it."""
 
-    label: str  # what the feedback names: "v3", "JSON truncado", "sin archivo"...
+    label: str | Notice  # what the feedback names: "v3", "turns 12", "JSON truncado", "sin archivo"...
     kind: str  # "newer", "missing", "malformed", "saved" or "dangling"
     relpath: str  # the path the learner's function receives (relative to its working directory)
     box: Path  # the learner's folder (its working directory)
@@ -312,7 +313,13 @@ def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
 
 
 def _resume_file(
-    rng: random.Random, box: Path, folder: str, label: str, kind: str, content: bytes | None, version: int | None = None
+    rng: random.Random,
+    box: Path,
+    folder: str,
+    label: str | Notice,
+    kind: str,
+    content: bytes | None,
+    version: int | None = None,
 ) -> ResumeFile:
     relpath = _resume_path(rng, folder)
     if content is not None:
@@ -330,17 +337,17 @@ def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
 
 
 def missing_files(rng: random.Random, box: Path) -> list[ResumeFile]:
-    return [_resume_file(rng, box, "nuevo", "sin archivo", "missing", None) for _ in range(2)]
+    return [_resume_file(rng, box, "nuevo", notice("label.no_file"), "missing", None) for _ in range(2)]
 
 
 def malformed_files(rng: random.Random, box: Path) -> list[ResumeFile]:
     whole = _encode(checkpoint(rng, task=task_text(rng), pending=None), rng)
     cut = whole[: rng.randint(len(whole) // 4, len(whole) * 3 // 4)]
     variants = [
-        ("JSON truncado (una escritura cortada)", cut),
-        ("archivo vacío", b""),
-        ("texto que no es JSON", f"turns = {rng.randint(1, 30)}\ntask: {words(rng, 4)}\n".encode()),
-        ("JSON que no es un objeto", json.dumps([words(rng, 2), rng.randint(1, 9)]).encode()),
+        (notice("label.truncated"), cut),
+        (notice("label.empty_file"), b""),
+        (notice("label.not_json"), f"turns = {rng.randint(1, 30)}\ntask: {words(rng, 4)}\n".encode()),
+        (notice("label.not_object"), json.dumps([words(rng, 2), rng.randint(1, 9)]).encode()),
     ]
     rng.shuffle(variants)
     return [_resume_file(rng, box, "roto", label, "malformed", content) for label, content in variants]

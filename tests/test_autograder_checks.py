@@ -711,6 +711,10 @@ def test_a_resume_action_that_breaks_on_some_variants_says_which(tmp_path):
     assert "Falló en 2 de 14" in verdict.feedback
     assert "sin llamada pendiente: `resume_action` lanzó TypeError en la línea 2" in verdict.feedback
     assert "Sin pendingToolUse no hay nada que conciliar" in verdict.feedback
+    english = judge_hidden([ActionObservation(c, o) for c, o in zip(cases, outcomes, strict=True)], "en")
+    assert "no pending call: " in english.feedback
+    assert "no pending call (crash after save point B): " in english.feedback
+    assert "sin " not in english.feedback and "después" not in english.feedback
 
 
 # -- no vacuous passes: a criterion passes only when what it checks happened ----------------------------------

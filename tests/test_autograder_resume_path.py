@@ -472,3 +472,39 @@ def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check
     results = grade(tmp_path, my_load_checkpoint=load_and_swap, start_state=start)
     assert not results["nivel0.version_refused"].passed
     assert "cambió" in results["nivel0.version_refused"].feedback
+
+
+@pytest.mark.parametrize(
+    ("make", "es", "en"),
+    [
+        (
+            scenarios.malformed_files,
+            [
+                "JSON truncado (una escritura cortada)",
+                "archivo vacío",
+                "texto que no es JSON",
+                "JSON que no es un objeto",
+            ],
+            ["truncated JSON (a cut-off write)", "empty file", "text that is not JSON", "JSON that is not an object"],
+        ),
+        (scenarios.missing_files, ["sin archivo"], ["no file"]),
+    ],
+)
+def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, make, es, en):
+    from autograder.judges_resume import judge_fresh_start, judge_malformed
+    from autograder.observe import LOAD, START, ResumeObservation
+
+    files = make(scenarios.rng_for(5, "etiquetas"), tmp_path)
+    # Every call answers with a number: wrong for a broken file and for a missing one, so each file is named.
+    observations = [
+        ResumeObservation(f, {fn: Outcome("ok", value=7) for fn in (LOAD, START)}, f.content) for f in files
+    ]
+    for obs in observations:
+        for fn, outcome in obs.outcomes.items():
+            outcome.fn = fn
+    judge = judge_malformed if files[0].kind == "malformed" else judge_fresh_start
+    spanish, english = judge(observations, "es").feedback, judge(observations, "en").feedback
+    # The feedback lists the first few cases: the same ones in both languages, each in its own.
+    named = [(label in spanish, label_en in english) for label, label_en in zip(es, en, strict=True)]
+    assert all(a == b for a, b in named) and any(a for a, _ in named), (spanish, english)
+    assert not [label for label in es if label in english], english
