@@ -94,7 +94,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     )
     grade.add_argument("--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("seed"))
     grade.add_argument("--force", action="store_true", help=say("force"))
-    grade.add_argument("--shard", type=shard_arg, default=None, metavar="I/N", help=say("shard"))
+    grade.add_argument("--shard", type=shard_arg(lang), default=None, metavar="I/N", help=say("shard"))
 
     merge = commands.add_parser("merge", help=say("merge"), description=say("merge_description"))
     merge.add_argument("folders", nargs="+", type=Path, metavar=say("metavar_folder"), help=say("folders"))
@@ -245,7 +245,7 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         merged = merge_parts(args.folders)
     except MergeError as exc:
-        raise UsageError(str(exc)) from exc
+        raise UsageError(exc.notice.render(args.lang or "es")) from exc
     if args.force:
         _clear_old_feedback(out)
     # The reports are the parts' own, in their language; --lang only changes what is printed here.

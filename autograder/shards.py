@@ -24,7 +24,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -32,7 +32,7 @@ from typing import Any
 
 from .collect import FoundSubmission, report_names
 from .criteria import CRITERIA
-from .messages import text
+from .messages import LANGS, Notice, notice, text
 from .report import ReportEntry
 from .results import CriterionResult, SubmissionResult
 
@@ -53,25 +53,29 @@ class Shard:
         return f"{self.index}/{self.count}"
 
 
-def parse_shard(spec: str) -> Shard:
-    """``"2/4"`` → ``Shard(2, 4)``; raises ``ValueError`` with a Spanish message naming the problem."""
+def parse_shard(spec: str, lang: str = "es") -> Shard:
+    """``"2/4"`` → ``Shard(2, 4)``; raises ``ValueError`` with a message in ``lang`` naming the problem."""
     match = _SPEC.fullmatch(spec)
     if match is None:
-        raise ValueError(text("shard.bad_spec", "es", spec=spec))
+        raise ValueError(text("shard.bad_spec", lang, spec=spec))
     index, count = int(match[1]), int(match[2])
     if not 1 <= count <= MAX_SHARDS:
-        raise ValueError(text("shard.bad_count", "es", spec=spec, max=MAX_SHARDS))
+        raise ValueError(text("shard.bad_count", lang, spec=spec, max=MAX_SHARDS))
     if not 1 <= index <= count:
-        raise ValueError(text("shard.bad_index", "es", spec=spec, count=count))
+        raise ValueError(text("shard.bad_index", lang, spec=spec, count=count))
     return Shard(index, count)
 
 
-def shard_arg(spec: str) -> Shard:
-    """``parse_shard`` for argparse: its message becomes the usage error."""
-    try:
-        return parse_shard(spec)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+def shard_arg(lang: str) -> Callable[[str], Shard]:
+    """``parse_shard`` as an argparse type: its message, in ``lang``, becomes the usage error."""
+
+    def parse(spec: str) -> Shard:
+        try:
+            return parse_shard(spec, lang)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
 
 
 def shard_key(source: str, given: Sequence[Path]) -> str:
@@ -152,7 +156,11 @@ def run_record(
 
 
 class MergeError(Exception):
-    """Las partes no se pueden juntar: mensaje en español para quien corre ``autograder merge``."""
+    """Las partes no se pueden juntar: ``notice`` dice por qué, en el idioma de quien corre ``autograder merge``."""
+
+    def __init__(self, why: Notice) -> None:
+        self.notice = why
+        super().__init__(why.render())
 
 
 @dataclass
@@ -176,8 +184,8 @@ class Merged:
     shards: int
 
 
-def _garbled(folder: Path, what: str) -> MergeError:
-    return MergeError(text("merge.garbled", "es", folder=folder, what=what))
+def _garbled(folder: Path, what: str | Notice) -> MergeError:
+    return MergeError(notice("merge.garbled", folder=folder, what=what))
 
 
 def _is_number(value: object) -> bool:
@@ -202,7 +210,7 @@ def _criterion(raw: object) -> CriterionResult | None:
 
 
 def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
-    where = text("merge.where_submission", "es", n=k + 1)
+    where = notice("merge.where_submission", n=k + 1)
     if not isinstance(raw, dict):
         raise _garbled(folder, where)
     criteria = [_criterion(c) for c in raw.get("criteria") or []] if isinstance(raw.get("criteria"), list) else None
@@ -238,34 +246,32 @@ def read_part(folder: Path) -> Part:
     """One shard's output folder, checked field by field; ``MergeError`` names the folder and the field."""
     path = folder / "results.json"
     if not folder.is_dir():
-        raise MergeError(text("merge.no_folder", "es", folder=folder))
+        raise MergeError(notice("merge.no_folder", folder=folder))
     if not path.is_file():
-        raise MergeError(text("merge.no_results", "es", folder=folder))
+        raise MergeError(notice("merge.no_results", folder=folder))
     try:
         if path.stat().st_size > MAX_RESULTS_BYTES:
-            raise _garbled(folder, text("merge.where_size", "es"))
+            raise _garbled(folder, notice("merge.where_size"))
         raw_text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise _garbled(folder, text("merge.where_encoding", "es")) from None
+        raise _garbled(folder, notice("merge.where_encoding")) from None
     except OSError as exc:
-        raise MergeError(
-            text("merge.unreadable", "es", folder=folder, reason=exc.strerror or type(exc).__name__)
-        ) from None
+        raise MergeError(notice("merge.unreadable", folder=folder, reason=exc.strerror or type(exc).__name__)) from None
     try:
         document = json.loads(raw_text)
     except json.JSONDecodeError as exc:  # its message quotes no content: only line and column
-        raise _garbled(folder, text("merge.where_json", "es", line=exc.lineno, col=exc.colno)) from None
+        raise _garbled(folder, notice("merge.where_json", line=exc.lineno, col=exc.colno)) from None
     except RecursionError:
-        raise _garbled(folder, text("merge.where_json_deep", "es")) from None
+        raise _garbled(folder, notice("merge.where_json_deep")) from None
     if not isinstance(document, dict) or not isinstance(document.get("submissions"), list):
         raise _garbled(folder, "submissions")
     run = document.get("run")
     if not isinstance(run, dict):
-        raise MergeError(text("merge.not_a_shard", "es", folder=folder))
+        raise MergeError(notice("merge.not_a_shard", folder=folder))
     seed, lang, version, total = run.get("seed"), run.get("lang"), run.get("course_version"), run.get("total")
     if not (isinstance(seed, int) and not isinstance(seed, bool)):
         raise _garbled(folder, "run.seed")
-    if not isinstance(lang, str) or lang not in ("es", "en"):
+    if not isinstance(lang, str) or lang not in LANGS:
         raise _garbled(folder, "run.lang")
     if not isinstance(version, str):
         raise _garbled(folder, "run.course_version")
@@ -280,7 +286,7 @@ def read_part(folder: Path) -> Part:
     if not _is_str_list(run.get("warnings", [])):
         raise _garbled(folder, "run.warnings")
     if run.get("complete") is not True:
-        raise MergeError(text("merge.interrupted", "es", folder=folder, shard=shard))
+        raise MergeError(notice("merge.interrupted", folder=folder, shard=shard))
     positions = run.get("positions")
     submissions = document["submissions"]
     if (
@@ -300,48 +306,48 @@ def merge_parts(folders: Sequence[Path]) -> Merged:
     for folder in folders:
         key = folder.resolve()
         if key in seen:
-            raise MergeError(text("merge.same_folder", "es", folder=folder, other=seen[key]))
+            raise MergeError(notice("merge.same_folder", folder=folder, other=seen[key]))
         seen[key] = folder
     parts = [read_part(f) for f in folders]
     first = parts[0]
     for p in parts[1:]:
         if p.seed != first.seed:
-            raise MergeError(text("merge.seed", "es", a=first.folder, sa=first.seed, b=p.folder, sb=p.seed))
+            raise MergeError(notice("merge.seed", a=first.folder, sa=first.seed, b=p.folder, sb=p.seed))
         if p.course_version != first.course_version:
             raise MergeError(
-                text("merge.version", "es", a=first.folder, va=first.course_version, b=p.folder, vb=p.course_version)
+                notice("merge.version", a=first.folder, va=first.course_version, b=p.folder, vb=p.course_version)
             )
         if p.lang != first.lang:
-            raise MergeError(text("merge.lang", "es", a=first.folder, la=first.lang, b=p.folder, lb=p.lang))
+            raise MergeError(notice("merge.lang", a=first.folder, la=first.lang, b=p.folder, lb=p.lang))
         if p.shard.count != first.shard.count:
-            raise MergeError(text("merge.count", "es", a=first.folder, sa=first.shard, b=p.folder, sb=p.shard))
+            raise MergeError(notice("merge.count", a=first.folder, sa=first.shard, b=p.folder, sb=p.shard))
         if p.total != first.total:
-            raise MergeError(text("merge.inputs", "es", a=first.folder, b=p.folder))
+            raise MergeError(notice("merge.inputs", a=first.folder, b=p.folder))
     ours = course_version()
     if first.course_version != ours:
-        raise MergeError(text("merge.version_here", "es", folder=first.folder, theirs=first.course_version, ours=ours))
+        raise MergeError(notice("merge.version_here", folder=first.folder, theirs=first.course_version, ours=ours))
     by_index: dict[int, Part] = {}
     for p in parts:
         if p.shard.index in by_index:
-            raise MergeError(text("merge.overlap", "es", shard=p.shard, a=by_index[p.shard.index].folder, b=p.folder))
+            raise MergeError(notice("merge.overlap", shard=p.shard, a=by_index[p.shard.index].folder, b=p.folder))
         by_index[p.shard.index] = p
     missing = [f"{i}/{first.shard.count}" for i in range(1, first.shard.count + 1) if i not in by_index]
     if missing:
-        raise MergeError(text("merge.missing", "es", shards=", ".join(missing), count=first.shard.count))
+        raise MergeError(notice("merge.missing", shards=", ".join(missing), count=first.shard.count))
     placed: dict[int, tuple[Part, ReportEntry]] = {}
     for p in parts:
         for position, entry in p.entries:
             if position in placed:
                 raise MergeError(
-                    text("merge.overlap_submission", "es", n=position + 1, a=placed[position][0].folder, b=p.folder)
+                    notice("merge.overlap_submission", n=position + 1, a=placed[position][0].folder, b=p.folder)
                 )
             placed[position] = (p, entry)
     if len(placed) != first.total:
-        raise MergeError(text("merge.incomplete", "es", got=len(placed), total=first.total))
+        raise MergeError(notice("merge.incomplete", got=len(placed), total=first.total))
     entries = [placed[i][1] for i in range(first.total)]
     names = [e.name.casefold() for e in entries]
     if len(set(names)) != len(names):
-        raise MergeError(text("merge.names", "es"))
+        raise MergeError(notice("merge.names"))
     # Every part collected the whole class, so each has the class's intake warnings; part 1's are the ones
     # a one-machine run with the same command line shows (another machine may spell the paths otherwise).
     return Merged(entries, first.seed, first.lang, by_index[1].warnings, first.shard.count)

@@ -449,3 +449,42 @@ def test_parts_given_the_class_by_other_spellings_of_its_path_still_merge(fake, 
         str(Path(s["source"]).relative_to(tmp_path)) if s["source"].startswith("/") else s["source"] for s in merged
     }
     assert len(keys) == 33
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("0/2", "parts are counted from 1"),
+        ("3/2", "I must be between 1 and 2"),
+        ("1/0", "N (the number of parts) must be between 1"),
+        ("dos", "is not a shard: write I/N"),
+    ],
+)
+def test_a_bad_shard_is_refused_in_the_commands_language(fake, tmp_path, spec, expected):
+    code, _, stderr = run("grade", tmp_path, "--out", tmp_path / "o", "--seed", "1", "--shard", spec, "--lang", "en")
+    assert code == 2 and expected in stderr and "tiene que" not in stderr and "usage:" in stderr
+
+
+def test_merge_refusals_are_said_in_its_lang(fake, tmp_path):
+    cls = make_class(tmp_path)
+    a = grade_shards(cls, tmp_path / "a", 2, seed=11)
+    b = grade_shards(cls, tmp_path / "b", 2, seed=12)
+    refusals = {
+        (a[0], b[1]): "graded with different seeds",
+        (a[0],): "Parts are missing: 2/2",
+        (tmp_path / "no-existe",): "does not exist or is not a folder",
+    }
+    garbled = tmp_path / "c"
+    shutil.copytree(a[0].parent, garbled)
+    _set(garbled / a[0].name / "results.json", lambda d: d["submissions"][0].update(score=SECRET))
+    refusals[(garbled / a[0].name, garbled / a[1].name)] = "is damaged or was not written by autograder"
+    for folders, expected in refusals.items():
+        stderr = _refused(tmp_path, *folders, "--lang", "en", expected=expected)
+        assert SECRET not in stderr and not [w for w in ("las ", "partes", "carpeta", "entrega") if w in stderr]
+        assert text_in_spanish(tmp_path, *folders)
+
+
+def text_in_spanish(tmp_path: Path, *folders: Path) -> bool:
+    """The same refusal without --lang: Spanish, the default."""
+    code, _, stderr = run("merge", *folders, "--out", tmp_path / "junta")
+    return code == 2 and any(w in stderr for w in ("partes", "carpeta", "entrega"))
