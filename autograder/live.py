@@ -37,11 +37,13 @@ _PLAIN = (str, int, float, bool, bytes, type(None))
 class CheckResult(SubmissionResult):
     """What check() returns: the SubmissionResult, shown once (check() already displayed the table)."""
 
+    lang = "es"
+
     def _ipython_display_(self) -> None:
         return None
 
     def __repr__(self) -> str:
-        return f"<check: {self.score:g}/{self.max_score:g} puntos>"
+        return text("live.repr", self.lang, score=f"{self.score:g}", max_score=f"{self.max_score:g}")
 
 
 def check(
@@ -64,6 +66,7 @@ def check(
     source = extract_definitions(ns)
     graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
+    result.lang = lang
     show(result, lang=lang)
     return result
 

@@ -973,6 +973,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
+    "live.repr": {"es": "<check: {score}/{max_score} puntos>", "en": "<check: {score}/{max_score} points>"},
     "live.bad_level": {
         "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",
         "en": "check(level): the level must be 0, 1, 2 or nothing (all); got {level}",

@@ -107,6 +107,12 @@ def test_check_grades_the_live_definitions_and_prints_a_deterministic_table(caps
     assert repr(first) == f"<check: {total:g}/{total:g} puntos>"
 
 
+def test_checks_result_is_shown_in_its_language(capsys):
+    result = check(namespace=notebook_namespace(STUBS), level=1, lang="en")
+    assert capsys.readouterr().out.startswith("Autograder")
+    assert repr(result).startswith("<check: 0/") and repr(result).endswith(" points>")
+
+
 def test_stubs_show_a_friendly_not_implemented_row(capsys):
     result = check(namespace=notebook_namespace(STUBS))
     out = capsys.readouterr().out
