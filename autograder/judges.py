@@ -25,10 +25,10 @@ from .observe import (
     answered,
 )
 from .questions import QUESTIONS, normalise_answer
-from .scenarios import ActionCase, ReconcileCase
+from .scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
 from .unknown_state import says_state_unknown
 
-ACTIONS = ("continue", "rerun", "is_error")
+ACTIONS = tuple(EXPECTED_FOR_KIND.values())
 
 _SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
 """Outcomes that would repeat on every case: reported once, for the whole criterion."""

@@ -32,6 +32,7 @@ from lesson3.tools import outbox_count
 
 from . import scenarios
 from .arguments import pack, stand_in_reconcile
+from .criteria import LOAD
 from .effects import ToolCall, ToolLayer, changes, snapshot
 from .learner_files import place, read_back
 from .messages import text
@@ -91,7 +92,7 @@ def observer(name: str) -> Callable[[Observer], Observer]:
 
 # -- Nivel 0: the resume path (my_load_checkpoint, start_state) ------------------------------------
 
-LOAD, START = "my_load_checkpoint", "start_state"
+START = "start_state"
 
 
 @dataclass

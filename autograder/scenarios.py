@@ -181,29 +181,32 @@ class ActionCase:
     label: str | Notice  # what the feedback names: "read_file", "charge_card", "sin llamada pendiente"...
     kind: str  # "none", "read_only" or "high_impact"
     checkpoint: Checkpoint
-    expected: str
+
+    @property
+    def expected(self) -> str:
+        return EXPECTED_FOR_KIND[self.kind]
 
 
 EXPECTED_FOR_KIND = {"none": "continue", "read_only": "rerun", "high_impact": "is_error"}
+"""What ``resume_action`` answers for each kind of checkpoint: the lesson's three actions."""
 
 
 def hidden_action_cases(rng: random.Random) -> list[ActionCase]:
     cases = [
-        ActionCase(notice("label.no_pending"), "none", checkpoint(rng, task=task_text(rng), pending=None), "continue"),
+        ActionCase(notice("label.no_pending"), "none", checkpoint(rng, task=task_text(rng), pending=None)),
         ActionCase(
             notice("label.no_pending_after_b"),
             "none",
             checkpoint(rng, task=task_text(rng), pending=None, ending="after_b"),
-            "continue",
         ),
     ]
     notes = random_notes(rng, 3)
     for name in READ_ONLY:
         pending = pending_call(rng, name, read_only_input(rng, name, notes))
-        cases.append(ActionCase(name, "read_only", checkpoint(rng, task=task_text(rng), pending=pending), "rerun"))
+        cases.append(ActionCase(name, "read_only", checkpoint(rng, task=task_text(rng), pending=pending)))
     for name in ("send_email", *UNSEEN_HIGH_IMPACT, *unknown_tool_names(rng, 2)):
         pending = pending_call(rng, name, high_impact_input(rng, name))
-        cases.append(ActionCase(name, "high_impact", checkpoint(rng, task=task_text(rng), pending=pending), "is_error"))
+        cases.append(ActionCase(name, "high_impact", checkpoint(rng, task=task_text(rng), pending=pending)))
     rng.shuffle(cases)
     return cases
 
