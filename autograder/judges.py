@@ -8,6 +8,7 @@ observation from :mod:`autograder.observe`. Feedback comes from
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from lesson3.conversation import PairingProblem, blocks, content_text, pairing_problem
@@ -26,11 +27,20 @@ from .observe import (
 )
 from .questions import QUESTIONS, normalise_answer
 from .scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
+from .session import Outcome
 from .unknown_state import says_state_unknown
 
 ACTIONS = tuple(EXPECTED_FOR_KIND.values())
 
 _SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
+
+
+def said_once(outcomes: Iterable[Outcome], lang: str) -> Verdict | None:
+    """A failure that would repeat on every case (missing function, crash...), as the whole verdict."""
+    same = next((o for o in outcomes if o.status in _SAME_FOR_EVERY_CASE), None)
+    return Verdict(False, same.describe(lang)) if same else None
+
+
 """Outcomes that would repeat on every case: reported once, for the whole criterion."""
 
 
@@ -72,11 +82,11 @@ def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
 
 def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
     """nivel1.hidden: fresh checkpoints the learner has never seen."""
+    if verdict := said_once((o.outcome for o in observations), lang):
+        return verdict
     bad: list[str] = []
     kinds: set[str] = set()
     for case, outcome in ((o.case, o.outcome) for o in observations):
-        if outcome.status in _SAME_FOR_EVERY_CASE:
-            return Verdict(False, outcome.describe(lang))
         if outcome.ok and outcome.value == case.expected:
             continue
         kinds.add(case.kind)
@@ -132,12 +142,9 @@ def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
 
 def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any, ok_feedback: str) -> Verdict:
     """``check(obs, label)`` is what is wrong with one case (None: nothing); a failure on every case is said once."""
-    problems: list[str] = []
-    for obs in observations:
-        if obs.outcome.status in _SAME_FOR_EVERY_CASE:
-            return Verdict(False, obs.outcome.describe(lang))
-        if problem := check(obs, _case_label(obs.case, lang)):
-            problems.append(problem)
+    if verdict := said_once((o.outcome for o in observations), lang):
+        return verdict
+    problems = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
     if not problems:
         return Verdict(True, ok_feedback)
     if len(observations) == 1:

@@ -16,7 +16,7 @@ from lesson3.checkpoint import CHECKPOINT_VERSION, new_state
 
 from .arguments import stand_in_message
 from .criteria import Verdict
-from .judges import _SAME_FOR_EVERY_CASE, _listing, _show
+from .judges import _listing, _show, said_once
 from .messages import text, written
 from .observe import LOAD, START, LivesObservation, ResumeObservation
 from .session import Outcome
@@ -48,9 +48,8 @@ def _untouched(obs: ResumeObservation, lang: str) -> list[str]:
 def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:
     """What is ``bad``, or else ``ok_key``; but a failure that would repeat on every file (missing function,
     crash...) is said once instead (the judges are pure: what they found is dropped, nothing undone)."""
-    outcomes = (o for obs in observations for o in obs.outcomes.values())
-    if same := next((o for o in outcomes if o.status in _SAME_FOR_EVERY_CASE), None):
-        return Verdict(False, same.describe(lang))
+    if verdict := said_once((o for obs in observations for o in obs.outcomes.values()), lang):
+        return verdict
     if not bad:
         return Verdict(True, text(ok_key, lang, **params))
     return Verdict(
