@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from .agent import CRASH_POINT_LABELS, CRASH_POINTS, run_agent
 from .checkpoint import Checkpoint
+from .conversation import blocks, describe_pending, shorten
 from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
-from .render import shorten
 from .tools import create_workspace, outbox_count
-from .transcript import conversation_tail, describe_pending
+from .transcript import conversation_tail
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -40,19 +40,8 @@ TOOL_LABELS = {"read_file": "read_file (solo lectura)", "send_email": "send_emai
 def is_error_fallback(cp: Checkpoint) -> Checkpoint:
     """Jugada tres aplicada a cualquier herramienta: un tool_result con ``is_error`` y la verdad."""
     pending = cp["pendingToolUse"]
-    cp["messages"].append(
-        {
-            "role": "user",
-            "content": [
-                {
-                    "type": "tool_result",
-                    "tool_use_id": pending["id"],
-                    "content": UNKNOWN_STATE_MESSAGE,
-                    "is_error": True,
-                }
-            ],
-        }
-    )
+    result = {"type": "tool_result", "tool_use_id": pending["id"], "content": UNKNOWN_STATE_MESSAGE, "is_error": True}
+    cp["messages"].append({"role": "user", "content": [result]})
     cp["pendingToolUse"] = None
     return cp
 
@@ -167,14 +156,9 @@ def uninterrupted_run(task: str, seed: int | str = 0) -> tuple[Checkpoint, int]:
 
 def first_call_turn(task: str, tool: str, seed: int | str = 0) -> int:
     """El turno en el que el modelo pide ``tool`` por primera vez en una ejecución sin caídas."""
-    state, _ = _uninterrupted(task, seed)
-    turn = 0
-    for message in state["messages"]:
-        if message["role"] != "assistant":
-            continue
-        turn += 1
-        blocks = message["content"] if isinstance(message["content"], list) else []
-        if any(b.get("type") == "tool_use" and b.get("name") == tool for b in blocks):
+    replies = [m for m in _uninterrupted(task, seed)[0]["messages"] if m["role"] == "assistant"]
+    for turn, message in enumerate(replies, 1):
+        if any(b.get("type") == "tool_use" and b.get("name") == tool for b in blocks(message)):
             return turn
     raise ValueError(f"la tarea «{task}» nunca llama a {tool}")
 
