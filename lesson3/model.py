@@ -152,7 +152,6 @@ class ScriptedModel:
         parallel = self.ignore_parallel_flag or not (body.get("tool_choice") or {}).get("disable_parallel_tool_use")
         content = self.respond(body["messages"], parallel=parallel)
         stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
-        usage = self._usage(body, content)
         return httpx2.Response(
             200,
             json={
@@ -163,7 +162,7 @@ class ScriptedModel:
                 "content": content,
                 "stop_reason": stop,
                 "stop_sequence": None,
-                "usage": usage,
+                "usage": self._usage(body, content),
             },
         )
 
@@ -221,7 +220,6 @@ class ScriptedModel:
         if block["type"] == "tool_use":
             digest = self._digest("toolu", position, n, block["name"], block["input"])
             block = {"type": "tool_use", "id": "toolu_01" + _base62(digest)[:22], **block}
-            block = {k: block[k] for k in ("type", "id", "name", "input")}
         return block
 
     def _digest(self, *parts: object) -> str:
@@ -411,8 +409,7 @@ def _email_policy(task: str, history: list[_Call], parallel: bool) -> list[dict[
 
 
 def _is_email_task(task: str) -> bool:
-    low = task.lower()
-    return "correo" in low or "email" in low or "e-mail" in low
+    return any(word in task.lower() for word in ("correo", "email", "e-mail"))
 
 
 _EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
