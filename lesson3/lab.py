@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .agent import CRASH_POINT_LABELS, CRASH_POINTS, run_agent
 from .checkpoint import Checkpoint
 from .conversation import blocks, describe_pending, shorten
-from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, resume_run
+from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, process_context, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
@@ -87,8 +87,6 @@ def warm_up() -> None:
     cells run, instead of inside the first ``crash_run``. Calling it again is free.
     """
     import multiprocessing.forkserver
-
-    from .crash import process_context
 
     if process_context().get_start_method() == "forkserver":
         multiprocessing.forkserver.ensure_running()
@@ -190,14 +188,13 @@ class LabResult:
         if self.run.outbox > self.reference_outbox:
             problems.append(f"✗ el equipo recibió {self.run.outbox} correos en vez de {self.reference_outbox}")
         state = self.run.state
-        turns = state["turns"] if state else 0
-        if state is not None and turns > self.reference_turns:
-            extra = turns - self.reference_turns
+        if state is not None and state["turns"] > self.reference_turns:
+            extra = state["turns"] - self.reference_turns
             told_unknown = any(
                 b.get("type") == "tool_result" and b.get("is_error")
                 for m in state["messages"]
-                if m["role"] == "user" and isinstance(m["content"], list)
-                for b in m["content"]
+                if m["role"] == "user"
+                for b in blocks(m)
             )
             why = (
                 "el modelo supo que no se sabía si la llamada se ejecutó y la reevaluó"
@@ -205,9 +202,7 @@ class LabResult:
                 else "el modelo olvidó una decisión que ya había tomado y la volvió a tomar"
             )
             problems.append(f"⚠ {extra} turno{'s' if extra > 1 else ''} más que sin caída: {why}")
-        if problems:
-            return "\n".join(problems)
-        return "✓ la tarea terminó igual que sin caída: mismos turnos, mismos correos"
+        return "\n".join(problems) or "✓ la tarea terminó igual que sin caída: mismos turnos, mismos correos"
 
     def report(self) -> str:
         task = TASK_FOR_TOOL[self.tool]
@@ -228,18 +223,17 @@ class LabResult:
         if cp is None:
             lines.append("   punto de control en disco: ninguno (la caída llegó antes del primer guardado)")
         else:
-            lines.append(f"   punto de control en disco: turns={cp['turns']}, tokensUsed={cp['tokensUsed']}")
-            lines.append(f"   pendingToolUse: {describe_pending(cp['pendingToolUse'])}")
-            if self.dangling:
-                lines.append("   → hay una llamada colgante: la estrategia elegida decide qué pasa")
-            else:
-                lines.append(
-                    "   → no hay llamada colgante: la reanudación no necesita conciliar (la estrategia no se usa)"
-                )
+            lines += [
+                f"   punto de control en disco: turns={cp['turns']}, tokensUsed={cp['tokensUsed']}",
+                f"   pendingToolUse: {describe_pending(cp['pendingToolUse'])}",
+                "   → hay una llamada colgante: la estrategia elegida decide qué pasa"
+                if self.dangling
+                else "   → no hay llamada colgante: la reanudación no necesita conciliar (la estrategia no se usa)",
+            ]
         lines.append(f"   correos en la bandeja de salida: {c.outbox}")
         lines += ["", "2) La reanudación, en un proceso nuevo"]
         r = self.run
-        lines.append(f"   error de la API: {r.error}" if r.error else "   error de la API: ninguno")
+        lines.append(f"   error de la API: {r.error or 'ninguno'}")
         if r.state is not None:
             lines.append("   cola de la conversación:")
             lines += ["     " + line for line in conversation_tail(r.state["messages"], 4).splitlines()]
@@ -265,12 +259,11 @@ def run_lab(
     if strategy not in LAB_STRATEGIES:
         raise ValueError(f"estrategia desconocida «{strategy}»; las válidas: {', '.join(LAB_STRATEGIES)}")
     task = TASK_FOR_TOOL[tool]
-    root = Path(base) if base is not None else scratch_dir()
-    workspace, checkpoint_path = fresh_run_dir(root / f"lab-{point}-{tool}-{strategy}")
+    run_dir = (Path(base) if base is not None else scratch_dir()) / f"lab-{point}-{tool}-{strategy}"
+    workspace, checkpoint_path = fresh_run_dir(run_dir)
     # "Before the call" of the turn whose answer will ask for the tool; the other points, at the tool's call.
     at = {"turn": first_call_turn(task, tool, seed)} if point == "before_call" else {"tool": tool}
     crash = crash_run(task, workspace=workspace, checkpoint_path=checkpoint_path, point=point, seed=seed, **at)
-    crash_checkpoint = copy.deepcopy(crash.checkpoint)
     run = resume_run(
         task,
         workspace=workspace,
@@ -279,8 +272,8 @@ def run_lab(
         seed=seed,
     )
     reference, sent = _uninterrupted(task, seed)
-    shutil.rmtree(root / f"lab-{point}-{tool}-{strategy}", ignore_errors=True)
-    return LabResult(point, tool, strategy, crash, crash_checkpoint, run, reference["turns"], sent)
+    shutil.rmtree(run_dir, ignore_errors=True)
+    return LabResult(point, tool, strategy, crash, copy.deepcopy(crash.checkpoint), run, reference["turns"], sent)
 
 
 # -- the widget ------------------------------------------------------------------------------
