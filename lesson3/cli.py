@@ -345,8 +345,7 @@ def cmd_incident(args: argparse.Namespace) -> int:
             outcomes = compare_strategies(tmp)
     print(_side_by_side(outcomes))
     if args.dir:
-        print()
-        print(f"Las dos ejecuciones quedaron en {args.dir}/production y {args.dir}/reconcile (mira outbox/new/).")
+        print(f"\nLas dos ejecuciones quedaron en {args.dir}/production y {args.dir}/reconcile (mira outbox/new/).")
     return EXIT_OK
 
 

@@ -297,7 +297,6 @@ def _run_here(
     seed: int | str,
     max_turns: int = MAX_TURNS,
 ) -> RunReport:
-    fn = STRATEGIES[reconcile] if isinstance(reconcile, str) else reconcile
     model = ScriptedModel(seed=seed)
     try:
         state = run_agent(
@@ -305,7 +304,7 @@ def _run_here(
             client=offline_client(model=model),
             checkpoint_path=checkpoint_path,
             workspace=workspace,
-            reconcile=fn,
+            reconcile=STRATEGIES[reconcile] if isinstance(reconcile, str) else reconcile,
             max_turns=max_turns,
         )
         error = None

@@ -57,7 +57,6 @@ def _box(
     ]
     top = y + h / 2 - (len(lines) - 1) * 8 + 4
     for i, line in enumerate(lines):
-        mono = mono_first and i == 0
         parts.append(
             _text(
                 x + w / 2,
@@ -65,7 +64,7 @@ def _box(
                 line,
                 size=13 if i == 0 else 11,
                 weight="bold" if i == 0 else "normal",
-                family="monospace" if mono else "sans-serif",
+                family="monospace" if mono_first and i == 0 else "sans-serif",
                 fill="#212121" if i == 0 else _GREY,
             )
         )
@@ -81,9 +80,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, *, color: str = _GREY, da
 
 
 def _point(x: float, y: float, point: str, highlighted: bool) -> str:
-    n = POINT_NUMBERS[point]
-    dangling = point in ("after_save_a", "after_tool")
-    color = _RED if dangling else _BLUE
+    color = _RED if point in ("after_save_a", "after_tool") else _BLUE
     r = 15 if highlighted else 11
     ring = (
         f'<circle cx="{x:g}" cy="{y:g}" r="{r + 6}" fill="none" stroke="{color}" stroke-width="2.5" '
@@ -92,7 +89,7 @@ def _point(x: float, y: float, point: str, highlighted: bool) -> str:
         else ""
     )
     return f'{ring}<circle cx="{x:g}" cy="{y:g}" r="{r}" fill="{color}"/>' + _text(
-        x, y + 4.5, str(n), size=13 if highlighted else 12, weight="bold", fill="#ffffff"
+        x, y + 4.5, str(POINT_NUMBERS[point]), size=13 if highlighted else 12, weight="bold", fill="#ffffff"
     )
 
 

@@ -111,8 +111,7 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
         out.value = f'<p style="color:{color}; white-space:normal">{_md(text)}</p>'
 
     button.on_click(on_click)
-    label = w.HTML(value="<b>Tu respuesta:</b>")
-    return QuestionBox([w.HBox([label, choices, button]), out])
+    return QuestionBox([w.HBox([w.HTML(value="<b>Tu respuesta:</b>"), choices, button]), out])
 
 
 def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:

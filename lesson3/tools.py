@@ -322,8 +322,7 @@ def _words(text: str) -> list[str]:
 @functools.cache
 def web_corpus() -> list[dict[str, str]]:
     """The pages web_search searches (title, url, snippet): offline, the same on every run."""
-    raw = (resources.files("lesson3") / "data" / "web_corpus.json").read_text(encoding="utf-8")
-    return json.loads(raw)
+    return json.loads((resources.files("lesson3") / "data" / "web_corpus.json").read_text(encoding="utf-8"))
 
 
 _TOOLS = {
