@@ -241,17 +241,14 @@ def _grep(root: Path, input: dict[str, Any]) -> str:
     hits = []
     for f in files:
         rel = f.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts):
-            continue
-        if not f.resolve().is_relative_to(root):  # a symlink pointing out of the workspace
+        # Hidden files are skipped, and so is a symlink pointing out of the workspace.
+        if any(part.startswith(".") for part in rel.parts) or not f.resolve().is_relative_to(root):
             continue
         try:
             text = f.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
             continue
-        for n, line in enumerate(text.splitlines(), 1):
-            if regex.search(line):
-                hits.append(f"{rel.as_posix()}:{n}: {line}")
+        hits += [f"{rel.as_posix()}:{n}: {line}" for n, line in enumerate(text.splitlines(), 1) if regex.search(line)]
     return "\n".join(hits) if hits else "(sin coincidencias)"
 
 
