@@ -126,7 +126,7 @@ def load_checkpoint(path: str | os.PathLike[str] = CHECKPOINT_FILENAME) -> Check
         if _cut_short(text, e):
             raise CheckpointError(_truncated(path, text)) from None
         raise CheckpointError(
-            f"{path}: no es JSON válido (línea {e.lineno}, columna {e.colno}: {_es_json_msg(e.msg)})"
+            f"{path}: no es JSON válido (línea {e.lineno}, columna {e.colno}: {_JSON_ERRORS_ES.get(e.msg, e.msg)})"
         ) from None
     return validate_checkpoint(raw, source=str(path))
 
@@ -219,16 +219,16 @@ def _truncated(path: Path, text: str) -> str:
     )
 
 
-def _es_json_msg(msg: str) -> str:
-    return {
-        "Expecting value": "se esperaba un valor",
-        "Expecting property name enclosed in double quotes": "se esperaba un nombre de campo entre comillas dobles",
-        "Expecting ',' delimiter": "se esperaba una coma",
-        "Expecting ':' delimiter": "se esperaban dos puntos",
-        "Extra data": "sobran datos después del objeto",
-        "Unterminated string starting at": "texto sin cerrar",
-        "Invalid control character at": "carácter de control inválido",
-    }.get(msg, msg)
+_JSON_ERRORS_ES = {
+    "Expecting value": "se esperaba un valor",
+    "Expecting property name enclosed in double quotes": "se esperaba un nombre de campo entre comillas dobles",
+    "Expecting ',' delimiter": "se esperaba una coma",
+    "Expecting ':' delimiter": "se esperaban dos puntos",
+    "Extra data": "sobran datos después del objeto",
+    "Unterminated string starting at": "texto sin cerrar",
+    "Invalid control character at": "carácter de control inválido",
+}
+"""json's parse errors in Spanish; one it does not list keeps its English text."""
 
 
 def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
