@@ -65,9 +65,7 @@ def api_error_for(body: dict[str, Any]) -> str | None:
     for i, msg in enumerate(messages):
         if msg.get("role") not in ("user", "assistant"):
             return f"messages.{i}.role: Input should be 'user' or 'assistant'"
-        content = msg.get("content")
-        empty = content == "" or content == []
-        if empty and not (i == len(messages) - 1 and msg["role"] == "assistant"):
+        if msg.get("content") in ("", []) and not (i == len(messages) - 1 and msg["role"] == "assistant"):
             return (
                 f"messages.{i}: all messages must have non-empty content except for the optional "
                 "final assistant message"
