@@ -116,10 +116,8 @@ def loop_svg(highlight: str | None = None) -> str:
     ]
     for x, bw, lines, fill, stroke in boxes:
         out.append(_box(x, top, bw, 54, lines, fill=fill, stroke=stroke))
-    out.append(_arrow(220, top + 27, 288, top + 27))
-    out.append(_text(254, top + 20, "hay archivo", size=11, fill=_GREY))
-    out.append(_arrow(490, top + 27, 558, top + 27))
-    out.append(_text(524, top + 20, "sí", size=11, fill=_GREY))
+    for x, label in ((220, "hay archivo"), (490, "sí")):
+        out += [_arrow(x, top + 27, x + 68, top + 27), _text(x + 34, top + 20, label, size=11, fill=_GREY)]
     dashed = f'stroke="{_GREY}" stroke-width="1.8" stroke-dasharray="5 4"'
     for x, label in ((120, "no hay: estado nuevo, turns = 0"), (390, "no"), (670, "")):
         out.append(f'<line x1="{x}" y1="{top + 54}" x2="{x}" y2="{join}" {dashed}/>')
