@@ -116,7 +116,7 @@ class LoopbackAPI:
             fault = self.faults.get(number)
             attempt = Attempt(number, path, None, headers.get("x-stainless-retry-count"), 0, None)
             self.attempts.append(attempt)
-            arrived = self.arrived.setdefault(number, threading.Event())
+        arrived = self.arrival(number)
         try:
             body = json.loads(content) if content else {}
         except ValueError:
