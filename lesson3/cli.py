@@ -395,15 +395,10 @@ def _side_by_side(outcomes: dict[str, IncidentOutcome]) -> str:
         ("la ejecución", [_finish(o) for o in cols]),
         ("correos al final", [_emails(o.emails) for o in cols]),
     ]
-    label_w = max(len(label) for label, _ in rows)
-    widths = [max(len(values[i]) for _, values in rows) for i in range(len(cols))]
-    lines = []
-    for n, (label, values) in enumerate(rows):
-        lines.append(
-            "  ".join([label.ljust(label_w), *(v.ljust(w) for v, w in zip(values, widths, strict=True))]).rstrip()
-        )
-        if n == 0:
-            lines.append("  ".join(["-" * label_w, *("-" * w for w in widths)]))
+    table = [[label, *values] for label, values in rows]
+    widths = [max(len(cell) for cell in column) for column in zip(*table, strict=True)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in table]
+    lines.insert(1, "  ".join("-" * w for w in widths))  # under the header row
     verdict = ", ".join(f"{headers.get(o.strategy, o.strategy)}: {_emails(o.emails)}" for o in cols)
     lines += ["", f"Resultado: {verdict}."]
     return "\n".join(lines)
