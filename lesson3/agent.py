@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextvars
 import gc
 import inspect
 import os
-import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,6 +22,7 @@ from .checkpoint import (
     save_checkpoint,
     validate_checkpoint,
 )
+from .conversation import blocks
 from .model import MAX_TOKENS, chosen_model
 from .reconciliation import reconcile as lesson_reconcile
 from .tools import TOOL_SCHEMAS, run_tool, use_workspace
@@ -73,11 +74,7 @@ def conversation_finished(cp: Checkpoint) -> bool:
     if cp["pendingToolUse"] is not None or not cp["messages"]:
         return False
     last = cp["messages"][-1]
-    if last.get("role") != "assistant":
-        return False
-    content = last.get("content")
-    blocks = content if isinstance(content, list) else []
-    return not any(isinstance(b, dict) and b.get("type") == "tool_use" for b in blocks)
+    return last.get("role") == "assistant" and not any(b.get("type") == "tool_use" for b in blocks(last))
 
 
 def run_agent(
@@ -206,18 +203,7 @@ def _await(awaitable: Awaitable[Checkpoint]) -> Checkpoint:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(wrap())
-    # Inside a running loop (a Jupyter cell): run it on a loop of its own in a thread.
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = asyncio.run(wrap())
-        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
-            box["error"] = e
-
-    t = threading.Thread(target=contextvars.copy_context().run, args=(target,))
-    t.start()
-    t.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    # Inside a running loop (a Jupyter cell): run it on a loop of its own in a thread, which raises
+    # what it raised here. The thread gets this context: execute_tool finds the run's workspace.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(contextvars.copy_context().run, asyncio.run, wrap()).result()

@@ -126,7 +126,7 @@ def load_checkpoint(path: str | os.PathLike[str] = CHECKPOINT_FILENAME) -> Check
         if _cut_short(text, e):
             raise CheckpointError(_truncated(path, text)) from None
         raise CheckpointError(
-            f"{path}: no es JSON válido (línea {e.lineno}, columna {e.colno}: {_es_json_msg(e.msg)})"
+            f"{path}: no es JSON válido (línea {e.lineno}, columna {e.colno}: {_JSON_ERRORS_ES.get(e.msg, e.msg)})"
         ) from None
     return validate_checkpoint(raw, source=str(path))
 
@@ -139,23 +139,18 @@ def validate_checkpoint(raw: object, source: str = "punto de control", *, check_
     """
     if not isinstance(raw, dict):
         raise CheckpointError(f"{source}: se esperaba un objeto JSON y hay {_json_type(raw)}")
-    if "version" not in raw:
-        raise CheckpointError(f"{source}: falta el campo «version»")
-    version = raw["version"]
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise CheckpointError(f"{source}: el campo «version» debe ser un número entero, pero es {_json_type(version)}")
-    if version != CHECKPOINT_VERSION:
-        raise CheckpointVersionError(
-            f"Versión de punto de control incompatible: el archivo es v{_js(version)}, "
-            f"el código es v{CHECKPOINT_VERSION}"
-        )
-    for field, types in FIELDS.items():
+    for field, types in FIELDS.items():  # "version" first: another version's file fails on that alone
         if field not in raw:
             raise CheckpointError(f"{source}: falta el campo «{field}»")
         value = raw[field]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             expected = " o ".join(_TYPE_NAMES[t] for t in types)
             raise CheckpointError(f"{source}: el campo «{field}» debe ser {expected}, pero es {_json_type(value)}")
+        if field == "version" and value != CHECKPOINT_VERSION:
+            raise CheckpointVersionError(
+                f"Versión de punto de control incompatible: el archivo es v{_js(value)}, "
+                f"el código es v{CHECKPOINT_VERSION}"
+            )
     for field in ("turns", "tokensUsed"):
         if raw[field] < 0:
             raise CheckpointError(f"{source}: el campo «{field}» no puede ser negativo ({raw[field]})")
@@ -224,16 +219,16 @@ def _truncated(path: Path, text: str) -> str:
     )
 
 
-def _es_json_msg(msg: str) -> str:
-    return {
-        "Expecting value": "se esperaba un valor",
-        "Expecting property name enclosed in double quotes": "se esperaba un nombre de campo entre comillas dobles",
-        "Expecting ',' delimiter": "se esperaba una coma",
-        "Expecting ':' delimiter": "se esperaban dos puntos",
-        "Extra data": "sobran datos después del objeto",
-        "Unterminated string starting at": "texto sin cerrar",
-        "Invalid control character at": "carácter de control inválido",
-    }.get(msg, msg)
+_JSON_ERRORS_ES = {
+    "Expecting value": "se esperaba un valor",
+    "Expecting property name enclosed in double quotes": "se esperaba un nombre de campo entre comillas dobles",
+    "Expecting ',' delimiter": "se esperaba una coma",
+    "Expecting ':' delimiter": "se esperaban dos puntos",
+    "Extra data": "sobran datos después del objeto",
+    "Unterminated string starting at": "texto sin cerrar",
+    "Invalid control character at": "carácter de control inválido",
+}
+"""json's parse errors in Spanish; one it does not list keeps its English text."""
 
 
 def _blocks(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -302,13 +297,12 @@ def _validate_pending(raw: Checkpoint, source: str) -> None:
             f"{source}: «pendingToolUse» ({pending['id']}) no es null, pero el último mensaje no es del "
             "assistant; la llamada ya tiene respuesta o el archivo es incoherente"
         )
-    match = [b for b in dangling if b.get("id") == pending["id"]]
-    if not match:
+    block = next((b for b in dangling if b.get("id") == pending["id"]), None)
+    if block is None:
         raise CheckpointError(
             f"{source}: «pendingToolUse.id» ({pending['id']}) no coincide con ningún tool_use del último "
             "mensaje assistant"
         )
-    block = match[0]
     if block["name"] != pending["name"] or block["input"] != pending["input"]:
         raise CheckpointError(
             f"{source}: «pendingToolUse» ({pending['id']}) no coincide con el tool_use del último mensaje "

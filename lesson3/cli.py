@@ -44,11 +44,10 @@ from .model import (
 )
 from .reconciliation import STRATEGIES
 from .render import describe_call, final_text, format_checkpoint, resume_plan, task_finished
-from .tools import TOOL_SCHEMAS, create_workspace, outbox_count
+from .tools import TOOL_NAMES, create_workspace, outbox_count
 
 DEFAULT_DIR = "lesson3-ejecucion"
 TASKS = {"notas": TASK_NOTES, "correo": TASK_EMAIL}
-TOOL_NAMES = tuple(t["name"] for t in TOOL_SCHEMAS)
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_CHECKPOINT = 0, 1, 2
 
@@ -60,24 +59,18 @@ STRATEGY_LABELS = {
 
 
 class CliError(Exception):
-    """Un error para el usuario: se imprime en una línea y sale con ``code``."""
-
-    def __init__(self, message: str, code: int = EXIT_ERROR) -> None:
-        super().__init__(message)
-        self.code = code
+    """Un error para el usuario: se imprime en una línea y sale con código 1."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_in_spanish(build_parser, argv)
     try:
         return int(args.handler(args))
-    except CliError as e:
-        return _fail(str(e), e.code)
     except ReconcileError as e:
         return _fail(f"la conciliación falló: {e}")
     except CheckpointError as e:
         return _fail(str(e), EXIT_BAD_CHECKPOINT)
-    except (LiveModeError, ParallelToolUseError, TruncatedToolUseError, IncidentError) as e:
+    except (CliError, LiveModeError, ParallelToolUseError, TruncatedToolUseError, IncidentError) as e:
         return _fail(str(e))
     except anthropic.APIError as e:
         return _fail(live_error_line(e) or f"la API falló: {type(e).__name__}")
@@ -155,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     dir_option(p)
     strategy_option(p)
     model_option(p)
-    p.set_defaults(handler=cmd_resume)
+    p.set_defaults(handler=cmd_run, tarea=None)
 
     points = "; ".join(f"{k}: {v}" for k, v in CRASH_POINT_LABELS.items())
     p = sub.add_parser(
@@ -226,11 +219,56 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    return _run(Path(args.dir), args.tarea, args.estrategia, args.modelo, require_checkpoint=False)
-
-
-def cmd_resume(args: argparse.Namespace) -> int:
-    return _run(Path(args.dir), None, args.estrategia, args.modelo, require_checkpoint=True)
+    """``run`` and ``resume``: the same run, except that ``resume`` takes no task and needs a checkpoint."""
+    run_dir, strategy = Path(args.dir), args.estrategia
+    model = chosen_model(args.modelo)
+    client = make_client()  # a live run without a key stops here, before any folder is touched
+    checkpoint_path = run_dir / CHECKPOINT_FILENAME
+    if args.command == "resume" and not checkpoint_path.exists():
+        raise CliError(f"no hay punto de control en {checkpoint_path}; empieza con: lesson3 run --dir {run_dir}")
+    workspace = _workspace(run_dir)
+    cp = load_checkpoint(checkpoint_path)
+    if cp is not None:
+        if task_finished(cp):
+            print(
+                f"La tarea de {checkpoint_path} ya terminó en el turno {cp['turns']}: sin llamada colgante, no hay "
+                "nada que conciliar, y el último mensaje es la respuesta final del modelo, así que reanudar no "
+                "hace ninguna llamada."
+            )
+            print(f"Respuesta final: {final_text(cp)}")
+            print("Para empezar de nuevo, usa otra --dir (el punto de control no se borra solo).")
+            return EXIT_OK
+        print(f"Reanudando desde {checkpoint_path}: turno {cp['turns']}, tokensUsed {cp['tokensUsed']}.")
+        if args.tarea is not None and _task(args.tarea) != cp["task"]:
+            print(f"Nota: el punto de control es de otra tarea; se reanuda esa: «{cp['task']}».")
+        if cp["pendingToolUse"] is not None:
+            print(f"Estrategia: {strategy}, {STRATEGY_LABELS[strategy]}.")
+            if strategy == "reconcile":
+                print(resume_plan(cp))
+        task = cp["task"]
+    else:
+        task = _task(args.tarea)
+        print(f"Tarea nueva: «{task}»")
+    if live_requested():
+        _say_live(model)
+    state = run_agent(
+        task,
+        client=client,
+        model=model,
+        checkpoint_path=checkpoint_path,
+        workspace=workspace,
+        reconcile=STRATEGIES[strategy],
+        hook=_progress,
+    )
+    answer = final_text(state)
+    if answer is None and state["turns"] >= MAX_TURNS:
+        print(f"Se alcanzó el tope de {MAX_TURNS} turnos sin respuesta final.")
+    print(f"Terminado en el turno {state['turns']} (tokensUsed {state['tokensUsed']}).")
+    if answer:
+        print("Respuesta final:")
+        print("\n".join("  " + line for line in answer.splitlines()))
+    print(f"Bandeja de salida: {_emails(outbox_count(workspace))}. Punto de control: {checkpoint_path}")
+    return EXIT_OK
 
 
 def cmd_crash(args: argparse.Namespace) -> int:
@@ -267,10 +305,9 @@ def cmd_crash(args: argparse.Namespace) -> int:
     if cp is None:
         print(f"  {checkpoint_path}: no existe (la caída fue antes del primer guardado)")
     else:
-        pending_text = describe_pending(cp["pendingToolUse"])
         fields = f"turns={cp['turns']}, tokensUsed={cp['tokensUsed']}, {len(cp['messages'])} mensajes"
         print(f"  {checkpoint_path}: {fields}")
-        print(f"  pendingToolUse: {pending_text}")
+        print(f"  pendingToolUse: {describe_pending(cp['pendingToolUse'])}")
     print(f"  bandeja de salida: {_emails(report.outbox)}")
     if cp is not None:
         print(resume_plan(cp))
@@ -308,63 +345,11 @@ def cmd_incident(args: argparse.Namespace) -> int:
             outcomes = compare_strategies(tmp)
     print(_side_by_side(outcomes))
     if args.dir:
-        print()
-        print(f"Las dos ejecuciones quedaron en {args.dir}/production y {args.dir}/reconcile (mira outbox/new/).")
+        print(f"\nLas dos ejecuciones quedaron en {args.dir}/production y {args.dir}/reconcile (mira outbox/new/).")
     return EXIT_OK
 
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def _run(run_dir: Path, task_arg: str | None, strategy: str, model_arg: str | None, *, require_checkpoint: bool) -> int:
-    model = chosen_model(model_arg)
-    client = make_client()  # a live run without a key stops here, before any folder is touched
-    checkpoint_path = run_dir / CHECKPOINT_FILENAME
-    if require_checkpoint and not checkpoint_path.exists():
-        raise CliError(f"no hay punto de control en {checkpoint_path}; empieza con: lesson3 run --dir {run_dir}")
-    workspace = _workspace(run_dir)
-    cp = load_checkpoint(checkpoint_path)
-    if cp is not None:
-        if task_finished(cp):
-            print(
-                f"La tarea de {checkpoint_path} ya terminó en el turno {cp['turns']}: sin llamada colgante, no hay "
-                "nada que conciliar, y el último mensaje es la respuesta final del modelo, así que reanudar no "
-                "hace ninguna llamada."
-            )
-            print(f"Respuesta final: {final_text(cp)}")
-            print("Para empezar de nuevo, usa otra --dir (el punto de control no se borra solo).")
-            return EXIT_OK
-        print(f"Reanudando desde {checkpoint_path}: turno {cp['turns']}, tokensUsed {cp['tokensUsed']}.")
-        if task_arg is not None and _task(task_arg) != cp["task"]:
-            print(f"Nota: el punto de control es de otra tarea; se reanuda esa: «{cp['task']}».")
-        if cp["pendingToolUse"] is not None:
-            print(f"Estrategia: {strategy}, {STRATEGY_LABELS[strategy]}.")
-            if strategy == "reconcile":
-                print(resume_plan(cp))
-        task = cp["task"]
-    else:
-        task = _task(task_arg)
-        print(f"Tarea nueva: «{task}»")
-    if live_requested():
-        _say_live(model)
-    state = run_agent(
-        task,
-        client=client,
-        model=model,
-        checkpoint_path=checkpoint_path,
-        workspace=workspace,
-        reconcile=STRATEGIES[strategy],
-        hook=_progress,
-    )
-    answer = final_text(state)
-    if answer is None and state["turns"] >= MAX_TURNS:
-        print(f"Se alcanzó el tope de {MAX_TURNS} turnos sin respuesta final.")
-    print(f"Terminado en el turno {state['turns']} (tokensUsed {state['tokensUsed']}).")
-    if answer:
-        print("Respuesta final:")
-        print("\n".join("  " + line for line in answer.splitlines()))
-    print(f"Bandeja de salida: {_emails(outbox_count(workspace))}. Punto de control: {checkpoint_path}")
-    return EXIT_OK
 
 
 def _say_live(model: str) -> None:
@@ -410,15 +395,10 @@ def _side_by_side(outcomes: dict[str, IncidentOutcome]) -> str:
         ("la ejecución", [_finish(o) for o in cols]),
         ("correos al final", [_emails(o.emails) for o in cols]),
     ]
-    label_w = max(len(label) for label, _ in rows)
-    widths = [max(len(values[i]) for _, values in rows) for i in range(len(cols))]
-    lines = []
-    for n, (label, values) in enumerate(rows):
-        lines.append(
-            "  ".join([label.ljust(label_w), *(v.ljust(w) for v, w in zip(values, widths, strict=True))]).rstrip()
-        )
-        if n == 0:
-            lines.append("  ".join(["-" * label_w, *("-" * w for w in widths)]))
+    table = [[label, *values] for label, values in rows]
+    widths = [max(len(cell) for cell in column) for column in zip(*table, strict=True)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in table]
+    lines.insert(1, "  ".join("-" * w for w in widths))  # under the header row
     verdict = ", ".join(f"{headers.get(o.strategy, o.strategy)}: {_emails(o.emails)}" for o in cols)
     lines += ["", f"Resultado: {verdict}."]
     return "\n".join(lines)

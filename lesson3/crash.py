@@ -14,6 +14,7 @@ import functools
 import multiprocessing
 import multiprocessing.connection
 import os
+import shutil
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,9 +24,9 @@ from typing import Any
 from .agent import CRASH_POINTS, MAX_TURNS, Hook, Reconciler, run_agent
 from .checkpoint import Checkpoint, CheckpointError, load_checkpoint
 from .conversation import describe_run_error, last_tool_use
-from .model import DEFAULT_MODEL, live_error_line, make_client, offline_client
+from .model import DEFAULT_MODEL, ScriptedModel, live_error_line, make_client, offline_client
 from .reconciliation import STRATEGIES
-from .tools import outbox_count
+from .tools import create_workspace, outbox_count
 
 PRELOAD = ["anthropic", "httpx2", "lesson3.agent", "lesson3.model", "lesson3.crash"]
 CHILD_TIMEOUT = 60.0
@@ -97,17 +98,12 @@ def crash_run(
     """
     if point not in CRASH_POINTS:
         raise ValueError(f"caída desconocida «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
-    ctx = process_context()
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(
-        target=_crash_child,
-        args=(child, task, str(workspace), str(checkpoint_path), point, tool, turn, seed, max_turns),
+    proc, parent = _start_child(
+        _crash_child,
+        (task, str(workspace), str(checkpoint_path), point, tool, turn, seed, max_turns),
         # The forkserver's environment is the one it started with: hand a live child today's.
-        kwargs={"live_env": dict(os.environ) if live else None, "model": model},
-        daemon=True,
+        {"live_env": dict(os.environ) if live else None, "model": model},
     )
-    proc.start()
-    child.close()
     try:
         killed, detail = wait_and_kill(proc.pid, parent, CHILD_TIMEOUT)
     finally:
@@ -138,15 +134,7 @@ def resume_run(
     """
     if not new_process:
         return _run_here(task, str(workspace), str(checkpoint_path), reconcile, seed, max_turns)
-    ctx = process_context()
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(
-        target=_resume_child,
-        args=(child, task, str(workspace), str(checkpoint_path), reconcile, seed, max_turns),
-        daemon=True,
-    )
-    proc.start()
-    child.close()
+    proc, parent = _start_child(_resume_child, (task, str(workspace), str(checkpoint_path), reconcile, seed, max_turns))
     try:
         report = parent.recv() if parent.poll(CHILD_TIMEOUT) else None
     except EOFError:
@@ -254,6 +242,18 @@ def _run_until_killed(
 # -- children ------------------------------------------------------------------------------
 
 
+def _start_child(
+    target: Callable[..., None], args: tuple[Any, ...], kwargs: dict[str, Any] | None = None
+) -> tuple[Any, multiprocessing.connection.Connection]:
+    """Start ``target(conn, *args, **kwargs)`` in a :func:`process_context` child; returns it and our end of conn."""
+    ctx = process_context()
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=target, args=(child, *args), kwargs=kwargs or {}, daemon=True)
+    proc.start()
+    child.close()
+    return proc, parent
+
+
 def _crash_child(
     conn: multiprocessing.connection.Connection,
     task: str,
@@ -297,9 +297,6 @@ def _run_here(
     seed: int | str,
     max_turns: int = MAX_TURNS,
 ) -> RunReport:
-    from .model import ScriptedModel
-
-    fn = STRATEGIES[reconcile] if isinstance(reconcile, str) else reconcile
     model = ScriptedModel(seed=seed)
     try:
         state = run_agent(
@@ -307,25 +304,19 @@ def _run_here(
             client=offline_client(model=model),
             checkpoint_path=checkpoint_path,
             workspace=workspace,
-            reconcile=fn,
+            reconcile=STRATEGIES[reconcile] if isinstance(reconcile, str) else reconcile,
             max_turns=max_turns,
         )
         error = None
     except Exception as e:  # noqa: BLE001 - the report carries it
         state, error = None, describe_run_error(e)
-        try:
+        with contextlib.suppress(CheckpointError):
             state = load_checkpoint(checkpoint_path)
-        except CheckpointError:
-            pass
     return RunReport(state, error, outbox_count(workspace), model.requests)
 
 
 def fresh_run_dir(base: str | os.PathLike[str]) -> tuple[Path, Path]:
     """Una carpeta limpia con su espacio de trabajo y la ruta del punto de control."""
-    import shutil
-
-    from .tools import create_workspace
-
     base = Path(base)
     shutil.rmtree(base, ignore_errors=True)
     workspace = create_workspace(base / "workspace")

@@ -57,7 +57,6 @@ def _box(
     ]
     top = y + h / 2 - (len(lines) - 1) * 8 + 4
     for i, line in enumerate(lines):
-        mono = mono_first and i == 0
         parts.append(
             _text(
                 x + w / 2,
@@ -65,7 +64,7 @@ def _box(
                 line,
                 size=13 if i == 0 else 11,
                 weight="bold" if i == 0 else "normal",
-                family="monospace" if mono else "sans-serif",
+                family="monospace" if mono_first and i == 0 else "sans-serif",
                 fill="#212121" if i == 0 else _GREY,
             )
         )
@@ -81,9 +80,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, *, color: str = _GREY, da
 
 
 def _point(x: float, y: float, point: str, highlighted: bool) -> str:
-    n = POINT_NUMBERS[point]
-    dangling = point in ("after_save_a", "after_tool")
-    color = _RED if dangling else _BLUE
+    color = _RED if point in ("after_save_a", "after_tool") else _BLUE
     r = 15 if highlighted else 11
     ring = (
         f'<circle cx="{x:g}" cy="{y:g}" r="{r + 6}" fill="none" stroke="{color}" stroke-width="2.5" '
@@ -92,7 +89,7 @@ def _point(x: float, y: float, point: str, highlighted: bool) -> str:
         else ""
     )
     return f'{ring}<circle cx="{x:g}" cy="{y:g}" r="{r}" fill="{color}"/>' + _text(
-        x, y + 4.5, str(n), size=13 if highlighted else 12, weight="bold", fill="#ffffff"
+        x, y + 4.5, str(POINT_NUMBERS[point]), size=13 if highlighted else 12, weight="bold", fill="#ffffff"
     )
 
 
@@ -119,10 +116,8 @@ def loop_svg(highlight: str | None = None) -> str:
     ]
     for x, bw, lines, fill, stroke in boxes:
         out.append(_box(x, top, bw, 54, lines, fill=fill, stroke=stroke))
-    out.append(_arrow(220, top + 27, 288, top + 27))
-    out.append(_text(254, top + 20, "hay archivo", size=11, fill=_GREY))
-    out.append(_arrow(490, top + 27, 558, top + 27))
-    out.append(_text(524, top + 20, "sí", size=11, fill=_GREY))
+    for x, label in ((220, "hay archivo"), (490, "sí")):
+        out += [_arrow(x, top + 27, x + 68, top + 27), _text(x + 34, top + 20, label, size=11, fill=_GREY)]
     dashed = f'stroke="{_GREY}" stroke-width="1.8" stroke-dasharray="5 4"'
     for x, label in ((120, "no hay: estado nuevo, turns = 0"), (390, "no"), (670, "")):
         out.append(f'<line x1="{x}" y1="{top + 54}" x2="{x}" y2="{join}" {dashed}/>')

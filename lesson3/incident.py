@@ -75,7 +75,7 @@ def replay_incident(
         seed=seed,
         new_process=by_name,
     )
-    name = reconcile if isinstance(reconcile, str) else getattr(reconcile, "__name__", "reconcile")
+    name = reconcile if by_name else getattr(reconcile, "__name__", "reconcile")
     return IncidentOutcome(name, workspace, checkpoint_path, crash, resume)
 
 

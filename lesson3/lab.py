@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from .agent import CRASH_POINT_LABELS, CRASH_POINTS, run_agent
 from .checkpoint import Checkpoint
-from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, resume_run
+from .conversation import blocks, describe_pending, shorten
+from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, process_context, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
-from .render import shorten
 from .tools import create_workspace, outbox_count
-from .transcript import conversation_tail, describe_pending
+from .transcript import conversation_tail
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -40,19 +40,8 @@ TOOL_LABELS = {"read_file": "read_file (solo lectura)", "send_email": "send_emai
 def is_error_fallback(cp: Checkpoint) -> Checkpoint:
     """Jugada tres aplicada a cualquier herramienta: un tool_result con ``is_error`` y la verdad."""
     pending = cp["pendingToolUse"]
-    cp["messages"].append(
-        {
-            "role": "user",
-            "content": [
-                {
-                    "type": "tool_result",
-                    "tool_use_id": pending["id"],
-                    "content": UNKNOWN_STATE_MESSAGE,
-                    "is_error": True,
-                }
-            ],
-        }
-    )
+    result = {"type": "tool_result", "tool_use_id": pending["id"], "content": UNKNOWN_STATE_MESSAGE, "is_error": True}
+    cp["messages"].append({"role": "user", "content": [result]})
     cp["pendingToolUse"] = None
     return cp
 
@@ -98,8 +87,6 @@ def warm_up() -> None:
     cells run, instead of inside the first ``crash_run``. Calling it again is free.
     """
     import multiprocessing.forkserver
-
-    from .crash import process_context
 
     if process_context().get_start_method() == "forkserver":
         multiprocessing.forkserver.ensure_running()
@@ -167,14 +154,9 @@ def uninterrupted_run(task: str, seed: int | str = 0) -> tuple[Checkpoint, int]:
 
 def first_call_turn(task: str, tool: str, seed: int | str = 0) -> int:
     """El turno en el que el modelo pide ``tool`` por primera vez en una ejecución sin caídas."""
-    state, _ = _uninterrupted(task, seed)
-    turn = 0
-    for message in state["messages"]:
-        if message["role"] != "assistant":
-            continue
-        turn += 1
-        blocks = message["content"] if isinstance(message["content"], list) else []
-        if any(b.get("type") == "tool_use" and b.get("name") == tool for b in blocks):
+    replies = [m for m in _uninterrupted(task, seed)[0]["messages"] if m["role"] == "assistant"]
+    for turn, message in enumerate(replies, 1):
+        if any(b.get("type") == "tool_use" and b.get("name") == tool for b in blocks(message)):
             return turn
     raise ValueError(f"la tarea «{task}» nunca llama a {tool}")
 
@@ -206,14 +188,13 @@ class LabResult:
         if self.run.outbox > self.reference_outbox:
             problems.append(f"✗ el equipo recibió {self.run.outbox} correos en vez de {self.reference_outbox}")
         state = self.run.state
-        turns = state["turns"] if state else 0
-        if state is not None and turns > self.reference_turns:
-            extra = turns - self.reference_turns
+        if state is not None and state["turns"] > self.reference_turns:
+            extra = state["turns"] - self.reference_turns
             told_unknown = any(
                 b.get("type") == "tool_result" and b.get("is_error")
                 for m in state["messages"]
-                if m["role"] == "user" and isinstance(m["content"], list)
-                for b in m["content"]
+                if m["role"] == "user"
+                for b in blocks(m)
             )
             why = (
                 "el modelo supo que no se sabía si la llamada se ejecutó y la reevaluó"
@@ -221,9 +202,7 @@ class LabResult:
                 else "el modelo olvidó una decisión que ya había tomado y la volvió a tomar"
             )
             problems.append(f"⚠ {extra} turno{'s' if extra > 1 else ''} más que sin caída: {why}")
-        if problems:
-            return "\n".join(problems)
-        return "✓ la tarea terminó igual que sin caída: mismos turnos, mismos correos"
+        return "\n".join(problems) or "✓ la tarea terminó igual que sin caída: mismos turnos, mismos correos"
 
     def report(self) -> str:
         task = TASK_FOR_TOOL[self.tool]
@@ -244,18 +223,17 @@ class LabResult:
         if cp is None:
             lines.append("   punto de control en disco: ninguno (la caída llegó antes del primer guardado)")
         else:
-            lines.append(f"   punto de control en disco: turns={cp['turns']}, tokensUsed={cp['tokensUsed']}")
-            lines.append(f"   pendingToolUse: {describe_pending(cp['pendingToolUse'])}")
-            if self.dangling:
-                lines.append("   → hay una llamada colgante: la estrategia elegida decide qué pasa")
-            else:
-                lines.append(
-                    "   → no hay llamada colgante: la reanudación no necesita conciliar (la estrategia no se usa)"
-                )
+            lines += [
+                f"   punto de control en disco: turns={cp['turns']}, tokensUsed={cp['tokensUsed']}",
+                f"   pendingToolUse: {describe_pending(cp['pendingToolUse'])}",
+                "   → hay una llamada colgante: la estrategia elegida decide qué pasa"
+                if self.dangling
+                else "   → no hay llamada colgante: la reanudación no necesita conciliar (la estrategia no se usa)",
+            ]
         lines.append(f"   correos en la bandeja de salida: {c.outbox}")
         lines += ["", "2) La reanudación, en un proceso nuevo"]
         r = self.run
-        lines.append(f"   error de la API: {r.error}" if r.error else "   error de la API: ninguno")
+        lines.append(f"   error de la API: {r.error or 'ninguno'}")
         if r.state is not None:
             lines.append("   cola de la conversación:")
             lines += ["     " + line for line in conversation_tail(r.state["messages"], 4).splitlines()]
@@ -281,12 +259,11 @@ def run_lab(
     if strategy not in LAB_STRATEGIES:
         raise ValueError(f"estrategia desconocida «{strategy}»; las válidas: {', '.join(LAB_STRATEGIES)}")
     task = TASK_FOR_TOOL[tool]
-    root = Path(base) if base is not None else scratch_dir()
-    workspace, checkpoint_path = fresh_run_dir(root / f"lab-{point}-{tool}-{strategy}")
+    run_dir = (Path(base) if base is not None else scratch_dir()) / f"lab-{point}-{tool}-{strategy}"
+    workspace, checkpoint_path = fresh_run_dir(run_dir)
     # "Before the call" of the turn whose answer will ask for the tool; the other points, at the tool's call.
     at = {"turn": first_call_turn(task, tool, seed)} if point == "before_call" else {"tool": tool}
     crash = crash_run(task, workspace=workspace, checkpoint_path=checkpoint_path, point=point, seed=seed, **at)
-    crash_checkpoint = copy.deepcopy(crash.checkpoint)
     run = resume_run(
         task,
         workspace=workspace,
@@ -295,8 +272,8 @@ def run_lab(
         seed=seed,
     )
     reference, sent = _uninterrupted(task, seed)
-    shutil.rmtree(root / f"lab-{point}-{tool}-{strategy}", ignore_errors=True)
-    return LabResult(point, tool, strategy, crash, crash_checkpoint, run, reference["turns"], sent)
+    shutil.rmtree(run_dir, ignore_errors=True)
+    return LabResult(point, tool, strategy, crash, copy.deepcopy(crash.checkpoint), run, reference["turns"], sent)
 
 
 # -- the widget ------------------------------------------------------------------------------

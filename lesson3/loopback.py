@@ -22,7 +22,7 @@ import time
 import typing
 import urllib.parse
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,7 +116,7 @@ class LoopbackAPI:
             fault = self.faults.get(number)
             attempt = Attempt(number, path, None, headers.get("x-stainless-retry-count"), 0, None)
             self.attempts.append(attempt)
-            arrived = self.arrived.setdefault(number, threading.Event())
+        arrived = self.arrival(number)
         try:
             body = json.loads(content) if content else {}
         except ValueError:
@@ -170,18 +170,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_POST(self) -> None:
-        self._serve()
-
-    def do_GET(self) -> None:
-        self._serve()
-
-    def _serve(self) -> None:
         length = int(self.headers.get("content-length") or 0)
         content = self.rfile.read(min(length, 16 * 1024 * 1024)) if length else b""
         headers = {k.lower(): v for k, v in self.headers.items()}
         response = self.server.api.handle(self.command, self.path, headers, content)
         payload = response.read()
-        try:
+        # A client that gave up (a timeout) or was killed leaves nobody to answer.
+        with suppress(BrokenPipeError, ConnectionResetError):
             self.send_response(response.status_code)
             for key, value in response.headers.items():
                 if key.lower() not in ("content-length", "transfer-encoding", "connection"):
@@ -189,8 +184,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("content-length", str(len(payload)))
             self.end_headers()
             self.wfile.write(payload)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up (a timeout) or was killed: nobody left to answer
+
+    do_GET = do_POST
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet: tests and the CLI read the attempts, not a log
@@ -227,10 +222,8 @@ def main() -> None:
         print(f"  export LESSON3_LIVE=1 ANTHROPIC_BASE_URL={url} ANTHROPIC_API_KEY=sk-ant-loopback")
         print("  lesson3 run --tarea correo")
         print("Ctrl-C para terminar.")
-        try:
+        with suppress(KeyboardInterrupt):
             threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
 
 
 if __name__ == "__main__":

@@ -65,15 +65,12 @@ def api_error_for(body: dict[str, Any]) -> str | None:
     for i, msg in enumerate(messages):
         if msg.get("role") not in ("user", "assistant"):
             return f"messages.{i}.role: Input should be 'user' or 'assistant'"
-        content = msg.get("content")
-        empty = content == "" or content == []
-        if empty and not (i == len(messages) - 1 and msg["role"] == "assistant"):
+        if msg.get("content") in ("", []) and not (i == len(messages) - 1 and msg["role"] == "assistant"):
             return (
                 f"messages.{i}: all messages must have non-empty content except for the optional "
                 "final assistant message"
             )
-    problem = pairing_problem(messages)
-    if problem is not None:
+    if (problem := pairing_problem(messages)) is not None:
         return _pairing_error(problem)
     for text in (t for msg in messages for t in _texts(msg)):
         if text == "":
@@ -146,13 +143,11 @@ class ScriptedModel:
         except ValueError:
             return _error(400, "invalid_request_error", "Request body is not valid JSON")
         self.requests.append(body)
-        problem = api_error_for(body)
-        if problem is not None:
+        if (problem := api_error_for(body)) is not None:
             return _error(400, "invalid_request_error", problem)
         parallel = self.ignore_parallel_flag or not (body.get("tool_choice") or {}).get("disable_parallel_tool_use")
         content = self.respond(body["messages"], parallel=parallel)
         stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
-        usage = self._usage(body, content)
         return httpx2.Response(
             200,
             json={
@@ -163,7 +158,7 @@ class ScriptedModel:
                 "content": content,
                 "stop_reason": stop,
                 "stop_sequence": None,
-                "usage": usage,
+                "usage": self._usage(body, content),
             },
         )
 
@@ -204,7 +199,7 @@ class ScriptedModel:
             return []  # a finished answer used as prefill: nothing left to say
         task = _text(messages[0])
         history = _history(messages)
-        if _is_email_task(task):
+        if any(word in task.lower() for word in ("correo", "email", "e-mail")):
             steps = _email_policy(task, history, parallel)
         elif "nota" in task.lower():
             steps = _notes_policy(history, parallel)
@@ -221,7 +216,6 @@ class ScriptedModel:
         if block["type"] == "tool_use":
             digest = self._digest("toolu", position, n, block["name"], block["input"])
             block = {"type": "tool_use", "id": "toolu_01" + _base62(digest)[:22], **block}
-            block = {k: block[k] for k in ("type", "id", "name", "input")}
         return block
 
     def _digest(self, *parts: object) -> str:
@@ -262,9 +256,7 @@ def make_client(*, live: bool | None = None, seed: int | str = 0) -> anthropic.A
     The live client is the SDK's default one, so ``ANTHROPIC_BASE_URL`` and the SDK's
     own retries (429, 5xx, 529 overloaded, timeouts) apply unchanged.
     """
-    if live is None:
-        live = live_requested()
-    if not live:
+    if not (live_requested() if live is None else live):
         return offline_client(seed=seed)
     if not os.environ.get(KEY_ENV, "").strip():
         raise LiveModeError(f"Pediste la API real ({LIVE_ENV}=1) pero falta {KEY_ENV} en el entorno.")
@@ -323,21 +315,14 @@ class _Call:
 
 def _history(messages: list[dict[str, Any]]) -> list[_Call]:
     results = {
-        b.get("tool_use_id"): b
+        b.get("tool_use_id"): (_text(b), bool(b.get("is_error")))
         for m in messages
         if m["role"] == "user"
         for b in _blocks(m)
         if b.get("type") == "tool_result"
     }
-    calls = []
-    for m in messages:
-        if m["role"] != "assistant":
-            continue
-        for b in _blocks(m):
-            if b.get("type") == "tool_use":
-                r = results.get(b["id"])
-                calls.append(_Call(b["name"], b["input"], _text(r) if r else None, bool(r and r.get("is_error"))))
-    return calls
+    uses = [b for m in messages if m["role"] == "assistant" for b in _blocks(m) if b.get("type") == "tool_use"]
+    return [_Call(b["name"], b["input"], *results.get(b["id"], (None, False))) for b in uses]
 
 
 def _read_notes(history: list[_Call], parallel: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
@@ -380,8 +365,7 @@ def _email_policy(task: str, history: list[_Call], parallel: bool) -> list[dict[
     steps, contents = _read_notes(history, parallel)
     if steps:
         return steps
-    to = _recipient(task)
-    subject = _subject(task)
+    to, subject = _recipient(task), _subject(task)
     sends = [c for c in history if c.name == "send_email"]
     if not sends:
         body = "Hola, equipo:\n\nEstas son las conclusiones de la semana:\n" + "\n".join(
@@ -408,11 +392,6 @@ def _email_policy(task: str, history: list[_Call], parallel: bool) -> list[dict[
         _say("El correo no está en la bandeja de salida: lo envío ahora."),
         _use("send_email", dict(last.input)),
     ]
-
-
-def _is_email_task(task: str) -> bool:
-    low = task.lower()
-    return "correo" in low or "email" in low or "e-mail" in low
 
 
 _EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")

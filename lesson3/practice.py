@@ -111,8 +111,7 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
         out.value = f'<p style="color:{color}; white-space:normal">{_md(text)}</p>'
 
     button.on_click(on_click)
-    label = w.HTML(value="<b>Tu respuesta:</b>")
-    return QuestionBox([w.HBox([label, choices, button]), out])
+    return QuestionBox([w.HBox([w.HTML(value="<b>Tu respuesta:</b>"), choices, button]), out])
 
 
 def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:
@@ -123,10 +122,8 @@ def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:
         def __repr__(self) -> str:
             return f"{len(items)} pistas (ábrelas una por una en JupyterLab, o usa hint(n))"
 
-    box = Hints(children=[w.HTML(value=f"<p>{_md(text)}</p>") for text in items], selected_index=None)
-    for i in range(len(items)):
-        box.set_title(i, f"{title} {i + 1}")
-    return box
+    children = [w.HTML(value=f"<p>{_md(text)}</p>") for text in items]
+    return Hints(children=children, titles=[f"{title} {n}" for n in range(1, len(items) + 1)], selected_index=None)
 
 
 def hint(items: Sequence[str], n: int) -> str:
@@ -164,14 +161,12 @@ def run_checks(checks: Sequence[tuple[str, Callable[[], object]]]) -> str:
             ok = check()
         except NotImplementedError:
             lines.append(f"… {description}: {NOT_WRITTEN}")
-            continue
         except AssertionError as e:
             lines.append(f"✗ {description}: {e}" if str(e) else f"✗ {description}")
-            continue
         except Exception as e:  # noqa: BLE001 - reported, the other checks still run
             lines.append(f"✗ {description}: falló con {type(e).__name__}: {e}")
-            continue
-        lines.append(f"✓ {description}" if ok else f"✗ {description}")
+        else:
+            lines.append(f"✓ {description}" if ok else f"✗ {description}")
     passed = sum(line.startswith("✓") for line in lines)
     lines.append(f"{passed} de {len(checks)} comprobaciones pasan.")
     return "\n".join(lines)

@@ -20,9 +20,7 @@ task_finished = conversation_finished
 
 def final_text(cp: Checkpoint) -> str | None:
     """El texto de la respuesta final, si la tarea terminó."""
-    if not task_finished(cp):
-        return None
-    return _text_of(cp["messages"][-1]) or None
+    return (_text_of(cp["messages"][-1]) or None) if task_finished(cp) else None
 
 
 def resume_plan(cp: Checkpoint) -> str:
@@ -53,8 +51,7 @@ def resume_plan(cp: Checkpoint) -> str:
 
 def format_message(index: int, message: dict[str, Any]) -> list[str]:
     """Las líneas de un mensaje: su texto y cada tool_use / tool_result, acortados."""
-    role = message.get("role", "?")
-    head = f"[{index}] {role:<9}"
+    head = f"[{index}] {message.get('role', '?'):<9}"
     pad = " " * len(head)
     content = message.get("content")
     lines: list[str] = []
@@ -71,15 +68,11 @@ def format_message(index: int, message: dict[str, Any]) -> list[str]:
             lines.append(f"← tool_result ({block.get('tool_use_id')}){mark}: «{shorten(_text_of(block))}»")
         else:
             lines.append(f"({kind})")
-    if not lines:
-        lines.append("(sin contenido)")
-    return [(head if i == 0 else pad) + " " + line for i, line in enumerate(lines)]
+    return [(head if i == 0 else pad) + " " + line for i, line in enumerate(lines or ["(sin contenido)"])]
 
 
 def format_checkpoint(cp: Checkpoint, *, source: str | None = None, tail: int = 4) -> str:
     """El punto de control entero en texto: campos, los últimos ``tail`` mensajes y el plan de reanudación."""
-    pending = cp["pendingToolUse"]
-    pending_text = describe_pending(pending)
     out = [f"Punto de control: {source}"] if source else []
     fields = [
         ("version", str(cp["version"])),
@@ -87,7 +80,7 @@ def format_checkpoint(cp: Checkpoint, *, source: str | None = None, tail: int = 
         ("turns", str(cp["turns"])),
         ("tokensUsed", str(cp["tokensUsed"])),
         ("messages", f"{len(cp['messages'])} mensajes"),
-        ("pendingToolUse", pending_text),
+        ("pendingToolUse", describe_pending(cp["pendingToolUse"])),
     ]
     out += [f"  {name:<15} {value}" for name, value in fields]
     messages = cp["messages"]

@@ -108,9 +108,7 @@ def use_workspace(path: str | os.PathLike[str], *, durable: bool = True) -> Iter
 
     ``durable=False`` se saltea el ``fsync`` de cada correo entregado (como en ``save_checkpoint``).
     """
-    root = Path(path).resolve()
-    if not root.is_dir():
-        raise ToolError(f"el espacio de trabajo {root} no existe o no es una carpeta")
+    root = _workspace_root(path)
     token, durable_token = _active.set(root), _durable.set(durable)
     try:
         yield root
@@ -121,10 +119,15 @@ def use_workspace(path: str | os.PathLike[str], *, durable: bool = True) -> Iter
 
 def set_workspace(path: str | os.PathLike[str]) -> Path:
     """Fija el espacio de trabajo activo (para usar ``execute_tool`` suelto en un cuaderno)."""
+    root = _workspace_root(path)
+    _active.set(root)
+    return root
+
+
+def _workspace_root(path: str | os.PathLike[str]) -> Path:
     root = Path(path).resolve()
     if not root.is_dir():
         raise ToolError(f"el espacio de trabajo {root} no existe o no es una carpeta")
-    _active.set(root)
     return root
 
 
@@ -204,10 +207,6 @@ def _resolve(root: Path, rel: object, *, default: str | None = None) -> Path:
     return target
 
 
-def _rel(root: Path, p: Path) -> str:
-    return p.relative_to(root).as_posix() or "."
-
-
 def _read_file(root: Path, input: dict[str, Any]) -> str:
     target = _resolve(root, input.get("path"))
     if not target.is_file():
@@ -241,17 +240,15 @@ def _grep(root: Path, input: dict[str, Any]) -> str:
     files = [target] if target.is_file() else sorted(p for p in target.rglob("*") if p.is_file())
     hits = []
     for f in files:
-        if any(part.startswith(".") for part in f.relative_to(root).parts):
-            continue
-        if not f.resolve().is_relative_to(root):  # a symlink pointing out of the workspace
+        rel = f.relative_to(root)
+        # Hidden files are skipped, and so is a symlink pointing out of the workspace.
+        if any(part.startswith(".") for part in rel.parts) or not f.resolve().is_relative_to(root):
             continue
         try:
             text = f.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
             continue
-        for n, line in enumerate(text.splitlines(), 1):
-            if regex.search(line):
-                hits.append(f"{_rel(root, f)}:{n}: {line}")
+        hits += [f"{rel.as_posix()}:{n}: {line}" for n, line in enumerate(text.splitlines(), 1) if regex.search(line)]
     return "\n".join(hits) if hits else "(sin coincidencias)"
 
 
@@ -260,14 +257,11 @@ def _web_search(root: Path, input: dict[str, Any]) -> str:
     if not isinstance(query, str) or not query.strip():
         raise ToolError("falta «query» o está vacía")
     words = set(_words(query))
-    scored = []
-    for i, page in enumerate(web_corpus()):
-        score = len(words & set(_words(page["title"] + " " + page["snippet"])))
-        if score:
-            scored.append((-score, i, page))
-    if not scored:
+    scores = [(len(words & set(_words(p["title"] + " " + p["snippet"]))), i, p) for i, p in enumerate(web_corpus())]
+    best = sorted((-score, i, p) for score, i, p in scores if score)[:3]
+    if not best:
         return "(sin resultados)"
-    return "\n\n".join(f"{p['title']}\n{p['url']}\n{p['snippet']}" for _, _, p in sorted(scored)[:3])
+    return "\n\n".join(f"{p['title']}\n{p['url']}\n{p['snippet']}" for _, _, p in best)
 
 
 def _send_email(root: Path, input: dict[str, Any]) -> str:
@@ -325,8 +319,7 @@ def _words(text: str) -> list[str]:
 @functools.cache
 def web_corpus() -> list[dict[str, str]]:
     """The pages web_search searches (title, url, snippet): offline, the same on every run."""
-    raw = (resources.files("lesson3") / "data" / "web_corpus.json").read_text(encoding="utf-8")
-    return json.loads(raw)
+    return json.loads((resources.files("lesson3") / "data" / "web_corpus.json").read_text(encoding="utf-8"))
 
 
 _TOOLS = {
