@@ -29,6 +29,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import functools
+import operator
 import os
 import pwd
 import stat
@@ -138,10 +139,7 @@ class Handled:
 
 
 def handled(abi: int) -> Handled:
-    fs = 0
-    for version, rights in FS_BY_ABI.items():
-        if abi >= version:
-            fs |= rights
+    fs = functools.reduce(operator.or_, (rights for version, rights in FS_BY_ABI.items() if abi >= version), 0)
     net = NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0
     scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0
     return Handled(abi, fs, net, scoped)
@@ -179,14 +177,6 @@ def abi_version() -> int:
         return 0
     except (AttributeError, TypeError):  # pragma: no cover - no libc.syscall
         return 0
-
-
-def confines_files(abi: int) -> bool:
-    return abi >= 1
-
-
-def confines_signals(abi: int) -> bool:
-    return abi >= 6
 
 
 # -- what the learner may read ---------------------------------------------------------------------------
@@ -297,15 +287,9 @@ def _passwd_home() -> str | None:
     return os.path.realpath(home) if home else None
 
 
-@dataclass(frozen=True)
-class Policy:
-    """Paths and the rights granted beneath each; everything else the ruleset handles is denied."""
-
-    rules: tuple[tuple[str, int], ...]
-
-
-def policy(box: Path) -> Policy:
-    """The learner's policy: its folder read-write, the interpreter's files read-only.
+def policy(box: Path) -> list[tuple[str, int]]:
+    """The learner's policy: paths and the rights granted beneath each (its folder read-write, the
+    interpreter's files read-only); everything else the ruleset handles is denied.
 
     No read root may contain the box (that would open the judge's work folders next to
     it), be ``/`` or contain a home folder: an odd ``sys.path`` then loses that entry
@@ -318,8 +302,7 @@ def policy(box: Path) -> Policy:
         if root == os.sep or any(_is_ancestor_or_same(root, f) for f in forbidden):
             continue
         rules.append((root, READ))
-    rules.extend(DEVICES.items())
-    return Policy(tuple(rules))
+    return [*rules, *DEVICES.items()]
 
 
 # -- applying it ------------------------------------------------------------------------------------------
@@ -350,7 +333,7 @@ def prepare(box: Path, abi: int | None = None) -> Ruleset | None:
     size = ctypes.c_size_t(rights.attr_size)
     fd = _syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, ctypes.c_uint32(0))
     try:
-        for path, allowed in policy(box).rules:
+        for path, allowed in policy(box):
             _add_path_rule(fd, path, allowed & rights.fs)
     except BaseException:
         os.close(fd)
@@ -431,6 +414,16 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
+def _prologue(machine: str, other_convention: int) -> list[tuple[int, int, int, int]]:
+    """Load the syscall number, after returning ``other_convention`` for a call of another architecture."""
+    return [
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
+        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
+        (_BPF_RET_K, 0, 0, other_convention),
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
+    ]
+
+
 def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     """The BPF program (code, jt, jf, k) refusing those syscalls with EACCES on ``machine``; None if unknown."""
     if machine not in AUDIT_ARCH:
@@ -439,12 +432,7 @@ def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     refused = [(_BPF_JEQ_K, nr) for nr in (*REFUSED_SYSCALLS[machine], *REFUSED_EVERYWHERE)]
     if machine == "x86_64":
         refused.insert(0, (_BPF_JGE_K, X32_SYSCALL_BIT))  # the x32 table has a connect() of its own
-    program = [
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
-        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
-        (_BPF_RET_K, 0, 0, deny),  # another calling convention (int 0x80 on x86_64): nothing needs it
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
-    ]
+    program = _prologue(machine, deny)  # another calling convention (int 0x80 on x86_64): nothing needs it
     for i, (code, k) in enumerate(refused):
         program.append((code, len(refused) - i, 0, k))  # true: jump over the rest and the allow, to deny
     program += [(_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW), (_BPF_RET_K, 0, 0, deny)]
@@ -475,14 +463,8 @@ def process_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     clone, fork, vfork, clone3 = PROCESS_SYSCALLS[machine]
     eagain = SECCOMP_RET_ERRNO | errno.EAGAIN
     forks = [nr for nr in (fork, vfork) if nr is not None]
-    program = [
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
-        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
-        (_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW),  # another convention: the other filter refuses it all
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
-        (_BPF_JEQ_K, 0, 1, clone3),
-        (_BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
-    ]
+    program = _prologue(machine, SECCOMP_RET_ALLOW)  # another convention: the other filter refuses it all
+    program += [(_BPF_JEQ_K, 0, 1, clone3), (_BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS)]
     for i, nr in enumerate(forks):
         # true: over the rest of these, the clone test (3) and the allow, to EAGAIN
         program.append((_BPF_JEQ_K, len(forks) - i - 1 + 4, 0, nr))
@@ -503,15 +485,14 @@ def seccomp_available() -> bool:
 
 def deny_syscalls() -> bool:
     """Install the filters on this process and its future children (after no_new_privs); False if not possible."""
-    machine = os.uname().machine
-    program = syscall_filter(machine) if sys.platform.startswith("linux") else None
-    processes = process_filter(machine) if sys.platform.startswith("linux") else None
-    if program is None or processes is None:
+    if not seccomp_available():
         return False
-    return _install(program) and _install(processes)
+    machine = os.uname().machine
+    return _install(syscall_filter(machine)) and _install(process_filter(machine))
 
 
-def _install(program: list[tuple[int, int, int, int]]) -> bool:
+def _install(program: list[tuple[int, int, int, int]] | None) -> bool:
+    assert program is not None  # both filters know the same machines (AUDIT_ARCH)
     filters = (_SockFilter * len(program))(*(_SockFilter(*instruction) for instruction in program))
     fprog = _SockFprog(len(program), filters)
     if libc().prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
