@@ -120,16 +120,11 @@ def learner_uid(judge_pid: int) -> int:
 
 def _uid_mappable(uid: int) -> bool:
     try:
-        lines = Path("/proc/self/uid_map").read_text().splitlines()
+        ranges = [line.split() for line in Path("/proc/self/uid_map").read_text().splitlines()]
     except OSError:
         return False
-    for line in lines:
-        parts = line.split()
-        if len(parts) == 3:
-            inside, _, count = (int(p) for p in parts)
-            if inside <= uid < inside + count:
-                return True
-    return False
+    # Each line: first uid inside, first uid outside, how many.
+    return any(int(r[0]) <= uid < int(r[0]) + int(r[2]) for r in ranges if len(r) == 3)
 
 
 DISK_POLL_SECONDS = 0.05
@@ -180,20 +175,13 @@ class Learner:
 
     def start(self) -> Reply | Failure:
         """Get a confined child from the learner zygote and run every cell; the reply is its load report."""
-        pipes = [os.pipe() for _ in range(3)]
-        (req_r, req_w), (resp_r, resp_w), (out_r, out_w) = pipes
-        request = {
-            "limits": self.limits.to_json(),
-            "box": str(self.box),
-            "uid": self.uid,
-            "landlock": self.landlock,
-        }
+        (req_r, req_w), (resp_r, resp_w), (out_r, out_w) = (os.pipe() for _ in range(3))
+        request = {"limits": self.limits.to_json(), "box": str(self.box), "uid": self.uid, "landlock": self.landlock}
         try:
             keeper, pid = learner_zygote.spawn(request, (req_r, resp_w, out_w))
         except (OSError, EOFError, protocol.ProtocolError, learner_zygote.ZygoteError) as e:
-            for fd in (req_r, req_w, resp_r, resp_w, out_r, out_w):
-                with contextlib.suppress(OSError):
-                    os.close(fd)
+            for fd in (req_w, resp_r, out_r):  # ours; the finally closes the child's ends
+                os.close(fd)
             return Failure("internal", f"{type(e).__name__}: {e}"[:300])
         finally:
             for fd in (req_r, resp_w, out_w):
@@ -241,16 +229,15 @@ class Learner:
 
     def _exchange(
         self,
-        request: dict[str, Any] | None,
+        request: dict[str, Any],
         expect: str,
         timeout: float,
         *,
         on_tool: ToolHandler | None = None,
         call_id: int | None = None,
     ) -> Reply | Failure:
-        started = time.monotonic()
-        deadline = started + max(timeout, 0.0)
-        outgoing = bytearray(protocol.encode(request)) if request is not None else bytearray()
+        deadline = time.monotonic() + max(timeout, 0.0)
+        outgoing = bytearray(protocol.encode(request))
         while True:
             while self._pending:
                 msg = self._pending.pop(0)
@@ -266,10 +253,7 @@ class Learner:
                 return full
             rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
             wlist = [self._req_w] if outgoing else []
-            try:
-                readable, writable, _ = select.select(rlist, wlist, [], min(remaining, DISK_POLL_SECONDS))
-            except InterruptedError:  # pragma: no cover - PEP 475 retries select itself
-                continue
+            readable, writable, _ = select.select(rlist, wlist, [], min(remaining, DISK_POLL_SECONDS))
             if self._out_r in readable:
                 self._drain_output()
             if self._req_w in writable:
@@ -288,7 +272,7 @@ class Learner:
                 if not chunk:
                     return self._died()
                 try:
-                    self._pending.extend(m for m in self._reader.feed(chunk))
+                    self._pending.extend(self._reader.feed(chunk))
                 except protocol.ProtocolError as e:
                     self._kill()
                     return Failure("protocol", str(e))
