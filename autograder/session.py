@@ -55,14 +55,9 @@ class Outcome:
             if self.failure.kind == "poisoned":
                 return str(self.info.get("message"))
             return describe_failure(self.failure, text("what.call", lang, fn=fn), lang)
-        if self.status == "missing":
-            return text("call.missing", lang, fn=fn)
-        if self.status == "not_callable":
-            return text("call.not_callable", lang, fn=fn, type=self.info.get("type", "?"))
-        if self.status == "not_implemented":
-            return text("call.not_implemented", lang, fn=fn)
-        if self.status == "bad_value":
-            return text("call.bad_value", lang, fn=fn, type=self.info.get("type", "?"), detail=self.info.get("detail"))
+        if self.status in ("missing", "not_callable", "not_implemented", "bad_value"):
+            info = {"type": self.info.get("type", "?"), "detail": self.info.get("detail")}
+            return text("call." + self.status, lang, fn=fn, **info)
         if self.status == "delegated":
             return text("call.delegated", lang, fn=fn, target=", ".join(self.delegated) or "lesson3")
         if self.status == "error":
@@ -135,8 +130,8 @@ class Session:
         if isinstance(reply, Failure):
             reason = describe_failure(reply, text("what.load", self.lang), self.lang)
             self.summary = LoadSummary(text("load.failed", self.lang, reason=reason), [], {}, {})
-            return self.summary
-        self.summary = self._summarise(reply.message)
+        else:
+            self.summary = self._summarise(reply.message)
         return self.summary
 
     def _spawn(self) -> Reply | Failure:
@@ -159,14 +154,11 @@ class Session:
         if self._learner is None:
             return
         self._learner.close()
-        self._collect_output(self._learner)
-        self._learner = None
-
-    def _collect_output(self, learner: Learner) -> None:
-        self.printed += learner.output.total
+        self.printed += self._learner.output.total
         room = self.limits.output_kb * 1024 - len(self.output)
         if room > 0:
-            self.output += learner.output.kept[:room]
+            self.output += self._learner.output.kept[:room]
+        self._learner = None
 
     def printed_text(self) -> str:
         """The first output_kb of what the learner printed, over every process of this session."""
@@ -199,15 +191,15 @@ class Session:
         for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:
             number, status, line = report["number"], report.get("status"), report.get("line")
             cell = number if marked else None
+            message = str(report.get("message") or "")
             if status == "syntax" and cell is None:
-                message = str(report.get("message") or "")
                 fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
             elif status == "syntax":
-                message = str(report.get("message") or "")
                 warnings.append((number, text("load.cell_syntax", lang, cell=cell, line=line, message=message)))
             elif status == "error":
                 key = "load.cell_error" if cell is not None else "load.statement_error"
-                etype, detail = report.get("etype"), self._detail(report)
+                etype = report.get("etype")
+                detail = (f" ({message})" if message else "") + hint_for(etype, message, lang)
                 warnings.append((number, text(key, lang, cell=cell, etype=etype, line=line, detail=detail)))
             elif status == "timeout":
                 key = "load.cell_timeout" if cell is not None else "load.statement_timeout"
@@ -215,10 +207,6 @@ class Session:
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
         return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
-
-    def _detail(self, report: dict[str, Any]) -> str:
-        message = str(report.get("message") or "")
-        return (f" ({message})" if message else "") + hint_for(report.get("etype"), message, self.lang)
 
     @contextlib.contextmanager
     def budget(self, seconds: float | None = None) -> Iterator[None]:
@@ -233,8 +221,7 @@ class Session:
 
     def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
         if fn in self.poisoned:
-            earlier = self.poisoned[fn]
-            reason = earlier.describe(self.lang)
+            reason = self.poisoned[fn].describe(self.lang)
             return Outcome(
                 "failure",
                 failure=Failure("poisoned", reason),
