@@ -75,19 +75,7 @@ FILE_RIGHTS = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL
 """The only rights a rule on a file (not a directory) may carry."""
 
 READ = FS_READ_FILE | FS_READ_DIR
-WRITE = (
-    READ
-    | FS_WRITE_FILE
-    | FS_REMOVE_DIR
-    | FS_REMOVE_FILE
-    | FS_MAKE_DIR
-    | FS_MAKE_REG
-    | FS_MAKE_SOCK
-    | FS_MAKE_FIFO
-    | FS_MAKE_SYM
-    | FS_REFER
-    | FS_TRUNCATE
-)
+WRITE = FS_ABI_1 & ~(FS_EXECUTE | FS_MAKE_CHAR | FS_MAKE_BLOCK) | FS_REFER | FS_TRUNCATE
 """The learner's own folder: everything but executing, device nodes and device ioctls."""
 
 SYSTEM_READ = (
@@ -229,10 +217,8 @@ def python_roots() -> tuple[str, ...]:
                 if real.startswith(entry + os.sep):
                     top = real[len(entry) + 1 :].split(os.sep, 1)[0]
                     roots.add(os.path.join(entry, top))
-    for package in ("lesson3", "autograder"):
-        module = sys.modules.get(package)
-        if module is not None:
-            roots.update(os.path.realpath(p) for p in _module_locations(module))
+    for package in ("lesson3", "autograder"):  # wherever they came from
+        roots.update(os.path.realpath(p) for p in _module_locations(sys.modules.get(package)))
     return tuple(sorted(path for root in roots for path in _without_hidden(root)))
 
 

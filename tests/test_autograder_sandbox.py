@@ -614,6 +614,9 @@ def test_landlock_rights_degrade_with_the_abi():
     assert confine.handled(6).scoped == confine.SCOPE_SIGNAL | confine.SCOPE_ABSTRACT_UNIX_SOCKET
     assert [confine.handled(abi).attr_size for abi in (1, 3, 4, 5, 6, 7)] == [8, 8, 16, 16, 24, 24]
     assert not confine.handled(8).fs & confine.FS_RESOLVE_UNIX and confine.handled(9).fs & confine.FS_RESOLVE_UNIX
+    # The learner's folder: everything of ABI 1 to 3 but executing and device nodes, and no device ioctls.
+    not_in_box = confine.FS_EXECUTE | confine.FS_MAKE_CHAR | confine.FS_MAKE_BLOCK
+    assert confine.WRITE == confine.handled(3).fs & ~not_in_box
 
 
 @needs_landlock
