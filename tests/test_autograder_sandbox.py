@@ -231,6 +231,22 @@ def test_stdlib_modules_not_preloaded_still_import_after_the_privilege_drop(box)
         learner.close()
 
 
+@pytest.mark.parametrize(
+    ("imports", "expression"),
+    [
+        ("import tomllib", "tomllib.loads('a = 3')['a']"),  # a package: its __init__.py, then its modules
+        ("from wsgiref.headers import Headers", "len(Headers([('a', 'b'), ('c', 'd'), ('e', 'f')]))"),
+        ("import colorsys", "int(colorsys.rgb_to_hsv(0, 0, 3)[2])"),  # a plain module
+    ],
+)
+def test_stdlib_packages_and_modules_not_preloaded_import_after_the_drop(box, imports, expression):
+    learner = start(f"def resume_action(cp):\n    {imports}\n    return {expression}", box)
+    try:
+        assert value(learner.call("resume_action", None, timeout=5)) == 3
+    finally:
+        learner.close()
+
+
 def test_an_infinite_loop_costs_the_time_limit_and_the_process_is_gone(box):
     learner = start("def resume_action(cp):\n    while True:\n        pass", box)
     pid = learner.pid
