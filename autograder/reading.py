@@ -115,7 +115,7 @@ def open_regular(path: str | os.PathLike[str]) -> int:
             inner = _enter(dir_fd, folder, "/".join(folders[: depth + 1]))
             os.close(dir_fd)
             dir_fd = inner
-        return _open_file(dir_fd, name)
+        return open_at(dir_fd, name)
     finally:
         os.close(dir_fd)
 
@@ -136,7 +136,8 @@ def _enter(dir_fd: int, folder: str, shown: str) -> int:
     raise ReadRefused("load.folder_symlink" if stat.S_ISLNK(mode) else "load.folder_not_dir", folder=shown)
 
 
-def _open_file(dir_fd: int, name: str) -> int:
+def open_at(dir_fd: int, name: str) -> int:
+    """A read-only descriptor on ``name`` in the folder ``dir_fd`` if it is a regular file, else ``ReadRefused``."""
     try:
         before = os.lstat(name, dir_fd=dir_fd)
         if not stat.S_ISREG(before.st_mode):
