@@ -147,7 +147,7 @@ def install(public: dict[str, Any]) -> None:
     lesson3_dir = Path(public["lesson3_dir"])
     package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
     package.__path__ = []  # nothing more is imported from disk under this name
-    modules: dict[str, types.ModuleType] = {"lesson3": package}
+    modules: dict[str, types.ModuleType] = {}
     sys.modules["lesson3"] = package
     for name in REAL_MODULES:
         modules[name] = _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
@@ -178,14 +178,13 @@ def install(public: dict[str, Any]) -> None:
     reconcile = _module(
         "lesson3.reconciliation", "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio."
     )
-    production = modules["production"]
     lesson_data = {
         "READ_ONLY_TOOLS": frozenset(public["READ_ONLY_TOOLS"]),
         "UNKNOWN_STATE_MESSAGE": public["UNKNOWN_STATE_MESSAGE"],
     }
     reconcile.__dict__.update(
-        reconcile_production=production.reconcile_production,
-        delete_dangling=production.delete_dangling,
+        reconcile_production=modules["production"].reconcile_production,
+        delete_dangling=modules["production"].delete_dangling,
         **lesson_data,
     )
     modules.update(exercises=exercises, model=model)
@@ -194,8 +193,7 @@ def install(public: dict[str, Any]) -> None:
         modules[name] = _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
     for name, module in modules.items():
         sys.modules[module.__name__] = module
-        if name != "lesson3":
-            setattr(package, name, module)
+        setattr(package, name, module)
     for source in ("checkpoint", "tools", "production"):
         for attr, value in vars(modules[source]).items():
             if not attr.startswith("_") and not isinstance(value, types.ModuleType):

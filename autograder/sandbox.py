@@ -367,9 +367,9 @@ class Learner:
     def _kill(self) -> None:
         if self.pid is None:
             return
-        for kill in (lambda: os.killpg(self.pid, signal.SIGKILL), lambda: os.kill(self.pid, signal.SIGKILL)):
+        for kill in (os.killpg, os.kill):
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                kill()
+                kill(self.pid, signal.SIGKILL)
         if self.uid is not None and self.uid != NOBODY and self.limits.processes > 1:
             sweep_uid(self.uid)
         status = self._wait_status(timeout=2.0)
