@@ -150,6 +150,7 @@ class Learner:
         landlock: bool = True,
         kind: str | None = None,
         name: str = "entrega.py",
+        output: Capture | None = None,
     ) -> None:
         self.cells = cells
         self.kind = kind or ("ipynb" if any(c.filename.startswith("<celda") for c in cells) else "py")
@@ -161,7 +162,8 @@ class Learner:
         # the learner zygote honours that only from the process that started it, never from a judge.
         self.landlock = landlock
         self.pid: int | None = None
-        self.output = Capture(limits.output_kb * 1024)
+        # A session passes one Capture to each process it starts: the cap holds over all of them.
+        self.output = output if output is not None else Capture(limits.output_kb * 1024)
         self.lockdown: dict[str, Any] = {}
         self._reader = protocol.FrameReader()
         self._pending: list[dict[str, Any]] = []

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from .limits import Limits
 from .messages import text
-from .sandbox import Failure, Learner, Reply, ToolHandler
+from .sandbox import Capture, Failure, Learner, Reply, ToolHandler
 from .submission import Submission
 
 
@@ -121,9 +121,8 @@ class Session:
         self._budget_seconds = limits.check_seconds
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
-        self.printed = 0
-        """Bytes the learner printed over every process of this session (kept: the first output_kb)."""
-        self.output = bytearray()
+        self.output = Capture(limits.output_kb * 1024)
+        """What the learner printed over every process of this session."""
 
     def start(self) -> LoadSummary:
         reply = self._spawn()
@@ -143,34 +142,20 @@ class Session:
             landlock=self.landlock,
             kind=self.submission.kind,
             name=self.submission.name,
+            output=self.output,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
-            self._retire()
+            self.close()
         return reply
-
-    def _retire(self) -> None:
-        """Close the learner's process, keeping what it printed."""
-        if self._learner is None:
-            return
-        self._learner.close()
-        self.printed += self._learner.output.total
-        room = self.limits.output_kb * 1024 - len(self.output)
-        if room > 0:
-            self.output += self._learner.output.kept[:room]
-        self._learner = None
 
     def printed_text(self) -> str:
         """The first output_kb of what the learner printed, over every process of this session."""
-        kept = bytes(self.output)
-        if self._learner is not None:
-            kept += bytes(self._learner.output.kept[: self.limits.output_kb * 1024 - len(kept)])
-        return kept.decode("utf-8", errors="replace")
+        return self.output.kept.decode("utf-8", errors="replace")
 
     def output_note(self) -> str | None:
         """A warning for the feedback when the learner printed more than was kept (nothing was stopped)."""
-        printed = self.printed + (self._learner.output.total if self._learner else 0)
-        if printed <= self.limits.output_kb * 1024:
+        if not self.output.cut:
             return None
         # Not how much: a loop that prints until its time limit prints a different amount on every run.
         return text("load.output_cut", self.lang, kb=self.limits.output_kb)
@@ -246,8 +231,11 @@ class Session:
         outcome = Outcome.from_reply(fn, reply)
         if outcome.status == "failure":
             self.poisoned[fn] = outcome
-            self._retire()
+            self.close()
         return outcome
 
     def close(self) -> None:
-        self._retire()
+        """Stop the learner's process, if one runs (the next call starts a new one)."""
+        if self._learner is not None:
+            self._learner.close()
+            self._learner = None
