@@ -34,7 +34,6 @@ import os
 import pwd
 import stat
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 # The same numbers on every architecture since Linux 5.1's unified syscall table (x86_64,
@@ -111,26 +110,13 @@ class _PathBeneathAttr(ctypes.Structure):
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
-@dataclass(frozen=True)
-class Handled:
-    """What a ruleset takes away on a kernel with Landlock ABI ``abi``."""
-
-    abi: int
-    fs: int
-    net: int
-    scoped: int
-
-    @property
-    def attr_size(self) -> int:
-        """The struct as that ABI knows it (an older kernel would refuse non-zero unknown fields)."""
-        return 24 if self.abi >= 6 else 16 if self.abi >= 4 else 8
-
-
-def handled(abi: int) -> Handled:
+def handled(abi: int) -> tuple[_RulesetAttr, int]:
+    """What a ruleset takes away on a kernel with Landlock ABI ``abi``, and the size of the struct as that
+    ABI knows it (an older kernel would refuse non-zero unknown fields)."""
     fs = functools.reduce(operator.or_, (rights for version, rights in FS_BY_ABI.items() if abi >= version), 0)
     net = NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0
     scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0
-    return Handled(abi, fs, net, scoped)
+    return _RulesetAttr(fs, net, scoped), 24 if abi >= 6 else 16 if abi >= 4 else 8
 
 
 @functools.cache
@@ -294,37 +280,29 @@ def policy(box: Path) -> list[tuple[str, int]]:
 # -- applying it ------------------------------------------------------------------------------------------
 
 
-class Ruleset:
-    """A Landlock ruleset built while the child can still open everything, enforced after the uid drop."""
-
-    def __init__(self, fd: int, handled: Handled) -> None:
-        self.fd = fd
-        self.handled = handled
-
-    def enforce(self) -> None:
-        """Restrict this process and its future children for good (needs no_new_privs or CAP_SYS_ADMIN)."""
-        try:
-            _syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(self.fd), ctypes.c_uint32(0))
-        finally:
-            os.close(self.fd)
-
-
-def prepare(box: Path, abi: int | None = None) -> Ruleset | None:
-    """Build the learner's ruleset; None when the kernel has no Landlock."""
+def prepare(box: Path, abi: int | None = None) -> int | None:
+    """The learner's ruleset, built while the child can still open everything; None when the kernel has no Landlock."""
     abi = abi_version() if abi is None else abi
     if abi < 1:
         return None
-    rights = handled(abi)
-    attr = _RulesetAttr(rights.fs, rights.net, rights.scoped)
-    size = ctypes.c_size_t(rights.attr_size)
-    fd = _syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, ctypes.c_uint32(0))
+    attr, size = handled(abi)
+    fd = _syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     try:
         for path, allowed in policy(box):
-            _add_path_rule(fd, path, allowed & rights.fs)
+            _add_path_rule(fd, path, allowed & attr.handled_access_fs)
     except BaseException:
         os.close(fd)
         raise
-    return Ruleset(fd, rights)
+    return fd
+
+
+def enforce(ruleset: int) -> None:
+    """Restrict this process and its future children for good, after the uid drop (needs no_new_privs or
+    CAP_SYS_ADMIN)."""
+    try:
+        _syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0))
+    finally:
+        os.close(ruleset)
 
 
 def _add_path_rule(ruleset_fd: int, path: str, allowed: int) -> None:

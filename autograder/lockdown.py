@@ -64,7 +64,7 @@ def confine(
         if confinement.abi_version():
             raise
     if ruleset is not None:
-        ruleset.enforce()
+        confinement.enforce(ruleset)
     seccomp = False
     if landlock:
         seccomp = confinement.deny_syscalls()
