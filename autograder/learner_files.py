@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from .protocol import write_all
 from .reading import DIR_FLAGS, ReadRefused, open_at, read_capped
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -75,9 +76,7 @@ def place(box: Path, relpath: str, content: bytes) -> None:
         fd = os.open(name, _WRITE_FLAGS, 0o644, dir_fd=dir_fd)
         try:
             _give(fd, box)
-            view = memoryview(content)
-            while view:
-                view = view[os.write(fd, view) :]
+            write_all(fd, content)
         finally:
             os.close(fd)
 

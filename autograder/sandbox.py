@@ -260,8 +260,7 @@ class Learner:
                 self._drain_output()
             if self._req_w in writable:
                 try:
-                    n = os.write(self._req_w, outgoing)
-                    del outgoing[:n]
+                    del outgoing[: os.write(self._req_w, outgoing)]
                 except BlockingIOError:
                     pass
                 except BrokenPipeError:
