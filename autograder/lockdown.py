@@ -31,7 +31,7 @@ SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 def confine(
     limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tuple[int, ...], landlock: bool = True
 ) -> dict[str, Any]:
-    """Lock this process down for good; returns what was applied (the judge reports it)."""
+    """Lock this process down for good; returns what was applied (sent with the load report)."""
     os.setsid()
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)

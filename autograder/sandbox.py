@@ -164,14 +164,12 @@ class Learner:
         self.pid: int | None = None
         # A session passes one Capture to each process it starts: the cap holds over all of them.
         self.output = output if output is not None else Capture(limits.output_kb * 1024)
-        self.lockdown: dict[str, Any] = {}
         self._reader = protocol.FrameReader()
         self._pending: list[dict[str, Any]] = []
         self._req_w = self._resp_r = self._out_r = -1
         self._keeper: socket.socket | None = None
         self._next_id = 0
         self._disk_checked_at = 0.0
-        self.exit_status: int | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -201,10 +199,7 @@ class Learner:
             "load_seconds": self.limits.load_seconds,
         }
         # The load gets a little slack over the child's own per-cell alarms.
-        reply = self._exchange(load, "loaded", self.limits.load_seconds + 0.5)
-        if isinstance(reply, Reply):
-            self.lockdown = dict(reply.message.get("lockdown") or {})
-        return reply
+        return self._exchange(load, "loaded", self.limits.load_seconds + 0.5)
 
     def call(self, fn: str, arg: Any, *, timeout: float, on_tool: ToolHandler | None = None) -> Reply | Failure:
         """``fn(arg)`` in the child; ``on_tool(name, input)`` answers its execute_tool requests."""
@@ -350,7 +345,6 @@ class Learner:
             self._kill()
             return Failure("protocol", "closed the channel")
         self.pid = None
-        self.exit_status = status
         return _status_failure(status, self.limits)
 
     def _wait_status(self, timeout: float) -> int | None:
@@ -373,9 +367,7 @@ class Learner:
                 kill(self.pid, signal.SIGKILL)
         if self.uid is not None and self.uid != NOBODY and self.limits.processes > 1:
             sweep_uid(self.uid)
-        status = self._wait_status(timeout=2.0)
-        if status is not None:
-            self.exit_status = status
+        self._wait_status(timeout=2.0)  # until the keeper has seen it die
         self.pid = None
 
 
