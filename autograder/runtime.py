@@ -197,14 +197,12 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
 
     # A notebook that calls check() or pista() must not grade itself again in here.
     autograder._IN_SANDBOX = True
-    shell = _shell
     # display(), get_ipython() and friends are builtins for the whole run, calls included, as in Jupyter.
-    shell.builtin_trap.activate()
+    _shell.builtin_trap.activate()
     if kind == "ipynb":
         # A notebook runs as __main__ in the shell's own namespace, as in Jupyter.
-        module = shell.user_module
-        sys.modules["__main__"] = module
-        namespace: dict[str, Any] = shell.user_ns
+        sys.modules["__main__"] = _shell.user_module
+        namespace: dict[str, Any] = _shell.user_ns
     else:
         # A .py file runs as a module (its `if __name__ == "__main__":` tests do not run), with its
         # __file__ in the learner's folder. A real module object, so that dataclasses, pickle and
@@ -299,9 +297,8 @@ def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
 
 
 def _run_notebook_cell(cell: dict[str, Any], filename: str) -> dict[str, Any]:
-    shell = _shell
-    shell.compile.get_code_name = lambda raw, transformed, number: filename
-    result = shell.run_cell(str(cell.get("source") or ""), store_history=False)
+    _shell.compile.get_code_name = lambda raw, transformed, number: filename
+    result = _shell.run_cell(str(cell.get("source") or ""), store_history=False)
     # `is None`, not truthiness: a learner's exception class may define __bool__ or __len__.
     error = result.error_in_exec if result.error_before_exec is None else result.error_before_exec
     if error is None:
