@@ -52,10 +52,8 @@ def static_delegation(sources: Iterable[str]) -> dict[str, str]:
     for target in TARGETS:
         if target in bindings and not bindings[target].startswith(_MODULE):
             found[target] = bindings[target]
-        elif target in functions:
-            label = _reaches(functions[target], bindings, functions, seen=set())
-            if label:
-                found[target] = label
+        elif target in functions and (label := _reaches(functions[target], bindings, functions, seen=set())):
+            found[target] = label
     return found
 
 
@@ -155,12 +153,10 @@ def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
 def _reaches(fn: ast.AST, bindings: dict[str, str], functions: dict[str, ast.AST], seen: set[str]) -> str | None:
     """Walk a function's body, and the module-level helpers it names, looking for a reference."""
     for node in ast.walk(fn):
-        label = _node_reference(node, bindings)
-        if label:
+        if label := _node_reference(node, bindings):
             return label
         if isinstance(node, ast.Name) and node.id in functions and node.id not in seen and node is not fn:
             seen.add(node.id)
-            label = _reaches(functions[node.id], bindings, functions, seen)
-            if label:
+            if label := _reaches(functions[node.id], bindings, functions, seen):
                 return label
     return None

@@ -167,8 +167,7 @@ def grade_loaded(
     except ServerError as e:
         return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels)
     result = SubmissionResult.from_json(raw)
-    warning = confinement_warning(lang)
-    if warning:
+    if warning := confinement_warning(lang):
         result.warnings.append(warning)
     return result
 

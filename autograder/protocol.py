@@ -87,8 +87,7 @@ def _read_message(read: Any) -> Any:
 def _read_exact(read: Any, size: int) -> bytes:
     chunks = bytearray()
     while len(chunks) < size:
-        chunk = read(min(size - len(chunks), 1 << 20))
-        if not chunk:
+        if not (chunk := read(min(size - len(chunks), 1 << 20))):
             raise EOFError("the other side closed the channel")
         chunks += chunk
     return bytes(chunks)

@@ -245,8 +245,7 @@ class Learner:
             if remaining <= 0:
                 self._kill()
                 return Failure("timeout", limit=round(timeout, 2))
-            full = self._disk_full()
-            if full:
+            if full := self._disk_full():
                 return full
             rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
             wlist = [self._req_w] if outgoing else []

@@ -154,8 +154,7 @@ def serve_forever(socket_path: str, admit: Callable[[socket.socket], Any], serve
                 conn, _ = server.accept()
             except OSError:
                 continue
-            admitted = admit(conn)
-            if not admitted:
+            if not (admitted := admit(conn)):
                 conn.close()
                 continue
             if os.fork() == 0:  # pragma: no cover - the child; covered by the sandbox and isolation tests
