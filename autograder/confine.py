@@ -146,7 +146,8 @@ def abi_version() -> int:
     if not sys.platform.startswith("linux"):
         return 0
     try:
-        return _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+        version = ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION)
+        return _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), version)
     except OSError:  # ENOSYS (no syscall), EOPNOTSUPP (disabled at boot), EPERM (seccomp)
         return 0
     except (AttributeError, TypeError):  # pragma: no cover - no libc.syscall
