@@ -100,6 +100,7 @@ class GradingServer:
                 learners.stop()
                 shutil.rmtree(run_dir, ignore_errors=True)
                 raise ServerError(str(e)) from None
+            # Published only once both serve: another job's _connect reads self.running without the lock.
             self._judges, self._learners, self.run_dir = judges, learners, run_dir
 
     def stop(self) -> None:
