@@ -726,3 +726,23 @@ def test_a_forged_load_report_is_read_without_trusting_its_shape(box, number):
     report = {"cells": [{"number": number, "status": "error", "etype": "X"}], "pieces": [{"number": number}]}
     summary = session._summarise(report)
     assert summary.fatal is None and summary.warnings == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = 1\n\0\ndef resume_action(cp):\n    return 1\n",  # a NUL byte: a SyntaxError without a line
+        "x = " + "-" * 100_000 + "1\n",  # nested past the parser's stack: MemoryError, not SyntaxError
+    ],
+)
+def test_a_py_python_cannot_parse_is_one_syntax_error_on_line_1(box, source):
+    uid = learner_uid(os.getpid()) if ROOT else None
+    prepare_box(box, uid)
+    learner = Learner(list(from_python(source, "entrega.py").runnable), limits=Limits(), box=box, uid=uid)
+    try:
+        reply = learner.start()
+    finally:
+        learner.close()
+    assert isinstance(reply, Reply), reply
+    assert [(p["status"], p["line"]) for p in reply.message["pieces"]] == [("syntax", 1)]
+    assert reply.message["defined"]["resume_action"] == "missing"
