@@ -266,10 +266,8 @@ def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | Sy
         tree = compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST | _TOP_LEVEL_AWAIT, dont_inherit=True)
     except SyntaxError as e:
         return e, False
-    except (ValueError, RecursionError, MemoryError) as e:
-        error = SyntaxError(str(e)[:200])
-        error.lineno = 1
-        return error, False
+    except (ValueError, RecursionError, MemoryError) as e:  # reported as a syntax error on line 1
+        return SyntaxError(str(e)[:200], (filename, 1, None, None)), False
     return [(i + 1, stmt.lineno, ast.Module(body=[stmt], type_ignores=[])) for i, stmt in enumerate(tree.body)], False
 
 
