@@ -176,11 +176,10 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     ``st_size`` is only a claim): never more than ``max_bytes + 1`` bytes are read.
     """
     fd = open_regular(path)
-    too_big = ReadRefused("load.too_big", mb=max_bytes // (1024 * 1024))
     try:
         data = read_capped(fd, max_bytes) if os.fstat(fd).st_size <= max_bytes else None
         if data is None:
-            raise too_big
+            raise ReadRefused("load.too_big", mb=max_bytes // (1024 * 1024))
         return data
     except OSError as e:
         raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None
