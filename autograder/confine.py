@@ -29,11 +29,11 @@ from __future__ import annotations
 import ctypes
 import errno
 import functools
+import operator
 import os
 import pwd
 import stat
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 # The same numbers on every architecture since Linux 5.1's unified syscall table (x86_64,
@@ -74,19 +74,7 @@ FILE_RIGHTS = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL
 """The only rights a rule on a file (not a directory) may carry."""
 
 READ = FS_READ_FILE | FS_READ_DIR
-WRITE = (
-    READ
-    | FS_WRITE_FILE
-    | FS_REMOVE_DIR
-    | FS_REMOVE_FILE
-    | FS_MAKE_DIR
-    | FS_MAKE_REG
-    | FS_MAKE_SOCK
-    | FS_MAKE_FIFO
-    | FS_MAKE_SYM
-    | FS_REFER
-    | FS_TRUNCATE
-)
+WRITE = FS_ABI_1 & ~(FS_EXECUTE | FS_MAKE_CHAR | FS_MAKE_BLOCK) | FS_REFER | FS_TRUNCATE
 """The learner's own folder: everything but executing, device nodes and device ioctls."""
 
 SYSTEM_READ = (
@@ -122,29 +110,13 @@ class _PathBeneathAttr(ctypes.Structure):
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
-@dataclass(frozen=True)
-class Handled:
-    """What a ruleset takes away on a kernel with Landlock ABI ``abi``."""
-
-    abi: int
-    fs: int
-    net: int
-    scoped: int
-
-    @property
-    def attr_size(self) -> int:
-        """The struct as that ABI knows it (an older kernel would refuse non-zero unknown fields)."""
-        return 24 if self.abi >= 6 else 16 if self.abi >= 4 else 8
-
-
-def handled(abi: int) -> Handled:
-    fs = 0
-    for version, rights in FS_BY_ABI.items():
-        if abi >= version:
-            fs |= rights
+def handled(abi: int) -> tuple[_RulesetAttr, int]:
+    """What a ruleset takes away on a kernel with Landlock ABI ``abi``, and the size of the struct as that
+    ABI knows it (an older kernel would refuse non-zero unknown fields)."""
+    fs = functools.reduce(operator.or_, (rights for version, rights in FS_BY_ABI.items() if abi >= version), 0)
     net = NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0
     scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0
-    return Handled(abi, fs, net, scoped)
+    return _RulesetAttr(fs, net, scoped), 24 if abi >= 6 else 16 if abi >= 4 else 8
 
 
 @functools.cache
@@ -174,19 +146,12 @@ def abi_version() -> int:
     if not sys.platform.startswith("linux"):
         return 0
     try:
-        return _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+        version = ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION)
+        return _syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), version)
     except OSError:  # ENOSYS (no syscall), EOPNOTSUPP (disabled at boot), EPERM (seccomp)
         return 0
     except (AttributeError, TypeError):  # pragma: no cover - no libc.syscall
         return 0
-
-
-def confines_files(abi: int) -> bool:
-    return abi >= 1
-
-
-def confines_signals(abi: int) -> bool:
-    return abi >= 6
 
 
 # -- what the learner may read ---------------------------------------------------------------------------
@@ -239,10 +204,8 @@ def python_roots() -> tuple[str, ...]:
                 if real.startswith(entry + os.sep):
                     top = real[len(entry) + 1 :].split(os.sep, 1)[0]
                     roots.add(os.path.join(entry, top))
-    for package in ("lesson3", "autograder"):
-        module = sys.modules.get(package)
-        if module is not None:
-            roots.update(os.path.realpath(p) for p in _module_locations(module))
+    for package in ("lesson3", "autograder"):  # wherever they came from
+        roots.update(os.path.realpath(p) for p in _module_locations(sys.modules.get(package)))
     return tuple(sorted(path for root in roots for path in _without_hidden(root)))
 
 
@@ -297,15 +260,9 @@ def _passwd_home() -> str | None:
     return os.path.realpath(home) if home else None
 
 
-@dataclass(frozen=True)
-class Policy:
-    """Paths and the rights granted beneath each; everything else the ruleset handles is denied."""
-
-    rules: tuple[tuple[str, int], ...]
-
-
-def policy(box: Path) -> Policy:
-    """The learner's policy: its folder read-write, the interpreter's files read-only.
+def policy(box: Path) -> list[tuple[str, int]]:
+    """The learner's policy: paths and the rights granted beneath each (its folder read-write, the
+    interpreter's files read-only); everything else the ruleset handles is denied.
 
     No read root may contain the box (that would open the judge's work folders next to
     it), be ``/`` or contain a home folder: an odd ``sys.path`` then loses that entry
@@ -318,44 +275,35 @@ def policy(box: Path) -> Policy:
         if root == os.sep or any(_is_ancestor_or_same(root, f) for f in forbidden):
             continue
         rules.append((root, READ))
-    rules.extend(DEVICES.items())
-    return Policy(tuple(rules))
+    return [*rules, *DEVICES.items()]
 
 
 # -- applying it ------------------------------------------------------------------------------------------
 
 
-class Ruleset:
-    """A Landlock ruleset built while the child can still open everything, enforced after the uid drop."""
-
-    def __init__(self, fd: int, handled: Handled) -> None:
-        self.fd = fd
-        self.handled = handled
-
-    def enforce(self) -> None:
-        """Restrict this process and its future children for good (needs no_new_privs or CAP_SYS_ADMIN)."""
-        try:
-            _syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(self.fd), ctypes.c_uint32(0))
-        finally:
-            os.close(self.fd)
-
-
-def prepare(box: Path, abi: int | None = None) -> Ruleset | None:
-    """Build the learner's ruleset; None when the kernel has no Landlock."""
+def prepare(box: Path, abi: int | None = None) -> int | None:
+    """The learner's ruleset, built while the child can still open everything; None when the kernel has no Landlock."""
     abi = abi_version() if abi is None else abi
     if abi < 1:
         return None
-    rights = handled(abi)
-    attr = _RulesetAttr(rights.fs, rights.net, rights.scoped)
-    size = ctypes.c_size_t(rights.attr_size)
-    fd = _syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, ctypes.c_uint32(0))
+    attr, size = handled(abi)
+    fd = _syscall(SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     try:
-        for path, allowed in policy(box).rules:
-            _add_path_rule(fd, path, allowed & rights.fs)
+        for path, allowed in policy(box):
+            _add_path_rule(fd, path, allowed & attr.handled_access_fs)
     except BaseException:
         os.close(fd)
         raise
-    return Ruleset(fd, rights)
+    return fd
+
+
+def enforce(ruleset: int) -> None:
+    """Restrict this process and its future children for good, after the uid drop (needs no_new_privs or
+    CAP_SYS_ADMIN)."""
+    try:
+        _syscall(SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0))
+    finally:
+        os.close(ruleset)
 
 
 def _add_path_rule(ruleset_fd: int, path: str, allowed: int) -> None:
@@ -431,6 +379,16 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
+def _prologue(machine: str, other_convention: int) -> list[tuple[int, int, int, int]]:
+    """Load the syscall number, after returning ``other_convention`` for a call of another architecture."""
+    return [
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
+        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
+        (_BPF_RET_K, 0, 0, other_convention),
+        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
+    ]
+
+
 def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     """The BPF program (code, jt, jf, k) refusing those syscalls with EACCES on ``machine``; None if unknown."""
     if machine not in AUDIT_ARCH:
@@ -439,12 +397,7 @@ def syscall_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     refused = [(_BPF_JEQ_K, nr) for nr in (*REFUSED_SYSCALLS[machine], *REFUSED_EVERYWHERE)]
     if machine == "x86_64":
         refused.insert(0, (_BPF_JGE_K, X32_SYSCALL_BIT))  # the x32 table has a connect() of its own
-    program = [
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
-        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
-        (_BPF_RET_K, 0, 0, deny),  # another calling convention (int 0x80 on x86_64): nothing needs it
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
-    ]
+    program = _prologue(machine, deny)  # another calling convention (int 0x80 on x86_64): nothing needs it
     for i, (code, k) in enumerate(refused):
         program.append((code, len(refused) - i, 0, k))  # true: jump over the rest and the allow, to deny
     program += [(_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW), (_BPF_RET_K, 0, 0, deny)]
@@ -475,14 +428,8 @@ def process_filter(machine: str) -> list[tuple[int, int, int, int]] | None:
     clone, fork, vfork, clone3 = PROCESS_SYSCALLS[machine]
     eagain = SECCOMP_RET_ERRNO | errno.EAGAIN
     forks = [nr for nr in (fork, vfork) if nr is not None]
-    program = [
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_ARCH),
-        (_BPF_JEQ_K, 1, 0, AUDIT_ARCH[machine]),
-        (_BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW),  # another convention: the other filter refuses it all
-        (_BPF_LD_W_ABS, 0, 0, _SECCOMP_DATA_NR),
-        (_BPF_JEQ_K, 0, 1, clone3),
-        (_BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS),
-    ]
+    program = _prologue(machine, SECCOMP_RET_ALLOW)  # another convention: the other filter refuses it all
+    program += [(_BPF_JEQ_K, 0, 1, clone3), (_BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | errno.ENOSYS)]
     for i, nr in enumerate(forks):
         # true: over the rest of these, the clone test (3) and the allow, to EAGAIN
         program.append((_BPF_JEQ_K, len(forks) - i - 1 + 4, 0, nr))
@@ -503,15 +450,14 @@ def seccomp_available() -> bool:
 
 def deny_syscalls() -> bool:
     """Install the filters on this process and its future children (after no_new_privs); False if not possible."""
-    machine = os.uname().machine
-    program = syscall_filter(machine) if sys.platform.startswith("linux") else None
-    processes = process_filter(machine) if sys.platform.startswith("linux") else None
-    if program is None or processes is None:
+    if not seccomp_available():
         return False
-    return _install(program) and _install(processes)
+    machine = os.uname().machine
+    return _install(syscall_filter(machine)) and _install(process_filter(machine))
 
 
-def _install(program: list[tuple[int, int, int, int]]) -> bool:
+def _install(program: list[tuple[int, int, int, int]] | None) -> bool:
+    assert program is not None  # both filters know the same machines (AUDIT_ARCH)
     filters = (_SockFilter * len(program))(*(_SockFilter(*instruction) for instruction in program))
     fprog = _SockFprog(len(program), filters)
     if libc().prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:

@@ -15,26 +15,16 @@ from collections.abc import Iterable
 
 from .submission import parse
 
-REFERENCE_OBJECTS: dict[str, tuple[str, str]] = {
-    "lesson3.reconcile": ("lesson3", "reconcile"),
-    "lesson3.reconcile_production": ("lesson3", "reconcile_production"),
-    "lesson3.delete_dangling": ("lesson3", "delete_dangling"),
-    "lesson3.STRATEGIES": ("lesson3", "STRATEGIES"),
-    "lesson3.reconciliation.reconcile": ("lesson3.reconciliation", "reconcile"),
-    "lesson3.reconciliation.reconcile_production": ("lesson3.reconciliation", "reconcile_production"),
-    "lesson3.reconciliation.delete_dangling": ("lesson3.reconciliation", "delete_dangling"),
-    "lesson3.reconciliation.STRATEGIES": ("lesson3.reconciliation", "STRATEGIES"),
-    "lesson3.exercises.EXPECTED_ACTION": ("lesson3.exercises", "EXPECTED_ACTION"),
-    "lesson3.load_checkpoint": ("lesson3", "load_checkpoint"),
-    "lesson3.checkpoint.load_checkpoint": ("lesson3.checkpoint", "load_checkpoint"),
+_REFERENCE = {"reconcile", "reconcile_production", "delete_dangling", "STRATEGIES"}
+_REFERENCE_NAMES: dict[str, set[str]] = {
+    "lesson3": {*_REFERENCE, "load_checkpoint"},
+    "lesson3.reconciliation": _REFERENCE,
+    "lesson3.exercises": {"EXPECTED_ACTION"},
+    "lesson3.checkpoint": {"load_checkpoint"},
+    "lesson3.crash": {"STRATEGIES"},
+    "lesson3.agent": {"lesson_reconcile"},
 }
-"""Label -> (module, attribute) of every object whose use counts as delegation."""
-
-_REFERENCE_NAMES: dict[str, set[str]] = {}
-for _label, (_module, _attr) in REFERENCE_OBJECTS.items():
-    _REFERENCE_NAMES.setdefault(_module, set()).add(_attr)
-_REFERENCE_NAMES.setdefault("lesson3.crash", set()).add("STRATEGIES")
-_REFERENCE_NAMES.setdefault("lesson3.agent", set()).add("lesson_reconcile")
+"""Module -> the attributes whose use counts as delegation (labelled ``module.attribute``)."""
 
 _SUBMODULES = {"agent", "checkpoint", "crash", "exercises", "model", "reconcile", "tools"}
 
@@ -62,10 +52,8 @@ def static_delegation(sources: Iterable[str]) -> dict[str, str]:
     for target in TARGETS:
         if target in bindings and not bindings[target].startswith(_MODULE):
             found[target] = bindings[target]
-        elif target in functions:
-            label = _reaches(functions[target], bindings, functions, seen=set())
-            if label:
-                found[target] = label
+        elif target in functions and (label := _reaches(functions[target], bindings, functions, seen=set())):
+            found[target] = label
     return found
 
 
@@ -165,12 +153,10 @@ def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
 def _reaches(fn: ast.AST, bindings: dict[str, str], functions: dict[str, ast.AST], seen: set[str]) -> str | None:
     """Walk a function's body, and the module-level helpers it names, looking for a reference."""
     for node in ast.walk(fn):
-        label = _node_reference(node, bindings)
-        if label:
+        if label := _node_reference(node, bindings):
             return label
         if isinstance(node, ast.Name) and node.id in functions and node.id not in seen and node is not fn:
             seen.add(node.id)
-            label = _reaches(functions[node.id], bindings, functions, seen)
-            if label:
+            if label := _reaches(functions[node.id], bindings, functions, seen):
                 return label
     return None

@@ -23,6 +23,8 @@ from typing import Any
 
 from lesson3.tools import TOOL_NAMES, run_tool, use_workspace
 
+from .protocol import write_all
+
 TRACE_DIR = "efectos"
 """Where stand-in high-impact tools leave their trace inside the workspace."""
 
@@ -97,10 +99,7 @@ def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) 
             os.close(read_fd)
             with use_workspace(workspace):
                 outcome = run_tool(name, input)
-            data = json.dumps([outcome.content, outcome.is_error]).encode()
-            view = memoryview(data)
-            while view:
-                view = view[os.write(write_fd, view) :]
+            write_all(write_fd, json.dumps([outcome.content, outcome.is_error]).encode())
         finally:
             os._exit(0)
     os.close(write_fd)
@@ -112,8 +111,7 @@ def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) 
             if remaining <= 0 or not select.select([read_fd], [], [], remaining)[0]:
                 os.kill(pid, signal.SIGKILL)
                 return f"Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)", True
-            chunk = os.read(read_fd, 1 << 16)
-            if not chunk:
+            if not (chunk := os.read(read_fd, 1 << 16)):
                 break
             chunks.append(chunk)
     finally:

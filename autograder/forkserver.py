@@ -58,7 +58,7 @@ class ServerError(RuntimeError):
 
 
 class JudgeTimeout(ServerError):
-    pass
+    """A judge did not finish within the submission's time."""
 
 
 class GradingServer:
@@ -100,6 +100,7 @@ class GradingServer:
                 learners.stop()
                 shutil.rmtree(run_dir, ignore_errors=True)
                 raise ServerError(str(e)) from None
+            # Published only once both serve: another job's _connect reads self.running without the lock.
             self._judges, self._learners, self.run_dir = judges, learners, run_dir
 
     def stop(self) -> None:
@@ -156,8 +157,7 @@ class GradingServer:
             started = protocol.recv_message(sock)
             judge_pid, uid = started.get("pid"), started.get("uid")
             sock.settimeout(timeout)
-            reply = protocol.recv_message(sock)
-            return reply["result"]
+            return protocol.recv_message(sock)["result"]
         except TimeoutError:
             self._abort(judge_pid, uid)
             raise JudgeTimeout(f"the judge did not finish in {timeout:g} s") from None

@@ -72,15 +72,12 @@ class FdFinder(importlib.abc.MetaPathFinder):
             fd, prefix = located
             base = prefix + tail
             real_base = os.path.join(str(directory), tail)
-            init = base + "/__init__.py"
-            if _is_file(fd, init):
-                loader = FdSourceLoader(fd, init, real_base + "/__init__.py")
-                return importlib.util.spec_from_file_location(
-                    fullname, loader.path, loader=loader, submodule_search_locations=[real_base]
-                )
-            if _is_file(fd, base + ".py"):
-                loader = FdSourceLoader(fd, base + ".py", real_base + ".py")
-                return importlib.util.spec_from_file_location(fullname, loader.path, loader=loader)
+            for suffix, package in (("/__init__.py", [real_base]), (".py", None)):
+                if _is_file(fd, base + suffix):
+                    loader = FdSourceLoader(fd, base + suffix, real_base + suffix)
+                    return importlib.util.spec_from_file_location(
+                        fullname, loader.path, loader=loader, submodule_search_locations=package
+                    )
             for suffix in importlib.machinery.EXTENSION_SUFFIXES:
                 if _is_file(fd, base + suffix):
                     file_fd = os.open(base + suffix, os.O_RDONLY, dir_fd=fd)
@@ -102,9 +99,6 @@ class FdSourceLoader(importlib.abc.Loader):
 
     def get_source(self, fullname: str) -> str:
         return importlib.util.decode_source(self.get_data(self.path))
-
-    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
-        return None
 
     def exec_module(self, module: ModuleType) -> None:
         code = compile(self.get_data(self.path), self.path, "exec", dont_inherit=True)

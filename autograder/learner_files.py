@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from .reading import read_capped
+from .protocol import write_all
+from .reading import DIR_FLAGS, ReadRefused, open_at, read_capped
 
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 
 NOT_A_FILE = b"\x00<not a regular file>\x00"
@@ -36,14 +34,14 @@ def _parts(relpath: str) -> list[str]:
 @contextlib.contextmanager
 def _folder(box: Path, parts: list[str], *, create: bool) -> Iterator[int | None]:
     """A descriptor of ``box/parts[0]/.../parts[-1]``, walked without following links (None: missing)."""
-    fd = os.open(box, _DIR_FLAGS)
+    fd = os.open(box, DIR_FLAGS)
     try:
         for part in parts:
             if create:
                 with contextlib.suppress(FileExistsError):
                     os.mkdir(part, 0o755, dir_fd=fd)
             try:
-                inner = os.open(part, _DIR_FLAGS, dir_fd=fd)
+                inner = os.open(part, DIR_FLAGS, dir_fd=fd)
             except OSError:
                 if not create:
                     yield None
@@ -51,7 +49,7 @@ def _folder(box: Path, parts: list[str], *, create: bool) -> Iterator[int | None
                 # Something that is not a real folder took the name: remove it (unlink never follows).
                 os.unlink(part, dir_fd=fd)
                 os.mkdir(part, 0o755, dir_fd=fd)
-                inner = os.open(part, _DIR_FLAGS, dir_fd=fd)
+                inner = os.open(part, DIR_FLAGS, dir_fd=fd)
             os.close(fd)
             fd = inner
             if create:
@@ -78,9 +76,7 @@ def place(box: Path, relpath: str, content: bytes) -> None:
         fd = os.open(name, _WRITE_FLAGS, 0o644, dir_fd=dir_fd)
         try:
             _give(fd, box)
-            view = memoryview(content)
-            while view:
-                view = view[os.write(fd, view) :]
+            write_all(fd, content)
         finally:
             os.close(fd)
 
@@ -92,19 +88,11 @@ def read_back(box: Path, relpath: str, max_bytes: int) -> bytes | None:
         if dir_fd is None:
             return None
         try:
-            info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
-        except FileNotFoundError:
-            return None
-        if not stat.S_ISREG(info.st_mode):
-            return NOT_A_FILE
+            fd = open_at(dir_fd, name)
+        except ReadRefused as e:
+            return None if e.key == "load.missing" else NOT_A_FILE
         try:
-            fd = os.open(name, _READ_FLAGS, dir_fd=dir_fd)
-        except OSError:
-            return NOT_A_FILE
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return NOT_A_FILE
             data = read_capped(fd, max_bytes)
-            return NOT_A_FILE if data is None else data
         finally:
             os.close(fd)
+        return NOT_A_FILE if data is None else data

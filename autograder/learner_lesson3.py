@@ -147,12 +147,8 @@ def install(public: dict[str, Any]) -> None:
     lesson3_dir = Path(public["lesson3_dir"])
     package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
     package.__path__ = []  # nothing more is imported from disk under this name
-    modules: dict[str, types.ModuleType] = {"lesson3": package}
-    sys.modules["lesson3"] = package
     for name in REAL_MODULES:
-        modules[name] = _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
-        setattr(package, name, modules[name])
-    exercises = _module("lesson3.exercises", "Los puntos de control de los ejercicios (cpA, cpB, cpC).")
+        setattr(package, name, _load(f"lesson3.{name}", lesson3_dir / f"{name}.py"))
     checkpoints = public["checkpoints"]
     names = tuple(public["EXERCISE_NAMES"])
 
@@ -165,42 +161,36 @@ def install(public: dict[str, Any]) -> None:
     def exercise_checkpoints() -> dict[str, dict[str, Any]]:
         return {name: exercise_checkpoint(name) for name in names}
 
-    exercises.__dict__.update(
+    package.exercises = _module(
+        "lesson3.exercises",
+        "Los puntos de control de los ejercicios (cpA, cpB, cpC).",
         EXERCISE_NAMES=names,
         LESSON_FIELDS=copy.deepcopy(public["LESSON_FIELDS"]),
         exercise_checkpoint=exercise_checkpoint,
         exercise_checkpoints=exercise_checkpoints,
     )
-    model = _module("lesson3.model", "Las tareas del curso (el modelo no corre al corregir).")
-    model.__dict__.update(
-        TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"], DEFAULT_MODEL=public["DEFAULT_MODEL"]
-    )
-    reconcile = _module(
-        "lesson3.reconciliation", "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio."
-    )
-    production = modules["production"]
+    tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
+    doc = "Las tareas del curso (el modelo no corre al corregir)."
+    package.model = _module("lesson3.model", doc, **tasks, DEFAULT_MODEL=public["DEFAULT_MODEL"])
     lesson_data = {
         "READ_ONLY_TOOLS": frozenset(public["READ_ONLY_TOOLS"]),
         "UNKNOWN_STATE_MESSAGE": public["UNKNOWN_STATE_MESSAGE"],
     }
-    reconcile.__dict__.update(
-        reconcile_production=production.reconcile_production,
-        delete_dangling=production.delete_dangling,
+    _module(
+        "lesson3.reconciliation",
+        "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio.",
+        reconcile_production=package.production.reconcile_production,
+        delete_dangling=package.production.delete_dangling,
         **lesson_data,
     )
-    modules.update(exercises=exercises, model=model)
-    sys.modules["lesson3.reconciliation"] = reconcile
     for name in ("agent", "crash", "lab", "transcript", "render", "diagram", "incident", "cli"):
-        modules[name] = _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
-    for name, module in modules.items():
-        sys.modules[module.__name__] = module
-        if name != "lesson3":
-            setattr(package, name, module)
-    for source in ("checkpoint", "tools", "production"):
-        for attr, value in vars(modules[source]).items():
+        doc = "No disponible al corregir (lanza procesos o usa las respuestas)."
+        setattr(package, name, _module(f"lesson3.{name}", doc))
+    for source in (package.checkpoint, package.tools, package.production):
+        for attr, value in vars(source).items():
             if not attr.startswith("_") and not isinstance(value, types.ModuleType):
                 package.__dict__.setdefault(attr, value)
-    package.__dict__.update(TASK_EMAIL=public["TASK_EMAIL"], TASK_NOTES=public["TASK_NOTES"], **lesson_data)
+    package.__dict__.update(**tasks, **lesson_data)
     questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
     questions.__dict__.update(
         Question=PublicQuestion,
@@ -226,9 +216,12 @@ def route_tools(execute: Any) -> None:
     package.execute_tool = tools.execute_tool  # type: ignore[attr-defined]
 
 
-def _module(name: str, doc: str) -> types.ModuleType:
+def _module(name: str, doc: str, **contents: Any) -> types.ModuleType:
+    """A lesson3 module of the learner's process, holding ``contents``, in ``sys.modules``."""
     module = SurfaceModule(name, doc)
     module.__package__ = "lesson3"
+    module.__dict__.update(contents)
+    sys.modules[name] = module
     return module
 
 

@@ -133,8 +133,7 @@ def preload(public: dict[str, Any]) -> None:
 
     from . import confine, learner_lesson3, runtime
 
-    hidden = [Path(public["lesson3_dir"]), Path(__file__).resolve().parent]
-    confine.hide(hidden)
+    confine.hide([Path(public["lesson3_dir"]), Path(__file__).resolve().parent])
     learner_lesson3.install(public)
     runtime.prepare(public)
     confine.warm_up()
@@ -223,9 +222,8 @@ def keep(conn: socket.socket, *, starter_may_relax: bool) -> None:
             return
         if conn in readable:
             # The judge closed its end (done, or dead): the learner goes too.
-            with contextlib.suppress(OSError):
-                os.killpg(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+            for kill in (os.killpg, os.kill):
+                with contextlib.suppress(OSError):
+                    kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             return

@@ -31,7 +31,7 @@ SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 def confine(
     limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tuple[int, ...], landlock: bool = True
 ) -> dict[str, Any]:
-    """Lock this process down for good; returns what was applied (the judge reports it)."""
+    """Lock this process down for good; returns what was applied (sent with the load report)."""
     os.setsid()
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
@@ -45,7 +45,12 @@ def confine(
     os.chdir(box)
     path_entries = imports.open_path_entries()
     # Built while everything can still be opened (the rules hold O_PATH descriptors), enforced after the drop.
-    ruleset = _landlock_ruleset(box) if landlock else None
+    try:
+        ruleset = confinement.prepare(box) if landlock else None
+    except OSError as e:
+        # The kernel said it has Landlock: failing to build the ruleset leaves the learner
+        # unconfined, so this submission is not run (the judge reports a grader problem).
+        raise RuntimeError(f"Landlock: {e}") from e
     # With the seccomp filter no process can start, so threads may: RLIMIT_NPROC need not forbid them.
     _set_limits(limits, uid, threads=landlock and confinement.seccomp_available())
     if uid is not None:
@@ -53,38 +58,26 @@ def confine(
         os.setresgid(uid, uid, uid)
         os.setresuid(uid, uid, uid)
     imports.install(path_entries)
-    _no_new_privs()
+    try:
+        confinement.no_new_privs()
+    except (OSError, AttributeError):  # pragma: no cover - not Linux (no prctl)
+        if confinement.abi_version():
+            raise
     if ruleset is not None:
-        ruleset.enforce()
+        confinement.enforce(ruleset)
     seccomp = False
     if landlock:
         seccomp = confinement.deny_syscalls()
         if not seccomp and confinement.seccomp_available():
             # The grader promised this filter (Protections.seccomp): going on without it would be a lie.
             raise RuntimeError("seccomp: the filter could not be installed")
-    _prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
+    with contextlib.suppress(OSError, AttributeError):  # not Linux
+        confinement.libc().prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
     scrub_environment(box)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     return {"landlock": ruleset is not None, "seccomp": seccomp, "uid": uid}
-
-
-def _landlock_ruleset(box: Path) -> confinement.Ruleset | None:
-    try:
-        return confinement.prepare(box)
-    except OSError as e:
-        # The kernel said it has Landlock: failing to build the ruleset leaves the learner
-        # unconfined, so this submission is not run (the judge reports a grader problem).
-        raise RuntimeError(f"Landlock: {e}") from e
-
-
-def _no_new_privs() -> None:
-    try:
-        confinement.no_new_privs()
-    except (OSError, AttributeError):  # pragma: no cover - not Linux (no prctl)
-        if confinement.abi_version():
-            raise
 
 
 def _close_other_fds(keep: set[int]) -> None:
@@ -100,12 +93,13 @@ def _close_other_fds(keep: set[int]) -> None:
 
 def _set_limits(limits: Limits, uid: int | None, *, threads: bool) -> None:
     mb = 1024 * 1024
+    address_space = _vm_size() + limits.memory_mb * mb
     wanted = [
         (resource.RLIMIT_CORE, 0, 0),
         (resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1),
         (resource.RLIMIT_FSIZE, limits.file_mb * mb, limits.file_mb * mb),
         (resource.RLIMIT_NOFILE, 128, 128),
-        (resource.RLIMIT_AS, _vm_size() + limits.memory_mb * mb, _vm_size() + limits.memory_mb * mb),
+        (resource.RLIMIT_AS, address_space, address_space),
     ]
     # RLIMIT_NPROC counts threads too: it allows the learner's threads where seccomp stops processes.
     allowed = limits.processes + (limits.threads if threads else 0)
@@ -136,13 +130,6 @@ def _vm_size() -> int:
     except OSError:  # pragma: no cover
         pass
     return 1024 * 1024 * 1024
-
-
-def _prctl(option: int, arg: int) -> None:
-    try:
-        confinement.libc().prctl(option, arg, 0, 0, 0)
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
 
 
 def scrub_environment(home: Path) -> None:

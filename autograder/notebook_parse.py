@@ -37,14 +37,12 @@ def code_cells_from_json(raw: bytes) -> list[dict[str, object]]:
         raise _Refusal("not_notebook")
     version = nb.get("nbformat")
     if version == 4:
-        cells = nb.get("cells")
-        source_key = "source"
+        cells, source_key = nb.get("cells"), "source"
     elif version == 3:
         worksheets = nb.get("worksheets")
         if not isinstance(worksheets, list) or not all(isinstance(w, dict) for w in worksheets):
             raise _Refusal("not_notebook")
-        cells = [c for w in worksheets for c in (w.get("cells") or [])]
-        source_key = "input"
+        cells, source_key = [c for w in worksheets for c in (w.get("cells") or [])], "input"
     elif "nbformat" in nb:
         raise _Refusal("version")
     else:

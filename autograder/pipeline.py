@@ -36,10 +36,6 @@ Progress = Callable[[int, int, SubmissionResult], None]
 """``progress(done, total, result)``, called in the caller's thread as each submission finishes."""
 
 
-def new_seed() -> int:
-    return secrets.randbelow(2**31)
-
-
 _warned_unconfined = False
 
 
@@ -97,8 +93,7 @@ def grade_many(
     when None and recorded in each result), so the class is graded on equal terms.
     """
     paths = list(paths)
-    if seed is None:
-        seed = new_seed()
+    seed = secrets.randbelow(2**31) if seed is None else seed
     jobs = max(1, jobs or os.cpu_count() or 1)
     server = server or shared_server()
     results: list[SubmissionResult | None] = [None] * len(paths)
@@ -172,8 +167,7 @@ def grade_loaded(
     except ServerError as e:
         return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels)
     result = SubmissionResult.from_json(raw)
-    warning = confinement_warning(lang)
-    if warning:
+    if warning := confinement_warning(lang):
         result.warnings.append(warning)
     return result
 

@@ -51,12 +51,16 @@ class FrameReader:
         return messages
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """Blocking write of all of ``data`` (one os.write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
 def write_frame(fd: int, message: Any) -> None:
     """Blocking write of one frame to a file descriptor (the learner's side)."""
-    data = memoryview(encode(message))
-    while data:
-        n = os.write(fd, data)
-        data = data[n:]
+    write_all(fd, encode(message))
 
 
 def read_frame(fd: int) -> Any:
@@ -83,8 +87,7 @@ def _read_message(read: Any) -> Any:
 def _read_exact(read: Any, size: int) -> bytes:
     chunks = bytearray()
     while len(chunks) < size:
-        chunk = read(min(size - len(chunks), 1 << 20))
-        if not chunk:
+        if not (chunk := read(min(size - len(chunks), 1 << 20))):
             raise EOFError("the other side closed the channel")
         chunks += chunk
     return bytes(chunks)

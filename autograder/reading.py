@@ -115,7 +115,7 @@ def open_regular(path: str | os.PathLike[str]) -> int:
             inner = _enter(dir_fd, folder, "/".join(folders[: depth + 1]))
             os.close(dir_fd)
             dir_fd = inner
-        return _open_file(dir_fd, name)
+        return open_at(dir_fd, name)
     finally:
         os.close(dir_fd)
 
@@ -136,7 +136,8 @@ def _enter(dir_fd: int, folder: str, shown: str) -> int:
     raise ReadRefused("load.folder_symlink" if stat.S_ISLNK(mode) else "load.folder_not_dir", folder=shown)
 
 
-def _open_file(dir_fd: int, name: str) -> int:
+def open_at(dir_fd: int, name: str) -> int:
+    """A read-only descriptor on ``name`` in the folder ``dir_fd`` if it is a regular file, else ``ReadRefused``."""
     try:
         before = os.lstat(name, dir_fd=dir_fd)
         if not stat.S_ISREG(before.st_mode):
@@ -175,11 +176,10 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     ``st_size`` is only a claim): never more than ``max_bytes + 1`` bytes are read.
     """
     fd = open_regular(path)
-    too_big = ReadRefused("load.too_big", mb=max_bytes // (1024 * 1024))
     try:
         data = read_capped(fd, max_bytes) if os.fstat(fd).st_size <= max_bytes else None
         if data is None:
-            raise too_big
+            raise ReadRefused("load.too_big", mb=max_bytes // (1024 * 1024))
         return data
     except OSError as e:
         raise ReadRefused("load.unreadable", reason=e.strerror or type(e).__name__) from None

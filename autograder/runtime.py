@@ -20,6 +20,7 @@ import ast
 import asyncio
 import builtins
 import codeop
+import contextlib
 import inspect
 import json
 import linecache
@@ -78,14 +79,11 @@ def prepare(public: dict[str, Any]) -> None:
     config.InteractiveShell.colors = "nocolor"
     config.InteractiveShell.xmode = "plain"
     _shell = InteractiveShell.instance(config=config)
-    _shell.system = _no_process
-    _shell.system_piped = _no_process
-    _shell.system_raw = _no_process
+    _shell.system = _shell.system_piped = _shell.system_raw = _no_process
     _shell.getoutput = lambda *args, **kwargs: _no_process(*args) or []
-    for name in NOT_WHILE_GRADING_LINE:
-        _shell.register_magic_function(_skipped_magic(name), "line", name)
-    for name in NOT_WHILE_GRADING_CELL:
-        _shell.register_magic_function(_skipped_magic(name), "cell", name)
+    for kind, names in (("line", NOT_WHILE_GRADING_LINE), ("cell", NOT_WHILE_GRADING_CELL)):
+        for name in names:
+            _shell.register_magic_function(_skipped_magic(name), kind, name)
     _question_variables = tuple(public["questions"])
 
 
@@ -154,10 +152,8 @@ def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landl
         serve(req_r, resp_w, applied)
         code = 0
     except BaseException:  # noqa: BLE001 - the child must never return into the keeper's code
-        try:
+        with contextlib.suppress(BaseException):  # nothing left to report to
             traceback.print_exc()
-        except BaseException:  # noqa: BLE001 - nothing left to report to
-            pass
     finally:
         os._exit(code)
 
@@ -192,10 +188,8 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
 def _flush() -> None:
     """What was printed reaches the judge before the answer (a kill later would lose a buffer)."""
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(Exception):  # the learner may have replaced or closed them
             stream.flush()
-        except Exception:  # noqa: BLE001 - the learner may have replaced or closed them
-            pass
 
 
 def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Channel) -> dict[str, Any]:
@@ -203,14 +197,12 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
 
     # A notebook that calls check() or pista() must not grade itself again in here.
     autograder._IN_SANDBOX = True
-    shell = _shell
     # display(), get_ipython() and friends are builtins for the whole run, calls included, as in Jupyter.
-    shell.builtin_trap.activate()
+    _shell.builtin_trap.activate()
     if kind == "ipynb":
         # A notebook runs as __main__ in the shell's own namespace, as in Jupyter.
-        module = shell.user_module
-        sys.modules["__main__"] = module
-        namespace: dict[str, Any] = shell.user_ns
+        sys.modules["__main__"] = _shell.user_module
+        namespace: dict[str, Any] = _shell.user_ns
     else:
         # A .py file runs as a module (its `if __name__ == "__main__":` tests do not run), with its
         # __file__ in the learner's folder. A real module object, so that dataclasses, pickle and
@@ -220,10 +212,8 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
         namespace = module.__dict__
         path = Path.cwd() / (Path(name).name or "entrega.py")
         source = "".join(str(c.get("source") or "") for c in cells)
-        try:
+        with contextlib.suppress(OSError):  # a folder already full: __file__ still names it
             path.write_text(source, encoding="utf-8")
-        except OSError:
-            pass  # a folder already full: __file__ still names it
         namespace["__file__"] = str(path)
     namespace.update({"__builtins__": builtins, "execute_tool": channel.execute_tool})
     return namespace
@@ -269,20 +259,15 @@ def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | Sy
         # What comes before the first marker (a shebang, a coding line) is cell 0; the marked cells count from 1.
         bounds = [0, *starts] if starts[0] > 0 else starts
         first = 0 if starts[0] > 0 else 1
-        pieces = []
-        for i, start in enumerate(bounds):
-            end = bounds[i + 1] if i + 1 < len(bounds) else len(lines)
-            # Blank lines before keep the file's line numbers in tracebacks.
-            pieces.append((first + i, start + 1, "\n" * start + "".join(lines[start:end])))
-        return pieces, True
+        # Blank lines before each piece keep the file's line numbers in tracebacks.
+        spans = enumerate(zip(bounds, [*bounds[1:], len(lines)], strict=True))
+        return [(first + i, start + 1, "\n" * start + "".join(lines[start:end])) for i, (start, end) in spans], True
     try:
         tree = compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST | _TOP_LEVEL_AWAIT, dont_inherit=True)
     except SyntaxError as e:
         return e, False
-    except (ValueError, RecursionError, MemoryError) as e:
-        error = SyntaxError(str(e)[:200])
-        error.lineno = 1
-        return error, False
+    except (ValueError, RecursionError, MemoryError) as e:  # reported as a syntax error on line 1
+        return SyntaxError(str(e)[:200], (filename, 1, None, None)), False
     return [(i + 1, stmt.lineno, ast.Module(body=[stmt], type_ignores=[])) for i, stmt in enumerate(tree.body)], False
 
 
@@ -310,9 +295,8 @@ def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
 
 
 def _run_notebook_cell(cell: dict[str, Any], filename: str) -> dict[str, Any]:
-    shell = _shell
-    shell.compile.get_code_name = lambda raw, transformed, number: filename
-    result = shell.run_cell(str(cell.get("source") or ""), store_history=False)
+    _shell.compile.get_code_name = lambda raw, transformed, number: filename
+    result = _shell.run_cell(str(cell.get("source") or ""), store_history=False)
     # `is None`, not truthiness: a learner's exception class may define __bool__ or __len__.
     error = result.error_in_exec if result.error_before_exec is None else result.error_before_exec
     if error is None:
@@ -356,8 +340,8 @@ def describe_namespace(namespace: dict[str, Any]) -> dict[str, Any]:
         value = namespace.get(name)
         if value is None:
             defined[name] = "missing"
-        elif learner_lesson3.placeholder_label(value):
-            defined[name] = "reference:" + str(learner_lesson3.placeholder_label(value))
+        elif label := learner_lesson3.placeholder_label(value):
+            defined[name] = "reference:" + label
         elif not callable(value):
             defined[name] = "not_callable:" + type(value).__name__
         else:
@@ -407,19 +391,14 @@ def describe_exception(e: BaseException, learner_files: set[str]) -> dict[str, A
     frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename in learner_files]
     where = frames[-1] if frames else None
     if isinstance(e, SyntaxError) and where is None:
-        line = e.lineno
-        filename = e.filename
+        line, filename = e.lineno, e.filename
     else:
-        line = where.lineno if where else None
-        filename = where.filename if where else None
+        line, filename = (where.lineno, where.filename) if where else (None, None)
     lines = traceback.format_exception_only(type(e), e)
     message = "".join(lines).strip().split("\n")[-1]
     for name in (f"{type(e).__module__}.{type(e).__qualname__}", type(e).__name__):
-        if message.startswith(name + ": "):
+        if message == name or message.startswith(name + ": "):
             message = message[len(name) + 2 :]
-            break
-        if message == name:
-            message = ""
             break
     tb = "".join(traceback.format_list(frames)) if frames else ""
     return {

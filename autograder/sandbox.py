@@ -98,12 +98,12 @@ class Protections:
     @property
     def files(self) -> bool:
         """The learner cannot write outside its folder nor read the grader's files."""
-        return self.uid_drop or confinement.confines_files(self.landlock_abi)
+        return self.uid_drop or self.landlock_abi >= 1
 
     @property
     def signals(self) -> bool:
         """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
-        return self.uid_drop or confinement.confines_signals(self.landlock_abi)
+        return self.uid_drop or self.landlock_abi >= 6  # ABI 6 scopes signals to the learner's domain
 
 
 def protections() -> Protections:
@@ -120,16 +120,11 @@ def learner_uid(judge_pid: int) -> int:
 
 def _uid_mappable(uid: int) -> bool:
     try:
-        lines = Path("/proc/self/uid_map").read_text().splitlines()
+        ranges = [line.split() for line in Path("/proc/self/uid_map").read_text().splitlines()]
     except OSError:
         return False
-    for line in lines:
-        parts = line.split()
-        if len(parts) == 3:
-            inside, _, count = (int(p) for p in parts)
-            if inside <= uid < inside + count:
-                return True
-    return False
+    # Each line: first uid inside, first uid outside, how many.
+    return any(int(r[0]) <= uid < int(r[0]) + int(r[2]) for r in ranges if len(r) == 3)
 
 
 DISK_POLL_SECONDS = 0.05
@@ -155,6 +150,7 @@ class Learner:
         landlock: bool = True,
         kind: str | None = None,
         name: str = "entrega.py",
+        output: Capture | None = None,
     ) -> None:
         self.cells = cells
         self.kind = kind or ("ipynb" if any(c.filename.startswith("<celda") for c in cells) else "py")
@@ -166,34 +162,26 @@ class Learner:
         # the learner zygote honours that only from the process that started it, never from a judge.
         self.landlock = landlock
         self.pid: int | None = None
-        self.output = Capture(limits.output_kb * 1024)
-        self.lockdown: dict[str, Any] = {}
+        # A session passes one Capture to each process it starts: the cap holds over all of them.
+        self.output = output if output is not None else Capture(limits.output_kb * 1024)
         self._reader = protocol.FrameReader()
         self._pending: list[dict[str, Any]] = []
         self._req_w = self._resp_r = self._out_r = -1
         self._keeper: socket.socket | None = None
         self._next_id = 0
         self._disk_checked_at = 0.0
-        self.exit_status: int | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
     def start(self) -> Reply | Failure:
         """Get a confined child from the learner zygote and run every cell; the reply is its load report."""
-        pipes = [os.pipe() for _ in range(3)]
-        (req_r, req_w), (resp_r, resp_w), (out_r, out_w) = pipes
-        request = {
-            "limits": self.limits.to_json(),
-            "box": str(self.box),
-            "uid": self.uid,
-            "landlock": self.landlock,
-        }
+        (req_r, req_w), (resp_r, resp_w), (out_r, out_w) = (os.pipe() for _ in range(3))
+        request = {"limits": self.limits.to_json(), "box": str(self.box), "uid": self.uid, "landlock": self.landlock}
         try:
             keeper, pid = learner_zygote.spawn(request, (req_r, resp_w, out_w))
         except (OSError, EOFError, protocol.ProtocolError, learner_zygote.ZygoteError) as e:
-            for fd in (req_r, req_w, resp_r, resp_w, out_r, out_w):
-                with contextlib.suppress(OSError):
-                    os.close(fd)
+            for fd in (req_w, resp_r, out_r):  # ours; the finally closes the child's ends
+                os.close(fd)
             return Failure("internal", f"{type(e).__name__}: {e}"[:300])
         finally:
             for fd in (req_r, resp_w, out_w):
@@ -211,10 +199,7 @@ class Learner:
             "load_seconds": self.limits.load_seconds,
         }
         # The load gets a little slack over the child's own per-cell alarms.
-        reply = self._exchange(load, "loaded", self.limits.load_seconds + 0.5)
-        if isinstance(reply, Reply):
-            self.lockdown = dict(reply.message.get("lockdown") or {})
-        return reply
+        return self._exchange(load, "loaded", self.limits.load_seconds + 0.5)
 
     def call(self, fn: str, arg: Any, *, timeout: float, on_tool: ToolHandler | None = None) -> Reply | Failure:
         """``fn(arg)`` in the child; ``on_tool(name, input)`` answers its execute_tool requests."""
@@ -241,16 +226,15 @@ class Learner:
 
     def _exchange(
         self,
-        request: dict[str, Any] | None,
+        request: dict[str, Any],
         expect: str,
         timeout: float,
         *,
         on_tool: ToolHandler | None = None,
         call_id: int | None = None,
     ) -> Reply | Failure:
-        started = time.monotonic()
-        deadline = started + max(timeout, 0.0)
-        outgoing = bytearray(protocol.encode(request)) if request is not None else bytearray()
+        deadline = time.monotonic() + max(timeout, 0.0)
+        outgoing = bytearray(protocol.encode(request))
         while True:
             while self._pending:
                 msg = self._pending.pop(0)
@@ -261,21 +245,16 @@ class Learner:
             if remaining <= 0:
                 self._kill()
                 return Failure("timeout", limit=round(timeout, 2))
-            full = self._disk_full()
-            if full:
+            if full := self._disk_full():
                 return full
             rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
             wlist = [self._req_w] if outgoing else []
-            try:
-                readable, writable, _ = select.select(rlist, wlist, [], min(remaining, DISK_POLL_SECONDS))
-            except InterruptedError:  # pragma: no cover - PEP 475 retries select itself
-                continue
+            readable, writable, _ = select.select(rlist, wlist, [], min(remaining, DISK_POLL_SECONDS))
             if self._out_r in readable:
                 self._drain_output()
             if self._req_w in writable:
                 try:
-                    n = os.write(self._req_w, outgoing)
-                    del outgoing[:n]
+                    del outgoing[: os.write(self._req_w, outgoing)]
                 except BlockingIOError:
                     pass
                 except BrokenPipeError:
@@ -288,7 +267,7 @@ class Learner:
                 if not chunk:
                     return self._died()
                 try:
-                    self._pending.extend(m for m in self._reader.feed(chunk))
+                    self._pending.extend(self._reader.feed(chunk))
                 except protocol.ProtocolError as e:
                     self._kill()
                     return Failure("protocol", str(e))
@@ -365,7 +344,6 @@ class Learner:
             self._kill()
             return Failure("protocol", "closed the channel")
         self.pid = None
-        self.exit_status = status
         return _status_failure(status, self.limits)
 
     def _wait_status(self, timeout: float) -> int | None:
@@ -383,14 +361,12 @@ class Learner:
     def _kill(self) -> None:
         if self.pid is None:
             return
-        for kill in (lambda: os.killpg(self.pid, signal.SIGKILL), lambda: os.kill(self.pid, signal.SIGKILL)):
+        for kill in (os.killpg, os.kill):
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                kill()
+                kill(self.pid, signal.SIGKILL)
         if self.uid is not None and self.uid != NOBODY and self.limits.processes > 1:
             sweep_uid(self.uid)
-        status = self._wait_status(timeout=2.0)
-        if status is not None:
-            self.exit_status = status
+        self._wait_status(timeout=2.0)  # until the keeper has seen it die
         self.pid = None
 
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from .limits import Limits
 from .messages import text
-from .sandbox import Failure, Learner, Reply, ToolHandler
+from .sandbox import Capture, Failure, Learner, Reply, ToolHandler
 from .submission import Submission
 
 
@@ -55,14 +55,9 @@ class Outcome:
             if self.failure.kind == "poisoned":
                 return str(self.info.get("message"))
             return describe_failure(self.failure, text("what.call", lang, fn=fn), lang)
-        if self.status == "missing":
-            return text("call.missing", lang, fn=fn)
-        if self.status == "not_callable":
-            return text("call.not_callable", lang, fn=fn, type=self.info.get("type", "?"))
-        if self.status == "not_implemented":
-            return text("call.not_implemented", lang, fn=fn)
-        if self.status == "bad_value":
-            return text("call.bad_value", lang, fn=fn, type=self.info.get("type", "?"), detail=self.info.get("detail"))
+        if self.status in ("missing", "not_callable", "not_implemented", "bad_value"):
+            info = {"type": self.info.get("type", "?"), "detail": self.info.get("detail")}
+            return text("call." + self.status, lang, fn=fn, **info)
         if self.status == "delegated":
             return text("call.delegated", lang, fn=fn, target=", ".join(self.delegated) or "lesson3")
         if self.status == "error":
@@ -126,17 +121,16 @@ class Session:
         self._budget_seconds = limits.check_seconds
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
-        self.printed = 0
-        """Bytes the learner printed over every process of this session (kept: the first output_kb)."""
-        self.output = bytearray()
+        self.output = Capture(limits.output_kb * 1024)
+        """What the learner printed over every process of this session."""
 
     def start(self) -> LoadSummary:
         reply = self._spawn()
         if isinstance(reply, Failure):
             reason = describe_failure(reply, text("what.load", self.lang), self.lang)
             self.summary = LoadSummary(text("load.failed", self.lang, reason=reason), [], {}, {})
-            return self.summary
-        self.summary = self._summarise(reply.message)
+        else:
+            self.summary = self._summarise(reply.message)
         return self.summary
 
     def _spawn(self) -> Reply | Failure:
@@ -148,37 +142,20 @@ class Session:
             landlock=self.landlock,
             kind=self.submission.kind,
             name=self.submission.name,
+            output=self.output,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
-            self._retire()
+            self.close()
         return reply
-
-    def _retire(self) -> None:
-        """Close the learner's process, keeping what it printed."""
-        if self._learner is None:
-            return
-        self._learner.close()
-        self._collect_output(self._learner)
-        self._learner = None
-
-    def _collect_output(self, learner: Learner) -> None:
-        self.printed += learner.output.total
-        room = self.limits.output_kb * 1024 - len(self.output)
-        if room > 0:
-            self.output += learner.output.kept[:room]
 
     def printed_text(self) -> str:
         """The first output_kb of what the learner printed, over every process of this session."""
-        kept = bytes(self.output)
-        if self._learner is not None:
-            kept += bytes(self._learner.output.kept[: self.limits.output_kb * 1024 - len(kept)])
-        return kept.decode("utf-8", errors="replace")
+        return self.output.kept.decode("utf-8", errors="replace")
 
     def output_note(self) -> str | None:
         """A warning for the feedback when the learner printed more than was kept (nothing was stopped)."""
-        printed = self.printed + (self._learner.output.total if self._learner else 0)
-        if printed <= self.limits.output_kb * 1024:
+        if not self.output.cut:
             return None
         # Not how much: a loop that prints until its time limit prints a different amount on every run.
         return text("load.output_cut", self.lang, kb=self.limits.output_kb)
@@ -199,15 +176,15 @@ class Session:
         for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:
             number, status, line = report["number"], report.get("status"), report.get("line")
             cell = number if marked else None
+            message = str(report.get("message") or "")
             if status == "syntax" and cell is None:
-                message = str(report.get("message") or "")
                 fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
             elif status == "syntax":
-                message = str(report.get("message") or "")
                 warnings.append((number, text("load.cell_syntax", lang, cell=cell, line=line, message=message)))
             elif status == "error":
                 key = "load.cell_error" if cell is not None else "load.statement_error"
-                etype, detail = report.get("etype"), self._detail(report)
+                etype = report.get("etype")
+                detail = (f" ({message})" if message else "") + hint_for(etype, message, lang)
                 warnings.append((number, text(key, lang, cell=cell, etype=etype, line=line, detail=detail)))
             elif status == "timeout":
                 key = "load.cell_timeout" if cell is not None else "load.statement_timeout"
@@ -215,10 +192,6 @@ class Session:
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
         return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
-
-    def _detail(self, report: dict[str, Any]) -> str:
-        message = str(report.get("message") or "")
-        return (f" ({message})" if message else "") + hint_for(report.get("etype"), message, self.lang)
 
     @contextlib.contextmanager
     def budget(self, seconds: float | None = None) -> Iterator[None]:
@@ -233,8 +206,7 @@ class Session:
 
     def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
         if fn in self.poisoned:
-            earlier = self.poisoned[fn]
-            reason = earlier.describe(self.lang)
+            reason = self.poisoned[fn].describe(self.lang)
             return Outcome(
                 "failure",
                 failure=Failure("poisoned", reason),
@@ -259,8 +231,11 @@ class Session:
         outcome = Outcome.from_reply(fn, reply)
         if outcome.status == "failure":
             self.poisoned[fn] = outcome
-            self._retire()
+            self.close()
         return outcome
 
     def close(self) -> None:
-        self._retire()
+        """Stop the learner's process, if one runs (the next call starts a new one)."""
+        if self._learner is not None:
+            self._learner.close()
+            self._learner = None

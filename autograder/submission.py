@@ -101,14 +101,12 @@ def load_submission(path: str | os.PathLike[str]) -> Submission:
 def decode_python(raw: bytes, name: str) -> str:
     """A ``.py`` file's text as Python reads it: a BOM, or a PEP 263 ``# -*- coding: latin-1 -*-`` line."""
     try:
-        return importlib.util.decode_source(raw)
+        try:
+            return importlib.util.decode_source(raw)
+        except (SyntaxError, LookupError):  # an unknown or contradictory coding declaration
+            return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise SubmissionError("load.not_utf8", name=name, pos=e.start) from None
-    except (SyntaxError, LookupError):  # an unknown or contradictory coding declaration
-        try:
-            return raw.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise SubmissionError("load.not_utf8", name=name, pos=e.start) from None
 
 
 def from_python(source: str, name: str, *, kind: str = "py") -> Submission:

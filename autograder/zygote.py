@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib.util
 import os
 import select
 import shutil
@@ -93,17 +94,11 @@ class Zygote:
             shutil.rmtree(self._short, ignore_errors=True)
 
 
-def _package_roots() -> list[str]:
-    import autograder
-
-    return [str(Path(autograder.__file__).resolve().parent.parent)] if autograder.__file__ else []
-
-
 def clean_environment(home: Path) -> dict[str, str]:
     """A zygote's whole environment: an allow-list, so API keys and tokens never get in."""
-    roots = _package_roots()
+    roots = [str(Path(__file__).resolve().parent.parent)]  # the folder autograder/ is in
     with contextlib.suppress(ImportError, AttributeError, TypeError):
-        spec = __import__("importlib.util").util.find_spec("lesson3")
+        spec = importlib.util.find_spec("lesson3")
         if spec is not None and spec.origin:
             roots.append(str(Path(spec.origin).resolve().parent.parent))
     env = {
@@ -159,8 +154,7 @@ def serve_forever(socket_path: str, admit: Callable[[socket.socket], Any], serve
                 conn, _ = server.accept()
             except OSError:
                 continue
-            admitted = admit(conn)
-            if not admitted:
+            if not (admitted := admit(conn)):
                 conn.close()
                 continue
             if os.fork() == 0:  # pragma: no cover - the child; covered by the sandbox and isolation tests

@@ -146,6 +146,34 @@ def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(mon
     assert results[0].error.startswith("Error interno del corrector (the grading server did not start")
 
 
+@pytest.mark.slow  # starts the zygotes
+@pytest.mark.parametrize("failing", ["the grading server", "the learner zygote"])
+def test_a_zygote_that_does_not_start_leaves_no_process_nor_folder_behind(monkeypatch, failing):
+    from autograder import zygote
+    from autograder.forkserver import GradingServer, ServerError
+
+    started: list[zygote.Zygote] = []
+    real_init, real_wait = zygote.Zygote.__init__, zygote.Zygote.wait_ready
+
+    def recorded(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        started.append(self)
+
+    def wait_ready(self):
+        if self.name != failing:
+            return real_wait(self)
+        raise zygote.ZygoteError(f"{self.name} did not start (b'')")
+
+    monkeypatch.setattr(zygote.Zygote, "__init__", recorded)
+    monkeypatch.setattr(zygote.Zygote, "wait_ready", wait_ready)
+    server = GradingServer()
+    with pytest.raises(ServerError, match=f"{failing} did not start"):
+        server.start()
+    learners = next(z for z in started if z.name == "the learner zygote")
+    assert len(started) == 2 and all(z.proc.poll() is not None for z in started)
+    assert not server.running and server.run_dir is None and not learners.run_dir.exists()
+
+
 def test_every_submission_has_the_same_maximum_whatever_it_answers(tmp_path):
     partial = tmp_path / "sin_preguntas.py"
     lines = (SUBMISSIONS / "good.py").read_text().splitlines(keepends=True)
