@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import pkgutil
 import sys
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-REAL_MODULES = ("checkpoint", "tools", "production", "practice")
+REAL_MODULES = ("checkpoint", "tools", "production", "practice", "conversation")
 """lesson3 modules the learner's process loads from their files: none holds an answer (in import order)."""
 
 REFERENCE_NAMES = frozenset(
@@ -127,8 +128,10 @@ def collect_public() -> dict[str, Any]:
 
     from .questions import QUESTIONS
 
+    lesson3_dir = Path(importlib.util.find_spec("lesson3").origin or "").parent  # type: ignore[union-attr]
     return {
-        "lesson3_dir": str(Path(importlib.util.find_spec("lesson3").origin or "").parent),  # type: ignore[union-attr]
+        "lesson3_dir": str(lesson3_dir),
+        "modules": sorted(m.name for m in pkgutil.iter_modules([str(lesson3_dir)]) if not m.name.startswith("_")),
         "TASK_EMAIL": TASK_EMAIL,
         "TASK_NOTES": TASK_NOTES,
         "DEFAULT_MODEL": DEFAULT_MODEL,
@@ -148,7 +151,7 @@ def install(public: dict[str, Any]) -> None:
     package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
     package.__path__ = []  # nothing more is imported from disk under this name
     for name in REAL_MODULES:
-        setattr(package, name, _load(f"lesson3.{name}", lesson3_dir / f"{name}.py"))
+        _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
     checkpoints = public["checkpoints"]
     names = tuple(public["EXERCISE_NAMES"])
 
@@ -161,7 +164,7 @@ def install(public: dict[str, Any]) -> None:
     def exercise_checkpoints() -> dict[str, dict[str, Any]]:
         return {name: exercise_checkpoint(name) for name in names}
 
-    package.exercises = _module(
+    _module(
         "lesson3.exercises",
         "Los puntos de control de los ejercicios (cpA, cpB, cpC).",
         EXERCISE_NAMES=names,
@@ -171,7 +174,7 @@ def install(public: dict[str, Any]) -> None:
     )
     tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
     doc = "Las tareas del curso (el modelo no corre al corregir)."
-    package.model = _module("lesson3.model", doc, **tasks, DEFAULT_MODEL=public["DEFAULT_MODEL"])
+    _module("lesson3.model", doc, **tasks, DEFAULT_MODEL=public["DEFAULT_MODEL"])
     lesson_data = {
         "READ_ONLY_TOOLS": frozenset(public["READ_ONLY_TOOLS"]),
         "UNKNOWN_STATE_MESSAGE": public["UNKNOWN_STATE_MESSAGE"],
@@ -183,9 +186,10 @@ def install(public: dict[str, Any]) -> None:
         delete_dangling=package.production.delete_dangling,
         **lesson_data,
     )
-    for name in ("agent", "crash", "lab", "transcript", "render", "diagram", "incident", "cli"):
-        doc = "No disponible al corregir (lanza procesos o usa las respuestas)."
-        setattr(package, name, _module(f"lesson3.{name}", doc))
+    # Every other module of lesson3 can be imported and says what it is when used (demos, processes, answers).
+    for name in public["modules"]:
+        if f"lesson3.{name}" not in sys.modules:
+            _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
     for source in (package.checkpoint, package.tools, package.production):
         for attr, value in vars(source).items():
             if not attr.startswith("_") and not isinstance(value, types.ModuleType):
@@ -221,15 +225,22 @@ def _module(name: str, doc: str, **contents: Any) -> types.ModuleType:
     module = SurfaceModule(name, doc)
     module.__package__ = "lesson3"
     module.__dict__.update(contents)
-    sys.modules[name] = module
-    return module
+    return _register(name, module)
 
 
 def _load(name: str, path: Path) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:  # pragma: no cover - the file is part of this package
         raise ImportError(f"cannot load {name} from {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    module = _register(name, importlib.util.module_from_spec(spec))
     spec.loader.exec_module(module)
+    return module
+
+
+def _register(name: str, module: types.ModuleType) -> types.ModuleType:
+    """In ``sys.modules`` and, as Python's import does, on its package: ``import lesson3.x`` then ``lesson3.x.y``."""
+    sys.modules[name] = module
+    package, _, child = name.rpartition(".")
+    if package:
+        setattr(sys.modules[package], child, module)
     return module

@@ -402,3 +402,58 @@ def test_big_output_is_kept_short_in_the_feedback_and_marked_as_cut(tmp_path):
     assert "x" * 100 in markdown and "x" * (FEEDBACK_OUTPUT_KB * 1024 + 1) not in markdown
     html = feedback_html(entry)
     assert "&lt;b&gt;inicio&lt;/b&gt;" in html and "<b>inicio</b>" not in html
+
+
+RECONCILE_WITH = """
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    if pending["name"] in {read_only}:
+        result = {{"type": "tool_result", "tool_use_id": pending["id"],
+                  "content": execute_tool(pending["name"], pending["input"])}}
+    else:
+        result = {{"type": "tool_result", "tool_use_id": pending["id"],
+                  "content": {unknown}, "is_error": True}}
+    cp["messages"].append({{"role": "user", "content": [result]}})
+    cp["pendingToolUse"] = None
+    return cp
+"""
+
+# Each way of reaching lesson3's public names that works in the notebook works when graded too.
+SPELLINGS = {
+    "import_then_attribute": (
+        "import lesson3.reconciliation\nimport lesson3.tools\nexecute_tool = lesson3.tools.execute_tool\n",
+        "lesson3.reconciliation.READ_ONLY_TOOLS",
+        "lesson3.reconciliation.UNKNOWN_STATE_MESSAGE",
+    ),
+    "import_as": (
+        "import lesson3.reconciliation as rec\nimport lesson3.checkpoint as ck\nfrom lesson3 import execute_tool\n"
+        "assert ck.CHECKPOINT_VERSION >= 1\n",
+        "rec.READ_ONLY_TOOLS",
+        "rec.UNKNOWN_STATE_MESSAGE",
+    ),
+    "package_attribute": (
+        "import lesson3\nexecute_tool = lesson3.execute_tool\n",
+        "lesson3.READ_ONLY_TOOLS",
+        "lesson3.UNKNOWN_STATE_MESSAGE",
+    ),
+    "conversation_helpers": (
+        "import lesson3.conversation\nfrom lesson3.tools import execute_tool\nimport lesson3.loopback\n"
+        "assert lesson3.conversation.blocks({'content': [{'type': 'text', 'text': 'x'}]})[0]['text'] == 'x'\n",
+        "{'read_file', 'grep', 'list_dir', 'web_search'}",
+        "'Estado de ejecución desconocido: ' + str(len(lesson3.conversation.blocks(cp['messages'][-1])))",
+    ),
+}
+
+
+def test_every_spelling_of_lesson3s_public_names_works_when_graded(tmp_path):
+    paths = []
+    for name, (imports, read_only, unknown) in SPELLINGS.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(
+            imports + CORRECT_RESUME + RECONCILE_WITH.format(read_only=read_only, unknown=unknown), encoding="utf-8"
+        )
+        paths.append(path)
+    for path, result in zip(paths, grade_many(paths, jobs=2, seed=5, levels=(1, 2)), strict=True):
+        code = [c for c in result.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
+        failed = [(c.id, c.feedback[:200]) for c in code if not c.passed]
+        assert code and not failed and result.warnings == [], (path.name, failed, result.warnings)
