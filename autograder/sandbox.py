@@ -408,10 +408,11 @@ def _status_failure(status: int, limits: Limits) -> Failure:
 
 
 def _signal_name(sig: int) -> str:
+    """The signal as the kernel's headers name it: the same in every language of the report."""
     try:
         return signal.Signals(sig).name
     except ValueError:
-        return f"señal {sig}"
+        return f"SIGRTMIN+{sig - signal.SIGRTMIN}" if signal.SIGRTMIN <= sig <= signal.SIGRTMAX else f"SIG{sig}"
 
 
 def sweep_uid(uid: int) -> None:

@@ -746,3 +746,18 @@ def test_a_py_python_cannot_parse_is_one_syntax_error_on_line_1(box, source):
     assert isinstance(reply, Reply), reply
     assert [(p["status"], p["line"]) for p in reply.message["pieces"]] == [("syntax", 1)]
     assert reply.message["defined"]["resume_action"] == "missing"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGRTMIN + 6, signal.SIGRTMAX])
+def test_a_child_killed_by_any_signal_is_named_the_same_in_every_language(sig):
+    from autograder.sandbox import _status_failure
+
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        signal.signal(sig, signal.SIG_DFL)
+        os.kill(os.getpid(), sig)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    failure = _status_failure(status, Limits())
+    assert failure.kind == "crashed" and failure.detail.startswith("SIG")
+    assert failure.detail.removeprefix("SIG") not in ("", str(int(sig)))  # a name, not a bare number
