@@ -79,6 +79,8 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
         return text(f"cli.help.{key}", lang)
 
     parser = ARGPARSE[lang][0](prog="autograder", description=say("description"))
+    # Also before the command (``autograder --lang en grade ...``), as early_lang reads it.
+    parser.add_argument("--lang", dest="top_lang", choices=LANGS, default=None, help=say("lang_top"))
     commands = parser.add_subparsers(
         dest="command", title=say("commands"), metavar=say("metavar_command"), required=True
     )
@@ -93,6 +95,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
         help=say("jobs"),
     )
     grade.add_argument("--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("seed"))
+    grade.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
     grade.add_argument("--force", action="store_true", help=say("force"))
     grade.add_argument("--shard", type=shard_arg(lang), default=None, metavar="I/N", help=say("shard"))
 
@@ -103,9 +106,8 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
 
     bundle = commands.add_parser("gradescope", help=say("gradescope"), description=say("gradescope_description"))
     bundle.add_argument("--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help=say("bundle_out"))
-    for command, default in ((grade, "es"), (merge, None), (bundle, "es")):
-        # merge's default is the language its parts were graded in.
-        command.add_argument("--lang", choices=LANGS, default=default, help=say(f"lang_{command.prog.split()[-1]}"))
+    merge.add_argument("--lang", choices=LANGS, help=say("lang_merge"))
+    bundle.add_argument("--lang", choices=LANGS, help=say("lang_gradescope"))
 
     return parser
 
@@ -169,7 +171,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     try:
         intake = collect_submissions(list(args.paths), lang=args.lang)
     except IntakeError as exc:
-        raise UsageError(str(exc)) from exc
+        raise UsageError(exc.notice.render(args.lang)) from exc
     with intake:
         for warning in intake.warnings:
             print(text("cli.warning", args.lang, warning=for_terminal(warning)), file=stderr)
@@ -262,7 +264,7 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         path = build_bundle(args.out)
     except BundleError as exc:
-        raise UsageError(str(exc)) from exc
+        raise UsageError(exc.notice.render(args.lang)) from exc
     print(text("cli.bundle", args.lang, path=path), file=stdout)
     return EXIT_OK
 
@@ -282,7 +284,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     lang = early_lang(argv)
     with ARGPARSE[lang][1]():
         args = build_parser(lang).parse_args(argv)
-    lang = args.lang or lang
+    # Unset, merge speaks its parts' language; the other commands Spanish.
+    args.lang = args.lang or args.top_lang or (None if args.command == "merge" else "es")
+    lang = args.lang or "es"
     try:
         if args.command == "grade":
             return grade_command(args, stdout, stderr)

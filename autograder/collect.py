@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .messages import Notice, notice
+from .messages import Notice, NoticeError, notice
 from .reading import DIR_FLAGS, Beneath, ReadRefused, open_regular
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
@@ -52,12 +52,8 @@ Seen = set[tuple[int, int, str]]
 """Directory entries already taken: (device, inode of the folder, name)."""
 
 
-class IntakeError(Exception):
+class IntakeError(NoticeError):
     """No se pudo leer lo que se pidió calificar (el mensaje, en el idioma de la orden, para quien la corre)."""
-
-    def __init__(self, why: Notice, lang: str = "es") -> None:
-        self.notice = why
-        super().__init__(why.render(lang))
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import Any
 from lesson3.checkpoint import write_atomic
 
 from .collect import collect_submissions, is_ignored
-from .messages import LANGS, text
+from .messages import LANGS, NoticeError, notice, text
 from .report import criterion_title, fmt_points, write_text_atomic
 from .results import SubmissionResult
 
@@ -41,8 +41,8 @@ _COURSE_PACKAGES = ("lesson3", "autograder")
 _FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # a reproducible zip: same sources, same bytes
 
 
-class BundleError(Exception):
-    """No se puede armar el paquete desde aquí (mensaje en español)."""
+class BundleError(NoticeError):
+    """No se puede armar el paquete desde aquí (``notice`` dice qué falta)."""
 
 
 # --- building autograder.zip ------------------------------------------------------------------
@@ -54,7 +54,7 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
     needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
     if missing:
-        raise BundleError(text("gradescope.bundle_missing", files=", ".join(missing), root=root))
+        raise BundleError(notice("gradescope.bundle_missing", files=", ".join(missing), root=root))
     members: dict[str, Path] = {
         "setup.sh": BUNDLE_TEMPLATES / "setup.sh",
         "run_autograder": BUNDLE_TEMPLATES / "run_autograder",

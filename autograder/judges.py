@@ -33,15 +33,13 @@ from .unknown_state import says_state_unknown
 ACTIONS = tuple(EXPECTED_FOR_KIND.values())
 
 _SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
+"""Outcomes that would repeat on every case: reported once, for the whole criterion."""
 
 
 def said_once(outcomes: Iterable[Outcome], lang: str) -> Verdict | None:
     """A failure that would repeat on every case (missing function, crash...), as the whole verdict."""
     same = next((o for o in outcomes if o.status in _SAME_FOR_EVERY_CASE), None)
     return Verdict(False, same.describe(lang)) if same else None
-
-
-"""Outcomes that would repeat on every case: reported once, for the whole criterion."""
 
 
 def _show(value: Any) -> str:

@@ -1041,7 +1041,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "cli.too_small": {"es": "tiene que ser {rule}, no {value}", "en": "it must be {rule}, not {value}"},
     "cli.rule_at_least_one": {"es": "al menos 1", "en": "at least 1"},
     "cli.rule_zero_or_more": {"es": "0 o mayor", "en": "0 or more"},
-    # argparse's --help (always in Spanish: the parser is built before --lang is read)
+    # argparse's --help, in the language of the --lang given anywhere on the command line
     "cli.help.description": {
         "es": "Autocorrector de la Lección 3 (reanudar desde un punto de control).",
         "en": "Autograder of Lesson 3 (resuming from a checkpoint).",
@@ -1067,6 +1067,10 @@ _TEXTS: dict[str, dict[str, str]] = {
     "cli.help.seed": {
         "es": "semilla de las variantes aleatorias, para repetir",
         "en": "seed of the random variants, to repeat a grading",
+    },
+    "cli.help.lang_top": {
+        "es": "idioma de lo que escribe la orden (también vale después de la orden)",
+        "en": "language of what the command writes (also accepted after the command)",
     },
     "cli.help.lang_grade": {
         "es": "idioma de los informes y de la consola (es por defecto, o en)",
@@ -1158,6 +1162,17 @@ def notice(key: str, **params: Any) -> Notice:
 def written(value: str | Notice, lang: str) -> str:
     """A name said as is (a tool's, a version), or a :class:`Notice` in ``lang``."""
     return value.render(lang) if isinstance(value, Notice) else value
+
+
+class NoticeError(Exception):
+    """An error for whoever runs a command: a :class:`Notice`, written out in their language when shown."""
+
+    def __init__(self, why: Notice, lang: str = "es") -> None:
+        super().__init__(why, lang)
+        self.notice, self.lang = why, lang
+
+    def __str__(self) -> str:
+        return self.notice.render(self.lang)
 
 
 def keys() -> list[str]:

@@ -32,7 +32,7 @@ from typing import Any
 
 from .collect import FoundSubmission, report_names
 from .criteria import CRITERIA
-from .messages import LANGS, Notice, notice, text
+from .messages import LANGS, Notice, NoticeError, notice, text
 from .report import ReportEntry
 from .results import CriterionResult, SubmissionResult
 
@@ -155,12 +155,8 @@ def run_record(
 # -- merge ------------------------------------------------------------------------------------------
 
 
-class MergeError(Exception):
+class MergeError(NoticeError):
     """Las partes no se pueden juntar: ``notice`` dice por qué, en el idioma de quien corre ``autograder merge``."""
-
-    def __init__(self, why: Notice) -> None:
-        self.notice = why
-        super().__init__(why.render())
 
 
 @dataclass

@@ -361,6 +361,38 @@ def test_bad_usage_is_in_english_under_lang_en(fake, argv, expected):
     assert fake.calls == []
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--lang", "en", "grade", "{ana}", "--out", "{out}"),
+        ("--lang=en", "grade", "{ana}", "--out", "{out}"),
+        ("grade", "{ana}", "--out", "{out}", "--lang", "en"),
+    ],
+)
+def test_lang_is_taken_before_or_after_the_command(fake, tmp_path, argv):
+    (tmp_path / "ana.py").write_text("x = 1\n")
+    argv = [a.format(ana=tmp_path / "ana.py", out=tmp_path / "out") for a in argv]
+    code, stdout, stderr = run(*argv)
+    assert code == 0, stderr
+    assert "Graded 1 submission" in stdout and "Se calific" not in stdout
+    assert fake.calls[0]["lang"] == "en"
+
+
+def test_lang_before_the_command_gives_its_help_and_errors_in_english():
+    code, stdout, _ = run("--lang", "en", "grade", "--help")
+    assert code == 0 and stdout.startswith("usage: autograder grade")
+    code, _, stderr = run("--lang", "en", "grade", "x.py", "--out", "o", "--jobs", "0")
+    assert code == 2 and "it must be at least 1" in stderr
+    code, _, stderr = run("--lang", "en")
+    assert code == 2 and "the following arguments are required" in stderr
+
+
+def test_the_spanish_help_of_grade_keeps_its_order():
+    usage = run("grade", "--help")[1].split("\n\n")[0]
+    flags = [flag for flag in ("--out", "--jobs", "--seed", "--lang", "--force", "--shard") if flag in usage]
+    assert sorted(flags, key=usage.index) == ["--out", "--jobs", "--seed", "--lang", "--force", "--shard"]
+
+
 def test_an_unknown_lang_is_refused_in_spanish_the_default():
     code, _, stderr = run("grade", "x.py", "--out", "o", "--lang", "fr")
     assert code == 2 and "argumento --lang: opción no válida" in stderr and "usage:" not in stderr

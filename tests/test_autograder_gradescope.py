@@ -106,6 +106,17 @@ def test_bundle_outside_a_course_checkout_is_a_clear_error(tmp_path):
     assert not (tmp_path / "x.zip").exists()
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [(["--lang", "en"], "missing in"), (["--lang=en"], "missing in"), ([], "Falta"), (["--lang", "es"], "Falta")],
+)
+def test_bundle_errors_are_said_in_the_commands_language(tmp_path, monkeypatch, capsys, argv, said):
+    monkeypatch.setattr(gradescope, "_COURSE_FILES", (*gradescope._COURSE_FILES, "no-existe.toml"))
+    code = cli.main(["gradescope", "--out", str(tmp_path / "x.zip"), *argv])
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and "no-existe.toml" in err and not (tmp_path / "x.zip").exists()
+
+
 # --- results.json in Gradescope's schema ------------------------------------------------------
 
 

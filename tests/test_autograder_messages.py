@@ -41,3 +41,21 @@ def test_no_module_of_the_grader_branches_on_the_language_inline():
             ):
                 found.append(f"{path.name}:{node.lineno}")
     assert found == []
+
+
+def test_an_error_made_of_a_notice_survives_pickling_and_speaks_each_language():
+    import pickle
+
+    from autograder.collect import IntakeError
+    from autograder.gradescope import BundleError
+    from autograder.messages import notice
+    from autograder.shards import MergeError
+
+    for error in (
+        IntakeError(notice("intake.missing", name="x.py"), "en"),
+        MergeError(notice("merge.garbled", folder="p", what=notice("merge.where_submission", n=2))),
+        BundleError(notice("gradescope.bundle_missing", files="a", root="/r")),
+    ):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert again.notice.render("es") != again.notice.render("en")
