@@ -6,7 +6,9 @@ judge); every property is checked from outside or reported by the child itself.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import operator
 import os
 import shutil
 import signal
@@ -637,6 +639,12 @@ def test_landlock_rights_degrade_with_the_abi():
     # The learner's folder: everything of ABI 1 to 3 but executing and device nodes, and no device ioctls.
     not_in_box = confine.FS_EXECUTE | confine.FS_MAKE_CHAR | confine.FS_MAKE_BLOCK
     assert confine.WRITE == rights(3)[0] & ~not_in_box
+    # The same rights spelled one by one, as the Landlock documentation lists them.
+    c = confine
+    each = [c.READ, c.FS_WRITE_FILE, c.FS_REMOVE_DIR, c.FS_REMOVE_FILE, c.FS_MAKE_DIR, c.FS_MAKE_REG]
+    each += [c.FS_MAKE_SOCK, c.FS_MAKE_FIFO, c.FS_MAKE_SYM, c.FS_REFER, c.FS_TRUNCATE]
+    assert confine.WRITE == functools.reduce(operator.or_, each)
+    assert not confine.WRITE & not_in_box
 
 
 @needs_landlock
