@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import anthropic
+import anthropic._base_client
 import pytest
 from anthropic._data import DEPRECATED_MODELS
 
@@ -222,8 +223,19 @@ def test_the_cli_sends_the_chosen_model(
 # -- what the SDK retries ----------------------------------------------------------------------------
 
 
+@pytest.fixture
+def quick_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SDK's own backoff between retries (about 0.5 s, then 1 s), cut to milliseconds.
+
+    What these tests check is that the SDK retries, what it sends and what the run does
+    after; how long it waits between tries is the SDK's business. (A 429's retry-after is
+    not a backoff: the SDK waits what the server says, see below.)
+    """
+    monkeypatch.setattr(anthropic._base_client, "INITIAL_RETRY_DELAY", 0.005)
+
+
 def test_a_529_overloaded_is_retried_by_the_sdk_and_the_run_finishes(
-    live_env: pytest.MonkeyPatch, tmp_path: Path
+    live_env: pytest.MonkeyPatch, quick_backoff: None, tmp_path: Path
 ) -> None:
     workspace, checkpoint = fresh_run_dir(tmp_path / "run")
     with serve(LoopbackAPI(faults={2: overloaded(), 3: overloaded()})) as (url, api):
@@ -247,7 +259,7 @@ def test_a_429_is_retried_after_retry_after(live_env: pytest.MonkeyPatch, tmp_pa
 
 
 def test_when_retries_run_out_the_cli_says_so_in_one_line(
-    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    live_env: pytest.MonkeyPatch, quick_backoff: None, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     with serve(LoopbackAPI(faults={n: overloaded() for n in (1, 2, 3)})) as (url, api):
         live_env.setenv("ANTHROPIC_BASE_URL", url)
