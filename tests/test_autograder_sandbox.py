@@ -26,6 +26,8 @@ from autograder import confine, protocol
 from autograder.sandbox import Failure, Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
 from autograder.submission import Submission, from_python
 
+pytestmark = pytest.mark.warm_up("learner_zygote")
+
 ROOT = running_as_root()
 needs_root = pytest.mark.skipif(not ROOT, reason="the privilege drop needs a root grader")
 LANDLOCK = confine.abi_version()

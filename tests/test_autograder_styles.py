@@ -20,6 +20,8 @@ from autograder.criteria import CRITERIA
 from autograder.pipeline import grade_many
 from autograder.sandbox import protections
 
+pytestmark = pytest.mark.warm_up("grading_server")
+
 RESUME = """
 def resume_action(cp):
     pending = cp["pendingToolUse"]
