@@ -1,16 +1,72 @@
-"""Shared fixtures: a fresh course workspace and a fresh run folder per test."""
+"""Shared fixtures: a fresh course workspace and a fresh run folder per test; servers warmed up in the background."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from autograder import criteria
+from autograder import criteria, forkserver, learner_zygote
+from autograder.zygote import ZygoteError
 from lesson3.crash import fresh_run_dir
 from lesson3.tools import create_workspace, use_workspace
+
+
+def _start_grading_server() -> None:
+    forkserver.shared_server().start()
+
+
+def _start_crash_harness() -> None:
+    from lesson3 import lab
+
+    lab.warm_up()
+
+
+# What ``@pytest.mark.warm_up(name)`` may name. Each server is an interpreter that imports lesson3, the SDK
+# and the grader before it serves: seconds. Starting one that is already running (or being started) waits
+# for it and changes nothing, so a test's own first use simply finds it ready.
+WARM_UPS: dict[str, tuple[Callable[[], object], bool]] = {
+    # name: (start, whether start() blocks until the server is ready, and so runs in a thread of its own)
+    "grading_server": (_start_grading_server, True),  # the judge and learner zygotes grade_many() uses
+    "learner_zygote": (learner_zygote._shared_local, True),  # the one a Learner a test starts itself uses
+    "crash_harness": (_start_crash_harness, False),  # lesson3.crash's forkserver (lab.warm_up returns at once)
+}
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the servers the selected tests declare with ``warm_up`` now, in the background.
+
+    Their interpreters then import on the other core while the first tests run, instead of
+    inside the first test that needs them. A run of one module gains nothing (its first test
+    would wait anyway) and starts nothing ahead. A start that fails here is left to the
+    test that needs the server, which starts it again and reports what went wrong. The
+    threads spend their time waiting for a zygote's "ready" line; they touch no test's state.
+    """
+    wanted: set[str] = set()
+    for item in session.items:
+        for mark in item.iter_markers("warm_up"):
+            unknown = set(mark.args) - WARM_UPS.keys()
+            if unknown:
+                raise pytest.UsageError(f"{item.nodeid}: warm_up names no server called {sorted(unknown)}")
+            wanted.update(mark.args)
+    if session.config.option.collectonly or len({item.path for item in session.items}) < 2:
+        return
+    for name in sorted(wanted):
+        start, blocks = WARM_UPS[name]
+        if blocks:
+            threading.Thread(target=_warm, args=(start,), name=f"warm-up {name}", daemon=True).start()
+        else:
+            _warm(start)
+
+
+def _warm(start: Callable[[], object]) -> None:
+    try:
+        start()
+    except (forkserver.ServerError, ZygoteError, OSError):
+        pass  # the first test that needs it starts it again, and fails there if it must
 
 
 @pytest.fixture

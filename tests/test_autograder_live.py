@@ -16,6 +16,8 @@ from autograder.live import CheckResult, check, extract_definitions, pista, rend
 from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
 
+pytestmark = pytest.mark.warm_up("grading_server")
+
 CELLS = [
     "import lesson3 as l3\nfrom lesson3.tools import execute_tool\nfrom lesson3.exercises import exercise_checkpoint",
     'READ_ONLY_TOOLS = frozenset({"read_file", "grep", "list_dir", "web_search"})\nHIGH = "is_error"',

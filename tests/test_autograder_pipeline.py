@@ -13,6 +13,8 @@ from autograder.pipeline import grade_many, grade_submission
 from autograder.questions import QUESTIONS
 from autograder.results import CRITERIA_IDS
 
+pytestmark = pytest.mark.warm_up("grading_server")
+
 QUESTION_IDS = {q.criterion for q in QUESTIONS.values()}
 
 SUBMISSIONS = Path(__file__).parent / "data" / "submissions"

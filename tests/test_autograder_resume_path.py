@@ -389,6 +389,7 @@ def test_the_version_message_is_the_lessons_word_for_word():
 # -- the real sandbox ---------------------------------------------------------------------------------
 
 
+@pytest.mark.warm_up("grading_server")
 @pytest.mark.parametrize(
     ("name", "failing"),
     [

@@ -28,6 +28,8 @@ from autograder import confine, protocol
 from autograder.sandbox import Failure, Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
 from autograder.submission import Submission, from_python
 
+pytestmark = pytest.mark.warm_up("learner_zygote")
+
 ROOT = running_as_root()
 needs_root = pytest.mark.skipif(not ROOT, reason="the privilege drop needs a root grader")
 LANDLOCK = confine.abi_version()
@@ -439,20 +441,34 @@ def test_a_child_that_failed_to_confine_itself_and_left_is_still_the_graders_pro
     import autograder.sandbox as sandbox_module
 
     real_write = os.write
-    delayed: list[int] = []
+    delayed: list[bool] = []
+    uid = learner_uid(os.getpid()) if ROOT else None
+    learner = Learner([], limits=Limits(), box=box / "no-existe", uid=uid)
 
     def late_write(fd: int, data) -> int:
         if not delayed:
-            delayed.append(fd)
-            time.sleep(1.0)  # the child is long gone by now
+            # Hold the judge's first write until the child has exited (waiting for that, not
+            # for a fixed time, so the race is set up on a loaded machine too, and no later).
+            deadline = time.monotonic() + 30
+            while learner.pid is not None and not exited(learner.pid) and time.monotonic() < deadline:
+                time.sleep(0.005)
+            delayed.append(learner.pid is not None and exited(learner.pid))
         return real_write(fd, data)
 
-    uid = learner_uid(os.getpid()) if ROOT else None
     monkeypatch.setattr(sandbox_module.os, "write", late_write)
-    reply = Learner([], limits=Limits(), box=box / "no-existe", uid=uid).start()
+    reply = learner.start()
     monkeypatch.undo()
-    assert delayed, "the judge never wrote to the child"
+    assert delayed == [True], "the judge's first write did not come after the child had exited"
     assert isinstance(reply, Failure) and reply.kind == "internal" and "FileNotFoundError" in reply.detail
+
+
+def exited(pid: int) -> bool:
+    """The process is gone, or a zombie its keeper has not reaped yet."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[-1].split()[0] in ("Z", "X")
 
 
 def test_the_learner_namespace_is_a_real_module(box):

@@ -192,6 +192,22 @@ def grade_shards(cls: Path, out: Path, n: int, seed: int = 11, lang: str = "es")
     return folders
 
 
+@pytest.fixture(scope="module")
+def graded_halves(tmp_path_factory) -> tuple[Path, Path]:
+    """``make_class`` graded as parts 1/2 and 2/2 (seed 11, Spanish), once for the module."""
+    base = tmp_path_factory.mktemp("mitades")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cli, "run_grading", fake_grading)
+        first, second = grade_shards(make_class(base), base, 2)
+    return first, second
+
+
+@pytest.fixture
+def halves(graded_halves, tmp_path) -> list[Path]:
+    """This test's own copy of ``graded_halves`` (``parte-1``, ``parte-2`` in tmp_path), free to edit."""
+    return [Path(shutil.copytree(part, tmp_path / part.name)) for part in graded_halves]
+
+
 def test_a_shard_records_its_run(fake, tmp_path):
     cls = make_class(tmp_path)
     folder = grade_shards(cls, tmp_path, 3)[1]
@@ -262,9 +278,8 @@ def test_merge_refuses_different_seeds(fake, tmp_path):
     _refused(tmp_path, a[0], b[1], expected="semillas distintas")
 
 
-def test_merge_refuses_different_course_versions(fake, tmp_path):
-    cls = make_class(tmp_path)
-    a, b = grade_shards(cls, tmp_path, 2)
+def test_merge_refuses_different_course_versions(halves, tmp_path):
+    a, b = halves
     _edit_results(b, lambda d: d["run"].update(course_version="0.0.9+000000000000"))
     _refused(tmp_path, a, b, expected="versiones distintas del curso")
     _edit_results(a, lambda d: d["run"].update(course_version="0.0.9+000000000000"))
@@ -321,9 +336,8 @@ SECRET = "CONTENIDO-PRIVADO-7f3a"
         (lambda p: _set(p, lambda d: d["submissions"][0].pop("criteria")), "(entrega n.º 1)"),
     ],
 )
-def test_merge_refuses_a_garbled_results_json_without_echoing_it(fake, tmp_path, garble, expected):
-    cls = make_class(tmp_path)
-    a, b = grade_shards(cls, tmp_path, 2)
+def test_merge_refuses_a_garbled_results_json_without_echoing_it(halves, tmp_path, garble, expected):
+    a, b = halves
     garble(a / "results.json")
     stderr = _refused(tmp_path, a, b, expected=expected)
     assert SECRET not in stderr and "parte-1" in stderr
@@ -338,17 +352,15 @@ def _set(path: Path, edit) -> None:
 @pytest.mark.parametrize(
     "name", ["../../fuera", "/tmp/fuera", "sub/dir", ".oculto", "..", "", "a\\b", "x" * 400, "nombre\nraro"]
 )
-def test_merge_writes_feedback_only_under_feedback(fake, tmp_path, name):
-    cls = make_class(tmp_path)
-    a, b = grade_shards(cls, tmp_path, 2)
+def test_merge_writes_feedback_only_under_feedback(halves, tmp_path, name):
+    a, b = halves
     _set(a / "results.json", lambda d: d["submissions"][0].update(feedback=f"feedback/{name}.html"))
     _refused(tmp_path, a, b, expected="(entrega n.º 1)")
     assert not (tmp_path / "fuera.md").exists() and not (tmp_path / "fuera.html").exists()
 
 
-def test_merge_never_overwrites_a_part_or_earlier_results(fake, tmp_path):
-    cls = make_class(tmp_path)
-    a, b = grade_shards(cls, tmp_path, 2)
+def test_merge_never_overwrites_a_part_or_earlier_results(halves, tmp_path):
+    a, b = halves
     before = tree(a)
     code, _, stderr = run("merge", a, b, "--out", a, "--force")
     assert code == 2 and "es una de las carpetas que se juntan" in stderr

@@ -17,8 +17,11 @@ import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from autograder.criteria import CRITERIA
+from autograder.limits import Limits
 from autograder.pipeline import grade_many
 from autograder.sandbox import protections
+
+pytestmark = pytest.mark.warm_up("grading_server")
 
 RESUME = """
 def resume_action(cp):
@@ -168,9 +171,10 @@ def test_shell_escapes_and_package_installs_say_they_do_not_run(graded):
 def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_path):
     path = tmp_path / "bucle.py"
     path.write_text(TOOLS + "def resume_action(cp):\n    while True:\n        pass\n" + RECONCILE, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
+    # Half a second a call, as test_autograder_isolation's FAST limits: the loop costs that, not 1 s.
+    (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2), limits=Limits(call_seconds=0.5))
     feedback = {c.id: c.feedback for c in result.criteria}
-    assert "no terminó en 1 s, el límite de cada llamada" in feedback["nivel1.cpA"]
+    assert "no terminó en 0.5 s, el límite de cada llamada" in feedback["nivel1.cpA"]
     assert all(c.passed for c in result.criteria if c.id.startswith("nivel2.") and _graded_code(c.id))
 
 

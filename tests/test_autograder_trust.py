@@ -17,6 +17,8 @@ from autograder.criteria import CRITERIA
 from autograder.pipeline import grade_many
 from autograder.sandbox import protections
 
+pytestmark = pytest.mark.warm_up("grading_server")
+
 SEED = 1_987_654_321
 """Distinctive: no other number of the grading looks like it."""
 

@@ -15,6 +15,8 @@ from lesson3.exercises import exercise_checkpoint
 from lesson3.model import TASK_EMAIL
 from lesson3.tools import outbox_count
 
+pytestmark = pytest.mark.warm_up("crash_harness")
+
 LESSON_VERSION_MESSAGE = "Versión de punto de control incompatible: el archivo es v2, el código es v1"
 
 

@@ -16,6 +16,8 @@ from lesson3.exercises import exercise_checkpoint
 from lesson3.model import TASK_EMAIL, TASK_NOTES, api_error_for
 from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
 
+pytestmark = pytest.mark.warm_up("crash_harness")
+
 UNINTERRUPTED_TURNS = 10  # the email task without a crash: list_dir, seven reads, send, answer
 
 

@@ -18,6 +18,8 @@ from lesson3.incident import (
 from lesson3.model import TASK_NOTES
 from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
 
+pytestmark = pytest.mark.warm_up("crash_harness")
+
 
 def test_the_incident_is_the_lessons() -> None:
     assert INCIDENT_REPORT.startswith("El proceso fue matado y reiniciado por el OOM killer después de la llamada")

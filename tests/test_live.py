@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import anthropic
+import anthropic._base_client
 import pytest
 from anthropic._data import DEPRECATED_MODELS
 
@@ -222,8 +223,19 @@ def test_the_cli_sends_the_chosen_model(
 # -- what the SDK retries ----------------------------------------------------------------------------
 
 
+@pytest.fixture
+def quick_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SDK's own backoff between retries (about 0.5 s, then 1 s), cut to milliseconds.
+
+    What these tests check is that the SDK retries, what it sends and what the run does
+    after; how long it waits between tries is the SDK's business. (A 429's retry-after is
+    not a backoff: the SDK waits what the server says, which the 429 test tells apart.)
+    """
+    monkeypatch.setattr(anthropic._base_client, "INITIAL_RETRY_DELAY", 0.005)
+
+
 def test_a_529_overloaded_is_retried_by_the_sdk_and_the_run_finishes(
-    live_env: pytest.MonkeyPatch, tmp_path: Path
+    live_env: pytest.MonkeyPatch, quick_backoff: None, tmp_path: Path
 ) -> None:
     workspace, checkpoint = fresh_run_dir(tmp_path / "run")
     with serve(LoopbackAPI(faults={2: overloaded(), 3: overloaded()})) as (url, api):
@@ -235,19 +247,20 @@ def test_a_529_overloaded_is_retried_by_the_sdk_and_the_run_finishes(
     assert state["turns"] == len(api.attempts) - 2 and state["pendingToolUse"] is None
 
 
-def test_a_429_is_retried_after_retry_after(live_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_429_is_retried_after_retry_after(live_env: pytest.MonkeyPatch, quick_backoff: None, tmp_path: Path) -> None:
     workspace, checkpoint = fresh_run_dir(tmp_path / "run")
-    with serve(LoopbackAPI(faults={1: rate_limited("1")})) as (url, api):
+    with serve(LoopbackAPI(faults={1: rate_limited("0.3")})) as (url, api):
         live_env.setenv("ANTHROPIC_BASE_URL", url)
         state = run_agent(TASK_NOTES, client=make_client(), checkpoint_path=checkpoint, workspace=workspace)
     assert [a.status for a in api.attempts[:2]] == [429, 200]
     assert api.attempts[1].retry_count == "1"
-    assert api.attempts[1].at - api.attempts[0].at >= 0.9  # it waited as told, not its own 0.5 s backoff
+    # It waited as told (0.3 s), not its own backoff (cut to 5 ms by quick_backoff).
+    assert api.attempts[1].at - api.attempts[0].at >= 0.25
     assert state["pendingToolUse"] is None and state["turns"] == len(api.attempts) - 1
 
 
 def test_when_retries_run_out_the_cli_says_so_in_one_line(
-    live_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    live_env: pytest.MonkeyPatch, quick_backoff: None, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     with serve(LoopbackAPI(faults={n: overloaded() for n in (1, 2, 3)})) as (url, api):
         live_env.setenv("ANTHROPIC_BASE_URL", url)

@@ -3,9 +3,13 @@ version gets every point and the learner's untouched version gets none, without 
 
 from __future__ import annotations
 
+import pytest
+
 from autograder.pipeline import grade_many
 from autograder.results import CRITERIA_IDS
 from lesson3.build_notebooks import default_notebooks_dir
+
+pytestmark = pytest.mark.warm_up("grading_server")
 
 EXERCISES = "04_ejercicios.ipynb"
 
