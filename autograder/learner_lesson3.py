@@ -17,11 +17,14 @@ a submission of notebook 4 legitimately imports is offered here instead:
 
 from __future__ import annotations
 
+import ast
+import builtins
 import copy
 import importlib.util
 import pkgutil
 import sys
 import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +44,10 @@ REFERENCE_NAMES = frozenset(
     }
 )
 """Names whose use in a graded call means "the learner passed the work to lesson3's answer"."""
+
+OFFERED_CONSTANTS = {"lesson3.agent": ("MAX_TURNS", "CRASH_POINTS", "CRASH_POINT_LABELS")}
+"""Constants of modules that do not load in the learner's process, offered as they are: the
+lesson's numbers and labels, no answer (a submission may compare ``turns`` with ``MAX_TURNS``)."""
 
 
 class DelegationError(RuntimeError):
@@ -76,6 +83,13 @@ class Placeholder:
         )
 
     __call__ = __getitem__ = __iter__ = __contains__ = __len__ = _refuse
+
+    def __or__(self, other: Any) -> Any:
+        # A type hint such as `reconcile: Reconciler | None` is only a description: it must not fail the def.
+        return typing.Union[self, other]  # noqa: UP007 - `|` is the operator being defined here
+
+    def __ror__(self, other: Any) -> Any:
+        return typing.Union[other, self]  # noqa: UP007
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -122,6 +136,7 @@ _PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options
 
 def collect_public() -> dict[str, Any]:
     """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
+    import lesson3
     from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
     from lesson3.model import DEFAULT_MODEL, TASK_EMAIL, TASK_NOTES
     from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
@@ -131,6 +146,11 @@ def collect_public() -> dict[str, Any]:
     lesson3_dir = Path(importlib.util.find_spec("lesson3").origin or "").parent  # type: ignore[union-attr]
     return {
         "lesson3_dir": str(lesson3_dir),
+        "all": list(lesson3.__all__),
+        "homes": {name: f"lesson3.{module}" for module, names in lesson3._EXPORTS.items() for name in names},
+        # repr, read back with ast.literal_eval: tuples stay tuples.
+        "constants": {m: {n: repr(getattr(sys.modules[m], n)) for n in ns} for m, ns in OFFERED_CONSTANTS.items()},
+        "exceptions": _exception_classes(),
         "modules": sorted(m.name for m in pkgutil.iter_modules([str(lesson3_dir)]) if not m.name.startswith("_")),
         "TASK_EMAIL": TASK_EMAIL,
         "TASK_NOTES": TASK_NOTES,
@@ -143,6 +163,24 @@ def collect_public() -> dict[str, Any]:
         "checkpoints": exercise_checkpoints(),
         "questions": {variable: {f: getattr(q, f) for f in _PUBLIC_FIELDS} for variable, q in QUESTIONS.items()},
     }
+
+
+def _exception_classes() -> dict[str, list[list[str]]]:
+    """The exception classes of the lesson3 modules imported so far that the learner's process does not load.
+
+    Module -> ``[name, base module, base name, docstring]``: an exception holds no answer, and a
+    submission may raise or catch one (``except ReconcileError``), as it would in Jupyter.
+    """
+    found: dict[str, list[list[str]]] = {}
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("lesson3.") or module_name.removeprefix("lesson3.") in REAL_MODULES:
+            continue
+        for name, value in vars(module).items():
+            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == module_name:
+                base = value.__bases__[0]
+                entry = [name, base.__module__, base.__qualname__, value.__doc__ or ""]
+                found.setdefault(module_name, []).append(entry)
+    return found
 
 
 def install(public: dict[str, Any]) -> None:
@@ -190,11 +228,28 @@ def install(public: dict[str, Any]) -> None:
     for name in public["modules"]:
         if f"lesson3.{name}" not in sys.modules:
             _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
+    for module_name, constants in public["constants"].items():
+        sys.modules[module_name].__dict__.update({n: ast.literal_eval(v) for n, v in constants.items()})
+    for module_name, classes in public["exceptions"].items():
+        for name, base_module, base_name, doc in classes:
+            base = getattr(builtins if base_module == "builtins" else sys.modules.get(base_module), base_name, None)
+            if isinstance(base, type) and issubclass(base, BaseException):
+                error = type(name, (base,), {"__doc__": doc, "__module__": module_name})
+                setattr(sys.modules[module_name], name, error)
     for source in (package.checkpoint, package.tools, package.production):
         for attr, value in vars(source).items():
             if not attr.startswith("_") and not isinstance(value, types.ModuleType):
                 package.__dict__.setdefault(attr, value)
     package.__dict__.update(**tasks, **lesson_data)
+    # lesson3's own export list: `from lesson3 import *` binds what it binds in Jupyter, and
+    # `lesson3.MAX_TURNS` finds the agent's constant (the reference answers stay placeholders).
+    package.__all__ = list(public["all"])
+    for attr in package.__all__:
+        if attr not in package.__dict__:
+            home = public["homes"].get(attr)
+            value = vars(sys.modules[home]).get(attr) if home in sys.modules else None
+            if value is not None and attr not in REFERENCE_NAMES:
+                package.__dict__[attr] = value
     questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
     questions.__dict__.update(
         Question=PublicQuestion,

@@ -45,6 +45,7 @@ MAX_VALUE_BYTES = 4 * 1024 * 1024
 CELL_MARKER = re.compile(r"^#\s*(?:In\[[^\]]*\]:|%%)", re.MULTILINE)
 """Where ``jupyter nbconvert --to script`` (``# In[ ]:``) and jupytext/VS Code (``# %%``) start a cell."""
 _TOP_LEVEL_AWAIT = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+_ASYNC_CODE = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 class CellTimeout(BaseException):
@@ -52,10 +53,12 @@ class CellTimeout(BaseException):
 
 
 class ToolOutput(str):
-    """What the execute_tool proxy returns: a ``str`` that may also be awaited.
+    """What the execute_tool proxy returns to an ``async def``: a ``str`` that may also be awaited.
 
     The lesson's JavaScript writes ``await executeTool(...)``; a learner who carries
     that ``await`` into an ``async def reconcile`` gets the same string either way.
+    Anywhere else the proxy returns a plain ``str``, as lesson3's ``execute_tool`` does
+    (``type(output) is str`` holds, as in Jupyter).
     """
 
     def __await__(self) -> Any:
@@ -123,7 +126,7 @@ class _Channel:
         except (EOFError, protocol.ProtocolError):
             os._exit(0)
 
-    def execute_tool(self, name: str, input: Any) -> ToolOutput:
+    def execute_tool(self, name: str, input: Any) -> str:
         """The proxy: the judge executes the tool on the check's workspace and logs it."""
         if self.call_id is None:
             raise RuntimeError("execute_tool solo funciona mientras el corrector llama a tu función")
@@ -136,7 +139,9 @@ class _Channel:
             reply = self.receive()
         if not isinstance(reply, dict) or reply.get("op") != "tool_result":
             os._exit(0)
-        return ToolOutput(reply.get("content", ""))
+        content = str(reply.get("content", ""))
+        # Only an ``async def`` can write ``await execute_tool(...)``; everyone else gets lesson3's plain str.
+        return ToolOutput(content) if sys._getframe(1).f_code.co_flags & _ASYNC_CODE else content
 
 
 def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landlock: bool) -> None:
@@ -170,7 +175,6 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     # As in Jupyter, the working folder (the learner's own) is importable: %%writefile x.py, then import x.
     sys.path.insert(0, os.getcwd())
     report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0))
-    namespace["execute_tool"] = channel.execute_tool
     filenames = set(report.pop("filenames"))
     _flush()
     channel.send({"op": "loaded", "lockdown": applied, **report, **describe_namespace(namespace)})

@@ -1,0 +1,155 @@
+"""Correct code that runs in Jupyter (lesson3 installed) scores what good.py scores when graded.
+
+Each case is a small edit of the reference submission, spelled as a learner might, graded
+together with grade_many so the whole file costs one grading run per group.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autograder.pipeline import grade_many
+
+DATA = Path(__file__).parent / "data" / "submissions"
+GOOD = (DATA / "good.py").read_text(encoding="utf-8")
+TOOL_CALL = "output = execute_tool(name, tool_input)  # noqa: F821 - the grader provides it"
+START = "def start_state(task, path, reconcile):\n    cp = my_load_checkpoint(path)\n"
+
+
+def edited(old: str, new: str, *, before: str = "") -> str:
+    assert old in GOOD
+    return before + GOOD.replace(old, new)
+
+
+def grade(tmp_path: Path, cases: dict[str, str]) -> dict[str, object]:
+    paths = []
+    for name, source in cases.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(source, encoding="utf-8")
+        paths.append(path)
+    results = grade_many(paths, jobs=2, seed=5)
+    return dict(zip(cases, results, strict=True))
+
+
+def lost(result: object) -> list[str]:
+    return [f"{c.id}: {c.feedback}" for c in result.criteria if c.score < c.max_score]  # type: ignore[attr-defined]
+
+
+# -- the tool proxy: the learner's own execute_tool, and what it returns ---------------------------------
+
+TOOL_CASES = {
+    # A helper of their own under lesson3's name, with another signature: Jupyter calls theirs.
+    "own_signature": edited(
+        TOOL_CALL,
+        "output = execute_tool(pending)",
+        before="from lesson3 import execute_tool as run\n\n\n"
+        "def execute_tool(call):\n    return run(call['name'], call['input'])\n\n\n",
+    ),
+    # A wrapper that keeps a log the function then relies on.
+    "own_log": edited(
+        TOOL_CALL,
+        "output = execute_tool(name, tool_input)\n        assert CALLS == [name], CALLS",
+        before="import lesson3\n\nCALLS = []\n\n\ndef execute_tool(name, input):\n"
+        "    CALLS.clear()\n    CALLS.append(name)\n    return lesson3.execute_tool(name, input)\n\n\n",
+    ),
+    # lesson3's execute_tool returns a str, exactly.
+    "exact_str": edited(TOOL_CALL, "output = execute_tool(name, tool_input)\n        assert type(output) is str"),
+    "exact_class": edited(
+        TOOL_CALL,
+        "from lesson3 import execute_tool as run\n        output = run(name, tool_input)\n"
+        "        assert output.__class__.__name__ == 'str', output.__class__",
+    ),
+}
+
+
+def test_the_learners_execute_tool_and_lesson3s_plain_str_are_kept(tmp_path: Path) -> None:
+    results = grade(tmp_path, TOOL_CASES)
+    for name, result in results.items():
+        assert result.score == result.max_score, (name, lost(result))
+        assert not result.warnings and not result.flags, (name, result.warnings, result.flags)
+
+
+def test_an_async_reconcile_may_still_await_the_tool_and_gets_a_str(tmp_path: Path) -> None:
+    source = edited("def reconcile(cp):", "async def reconcile(cp):").replace(
+        TOOL_CALL, "output = await execute_tool(name, tool_input)\n        assert isinstance(output, str)"
+    )
+    (result,) = grade(tmp_path, {"awaits": source}).values()
+    assert not [c for c in result.criteria if c.id.startswith("nivel2.") and c.score < c.max_score], lost(result)
+
+
+# -- lesson3's public names that are not answers behave as in Jupyter --------------------------------------
+
+NAME_CASES = {
+    # A type hint with the agent's alias is a description: the def must not fail.
+    "alias_union": edited(
+        START,
+        "def start_state(task: str, path: str, reconcile: Reconciler | None = None) -> dict:\n"
+        "    cp = my_load_checkpoint(path)\n",
+        before="from lesson3.agent import Reconciler\n",
+    ),
+    "alias_union_right": edited(
+        START,
+        "def start_state(task, path, reconcile: None | Reconciler):\n    cp = my_load_checkpoint(path)\n",
+        before="from lesson3.agent import Reconciler\n",
+    ),
+    # The agent's exception classes, caught and raised.
+    "agent_errors": edited(
+        START,
+        "def start_state(task, path, reconcile):\n    try:\n        cp = my_load_checkpoint(path)\n"
+        "    except (ReconcileError, ParallelToolUseError) as e:\n        raise RuntimeError('no') from e\n"
+        "    if cp and not isinstance(cp, dict):\n        raise ReconcileError('no es un punto de control')\n",
+        before="from lesson3.agent import ParallelToolUseError, ReconcileError\n",
+    ),
+    # The agent's constants, by every import style.
+    "max_turns": edited(
+        START,
+        START + "    if cp and cp['turns'] > MAX_TURNS:\n        print('más que', MAX_TURNS)\n",
+        before="from lesson3 import MAX_TURNS\n",
+    ),
+    "star": edited(
+        START,
+        START + "    assert CRASH_POINTS[0] == 'before_call' and MAX_TURNS > 0 and DEFAULT_MODEL\n",
+        before="from lesson3 import *\n",
+    ),
+    "alias_module": edited(
+        START,
+        START + "    assert l3.MAX_TURNS > 0 and len(l3.CRASH_POINT_LABELS) == len(l3.CRASH_POINTS)\n"
+        "    assert 'MAX_TURNS' in l3.__all__\n",
+        before="import lesson3 as l3\n",
+    ),
+}
+
+
+def test_lesson3s_constants_exceptions_and_type_aliases_work_as_in_jupyter(tmp_path: Path) -> None:
+    results = grade(tmp_path, NAME_CASES)
+    for name, result in results.items():
+        assert result.score == result.max_score, (name, lost(result))
+        assert not result.warnings and not result.flags, (name, result.warnings, result.flags)
+
+
+RECONCILE_CRITERIA = {
+    "nivel2.read_only_rerun",
+    "nivel2.high_impact_not_rerun",
+    "nivel2.is_error_fallback",
+    "nivel2.tool_result_paired",
+    "nivel2.no_double_email",
+}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # `from lesson3 import *` binds lesson3's reference reconcile, as in Jupyter: it stays a reference.
+        "from lesson3 import *\n" + GOOD.split("def reconcile(cp):")[0],
+        # A reference answer in a type hint's union is still not an answer.
+        GOOD.replace("def reconcile(cp):", "def _mine(cp):")
+        + "\nfrom lesson3 import reconcile as ref\nreconcile = (ref | None).__args__[0]\n",
+    ],
+)
+def test_the_reference_reconcile_is_still_a_placeholder(tmp_path: Path, source: str) -> None:
+    (result,) = grade(tmp_path, {"reference": source}).values()
+    reconcile_criteria = [c for c in result.criteria if c.id in RECONCILE_CRITERIA]
+    assert len(reconcile_criteria) == len(RECONCILE_CRITERIA)
+    assert all(c.score == 0 for c in reconcile_criteria), lost(result)
