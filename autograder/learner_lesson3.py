@@ -20,11 +20,14 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import importlib.machinery
 import importlib.util
+import io
 import pkgutil
 import sys
 import types
 import typing
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,7 +150,6 @@ def collect_public() -> dict[str, Any]:
     return {
         "lesson3_dir": str(lesson3_dir),
         "all": list(lesson3.__all__),
-        "homes": {name: f"lesson3.{module}" for module, names in lesson3._EXPORTS.items() for name in names},
         # repr, read back with ast.literal_eval: tuples stay tuples.
         "constants": {m: {n: repr(getattr(sys.modules[m], n)) for n in ns} for m, ns in OFFERED_CONSTANTS.items()},
         "exceptions": _exception_classes(),
@@ -188,8 +190,12 @@ def install(public: dict[str, Any]) -> None:
     lesson3_dir = Path(public["lesson3_dir"])
     package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
     package.__path__ = []  # nothing more is imported from disk under this name
+    # lesson3's own files (the course's notes, the offline web corpus) for importlib.resources, from memory.
+    package.__spec__ = importlib.machinery.ModuleSpec("lesson3", _PackageData(lesson3_dir / "data"), is_package=True)
     for name in REAL_MODULES:
         _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
+    global _lesson3_run_tool
+    _lesson3_run_tool = package.tools.run_tool
     checkpoints = public["checkpoints"]
     names = tuple(public["EXERCISE_NAMES"])
 
@@ -244,12 +250,11 @@ def install(public: dict[str, Any]) -> None:
     # lesson3's own export list: `from lesson3 import *` binds what it binds in Jupyter, and
     # `lesson3.MAX_TURNS` finds the agent's constant (the reference answers stay placeholders).
     package.__all__ = list(public["all"])
-    for attr in package.__all__:
-        if attr not in package.__dict__:
-            home = public["homes"].get(attr)
-            value = vars(sys.modules[home]).get(attr) if home in sys.modules else None
-            if value is not None and attr not in REFERENCE_NAMES:
-                package.__dict__[attr] = value
+    modules = [vars(m) for n, m in sorted(sys.modules.items()) if n.startswith("lesson3.")]
+    for attr in set(package.__all__) - set(package.__dict__) - REFERENCE_NAMES:
+        found = [contents[attr] for contents in modules if attr in contents]
+        if found:
+            package.__dict__[attr] = found[0]
     questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
     questions.__dict__.update(
         Question=PublicQuestion,
@@ -259,6 +264,15 @@ def install(public: dict[str, Any]) -> None:
     import autograder
 
     autograder.questions = questions  # type: ignore[attr-defined]
+
+
+_lesson3_run_tool: Any = None
+"""lesson3's own ``run_tool``, kept before :func:`route_tools` replaces it."""
+
+
+def run_tool_here(name: str, input: Any) -> str:
+    """A tool run in the learner's process, as lesson3 runs it in Jupyter: outside graded calls only."""
+    return str(_lesson3_run_tool(name, input).content)
 
 
 def route_tools(execute: Any) -> None:
@@ -273,6 +287,29 @@ def route_tools(execute: Any) -> None:
     package = sys.modules["lesson3"]
     package.run_tool = run_tool  # type: ignore[attr-defined]
     package.execute_tool = tools.execute_tool  # type: ignore[attr-defined]
+
+
+class _PackageData:
+    """The loader of the learner's lesson3 package: only ``importlib.resources.files("lesson3")``.
+
+    The files under ``data/`` are read once, in the zygote (Landlock hides lesson3/ from the
+    learner afterwards), into an in-memory zip: public course material (the workspace's notes,
+    the offline web corpus), which ``create_workspace`` and ``web_search`` read as in Jupyter.
+    """
+
+    def __init__(self, data: Path) -> None:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for path in sorted(data.rglob("*")):
+                if path.is_file():
+                    archive.writestr(str(Path("data") / path.relative_to(data)), path.read_bytes())
+        self._zip = buffer.getvalue()
+
+    def get_resource_reader(self, name: str) -> _PackageData:
+        return self
+
+    def files(self) -> zipfile.Path:
+        return zipfile.Path(zipfile.ZipFile(io.BytesIO(self._zip)))
 
 
 def _module(name: str, doc: str, **contents: Any) -> types.ModuleType:

@@ -129,7 +129,9 @@ class _Channel:
     def execute_tool(self, name: str, input: Any) -> str:
         """The proxy: the judge executes the tool on the check's workspace and logs it."""
         if self.call_id is None:
-            raise RuntimeError("execute_tool solo funciona mientras el corrector llama a tu función")
+            # A cell that tries its reconcile (or a thread between calls): nothing is graded, so the tool
+            # runs as in Jupyter, on the workspace the learner made active, or says there is none.
+            return learner_lesson3.run_tool_here(name, input)
         try:
             json.dumps([name, input], allow_nan=False)
         except (TypeError, ValueError) as e:

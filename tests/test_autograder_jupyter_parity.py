@@ -179,3 +179,40 @@ def test_a_parameter_or_local_named_like_a_reference_is_not_delegation(tmp_path:
         level0 = [c for c in result.criteria if c.id in LEVEL0]
         assert len(level0) == len(LEVEL0) and all(c.score == c.max_score for c in level0), (name, lost(result))
         assert not [f for f in result.flags if "start_state" in f], (name, result.flags)
+
+
+# -- a cell that tries the functions: lesson3's tools and files, as in Jupyter -----------------------------
+
+TRY_CASES = {
+    # No active workspace: lesson3's execute_tool answers with its error text, it does not raise.
+    "no_workspace": GOOD
+    + "\nfrom lesson3 import execute_tool as run\nfrom lesson3.exercises import exercise_checkpoint\n"
+    "out = reconcile(exercise_checkpoint('cpB'))['messages'][-1]['content'][0]['content']\n"
+    "assert out.startswith('Error: no hay espacio de trabajo activo'), out\n"
+    "assert run('list_dir', {}).startswith('Error:')\n",
+    # The course's workspace, made active by the learner: the tool really runs, in the learner's folder.
+    "own_workspace": GOOD + "\nfrom lesson3 import create_workspace, execute_tool as run, outbox_count, use_workspace\n"
+    "from lesson3.exercises import exercise_checkpoint\n"
+    "ws = create_workspace('prueba')\n"
+    "with use_workspace(ws):\n"
+    "    block = reconcile(exercise_checkpoint('cpB'))['messages'][-1]['content'][0]\n"
+    "    reconcile(exercise_checkpoint('cpC'))\n"
+    "    listing = run('list_dir', {'path': 'notes'})\n"
+    "assert not block.get('is_error') and not block['content'].startswith('Error'), block\n"
+    "assert '.md' in listing and outbox_count(ws) == 0, listing\n",
+    "web_search": GOOD + "\nfrom lesson3 import create_workspace, execute_tool as run, set_workspace\n"
+    "set_workspace(create_workspace('web'))\n"
+    "found = run('web_search', {'query': 'checkpoint'})\n"
+    "assert found and not found.startswith('Error'), found\n",
+    "package_files": GOOD + "\nimport json\nfrom importlib import resources\n"
+    "corpus = json.loads((resources.files('lesson3') / 'data' / 'web_corpus.json').read_text(encoding='utf-8'))\n"
+    "notes = [p.name for p in (resources.files('lesson3') / 'data' / 'workspace' / 'notes').iterdir()]\n"
+    "assert corpus and any(n.endswith('.md') for n in notes), notes\n",
+}
+
+
+def test_tools_and_lesson3s_files_work_in_a_cell_that_tries_the_functions(tmp_path: Path) -> None:
+    results = grade(tmp_path, TRY_CASES)
+    for name, result in results.items():
+        assert not result.warnings, (name, result.warnings)
+        assert result.score == result.max_score, (name, lost(result))
