@@ -221,6 +221,8 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
         with contextlib.suppress(OSError):  # a folder already full: __file__ still names it
             path.write_text(source, encoding="utf-8")
         namespace["__file__"] = str(path)
+        # As `python entrega.py` would: a module-level argparse sees no arguments (not the zygote's own).
+        sys.argv[:] = [str(path)]
     namespace.update({"__builtins__": builtins, "execute_tool": channel.execute_tool})
     return namespace
 

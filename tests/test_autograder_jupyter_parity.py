@@ -216,3 +216,15 @@ def test_tools_and_lesson3s_files_work_in_a_cell_that_tries_the_functions(tmp_pa
     for name, result in results.items():
         assert not result.warnings, (name, result.warnings)
         assert result.score == result.max_score, (name, lost(result))
+
+
+def test_a_py_sees_the_arguments_python_would_give_it(tmp_path: Path) -> None:
+    cases = {
+        "argparse": "import argparse\nARGS = argparse.ArgumentParser().parse_args()\n" + GOOD,
+        "argv": "import sys\nfrom pathlib import Path\nassert sys.argv == [__file__], sys.argv\n"
+        "assert Path(sys.argv[0]).name == 'argv.py'\n" + GOOD,
+        "argv_in_call": GOOD.replace(START, START + "    assert len(__import__('sys').argv) == 1\n"),
+    }
+    for name, result in grade(tmp_path, cases).items():
+        assert not result.warnings, (name, result.warnings)
+        assert result.score == result.max_score, (name, lost(result))
