@@ -23,6 +23,7 @@ import copy
 import importlib.machinery
 import importlib.util
 import io
+import linecache
 import pkgutil
 import sys
 import types
@@ -34,6 +35,10 @@ from typing import Any
 
 REAL_MODULES = ("checkpoint", "tools", "production", "practice", "conversation")
 """lesson3 modules the learner's process loads from their files: none holds an answer (in import order)."""
+
+SOURCE_SHOWN = ("tools", "production", "practice", "conversation")
+"""Real modules whose source ``inspect.getsource`` finds, as in Jupyter (the notebook prints the
+incident's ``reconcile_production``); not checkpoint's, which holds the lesson's load_checkpoint."""
 
 REFERENCE_NAMES = frozenset(
     {
@@ -194,6 +199,9 @@ def install(public: dict[str, Any]) -> None:
     package.__spec__ = importlib.machinery.ModuleSpec("lesson3", _PackageData(lesson3_dir / "data"), is_package=True)
     for name in REAL_MODULES:
         _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
+    for name in SOURCE_SHOWN:
+        # Read now, before Landlock hides the file; stat() still works, so linecache keeps the lines.
+        linecache.getlines(str(lesson3_dir / f"{name}.py"))
     global _lesson3_run_tool
     _lesson3_run_tool = package.tools.run_tool
     checkpoints = public["checkpoints"]

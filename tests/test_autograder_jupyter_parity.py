@@ -228,3 +228,22 @@ def test_a_py_sees_the_arguments_python_would_give_it(tmp_path: Path) -> None:
     for name, result in grade(tmp_path, cases).items():
         assert not result.warnings, (name, result.warnings)
         assert result.score == result.max_score, (name, lost(result))
+
+
+def test_the_source_of_lesson3s_answer_free_code_can_be_shown(tmp_path: Path) -> None:
+    shown = {
+        "production": "from lesson3 import reconcile_production\nsrc = inspect.getsource(reconcile_production)\n"
+        "assert 'def reconcile_production' in src\n",
+        "dangling": "from lesson3.reconciliation import delete_dangling\n"
+        "assert 'def delete_dangling' in inspect.getsource(delete_dangling)\n",
+        "tools": "import lesson3.tools\nassert 'def execute_tool' in inspect.getsource(lesson3.tools.execute_tool)\n",
+        "practice": "from lesson3.practice import feedback\nassert 'def feedback' in inspect.getsource(feedback)\n",
+    }
+    cases = {name: "import inspect\n" + code + GOOD for name, code in shown.items()}
+    # The lesson's load_checkpoint (the answer to Level 0) keeps its source hidden.
+    cases["answer_hidden"] = (
+        "import inspect\nfrom lesson3 import load_checkpoint\ntry:\n    inspect.getsource(load_checkpoint)\n"
+        "except OSError:\n    pass\nelse:\n    raise AssertionError('source shown')\n" + GOOD
+    )
+    for name, result in grade(tmp_path, cases).items():
+        assert not result.warnings, (name, result.warnings)
