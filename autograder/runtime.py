@@ -21,6 +21,7 @@ import asyncio
 import builtins
 import codeop
 import contextlib
+import functools
 import inspect
 import json
 import linecache
@@ -156,6 +157,7 @@ def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landl
         except Exception as e:  # the grader's problem, reported as such
             protocol.write_frame(resp_w, {"op": "confine_failed", "error": f"{type(e).__name__}: {e}"})
             raise
+        tolerate_metadata_refusals(box)
         serve(req_r, resp_w, applied)
         code = 0
     except BaseException:  # noqa: BLE001 - the child must never return into the keeper's code
@@ -163,6 +165,47 @@ def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landl
             traceback.print_exc()
     finally:
         os._exit(code)
+
+
+METADATA_CALLS = ("chmod", "utime")
+"""What shutil.copy/copy2/copystat and Path.touch call on the copy or the touched file."""
+
+
+def tolerate_metadata_refusals(box: Path) -> None:
+    """chmod and utime on the learner's own files succeed without effect, instead of PermissionError.
+
+    The seccomp filter refuses both (:mod:`autograder.confine`: the learner could otherwise
+    change the instructor's files), so ``shutil.copy(path, backup)``, ``copy2`` or
+    ``Path.touch()`` failed in the learner's folder while they work in Jupyter. The syscall is
+    still refused: only its refusal is not raised, and only beneath the learner's folder.
+    """
+    root = os.path.realpath(box)
+
+    def tolerant(real: Any) -> Any:
+        @functools.wraps(real)
+        def call(path: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return real(path, *args, **kwargs)
+            except PermissionError:
+                if isinstance(path, int) or kwargs.get("dir_fd") is not None:
+                    raise
+                target = os.path.realpath(os.fsdecode(path))
+                if target != root and not target.startswith(root + os.sep):
+                    raise
+                # The filter refuses before the kernel looks at the path: a missing file must still say so
+                # (Path.touch creates the file when utime fails).
+                os.stat(path, follow_symlinks=kwargs.get("follow_symlinks", True))
+                return None
+
+        return call
+
+    for name in METADATA_CALLS:
+        real = getattr(os, name)
+        wrapper = tolerant(real)
+        for supported in (os.supports_fd, os.supports_dir_fd, os.supports_follow_symlinks):
+            if real in supported:
+                supported.add(wrapper)
+        setattr(os, name, wrapper)
 
 
 def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:

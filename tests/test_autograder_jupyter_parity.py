@@ -247,3 +247,44 @@ def test_the_source_of_lesson3s_answer_free_code_can_be_shown(tmp_path: Path) ->
     )
     for name, result in grade(tmp_path, cases).items():
         assert not result.warnings, (name, result.warnings)
+
+
+# -- the learner's own files: copies and touches work; metadata elsewhere is still refused ------------------
+
+OPEN_CHECKPOINT = 'raw = json.loads(path.read_text(encoding="utf-8"))'
+
+
+def test_copies_and_touches_in_the_learners_folder_work_as_in_jupyter(tmp_path: Path) -> None:
+    cases = {
+        # A careful my_load_checkpoint: a backup of the file before reading it.
+        "backup_copy2": GOOD.replace(
+            OPEN_CHECKPOINT, "shutil.copy2(path, str(path) + '.bak')\n    " + OPEN_CHECKPOINT
+        ).replace("import json\n", "import json\nimport shutil\n"),
+        "backup_copy": GOOD.replace(
+            OPEN_CHECKPOINT,
+            "with tempfile.TemporaryDirectory() as d:\n        shutil.copy(path, d)\n    " + OPEN_CHECKPOINT,
+        ).replace("import json\n", "import json\nimport shutil\nimport tempfile\n"),
+        "touch_and_tree": GOOD
+        + "\nimport os, shutil\nfrom pathlib import Path\nPath('nota.txt').touch()\nPath('nota.txt').touch()\n"
+        "Path('d').mkdir()\nshutil.copy2('nota.txt', 'd')\nshutil.copytree('d', 'e')\nos.chmod('e/nota.txt', 0o600)\n"
+        "Path('e').chmod(0o700)\nos.utime('nota.txt', (0, 0))\n",
+        # Outside its folder nothing changed: the refusal still reaches the learner.
+        "outside_refused": GOOD + "\nimport json, os\nfor call in (lambda: os.chmod(json.__file__, 0o644),"
+        " lambda: os.utime(json.__file__), lambda: os.chmod('/tmp', 0o777)):\n"
+        "    try:\n        call()\n    except PermissionError:\n        pass\n"
+        "    else:\n        raise AssertionError('metadata changed outside the folder')\n",
+    }
+    for name, result in grade(tmp_path, cases).items():
+        assert not result.warnings, (name, result.warnings)
+        assert result.score == result.max_score, (name, lost(result))
+
+
+def test_metadata_calls_on_a_missing_file_still_say_it_is_missing(tmp_path: Path) -> None:
+    source = (
+        GOOD + "\nimport os\nfrom pathlib import Path\nPath('nueva.txt').touch()\nassert os.path.exists('nueva.txt')\n"
+        "for call in (os.chmod, os.utime):\n    try:\n        call('no-existe.txt', 0o600) if call is os.chmod "
+        "else call('no-existe.txt')\n    except FileNotFoundError:\n        pass\n"
+        "    else:\n        raise AssertionError(call)\n"
+    )
+    (result,) = grade(tmp_path, {"missing": source}).values()
+    assert not result.warnings, result.warnings
