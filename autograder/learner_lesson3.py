@@ -216,15 +216,16 @@ def install(public: dict[str, Any]) -> None:
     def exercise_checkpoints() -> dict[str, dict[str, Any]]:
         return {name: exercise_checkpoint(name) for name in names}
 
+    tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
     _module(
         "lesson3.exercises",
         "Los puntos de control de los ejercicios (cpA, cpB, cpC).",
+        **tasks,  # lesson3.exercises imports them, so `from lesson3.exercises import TASK_EMAIL` works in Jupyter
         EXERCISE_NAMES=names,
         LESSON_FIELDS=copy.deepcopy(public["LESSON_FIELDS"]),
         exercise_checkpoint=exercise_checkpoint,
         exercise_checkpoints=exercise_checkpoints,
     )
-    tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
     doc = "Las tareas del curso (el modelo no corre al corregir)."
     _module("lesson3.model", doc, **tasks, DEFAULT_MODEL=public["DEFAULT_MODEL"])
     lesson_data = {

@@ -113,6 +113,11 @@ NAME_CASES = {
         START + "    assert CRASH_POINTS[0] == 'before_call' and MAX_TURNS > 0 and DEFAULT_MODEL\n",
         before="from lesson3 import *\n",
     ),
+    "exercises_tasks": edited(
+        START,
+        START + "    assert TASK_EMAIL and TASK_NOTES and EXERCISE_NAMES\n",
+        before="from lesson3.exercises import EXERCISE_NAMES, TASK_EMAIL, TASK_NOTES\n",
+    ),
     "alias_module": edited(
         START,
         START + "    assert l3.MAX_TURNS > 0 and len(l3.CRASH_POINT_LABELS) == len(l3.CRASH_POINTS)\n"
