@@ -23,6 +23,7 @@ import codeop
 import contextlib
 import functools
 import inspect
+import io
 import json
 import linecache
 import os
@@ -31,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import tokenize
 import traceback
 import types
 from pathlib import Path
@@ -304,7 +306,7 @@ def load(
 
 def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | SyntaxError, bool]:
     """A .py as its notebook's cells (where it has markers) or as its top-level statements."""
-    starts = [source.count("\n", 0, m.start()) for m in CELL_MARKER.finditer(source)]
+    starts = _marker_lines(source)
     lines = source.splitlines(True)
     if starts:
         # What comes before the first marker (a shebang, a coding line) is cell 0; the marked cells count from 1.
@@ -322,6 +324,22 @@ def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | Sy
     return [(i + 1, stmt.lineno, ast.Module(body=[stmt], type_ignores=[])) for i, stmt in enumerate(tree.body)], False
 
 
+def _marker_lines(source: str) -> list[int]:
+    """The 0-based lines that start a cell: marker comments, not text inside a string that looks like one."""
+    candidates = [source.count("\n", 0, m.start()) for m in CELL_MARKER.finditer(source)]
+    if not candidates:
+        return []
+    try:
+        comments = {
+            token.start[0] - 1
+            for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type == tokenize.COMMENT and token.start[1] == 0
+        }
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return candidates  # not tokenizable as a whole: the markers still split it into cells
+    return [line for line in candidates if line in comments]
+
+
 def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
     """Run one piece under a soft alarm: the judge's hard limit is a little later, so the next pieces still run."""
     # Soft alarms end 0.3 s before the load's deadline; past it, each piece still gets a sliver
@@ -337,7 +355,8 @@ def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
     previous = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, budget)
     try:
-        return {"number": number, **run()}
+        # The piece's own report may not know its number (a .py's statement): the number is this one.
+        return {**run(), "number": number}
     except CellTimeout:
         return {"number": number, "status": "timeout", "seconds": round(budget, 1)}
     finally:

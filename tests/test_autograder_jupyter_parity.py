@@ -293,3 +293,32 @@ def test_metadata_calls_on_a_missing_file_still_say_it_is_missing(tmp_path: Path
     )
     (result,) = grade(tmp_path, {"missing": source}).values()
     assert not result.warnings, result.warnings
+
+
+# -- a .py's cell markers: comments, not text inside a string ----------------------------------------------
+
+
+def test_text_that_looks_like_a_cell_marker_inside_a_string_does_not_split_the_file(tmp_path: Path) -> None:
+    cases = {
+        "docstring": GOOD.replace(
+            "def resume_action(cp):\n",
+            'def resume_action(cp):\n    """Qué hacer al reanudar.\n\n    Como en el cuaderno:\n# %%\n    """\n',
+        ),
+        "template": "TEMPLATE = '''\n# In[3]:\nx = 1\n'''\n" + GOOD,
+        "bytes": "RAW = b'''\n#%% no es una celda\n'''\n" + GOOD,
+        # Real markers still make cells (and a string with one inside stays whole).
+        "real_markers": "# %%\nNOTE = '''\n# %%\n'''\n# %%\n" + GOOD,
+    }
+    for name, result in grade(tmp_path, cases).items():
+        assert not result.warnings, (name, result.warnings)
+        assert result.score == result.max_score, (name, lost(result))
+
+
+def test_a_marked_cell_with_a_syntax_error_is_reported_and_the_others_run(tmp_path: Path) -> None:
+    cases = {
+        "broken_cell": "# %%\nx = (\n# %%\n" + GOOD,
+        "broken_last": "# %%\n" + GOOD + "\n# %%\nprint('sin cerrar'\n",
+    }
+    for name, result in grade(tmp_path, cases).items():
+        assert result.score == result.max_score, (name, lost(result))
+        assert len(result.warnings) == 1 and "sintaxis" in result.warnings[0], (name, result.warnings)
