@@ -125,7 +125,7 @@ def _is_lesson3(module: str) -> bool:
 
 def _expression_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
     """The reference label an expression touches (``dict(EXPECTED_ACTION)``, ``lesson3.reconcile``)."""
-    return next(filter(None, (_node_reference(sub, bindings) for sub in ast.walk(node))), None)
+    return next(filter(None, (_node_reference(sub, bindings) for sub in _module_level_names(node, frozenset()))), None)
 
 
 def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
@@ -152,11 +152,86 @@ def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
 
 def _reaches(fn: ast.AST, bindings: dict[str, str], functions: dict[str, ast.AST], seen: set[str]) -> str | None:
     """Walk a function's body, and the module-level helpers it names, looking for a reference."""
-    for node in ast.walk(fn):
-        if label := _node_reference(node, bindings):
+    for node in _module_level_names(fn, frozenset()):
+        if label := _node_reference(node, bindings) or _imported_reference(node):
             return label
         if isinstance(node, ast.Name) and node.id in functions and node.id not in seen and node is not fn:
             seen.add(node.id)
             if label := _reaches(functions[node.id], bindings, functions, seen):
                 return label
+    return None
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _module_level_names(node: ast.AST, hidden: frozenset[str]) -> Iterable[ast.AST]:
+    """Every node under ``node``, except the names a function's parameter or local variable hides.
+
+    ``start_state(task, path, reconcile)`` calls its *parameter*, not a ``reconcile`` imported
+    from lesson3 at module level; defaults, decorators and annotations are evaluated outside the
+    function, so they see the module's names.
+    """
+    if isinstance(node, ast.Name) and node.id in hidden:
+        return
+    yield node
+    if not isinstance(node, _SCOPES):
+        for child in ast.iter_child_nodes(node):
+            yield from _module_level_names(child, hidden)
+        return
+    arguments = node.args
+    outside = [*arguments.defaults, *(d for d in arguments.kw_defaults if d is not None)]
+    if not isinstance(node, ast.Lambda):
+        parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        outside += [*node.decorator_list, *(a.annotation for a in parameters if a and a.annotation)]
+        outside += [node.returns] if node.returns else []
+    for part in outside:
+        yield from _module_level_names(part, hidden)
+    inner = hidden | _locals(node)
+    for part in node.body if isinstance(node.body, list) else [node.body]:
+        yield from _module_level_names(part, inner)
+
+
+def _locals(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> frozenset[str]:
+    """The names local to a function: its parameters and what its own body assigns.
+
+    Names a function imports are left out: an import inside the function is itself looked at
+    (:func:`_imported_reference`), and hiding it would hide ``lesson3`` from ``lesson3.reconcile``.
+    """
+    arguments = fn.args
+    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    names = {a.arg for a in parameters if a is not None}
+    declared: set[str] = set()
+    pending: list[ast.AST] = list(fn.body) if isinstance(fn.body, list) else [fn.body]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (*_SCOPES, ast.ClassDef)):
+            names.add(getattr(node, "name", ""))  # its body is a scope of its own
+            continue
+        elif isinstance(node, _COMPREHENSIONS):
+            # Its loop variables are its own; only a walrus inside binds in the function.
+            names.update(n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr))
+            continue
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names.add(node.rest)
+        pending.extend(ast.iter_child_nodes(node))
+    return frozenset(names - declared)
+
+
+def _imported_reference(node: ast.AST) -> str | None:
+    """A reference answer imported inside a function (``from lesson3 import reconcile`` in its body)."""
+    if isinstance(node, ast.ImportFrom) and not node.level and _is_lesson3(node.module or ""):
+        module = node.module or ""
+        for alias in node.names:
+            if alias.name in _REFERENCE_NAMES.get(module, ()):
+                return f"{module}.{alias.name}"
     return None

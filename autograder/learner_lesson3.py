@@ -17,17 +17,28 @@ a submission of notebook 4 legitimately imports is offered here instead:
 
 from __future__ import annotations
 
+import ast
+import builtins
 import copy
+import importlib.machinery
 import importlib.util
+import io
+import linecache
 import pkgutil
 import sys
 import types
+import typing
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 REAL_MODULES = ("checkpoint", "tools", "production", "practice", "conversation")
 """lesson3 modules the learner's process loads from their files: none holds an answer (in import order)."""
+
+SOURCE_SHOWN = ("tools", "production", "practice", "conversation")
+"""Real modules whose source ``inspect.getsource`` finds, as in Jupyter (the notebook prints the
+incident's ``reconcile_production``); not checkpoint's, which holds the lesson's load_checkpoint."""
 
 REFERENCE_NAMES = frozenset(
     {
@@ -41,6 +52,10 @@ REFERENCE_NAMES = frozenset(
     }
 )
 """Names whose use in a graded call means "the learner passed the work to lesson3's answer"."""
+
+OFFERED_CONSTANTS = {"lesson3.agent": ("MAX_TURNS", "CRASH_POINTS", "CRASH_POINT_LABELS")}
+"""Constants of modules that do not load in the learner's process, offered as they are: the
+lesson's numbers and labels, no answer (a submission may compare ``turns`` with ``MAX_TURNS``)."""
 
 
 class DelegationError(RuntimeError):
@@ -76,6 +91,13 @@ class Placeholder:
         )
 
     __call__ = __getitem__ = __iter__ = __contains__ = __len__ = _refuse
+
+    def __or__(self, other: Any) -> Any:
+        # A type hint such as `reconcile: Reconciler | None` is only a description: it must not fail the def.
+        return typing.Union[self, other]  # noqa: UP007 - `|` is the operator being defined here
+
+    def __ror__(self, other: Any) -> Any:
+        return typing.Union[other, self]  # noqa: UP007
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -122,6 +144,7 @@ _PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options
 
 def collect_public() -> dict[str, Any]:
     """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
+    import lesson3
     from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
     from lesson3.model import DEFAULT_MODEL, TASK_EMAIL, TASK_NOTES
     from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
@@ -131,6 +154,10 @@ def collect_public() -> dict[str, Any]:
     lesson3_dir = Path(importlib.util.find_spec("lesson3").origin or "").parent  # type: ignore[union-attr]
     return {
         "lesson3_dir": str(lesson3_dir),
+        "all": list(lesson3.__all__),
+        # repr, read back with ast.literal_eval: tuples stay tuples.
+        "constants": {m: {n: repr(getattr(sys.modules[m], n)) for n in ns} for m, ns in OFFERED_CONSTANTS.items()},
+        "exceptions": _exception_classes(),
         "modules": sorted(m.name for m in pkgutil.iter_modules([str(lesson3_dir)]) if not m.name.startswith("_")),
         "TASK_EMAIL": TASK_EMAIL,
         "TASK_NOTES": TASK_NOTES,
@@ -145,13 +172,38 @@ def collect_public() -> dict[str, Any]:
     }
 
 
+def _exception_classes() -> dict[str, list[list[str]]]:
+    """The exception classes of the lesson3 modules imported so far that the learner's process does not load.
+
+    Module -> ``[name, base module, base name, docstring]``: an exception holds no answer, and a
+    submission may raise or catch one (``except ReconcileError``), as it would in Jupyter.
+    """
+    found: dict[str, list[list[str]]] = {}
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("lesson3.") or module_name.removeprefix("lesson3.") in REAL_MODULES:
+            continue
+        for name, value in vars(module).items():
+            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == module_name:
+                base = value.__bases__[0]
+                entry = [name, base.__module__, base.__qualname__, value.__doc__ or ""]
+                found.setdefault(module_name, []).append(entry)
+    return found
+
+
 def install(public: dict[str, Any]) -> None:
     """Put the learner's lesson3 (and autograder.questions) in ``sys.modules``, before any learner code."""
     lesson3_dir = Path(public["lesson3_dir"])
     package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
     package.__path__ = []  # nothing more is imported from disk under this name
+    # lesson3's own files (the course's notes, the offline web corpus) for importlib.resources, from memory.
+    package.__spec__ = importlib.machinery.ModuleSpec("lesson3", _PackageData(lesson3_dir / "data"), is_package=True)
     for name in REAL_MODULES:
         _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
+    for name in SOURCE_SHOWN:
+        # Read now, before Landlock hides the file; stat() still works, so linecache keeps the lines.
+        linecache.getlines(str(lesson3_dir / f"{name}.py"))
+    global _lesson3_run_tool
+    _lesson3_run_tool = package.tools.run_tool
     checkpoints = public["checkpoints"]
     names = tuple(public["EXERCISE_NAMES"])
 
@@ -164,15 +216,16 @@ def install(public: dict[str, Any]) -> None:
     def exercise_checkpoints() -> dict[str, dict[str, Any]]:
         return {name: exercise_checkpoint(name) for name in names}
 
+    tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
     _module(
         "lesson3.exercises",
         "Los puntos de control de los ejercicios (cpA, cpB, cpC).",
+        **tasks,  # lesson3.exercises imports them, so `from lesson3.exercises import TASK_EMAIL` works in Jupyter
         EXERCISE_NAMES=names,
         LESSON_FIELDS=copy.deepcopy(public["LESSON_FIELDS"]),
         exercise_checkpoint=exercise_checkpoint,
         exercise_checkpoints=exercise_checkpoints,
     )
-    tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
     doc = "Las tareas del curso (el modelo no corre al corregir)."
     _module("lesson3.model", doc, **tasks, DEFAULT_MODEL=public["DEFAULT_MODEL"])
     lesson_data = {
@@ -190,11 +243,27 @@ def install(public: dict[str, Any]) -> None:
     for name in public["modules"]:
         if f"lesson3.{name}" not in sys.modules:
             _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
+    for module_name, constants in public["constants"].items():
+        sys.modules[module_name].__dict__.update({n: ast.literal_eval(v) for n, v in constants.items()})
+    for module_name, classes in public["exceptions"].items():
+        for name, base_module, base_name, doc in classes:
+            base = getattr(builtins if base_module == "builtins" else sys.modules.get(base_module), base_name, None)
+            if isinstance(base, type) and issubclass(base, BaseException):
+                error = type(name, (base,), {"__doc__": doc, "__module__": module_name})
+                setattr(sys.modules[module_name], name, error)
     for source in (package.checkpoint, package.tools, package.production):
         for attr, value in vars(source).items():
             if not attr.startswith("_") and not isinstance(value, types.ModuleType):
                 package.__dict__.setdefault(attr, value)
     package.__dict__.update(**tasks, **lesson_data)
+    # lesson3's own export list: `from lesson3 import *` binds what it binds in Jupyter, and
+    # `lesson3.MAX_TURNS` finds the agent's constant (the reference answers stay placeholders).
+    package.__all__ = list(public["all"])
+    modules = [vars(m) for n, m in sorted(sys.modules.items()) if n.startswith("lesson3.")]
+    for attr in set(package.__all__) - set(package.__dict__) - REFERENCE_NAMES:
+        found = [contents[attr] for contents in modules if attr in contents]
+        if found:
+            package.__dict__[attr] = found[0]
     questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
     questions.__dict__.update(
         Question=PublicQuestion,
@@ -204,6 +273,15 @@ def install(public: dict[str, Any]) -> None:
     import autograder
 
     autograder.questions = questions  # type: ignore[attr-defined]
+
+
+_lesson3_run_tool: Any = None
+"""lesson3's own ``run_tool``, kept before :func:`route_tools` replaces it."""
+
+
+def run_tool_here(name: str, input: Any) -> str:
+    """A tool run in the learner's process, as lesson3 runs it in Jupyter: outside graded calls only."""
+    return str(_lesson3_run_tool(name, input).content)
 
 
 def route_tools(execute: Any) -> None:
@@ -218,6 +296,29 @@ def route_tools(execute: Any) -> None:
     package = sys.modules["lesson3"]
     package.run_tool = run_tool  # type: ignore[attr-defined]
     package.execute_tool = tools.execute_tool  # type: ignore[attr-defined]
+
+
+class _PackageData:
+    """The loader of the learner's lesson3 package: only ``importlib.resources.files("lesson3")``.
+
+    The files under ``data/`` are read once, in the zygote (Landlock hides lesson3/ from the
+    learner afterwards), into an in-memory zip: public course material (the workspace's notes,
+    the offline web corpus), which ``create_workspace`` and ``web_search`` read as in Jupyter.
+    """
+
+    def __init__(self, data: Path) -> None:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for path in sorted(data.rglob("*")):
+                if path.is_file():
+                    archive.writestr(str(Path("data") / path.relative_to(data)), path.read_bytes())
+        self._zip = buffer.getvalue()
+
+    def get_resource_reader(self, name: str) -> _PackageData:
+        return self
+
+    def files(self) -> zipfile.Path:
+        return zipfile.Path(zipfile.ZipFile(io.BytesIO(self._zip)))
 
 
 def _module(name: str, doc: str, **contents: Any) -> types.ModuleType:

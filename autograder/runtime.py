@@ -21,7 +21,9 @@ import asyncio
 import builtins
 import codeop
 import contextlib
+import functools
 import inspect
+import io
 import json
 import linecache
 import os
@@ -30,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import tokenize
 import traceback
 import types
 from pathlib import Path
@@ -45,6 +48,7 @@ MAX_VALUE_BYTES = 4 * 1024 * 1024
 CELL_MARKER = re.compile(r"^#\s*(?:In\[[^\]]*\]:|%%)", re.MULTILINE)
 """Where ``jupyter nbconvert --to script`` (``# In[ ]:``) and jupytext/VS Code (``# %%``) start a cell."""
 _TOP_LEVEL_AWAIT = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+_ASYNC_CODE = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 class CellTimeout(BaseException):
@@ -52,10 +56,12 @@ class CellTimeout(BaseException):
 
 
 class ToolOutput(str):
-    """What the execute_tool proxy returns: a ``str`` that may also be awaited.
+    """What the execute_tool proxy returns to an ``async def``: a ``str`` that may also be awaited.
 
     The lesson's JavaScript writes ``await executeTool(...)``; a learner who carries
     that ``await`` into an ``async def reconcile`` gets the same string either way.
+    Anywhere else the proxy returns a plain ``str``, as lesson3's ``execute_tool`` does
+    (``type(output) is str`` holds, as in Jupyter).
     """
 
     def __await__(self) -> Any:
@@ -123,10 +129,12 @@ class _Channel:
         except (EOFError, protocol.ProtocolError):
             os._exit(0)
 
-    def execute_tool(self, name: str, input: Any) -> ToolOutput:
+    def execute_tool(self, name: str, input: Any) -> str:
         """The proxy: the judge executes the tool on the check's workspace and logs it."""
         if self.call_id is None:
-            raise RuntimeError("execute_tool solo funciona mientras el corrector llama a tu función")
+            # A cell that tries its reconcile (or a thread between calls): nothing is graded, so the tool
+            # runs as in Jupyter, on the workspace the learner made active, or says there is none.
+            return learner_lesson3.run_tool_here(name, input)
         try:
             json.dumps([name, input], allow_nan=False)
         except (TypeError, ValueError) as e:
@@ -136,7 +144,9 @@ class _Channel:
             reply = self.receive()
         if not isinstance(reply, dict) or reply.get("op") != "tool_result":
             os._exit(0)
-        return ToolOutput(reply.get("content", ""))
+        content = str(reply.get("content", ""))
+        # Only an ``async def`` can write ``await execute_tool(...)``; everyone else gets lesson3's plain str.
+        return ToolOutput(content) if sys._getframe(1).f_code.co_flags & _ASYNC_CODE else content
 
 
 def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landlock: bool) -> None:
@@ -149,6 +159,7 @@ def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landl
         except Exception as e:  # the grader's problem, reported as such
             protocol.write_frame(resp_w, {"op": "confine_failed", "error": f"{type(e).__name__}: {e}"})
             raise
+        tolerate_metadata_refusals(box)
         serve(req_r, resp_w, applied)
         code = 0
     except BaseException:  # noqa: BLE001 - the child must never return into the keeper's code
@@ -156,6 +167,47 @@ def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landl
             traceback.print_exc()
     finally:
         os._exit(code)
+
+
+METADATA_CALLS = ("chmod", "utime")
+"""What shutil.copy/copy2/copystat and Path.touch call on the copy or the touched file."""
+
+
+def tolerate_metadata_refusals(box: Path) -> None:
+    """chmod and utime on the learner's own files succeed without effect, instead of PermissionError.
+
+    The seccomp filter refuses both (:mod:`autograder.confine`: the learner could otherwise
+    change the instructor's files), so ``shutil.copy(path, backup)``, ``copy2`` or
+    ``Path.touch()`` failed in the learner's folder while they work in Jupyter. The syscall is
+    still refused: only its refusal is not raised, and only beneath the learner's folder.
+    """
+    root = os.path.realpath(box)
+
+    def tolerant(real: Any) -> Any:
+        @functools.wraps(real)
+        def call(path: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return real(path, *args, **kwargs)
+            except PermissionError:
+                if isinstance(path, int) or kwargs.get("dir_fd") is not None:
+                    raise
+                target = os.path.realpath(os.fsdecode(path))
+                if target != root and not target.startswith(root + os.sep):
+                    raise
+                # The filter refuses before the kernel looks at the path: a missing file must still say so
+                # (Path.touch creates the file when utime fails).
+                os.stat(path, follow_symlinks=kwargs.get("follow_symlinks", True))
+                return None
+
+        return call
+
+    for name in METADATA_CALLS:
+        real = getattr(os, name)
+        wrapper = tolerant(real)
+        for supported in (os.supports_fd, os.supports_dir_fd, os.supports_follow_symlinks):
+            if real in supported:
+                supported.add(wrapper)
+        setattr(os, name, wrapper)
 
 
 def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
@@ -170,7 +222,6 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     # As in Jupyter, the working folder (the learner's own) is importable: %%writefile x.py, then import x.
     sys.path.insert(0, os.getcwd())
     report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0))
-    namespace["execute_tool"] = channel.execute_tool
     filenames = set(report.pop("filenames"))
     _flush()
     channel.send({"op": "loaded", "lockdown": applied, **report, **describe_namespace(namespace)})
@@ -215,6 +266,8 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
         with contextlib.suppress(OSError):  # a folder already full: __file__ still names it
             path.write_text(source, encoding="utf-8")
         namespace["__file__"] = str(path)
+        # As `python entrega.py` would: a module-level argparse sees no arguments (not the zygote's own).
+        sys.argv[:] = [str(path)]
     namespace.update({"__builtins__": builtins, "execute_tool": channel.execute_tool})
     return namespace
 
@@ -253,7 +306,7 @@ def load(
 
 def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | SyntaxError, bool]:
     """A .py as its notebook's cells (where it has markers) or as its top-level statements."""
-    starts = [source.count("\n", 0, m.start()) for m in CELL_MARKER.finditer(source)]
+    starts = _marker_lines(source)
     lines = source.splitlines(True)
     if starts:
         # What comes before the first marker (a shebang, a coding line) is cell 0; the marked cells count from 1.
@@ -271,6 +324,22 @@ def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | Sy
     return [(i + 1, stmt.lineno, ast.Module(body=[stmt], type_ignores=[])) for i, stmt in enumerate(tree.body)], False
 
 
+def _marker_lines(source: str) -> list[int]:
+    """The 0-based lines that start a cell: marker comments, not text inside a string that looks like one."""
+    candidates = [source.count("\n", 0, m.start()) for m in CELL_MARKER.finditer(source)]
+    if not candidates:
+        return []
+    try:
+        comments = {
+            token.start[0] - 1
+            for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type == tokenize.COMMENT and token.start[1] == 0
+        }
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return candidates  # not tokenizable as a whole: the markers still split it into cells
+    return [line for line in candidates if line in comments]
+
+
 def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
     """Run one piece under a soft alarm: the judge's hard limit is a little later, so the next pieces still run."""
     # Soft alarms end 0.3 s before the load's deadline; past it, each piece still gets a sliver
@@ -286,7 +355,8 @@ def _timed(number: Any, deadline: float, run: Any) -> dict[str, Any]:
     previous = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, budget)
     try:
-        return {"number": number, **run()}
+        # The piece's own report may not know its number (a .py's statement): the number is this one.
+        return {**run(), "number": number}
     except CellTimeout:
         return {"number": number, "status": "timeout", "seconds": round(budget, 1)}
     finally:
