@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -67,6 +70,16 @@ def _warm(start: Callable[[], object]) -> None:
         start()
     except (forkserver.ServerError, ZygoteError, OSError):
         pass  # the first test that needs it starts it again, and fails there if it must
+
+
+@pytest.fixture
+def box() -> Iterator[Path]:
+    """A learner's folder for the sandbox tests (not under tmp_path: pytest's base folder is private
+    to root, and a learner running as another uid must reach its box)."""
+    base = Path(tempfile.mkdtemp(prefix="autograder-test-"))
+    os.chmod(base, 0o711)
+    yield base / "alumno"
+    shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture

@@ -13,9 +13,7 @@ import os
 import shutil
 import signal
 import socket
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,15 +41,6 @@ SLACK = 5.0
 """Seconds a loaded 2-core machine may add to a limit. Generous on purpose: what these tests
 check is that the limit ends the call, where the learner's code alone would run for a minute
 or forever; how fast that is, is a bench figure (bench/bench_grading.py), not an assertion."""
-
-
-@pytest.fixture
-def box() -> Iterator[Path]:
-    # Not tmp_path: pytest's base folder is private to root, and the learner must reach its box.
-    base = Path(tempfile.mkdtemp(prefix="autograder-test-"))
-    os.chmod(base, 0o711)
-    yield base / "alumno"
-    shutil.rmtree(base, ignore_errors=True)
 
 
 def start(

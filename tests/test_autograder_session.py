@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -35,15 +31,6 @@ def test_a_call_without_a_value_names_the_function_and_what_it_was(status, info,
 def test_the_languages_differ_and_an_ok_call_says_nothing():
     assert Outcome("missing", fn="f").describe("es") != Outcome("missing", fn="f").describe("en")
     assert Outcome("ok", value=1, fn="f").describe("es") == ""
-
-
-@pytest.fixture
-def box() -> Iterator[Path]:
-    # Not tmp_path: pytest's base folder is private to root, and the learner must reach its box.
-    base = Path(tempfile.mkdtemp(prefix="autograder-test-"))
-    os.chmod(base, 0o711)
-    yield base / "alumno"
-    shutil.rmtree(base, ignore_errors=True)
 
 
 # Loading prints 3000 bytes; resume_action prints 500 more and ends its process, so the next call starts
