@@ -200,8 +200,7 @@ def install(public: dict[str, Any]) -> None:
     for name in REAL_MODULES:
         _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
     for name in SOURCE_SHOWN:
-        # Read now, before Landlock hides the file; stat() still works, so linecache keeps the lines.
-        linecache.getlines(str(lesson3_dir / f"{name}.py"))
+        keep_source(lesson3_dir / f"{name}.py")
     global _lesson3_run_tool
     _lesson3_run_tool = package.tools.run_tool
     checkpoints = public["checkpoints"]
@@ -273,6 +272,15 @@ def install(public: dict[str, Any]) -> None:
     import autograder
 
     autograder.questions = questions  # type: ignore[attr-defined]
+
+
+def keep_source(path: Path) -> None:
+    """Read ``path`` into linecache now, before Landlock hides it, for ``inspect.getsource``.
+
+    Without an mtime, linecache.checkcache keeps the lines even where the learner's uid cannot
+    stat the file afterwards (a course checkout in a private home folder, graded as root)."""
+    lines = linecache.getlines(str(path))
+    linecache.cache[str(path)] = (sum(map(len, lines)), None, lines, str(path))
 
 
 _lesson3_run_tool: Any = None

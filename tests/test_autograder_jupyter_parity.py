@@ -322,3 +322,32 @@ def test_a_marked_cell_with_a_syntax_error_is_reported_and_the_others_run(tmp_pa
     for name, result in grade(tmp_path, cases).items():
         assert result.score == result.max_score, (name, lost(result))
         assert len(result.warnings) == 1 and "sintaxis" in result.warnings[0], (name, result.warnings)
+
+
+def test_kept_source_survives_a_file_the_learner_cannot_stat(tmp_path: Path, monkeypatch) -> None:
+    import importlib.util
+    import inspect
+    import linecache
+    import os
+
+    from autograder.learner_lesson3 import keep_source
+
+    path = tmp_path / "oculto.py"
+    path.write_text("def f():\n    return 'fuente'\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("oculto_para_la_prueba", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    keep_source(path)
+    real_stat = os.stat
+
+    def refused(target, *args, **kwargs):
+        if os.fspath(target) == str(path):
+            raise PermissionError(13, "Permission denied", str(target))
+        return real_stat(target, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refused)
+    monkeypatch.setattr(os.path, "exists", lambda target: False if os.fspath(target) == str(path) else True)
+    try:
+        assert inspect.getsource(module.f) == "def f():\n    return 'fuente'\n"
+    finally:
+        linecache.cache.pop(str(path), None)
