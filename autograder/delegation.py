@@ -183,8 +183,7 @@ def _module_level_names(node: ast.AST, hidden: frozenset[str]) -> Iterable[ast.A
     arguments = node.args
     outside = [*arguments.defaults, *(d for d in arguments.kw_defaults if d is not None)]
     if not isinstance(node, ast.Lambda):
-        parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-        outside += [*node.decorator_list, *(a.annotation for a in parameters if a and a.annotation)]
+        outside += [*node.decorator_list, *(a.annotation for a in _parameters(node) if a.annotation)]
         outside += [node.returns] if node.returns else []
     for part in outside:
         yield from _module_level_names(part, hidden)
@@ -193,15 +192,19 @@ def _module_level_names(node: ast.AST, hidden: frozenset[str]) -> Iterable[ast.A
         yield from _module_level_names(part, inner)
 
 
+def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[ast.arg]:
+    arguments = fn.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return [a for a in every if a is not None]
+
+
 def _locals(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> frozenset[str]:
     """The names local to a function: its parameters and what its own body assigns.
 
     Names a function imports are left out: an import inside the function is itself looked at
     (:func:`_imported_reference`), and hiding it would hide ``lesson3`` from ``lesson3.reconcile``.
     """
-    arguments = fn.args
-    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    names = {a.arg for a in parameters if a is not None}
+    names = {a.arg for a in _parameters(fn)}
     declared: set[str] = set()
     pending: list[ast.AST] = list(fn.body) if isinstance(fn.body, list) else [fn.body]
     while pending:
