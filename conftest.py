@@ -7,7 +7,7 @@ import tempfile
 
 import pytest
 
-from autograder.forkserver import scratch_root
+from autograder.grading.server import scratch_root
 
 # The suite creates tens of thousands of small files (workspaces, checkpoints, mail, boxes); on a
 # disk-backed /tmp each create can cost a millisecond. Where the grader would keep its own folders

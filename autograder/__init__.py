@@ -30,7 +30,7 @@ The exercise contract (what the notebooks teach and a submission defines, in a
     respuesta_esta_en_lo_cierto = "?"      # the «¿Está en lo cierto?» question (one letter)
 
 Every criterion (id, points, title, hint, what it observes, its judge) is declared
-once in :mod:`autograder.criteria`; the multiple-choice prompts, options and correct
+once in :mod:`autograder.course.criteria`; the multiple-choice prompts, options and correct
 letters live in :mod:`autograder.questions`. Every submission is graded on every
 criterion, so the maximum is the same for all: an answer left undefined scores 0.
 
@@ -43,7 +43,7 @@ processes); the other cells run in an IPython shell as in Jupyter, except ``!`` 
 ``%pip`` and ``%%bash``-like magics, which only say they do not run. Learner code may start a
 few threads, never a process.
 
-For instructors: :func:`autograder.pipeline.grade_many` (and the ``autograder`` CLI).
+For instructors: :func:`autograder.grading.pipeline.grade_many` (and the ``autograder`` CLI).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def check(level: int | None = None, **kwargs: Any) -> Any:
     """Corrige las definiciones de este cuaderno (``level`` 0, 1 o 2 para un solo nivel)."""
     if _IN_SANDBOX:
         return None
-    from .live import check as _check
+    from autograder.notebook import check as _check
 
     return _check(level, _depth=2, **kwargs)
 
@@ -70,7 +70,7 @@ def pista(criterion: str | int | None = None, lang: str = "es", *, nivel: int | 
     """
     if _IN_SANDBOX:
         return None
-    from .live import pista as _pista
+    from autograder.notebook import pista as _pista
 
     _pista(criterion, nivel=nivel, lang=lang)
     return None

@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli import main
+from autograder.cli import main
 
 # The guard matters: the grader's worker processes may import __main__ again.
 if __name__ == "__main__":

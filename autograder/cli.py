@@ -22,13 +22,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from autograder.course.catalogue import LANGS, text
+from autograder.intake.collect import IntakeError, collect_submissions
+from autograder.reporting.report import ReportEntry, fmt_points, write_reports
+from autograder.reporting.shards import MergeError, merge_parts, plan, run_record, shard_arg
+from autograder.wire.results import GradingInterrupted, SubmissionResult
 from lesson3.console import SpanishParser, spanish
-
-from .collect import IntakeError, collect_submissions
-from .messages import LANGS, text
-from .report import ReportEntry, fmt_points, write_reports
-from .results import GradingInterrupted, SubmissionResult
-from .shards import MergeError, merge_parts, plan, run_record, shard_arg
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -138,7 +137,7 @@ def run_grading(
     paths: list[Path], *, jobs: int, seed: int, lang: str, progress: Progress | None
 ) -> list[SubmissionResult]:
     # Imported here so that `autograder --help` and usage errors stay instant.
-    from .pipeline import grade_many
+    from autograder.grading.pipeline import grade_many
 
     return grade_many(paths, jobs=jobs, seed=seed, lang=lang, progress=progress)
 
@@ -218,7 +217,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         if args.force:
             _clear_old_feedback(out)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
-            from .pipeline import sigint_ignored
+            from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
             write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
 
@@ -259,7 +258,7 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .gradescope import BundleError, build_bundle
+    from autograder.reporting.gradescope import BundleError, build_bundle
 
     try:
         path = build_bundle(args.out)

@@ -1,6 +1,6 @@
 """Las preguntas de opción múltiple: única fuente de enunciados, opciones y respuesta correcta.
 
-The learner answers with a variable holding a letter; :mod:`autograder.criteria`
+The learner answers with a variable holding a letter; :mod:`autograder.course.criteria`
 declares a criterion per question, graded for every submission (a missing answer scores 0).
 """
 

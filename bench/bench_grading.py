@@ -93,7 +93,7 @@ def describe(values: list[float]) -> str:
 
 
 def bench(subs: list[tuple[str, Path]], jobs: int, seed: int) -> None:
-    from autograder.pipeline import grade_many, grade_submission
+    from autograder.grading.pipeline import grade_many, grade_submission
 
     latencies: dict[str, list[float]] = {kind: [] for kind in KINDS}
 
@@ -125,7 +125,7 @@ def bench(subs: list[tuple[str, Path]], jobs: int, seed: int) -> None:
 
 def pathological(directory: Path, seed: int) -> None:
     """A 20,000-line cell of shell escapes, then a correct answer: bounded by the limits, graded in full."""
-    from autograder.pipeline import grade_submission
+    from autograder.grading.pipeline import grade_submission
 
     cells = ["\n".join(["!a"] * 20000), KINDS["correct"]]
     notebook = {
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         mix = ", ".join(f"{k} {sum(1 for kind, _ in subs if kind == k)}" for k in KINDS)
         print(f"{n} entregas generadas: {mix}")
         start = time.perf_counter()
-        from autograder.pipeline import grade_submission
+        from autograder.grading.pipeline import grade_submission
 
         # The first grading pays the one-off start-up (fork server, heavy imports); report it apart.
         grade_submission(subs[0][1], seed=args.seed)

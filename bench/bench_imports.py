@@ -17,11 +17,11 @@ import time
 
 ENTRIES = (
     ("autograder.cli", "autograder --help, usage errors"),
-    ("autograder.pipeline", "the grader's process during autograder grade"),
-    ("autograder.report", "writing the reports"),
+    ("autograder.grading.pipeline", "the grader's process during autograder grade"),
+    ("autograder.reporting.report", "writing the reports"),
     ("lesson3", "a notebook's first import"),
     ("lesson3.checkpoint", "save/load only"),
-    ("autograder.checks", "a judge (preloaded once in the zygote)"),
+    ("autograder.judging.evaluate", "a judge (preloaded once in the zygote)"),
     ("lesson3.agent", "the agent loop, with the SDK"),
 )
 PROBE = (

@@ -12,14 +12,16 @@ from typing import Any
 
 import pytest
 
-from autograder import criteria, forkserver, learner_zygote
-from autograder.zygote import ZygoteError
+from autograder.course import criteria
+from autograder.grading import server
+from autograder.learner import zygote
+from autograder.learner.forking import ZygoteError
 from lesson3.crash import fresh_run_dir
 from lesson3.tools import create_workspace, use_workspace
 
 
 def _start_grading_server() -> None:
-    forkserver.shared_server().start()
+    server.shared_server().start()
 
 
 def _start_crash_harness() -> None:
@@ -34,7 +36,7 @@ def _start_crash_harness() -> None:
 WARM_UPS: dict[str, tuple[Callable[[], object], bool]] = {
     # name: (start, whether start() blocks until the server is ready, and so runs in a thread of its own)
     "grading_server": (_start_grading_server, True),  # the judge and learner zygotes grade_many() uses
-    "learner_zygote": (learner_zygote._shared_local, True),  # the one a Learner a test starts itself uses
+    "learner_zygote": (zygote._shared_local, True),  # the one a Learner a test starts itself uses
     "crash_harness": (_start_crash_harness, False),  # lesson3.crash's forkserver (lab.warm_up returns at once)
 }
 
@@ -68,7 +70,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def _warm(start: Callable[[], object]) -> None:
     try:
         start()
-    except (forkserver.ServerError, ZygoteError, OSError):
+    except (server.ServerError, ZygoteError, OSError):
         pass  # the first test that needs it starts it again, and fails there if it must
 
 
@@ -118,7 +120,7 @@ def add_criterion() -> Iterator[Callable[..., criteria.Criterion]]:
             "title": {"es": "juguete", "en": "toy"},
             "hint": {"es": "-", "en": "-"},
             "observes": "lesson.cpA",
-            "judge": "judges:judge_lesson_checkpoint",
+            "judge": "judging.verdicts:judge_lesson_checkpoint",
         }
         added.append(criterion_id)
         return criteria.register(criteria.Criterion(criterion_id, **{**declared, **fields}))

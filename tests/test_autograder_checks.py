@@ -17,10 +17,18 @@ from typing import Any
 
 import pytest
 
-from autograder import observe, scenarios
-from autograder.checks import run_checks
-from autograder.criteria import CRITERIA
-from autograder.judges import (
+from autograder.course.criteria import CRITERIA
+from autograder.judging import observe, scenarios
+from autograder.judging.evaluate import run_checks
+from autograder.judging.observe import (
+    ActionObservation,
+    AnswerObservation,
+    LessonObservation,
+    observe_actions,
+    observe_incident,
+    observe_reconciles,
+)
+from autograder.judging.verdicts import (
     judge_hidden,
     judge_high_impact,
     judge_incident,
@@ -30,17 +38,9 @@ from autograder.judges import (
     judge_question,
     judge_read_only,
 )
-from autograder.observe import (
-    ActionObservation,
-    AnswerObservation,
-    LessonObservation,
-    observe_actions,
-    observe_incident,
-    observe_reconciles,
-)
 from autograder.questions import QUESTIONS
-from autograder.results import CRITERIA_IDS
-from autograder.session import Outcome
+from autograder.sandbox.session import Outcome
+from autograder.wire.results import CRITERIA_IDS
 from lesson3.exercises import exercise_checkpoint
 from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
 
@@ -282,10 +282,10 @@ def test_the_lesson_rule_passes_every_high_impact_criterion(hi_cases):
 
 
 def test_a_catastrophic_grep_costs_its_time_limit_not_the_judge(ro_cases, monkeypatch):
-    from autograder import effects
+    from autograder.judging import tool_layer
 
-    monkeypatch.setattr(effects, "GREP_SECONDS", 0.3)
-    layer = effects.ToolLayer(ro_cases[0].workspace)
+    monkeypatch.setattr(tool_layer, "GREP_SECONDS", 0.3)
+    layer = tool_layer.ToolLayer(ro_cases[0].workspace)
     (ro_cases[0].workspace / "notes" / "trampa.md").write_text("a" * 40 + "!\n")
     reply = layer("grep", {"pattern": "^(a+)+$", "path": "notes"})
     assert reply["is_error"] and "tardó más de 0.3 s" in reply["content"]
@@ -296,13 +296,13 @@ def test_a_catastrophic_grep_costs_its_time_limit_not_the_judge(ro_cases, monkey
 
 
 def test_the_tool_layer_refuses_floods(ro_cases, monkeypatch):
-    from autograder import effects
+    from autograder.judging import tool_layer
 
-    layer = effects.ToolLayer(ro_cases[0].workspace)
+    layer = tool_layer.ToolLayer(ro_cases[0].workspace)
     assert (
         "demasiado grande" in layer("send_email", {"to": "a@b.com", "subject": "s", "body": "x" * 100_000})["content"]
     )
-    for _ in range(effects.MAX_CALLS):
+    for _ in range(tool_layer.MAX_CALLS):
         layer("list_dir", {})
     assert "demasiadas llamadas" in layer("send_email", {"to": "a@b.com", "subject": "s"})["content"]
     from lesson3.tools import outbox_count
@@ -567,8 +567,8 @@ REAL: list[Any] = []
 @pytest.mark.parametrize(
     ("target", "fn"),
     [
-        ("autograder.observe.ToolLayer.__call__", "production"),  # the judge's tool layer, mid-reconcile
-        ("autograder.observe.ScriptedModel", "rule"),  # the model of the resumed run
+        ("autograder.judging.observe.ToolLayer.__call__", "production"),  # the judge's tool layer, mid-reconcile
+        ("autograder.judging.observe.ScriptedModel", "rule"),  # the model of the resumed run
         ("lesson3.agent.run_tool", "rule"),  # a tool the resumed loop runs itself
     ],
 )

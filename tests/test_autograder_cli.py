@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder import cli, collect
-from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder import cli
+from autograder.intake import collect
+from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"
@@ -525,6 +526,6 @@ def test_a_member_that_cannot_be_extracted_is_skipped_not_the_whole_zip(fake, tm
 
 
 def test_argparse_has_its_words_in_every_language_of_the_catalogue():
-    from autograder.messages import LANGS
+    from autograder.course.catalogue import LANGS
 
     assert set(cli.ARGPARSE) == set(LANGS)

@@ -10,13 +10,15 @@ import re
 
 import pytest
 
-from autograder import criteria, live, messages, results
-from autograder.checks import run_checks
-from autograder.criteria import CRITERIA, Verdict
-from autograder.observe import OBSERVERS, LessonObservation
-from autograder.report import ReportEntry, write_reports
-from autograder.results import SubmissionResult
-from autograder.session import Outcome
+from autograder import notebook
+from autograder.course import catalogue, criteria
+from autograder.course.criteria import CRITERIA, Verdict
+from autograder.judging.evaluate import run_checks
+from autograder.judging.observe import OBSERVERS, LessonObservation
+from autograder.reporting.report import ReportEntry, write_reports
+from autograder.sandbox.session import Outcome
+from autograder.wire import results
+from autograder.wire.results import SubmissionResult
 
 TOY = "nivel1.juguete"
 
@@ -64,9 +66,9 @@ def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
     html = (tmp_path / "out" / "feedback" / "ana.html").read_text()
     assert "el criterio de juguete" in html and "juguete visto" in html
 
-    shown = live.render_text(result) + live.render_html(result, lang="en")
+    shown = notebook.render_text(result) + notebook.render_html(result, lang="en")
     assert "el criterio de juguete" in shown and "pista del juguete" in shown and "toy hint" in shown
-    live.pista(TOY)
+    notebook.pista(TOY)
     assert capsys.readouterr().out.strip() == f"{TOY}: pista del juguete"  # a single hint, as a plain string
     assert TOY in [c.id for c in criteria.not_graded("no cargó", levels=(1,))]
 
@@ -95,7 +97,7 @@ def test_every_declaration_is_complete(criterion):
     assert set(criterion.title) == set(criterion.hint) == {"es", "en"}
     assert len(criterion.hints("es")) == len(criterion.hints("en")) >= 1
     assert criterion.points > 0 and criterion.level in (0, 1, 2) and criterion.lesson
-    keys = messages.keys()
+    keys = catalogue.keys()
     for family in criterion.feedback:
         assert any(k.startswith(family) for k in keys), family
 

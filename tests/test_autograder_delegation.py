@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autograder.delegation import static_delegation
+from autograder.judging.delegation import static_delegation
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder import cli, gradescope
-from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder import cli
+from autograder.reporting import gradescope
+from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"
@@ -66,7 +67,11 @@ def test_bundle_has_setup_and_run_autograder_at_the_root(tmp_path):
         for script in ("setup.sh", "run_autograder"):
             assert modes[script] & stat.S_IXUSR, script
             assert zf.read(script).startswith(b"#!/usr/bin/env bash\n")
-        for needed in ("course/pyproject.toml", "course/lesson3/__init__.py", "course/autograder/gradescope.py"):
+        for needed in (
+            "course/pyproject.toml",
+            "course/lesson3/__init__.py",
+            "course/autograder/reporting/gradescope.py",
+        ):
             assert needed in names
         assert "course/autograder/templates/feedback.html.j2" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/." in n]
@@ -153,7 +158,7 @@ def test_runner_grades_the_best_file_in_the_submission(layout, monkeypatch):
         calls.append((sorted(Path(p).name for p in paths), seed, lang))
         return [fake_result(Path(p).name, set(CRITERIA_IDS) if "buena" in Path(p).name else set()) for p in paths]
 
-    monkeypatch.setitem(sys.modules, "autograder.pipeline", types.SimpleNamespace(grade_many=grade_many))
+    monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
     monkeypatch.setenv("AUTOGRADER_SEED", "99")
     (layout / "submission" / "borrador.py").write_text("x")
     (layout / "submission" / "buena.ipynb").write_text("{}")
@@ -196,7 +201,7 @@ def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsy
     def grade_many(*args, **kwargs):
         raise RuntimeError("fallo del pool")
 
-    monkeypatch.setitem(sys.modules, "autograder.pipeline", types.SimpleNamespace(grade_many=grade_many))
+    monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
     (layout / "submission" / "ana.py").write_text("x")
     assert gradescope.main() == 0
     doc = json.loads((layout / "results" / "results.json").read_text())

@@ -27,12 +27,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder import cli, reading
-from autograder import submission as sub
-from autograder.collect import collect_submissions, member_name
-from autograder.report import ReportEntry, feedback_markdown
-from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
-from autograder.submission import SubmissionError, load_submission
+from autograder import cli
+from autograder.intake import safe_files
+from autograder.intake import submission as sub
+from autograder.intake.collect import collect_submissions, member_name
+from autograder.intake.submission import SubmissionError, load_submission
+from autograder.reporting.report import ReportEntry, feedback_markdown
+from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"
@@ -119,7 +120,7 @@ def test_a_socket_and_a_device_node_are_refused(tmp_path):
 def test_a_swap_between_the_check_and_the_open_is_caught_by_the_open_itself(tmp_path, monkeypatch):
     """lstat is only a first look: O_NOFOLLOW, O_NONBLOCK and fstat on the descriptor decide."""
     regular = os.lstat(SUBMISSIONS / "good.py")
-    monkeypatch.setattr(reading.os, "lstat", lambda path, **where: regular)
+    monkeypatch.setattr(safe_files.os, "lstat", lambda path, **where: regular)
     (tmp_path / "cambiado.py").symlink_to("/dev/zero")
     assert refused(tmp_path / "cambiado.py").key == "load.symlink"
     os.mkfifo(tmp_path / "tuberia.py")
@@ -132,12 +133,12 @@ def test_size_is_capped_before_reading_and_while_reading(tmp_path, monkeypatch):
         f.truncate(8 * 1024**3)  # 8 GiB claimed, nothing on disk
     read: list[int] = []
     real_read = os.read
-    monkeypatch.setattr(reading.os, "read", lambda fd, n: (read.append(n), real_read(fd, n))[1])
+    monkeypatch.setattr(safe_files.os, "read", lambda fd, n: (read.append(n), real_read(fd, n))[1])
     assert refused(sparse).key == "load.too_big"
     assert read == []  # refused on its size, before one byte
     # /proc files say st_size 0 and still have content: the cap holds while reading too.
-    with pytest.raises(reading.ReadRefused) as info:
-        reading.read_regular("/proc/self/maps", max_bytes=100)
+    with pytest.raises(safe_files.ReadRefused) as info:
+        safe_files.read_regular("/proc/self/maps", max_bytes=100)
     assert info.value.key == "load.too_big"
     assert sum(read) <= 101
 
@@ -180,16 +181,16 @@ def test_notebook_parse_has_a_memory_limit(tmp_path, monkeypatch):
     # Millions of {} in 5 MB of JSON need ~150 MB once parsed: over a 64 MB limit, the child dies, not the grader.
     path = tmp_path / "llaves.ipynb"
     path.write_text('{"nbformat": 4, "cells": [' + ",".join(["{}"] * 1_500_000) + "]}", encoding="utf-8")
-    monkeypatch.setattr(reading, "NOTEBOOK_MEMORY_BYTES", 64 * 1024 * 1024)
+    monkeypatch.setattr(safe_files, "NOTEBOOK_MEMORY_BYTES", 64 * 1024 * 1024)
     assert refused(path).key == "load.notebook_too_complex"
-    monkeypatch.setattr(reading, "NOTEBOOK_MEMORY_BYTES", 512 * 1024 * 1024)
+    monkeypatch.setattr(safe_files, "NOTEBOOK_MEMORY_BYTES", 512 * 1024 * 1024)
     assert load_submission(path).cells == ()  # within the real limit it is just a notebook without code
 
 
 def test_notebook_parse_has_a_time_limit(tmp_path, monkeypatch):
     path = tmp_path / "lento.ipynb"
     path.write_text((SUBMISSIONS / "good_notebook.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
-    monkeypatch.setattr(reading, "NOTEBOOK_SECONDS", 0.001)
+    monkeypatch.setattr(safe_files, "NOTEBOOK_SECONDS", 0.001)
     err = refused(path)
     assert err.key == "load.notebook_timeout" and "0.001" in err.message("es")
 
@@ -440,7 +441,7 @@ def test_a_path_through_something_that_is_not_a_folder_is_refused_not_followed(t
     root = tmp_path / "clase"
     root.mkdir()
     make(root, private)
-    got = load_in_thread(reading.Beneath(root, ("ana", "entrega.py")))
+    got = load_in_thread(safe_files.Beneath(root, ("ana", "entrega.py")))
     assert isinstance(got, SubmissionError), got
     assert got.key == key and "«ana»" in got.message("es") and "entrega.py" in got.message("es")
     assert SECRET not in got.message("es") + got.message("en")
@@ -448,16 +449,16 @@ def test_a_path_through_something_that_is_not_a_folder_is_refused_not_followed(t
 
 def test_a_deep_path_is_refused_at_its_linked_middle_folder(tmp_path):
     root = class_folder(tmp_path, {"a/b/c/d/entrega.py": "x = 1\n"})
-    assert load_submission(reading.Beneath(root, ("a", "b", "c", "d", "entrega.py"))).cells
+    assert load_submission(safe_files.Beneath(root, ("a", "b", "c", "d", "entrega.py"))).cells
     private = someone_elses(tmp_path, "c/d/entrega.py")
     swap_for_link(root / "a" / "b", private)
-    err = load_in_thread(reading.Beneath(root, ("a", "b", "c", "d", "entrega.py")))
+    err = load_in_thread(safe_files.Beneath(root, ("a", "b", "c", "d", "entrega.py")))
     assert isinstance(err, SubmissionError) and err.key == "load.folder_symlink"
     assert "«a/b»" in err.message("es") and SECRET not in err.message("es")
     # The root is the instructor's: named through a link, it is followed (only what is below it is not).
     real = class_folder(tmp_path / "real", {"a/b/entrega.py": "x = 1\n"})
     (tmp_path / "atajo").symlink_to(real)
-    assert load_submission(reading.Beneath(tmp_path / "atajo", ("a", "b", "entrega.py"))).cells
+    assert load_submission(safe_files.Beneath(tmp_path / "atajo", ("a", "b", "entrega.py"))).cells
 
 
 class SwappingScandir:
@@ -530,7 +531,7 @@ def test_a_folder_swapped_while_the_class_is_listed_is_not_walked(monkeypatch, t
 
 
 def test_folders_nested_past_the_limit_are_skipped_with_a_warning(tmp_path):
-    from autograder import collect
+    from autograder.intake import collect
 
     deep = tmp_path / "clase" / Path(*[f"n{i}" for i in range(collect.MAX_FOLDER_DEPTH + 5)])
     deep.mkdir(parents=True)

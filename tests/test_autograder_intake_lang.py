@@ -23,9 +23,12 @@ from pathlib import Path
 
 import pytest
 
-from autograder import cli, collect, gradescope, messages
-from autograder.collect import IntakeError, collect_submissions
-from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder import cli
+from autograder.course import catalogue
+from autograder.intake import collect
+from autograder.intake.collect import IntakeError, collect_submissions
+from autograder.reporting import gradescope
+from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 # Spanish that no English message of the grader holds (file names in these tests are English on purpose).
 SPANISH = re.compile(
@@ -301,8 +304,8 @@ def console_lines(case: Case, lang: str) -> list[str]:
     """What the console says for each expected message: a warning line, or the error that ended the run."""
     expected = case.en if lang == "en" else case.es
     if case.fatal:
-        return [messages.text("cli.error", lang, error=m) for m in expected]
-    return [messages.text("cli.warning", lang, warning=m) for m in expected]
+        return [catalogue.text("cli.error", lang, error=m) for m in expected]
+    return [catalogue.text("cli.warning", lang, warning=m) for m in expected]
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -402,7 +405,7 @@ def test_an_unreadable_folder_is_skipped_in_the_language_asked(fake, tmp_path, l
     finally:
         (good / "closed").chmod(0o755)
     expected = UNREADABLE[lang].format(f"{good}/closed", os.strerror(errno.EACCES))
-    assert code == 0 and messages.text("cli.warning", lang, warning=expected) in stderr.splitlines(), stderr
+    assert code == 0 and catalogue.text("cli.warning", lang, warning=expected) in stderr.splitlines(), stderr
 
 
 @pytest.mark.parametrize("where", ["given", "below"])
@@ -424,7 +427,7 @@ def test_a_folder_that_cannot_be_opened_is_skipped_in_the_language_asked(fake, m
     code, _, stderr = run_cli("grade", *paths, "--out", tmp_path / "out", "--lang", lang)
     monkeypatch.undo()
     expected = UNREADABLE[lang].format(closed, os.strerror(errno.EACCES))
-    assert code == 0 and messages.text("cli.warning", lang, warning=expected) in stderr.splitlines(), stderr
+    assert code == 0 and catalogue.text("cli.warning", lang, warning=expected) in stderr.splitlines(), stderr
     if lang == "en":
         assert spanish_in(stderr) == []
 
@@ -451,7 +454,7 @@ def test_gradescope_says_what_was_skipped_in_the_assignments_language(tmp_path, 
         "en": f"Refused «../evil.py» in «{submission}/slip.zip»: its path leads out of the zip's folder (zip slip); "
         "not extracted.",
     }[lang]
-    assert document["output"].splitlines()[-1] == messages.text("gradescope.warnings", lang, warnings=slip)
+    assert document["output"].splitlines()[-1] == catalogue.text("gradescope.warnings", lang, warnings=slip)
     if lang == "en":
         assert spanish_in(document["output"]) == []
 
@@ -469,7 +472,7 @@ def test_every_intake_key_collect_uses_is_in_the_catalogue_in_both_languages():
     source = Path(collect.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r"\"(intake\.[a-z_]+)\"", source))
     assert len(used) >= 18, used
-    missing = {k for k in used if k not in messages.keys()}
+    missing = {k for k in used if k not in catalogue.keys()}
     assert missing == set()
     for key in used:
-        assert set(messages._TEXTS[key]) == set(messages.LANGS), key
+        assert set(catalogue._TEXTS[key]) == set(catalogue.LANGS), key

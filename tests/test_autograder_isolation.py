@@ -15,12 +15,12 @@ import pytest
 
 import autograder
 import lesson3
-from autograder import protocol
-from autograder.checks import run_checks
-from autograder.criteria import CRITERIA
-from autograder.forkserver import GradingServer, shared_server
-from autograder.pipeline import grade_many, grade_submission
-from autograder.sandbox import (
+from autograder.course.criteria import CRITERIA
+from autograder.grading.pipeline import grade_many, grade_submission
+from autograder.grading.server import GradingServer, shared_server
+from autograder.intake.submission import from_python
+from autograder.judging.evaluate import run_checks
+from autograder.sandbox.learner_process import (
     UID_BASE,
     Limits,
     Protections,
@@ -29,8 +29,8 @@ from autograder.sandbox import (
     protections,
     running_as_root,
 )
-from autograder.session import Session
-from autograder.submission import from_python
+from autograder.sandbox.session import Session
+from autograder.wire import protocol
 
 DATA = Path(__file__).parent / "data" / "submissions"
 MALICIOUS = DATA / "malicious"
@@ -366,7 +366,7 @@ def test_only_the_grader_and_its_judges_can_ask_the_learner_zygote_for_a_child(o
 
 
 def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypatch, capsys):
-    import autograder.pipeline as pipeline
+    import autograder.grading.pipeline as pipeline
 
     monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=0))
     monkeypatch.setattr(pipeline, "_warned_unconfined", False)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.pipeline import grade_many
+from autograder.grading.pipeline import grade_many
 
 DATA = Path(__file__).parent / "data" / "submissions"
 GOOD = (DATA / "good.py").read_text(encoding="utf-8")
@@ -330,7 +330,7 @@ def test_kept_source_survives_a_file_the_learner_cannot_stat(tmp_path: Path, mon
     import linecache
     import os
 
-    from autograder.learner_lesson3 import keep_source
+    from autograder.learner.lesson3_view import keep_source
 
     path = tmp_path / "oculto.py"
     path.write_text("def f():\n    return 'fuente'\n", encoding="utf-8")

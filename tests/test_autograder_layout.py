@@ -1,4 +1,4 @@
-"""The process boundaries in the layout: who imports whom, at module level, in autograder/."""
+"""The layout is the architecture: a folder per process or stage, and who may import whom."""
 
 from __future__ import annotations
 
@@ -9,37 +9,69 @@ import autograder
 
 PACKAGE = Path(autograder.__file__).parent
 
-LEARNER_SIDE = {
-    "learner_zygote",
-    "zygote",
-    "lockdown",
-    "runtime",
-    "learner_lesson3",
-    "limits",
-    "protocol",
-    "confine",
-    "imports",
+FOLDERS = ("course", "wire", "intake", "grading", "sandbox", "learner", "judging", "reporting")
+"""Every subpackage: a process (grading, sandbox, learner, judging) or a stage or kind of data."""
+LEARNER_MAY_IMPORT = ("autograder.learner", "autograder.wire")
+"""The learner's process loads its own folder, the wire formats and lesson3's public modules: nothing that judges."""
+LEARNER_EXCEPTIONS = {
+    ("autograder.learner.runner", "autograder"): "marks the notebook face as sandboxed (check() does nothing there)",
+    ("autograder.learner.lesson3_view", "autograder"): "replaces the face's questions with answer-free ones",
+    ("autograder.learner.lesson3_view", "autograder.questions"): "the throwaway child reads the question texts",
 }
-"""What the learner's process is made of (its zygote preloads these and nothing of the judge's)."""
-JUDGE_SIDE = {"sandbox", "session", "judge_process", "checks", "observe", "judges", "scenarios", "effects", "pipeline"}
+"""The learner's side still reaching the package face; each goes when the face gets its own learner stub."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
 def module_imports(*, lazy: bool = False) -> dict[str, set[str]]:
     """Module -> the autograder modules it imports at module level (and inside functions when ``lazy``)."""
     graph: dict[str, set[str]] = {}
-    for path in PACKAGE.glob("*.py"):
+    for name, path in MODULES.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = name if path.stem == "__init__" else name.rpartition(".")[0]
         found: set[str] = set()
         for node in ast.walk(tree) if lazy else tree.body:
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                if node.module:
-                    found.add(node.module.split(".")[0])
-                else:
-                    found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("autograder."):
-                found.add(node.module.split(".")[1])
-        graph[path.stem] = found
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                if base.split(".")[0] != "autograder":
+                    continue
+                for alias in node.names:
+                    found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name.split(".")[0] == "autograder")
+        graph[name] = found - {name}
     return graph
+
+
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, stack = set(), [start]
+    while stack:
+        for target in graph.get(stack.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen
+
+
+def in_folder(module: str, *folders: str) -> bool:
+    return any(module == f"autograder.{f}" or module.startswith(f"autograder.{f}.") for f in folders)
+
+
+def test_every_module_is_a_face_or_in_a_folder_of_the_architecture():
+    top = sorted(m for m in MODULES if m.count(".") == 1 and not (PACKAGE / m.split(".")[1]).is_dir())
+    assert top == ["autograder.__main__", "autograder.cli", "autograder.notebook", "autograder.questions"]
+    assert sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()) == sorted(FOLDERS)
+    for folder in FOLDERS:
+        assert ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text(encoding="utf-8"))), folder
 
 
 def test_no_import_cycle_in_the_grader():
@@ -53,7 +85,8 @@ def test_no_import_cycle_in_the_grader():
             return
         visiting.append(module)
         for target in graph.get(module, ()):
-            visit(target)
+            if target != "autograder":  # a package's face imports its submodules lazily, from inside functions
+                visit(target)
         visiting.pop()
         done.add(module)
 
@@ -61,22 +94,46 @@ def test_no_import_cycle_in_the_grader():
         visit(module)
 
 
+def test_the_wire_folder_imports_nothing_else_of_the_package():
+    graph = module_imports(lazy=True)
+    found = {(m, t) for m in graph if in_folder(m, "wire") for t in graph[m] if not in_folder(t, "wire")}
+    assert found == {("autograder.wire.results", "autograder.course.criteria")}  # CRITERIA_IDS, lazily
+
+
+def test_the_learners_folder_imports_only_itself_the_wire_and_lesson3():
+    graph = module_imports(lazy=True)
+    found = {
+        (module, target)
+        for module in graph
+        if in_folder(module, "learner")
+        for target in graph[module]
+        if not in_folder(target, "learner", "wire")
+    }
+    assert found == set(LEARNER_EXCEPTIONS)
+
+
+def test_the_learners_side_never_reaches_the_judging_or_the_grading():
+    graph = module_imports(lazy=True)
+    graph["autograder"] = set()  # the face's lazy imports are the notebook's, never run in the learner's process
+    for module in filter(lambda m: in_folder(m, "learner"), graph):
+        bad = {
+            t for t in reached(graph, module) if in_folder(t, "judging", "grading", "sandbox", "reporting", "intake")
+        }
+        assert bad == set(), module
+
+
 def test_the_judge_and_its_zygote_never_import_the_graders_pipeline():
     graph = module_imports(lazy=True)
-    for module in ("forkserver", "judge_process", "session", "sandbox"):
-        assert "pipeline" not in graph[module], module
+    for module in graph:
+        if in_folder(module, "judging", "sandbox") or module == "autograder.grading.server":
+            assert "autograder.grading.pipeline" not in graph[module], module
 
 
-def test_the_learners_side_never_imports_the_judges():
+def test_the_import_graph_sees_each_spelling(tmp_path):
     graph = module_imports(lazy=True)
-    for module in LEARNER_SIDE:
-        reached, stack = set(), [module]
-        while stack:
-            for target in graph.get(stack.pop(), ()):
-                if target not in reached:
-                    reached.add(target)
-                    stack.append(target)
-        assert not reached & JUDGE_SIDE, (module, sorted(reached & JUDGE_SIDE))
+    assert "autograder.wire.protocol" in graph["autograder.learner.runner"]  # from autograder.wire import protocol
+    assert "autograder.course.criteria" in graph["autograder.judging.evaluate"]  # from ....criteria import X
+    assert graph["autograder.__main__"] == {"autograder.cli"}
 
 
 def lesson3_private_names(source: str) -> list[str]:
@@ -108,7 +165,7 @@ def lesson3_private_names(source: str) -> list[str]:
 
 
 def test_the_grader_reaches_no_private_name_of_lesson3():
-    reached = {path.name: lesson3_private_names(path.read_text(encoding="utf-8")) for path in PACKAGE.glob("*.py")}
+    reached = {path.name: lesson3_private_names(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py")}
     assert {name: found for name, found in reached.items() if found} == {}
 
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from autograder.checks import run_checks
-from autograder.limits import Limits
-from autograder.messages import text
-from autograder.report import FEEDBACK_OUTPUT_KB
+from autograder.course.catalogue import text
+from autograder.judging.evaluate import run_checks
+from autograder.reporting.report import FEEDBACK_OUTPUT_KB
+from autograder.wire.limits import Limits
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 LIMITS = Limits()
@@ -62,7 +62,7 @@ _NUMBER = re.compile(r"(\d+(?:\.\d+)?)(?:\s*(s|MB|KB|files|archivos)\b)?")
 
 def table() -> dict[str, list[str]]:
     readme = README.read_text(encoding="utf-8")
-    section = readme[readme.index("**Limits** (`autograder.limits.Limits`") :]
+    section = readme[readme.index("**Limits** (`autograder.wire.limits.Limits`") :]
     rows: dict[str, list[str]] = {}
     for line in section.splitlines():
         if not line.startswith("|"):

@@ -10,11 +10,12 @@ import pytest
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook
 
-from autograder import criteria, live
-from autograder.criteria import CRITERIA
-from autograder.live import CheckResult, check, extract_definitions, pista, render_text
+from autograder import notebook
+from autograder.course import criteria
+from autograder.course.criteria import CRITERIA
+from autograder.notebook import CheckResult, check, extract_definitions, pista, render_text
 from autograder.questions import QUESTIONS
-from autograder.results import CRITERIA_IDS
+from autograder.wire.results import CRITERIA_IDS
 
 pytestmark = pytest.mark.warm_up("grading_server")
 
@@ -160,7 +161,7 @@ def test_missing_functions_are_named(capsys):
 
 
 def test_pista(capsys, monkeypatch):
-    monkeypatch.setattr(live, "_hints_seen", {})
+    monkeypatch.setattr(notebook, "_hints_seen", {})
     pista("nivel1.hidden")
     assert "READ_ONLY_TOOLS" not in capsys.readouterr().out  # the first hint only points at the rule
     pista(1)
@@ -193,7 +194,7 @@ def test_a_wrong_argument_to_check_or_pista_is_said_in_their_language(lang):
 
 
 def test_each_pista_call_says_more_and_stops_at_the_last(capsys, monkeypatch):
-    monkeypatch.setattr(live, "_hints_seen", {})
+    monkeypatch.setattr(notebook, "_hints_seen", {})
     levels = criteria.hints("nivel1.hidden")
     shown = []
     for _ in range(len(levels) + 1):
@@ -213,8 +214,8 @@ def test_each_pista_call_says_more_and_stops_at_the_last(capsys, monkeypatch):
 
 def test_html_rendering_colours_rows_and_escapes_feedback():
     ns = notebook_namespace([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"])
-    result = live.check(2, namespace=ns)
-    html = live.render_html(result)
+    result = notebook.check(2, namespace=ns)
+    html = notebook.render_html(result)
     assert "#fce8e6" in html and "&lt;b&gt;no&lt;/b&gt;" in html and "<b>no</b>" not in html
 
 

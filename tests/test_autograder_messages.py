@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder import messages
+from autograder.course import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,18 +17,18 @@ def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
-@pytest.mark.parametrize("key", messages.keys())
+@pytest.mark.parametrize("key", catalogue.keys())
 def test_every_text_exists_in_both_languages_with_the_same_placeholders(key):
-    entry = messages._TEXTS[key]
-    assert set(entry) == set(messages.LANGS)
+    entry = catalogue._TEXTS[key]
+    assert set(entry) == set(catalogue.LANGS)
     assert entry["es"].strip() and entry["en"].strip()
     assert fields(entry["es"]) == fields(entry["en"]), key
 
 
 def test_spanish_is_the_default_and_params_are_filled():
-    assert messages.text("cli.repeat", seed=7) == "Para repetir exactamente esta calificación: --seed 7"
-    assert messages.text("cli.repeat", "en", seed=7) == "To repeat exactly this grading: --seed 7"
-    assert messages.section("report", "en")["feedback_title"] == "Feedback"
+    assert catalogue.text("cli.repeat", seed=7) == "Para repetir exactamente esta calificación: --seed 7"
+    assert catalogue.text("cli.repeat", "en", seed=7) == "To repeat exactly this grading: --seed 7"
+    assert catalogue.section("report", "en")["feedback_title"] == "Feedback"
 
 
 def test_no_module_of_the_grader_branches_on_the_language_inline():
@@ -46,10 +46,10 @@ def test_no_module_of_the_grader_branches_on_the_language_inline():
 def test_an_error_made_of_a_notice_survives_pickling_and_speaks_each_language():
     import pickle
 
-    from autograder.collect import IntakeError
-    from autograder.gradescope import BundleError
-    from autograder.messages import notice
-    from autograder.shards import MergeError
+    from autograder.course.catalogue import notice
+    from autograder.intake.collect import IntakeError
+    from autograder.reporting.gradescope import BundleError
+    from autograder.reporting.shards import MergeError
 
     for error in (
         IntakeError(notice("intake.missing", name="x.py"), "en"),

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from autograder.criteria import CRITERIA
-from autograder.pipeline import grade_many, grade_submission
+from autograder.course.criteria import CRITERIA
+from autograder.grading.pipeline import grade_many, grade_submission
 from autograder.questions import QUESTIONS
-from autograder.results import CRITERIA_IDS
+from autograder.wire.results import CRITERIA_IDS
 
 pytestmark = pytest.mark.warm_up("grading_server")
 
@@ -137,7 +137,7 @@ def test_without_a_seed_one_is_drawn_and_recorded_for_the_whole_run():
 
 
 def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(monkeypatch):
-    from autograder.forkserver import GradingServer, ServerError
+    from autograder.grading.server import GradingServer, ServerError
 
     def broken(self):
         raise ServerError("the grading server did not start (b'')")
@@ -151,11 +151,11 @@ def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(mon
 @pytest.mark.slow  # starts the zygotes
 @pytest.mark.parametrize("failing", ["the grading server", "the learner zygote"])
 def test_a_zygote_that_does_not_start_leaves_no_process_nor_folder_behind(monkeypatch, failing):
-    from autograder import zygote
-    from autograder.forkserver import GradingServer, ServerError
+    from autograder.grading.server import GradingServer, ServerError
+    from autograder.learner import forking
 
-    started: list[zygote.Zygote] = []
-    real_init, real_wait = zygote.Zygote.__init__, zygote.Zygote.wait_ready
+    started: list[forking.Zygote] = []
+    real_init, real_wait = forking.Zygote.__init__, forking.Zygote.wait_ready
 
     def recorded(self, *args, **kwargs):
         real_init(self, *args, **kwargs)
@@ -164,10 +164,10 @@ def test_a_zygote_that_does_not_start_leaves_no_process_nor_folder_behind(monkey
     def wait_ready(self):
         if self.name != failing:
             return real_wait(self)
-        raise zygote.ZygoteError(f"{self.name} did not start (b'')")
+        raise forking.ZygoteError(f"{self.name} did not start (b'')")
 
-    monkeypatch.setattr(zygote.Zygote, "__init__", recorded)
-    monkeypatch.setattr(zygote.Zygote, "wait_ready", wait_ready)
+    monkeypatch.setattr(forking.Zygote, "__init__", recorded)
+    monkeypatch.setattr(forking.Zygote, "wait_ready", wait_ready)
     server = GradingServer()
     with pytest.raises(ServerError, match=f"{failing} did not start"):
         server.start()
@@ -209,11 +209,11 @@ class _Room:
 def test_scratch_folders_go_to_ram_only_when_it_has_room_and_tmpdir_is_not_set(
     monkeypatch, tmp_path, tmpdir, free, writable, expected
 ):
-    from autograder import forkserver
+    from autograder.grading import server
 
     ram = tmp_path / "shm"
     ram.mkdir()
-    monkeypatch.setattr(forkserver, "RAM_FOLDER", ram)
+    monkeypatch.setattr(server, "RAM_FOLDER", ram)
     if tmpdir is None:
         monkeypatch.delenv("TMPDIR", raising=False)
     else:
@@ -224,14 +224,14 @@ def test_scratch_folders_go_to_ram_only_when_it_has_room_and_tmpdir_is_not_set(
             raise FileNotFoundError(path)
         return _Room(free)
 
-    monkeypatch.setattr(forkserver.os, "statvfs", statvfs)
-    monkeypatch.setattr(forkserver.os, "access", lambda path, mode: writable)
-    assert forkserver.scratch_root() == (ram if expected == "ram" else None)
+    monkeypatch.setattr(server.os, "statvfs", statvfs)
+    monkeypatch.setattr(server.os, "access", lambda path, mode: writable)
+    assert server.scratch_root() == (ram if expected == "ram" else None)
 
 
 @pytest.mark.slow  # starts two grading servers
 def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatch):
-    from autograder.forkserver import GradingServer, scratch_root
+    from autograder.grading.server import GradingServer, scratch_root
 
     # Not tmp_path: pytest's base folder is private to root, and the learner must reach its box.
     disk = Path(tempfile.mkdtemp(prefix="autograder-test-", dir="/var/tmp"))
@@ -265,8 +265,8 @@ def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatc
 
 @pytest.mark.slow  # starts a grading server
 def test_a_long_tmpdir_still_grades_and_leaves_no_socket_folder(monkeypatch):
-    from autograder.forkserver import GradingServer
-    from autograder.zygote import SOCKET_PATH_BYTES
+    from autograder.grading.server import GradingServer
+    from autograder.learner.forking import SOCKET_PATH_BYTES
 
     base = Path(tempfile.mkdtemp(prefix="autograder-test-", dir="/var/tmp"))
     base.chmod(0o711)

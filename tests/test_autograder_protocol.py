@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from autograder import protocol
+from autograder.wire import protocol
 
 
 def test_frames_survive_arbitrary_chunking():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autograder.criteria import CRITERIA
+from autograder.course.criteria import CRITERIA
 from autograder.questions import QUESTIONS, normalise_answer
 
 LENGTH_RATIO = 1.35

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.collect import FoundSubmission, report_names
-from autograder.report import (
+from autograder.intake.collect import FoundSubmission, report_names
+from autograder.reporting.report import (
     CriterionStats,
     ReportEntry,
     criterion_stats,
@@ -27,7 +27,7 @@ from autograder.report import (
     summary_html,
     write_reports,
 )
-from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 

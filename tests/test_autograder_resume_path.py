@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from autograder import scenarios
-from autograder.arguments import pack, stand_in_reconcile, unpack
-from autograder.checks import run_checks
-from autograder.criteria import CRITERIA
-from autograder.judges_resume import lesson_version_message
-from autograder.pipeline import grade_submission
-from autograder.session import Outcome
+from autograder.course.criteria import CRITERIA
+from autograder.grading.pipeline import grade_submission
+from autograder.judging import scenarios
+from autograder.judging.evaluate import run_checks
+from autograder.judging.verdicts_resume import lesson_version_message
+from autograder.sandbox.session import Outcome
+from autograder.wire.calls import pack, stand_in_reconcile, unpack
 from lesson3.checkpoint import CHECKPOINT_VERSION
 
 DATA = Path(__file__).parent / "data" / "submissions"
@@ -409,10 +409,10 @@ def test_submissions_in_the_sandbox(name, failing):
 
 
 def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
-    from autograder import messages
+    from autograder.course import catalogue
 
-    keys = [k for k in messages.keys() if k.startswith("ruta.")]
-    assert keys and all(messages.text(k, "en") != messages.text(k, "es") for k in keys)  # no Spanish fallback
+    keys = [k for k in catalogue.keys() if k.startswith("ruta.")]
+    assert keys and all(catalogue.text(k, "en") != catalogue.text(k, "es") for k in keys)  # no Spanish fallback
     box = tmp_path / "alumno"
     box.mkdir()
     (tmp_path / "corrector").mkdir()
@@ -427,7 +427,7 @@ def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
 
 
 def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
-    from autograder.learner_files import place, read_back
+    from autograder.judging.learner_files import place, read_back
 
     box, outside = tmp_path / "alumno", tmp_path / "fuera"
     box.mkdir()
@@ -446,7 +446,7 @@ def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
 
 
 def test_reading_back_refuses_links_fifos_and_huge_files_without_blocking(tmp_path):
-    from autograder.learner_files import NOT_A_FILE, read_back
+    from autograder.judging.learner_files import NOT_A_FILE, read_back
 
     box = tmp_path / "alumno"
     (box / "c").mkdir(parents=True)
@@ -492,8 +492,8 @@ def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check
     ],
 )
 def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, make, es, en):
-    from autograder.judges_resume import judge_fresh_start, judge_malformed
-    from autograder.observe import LOAD, START, ResumeObservation
+    from autograder.judging.observe import LOAD, START, ResumeObservation
+    from autograder.judging.verdicts_resume import judge_fresh_start, judge_malformed
 
     files = make(scenarios.rng_for(5, "etiquetas"), tmp_path)
     # Every call answers with a number: wrong for a broken file and for a missing one, so each file is named.

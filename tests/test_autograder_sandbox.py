@@ -18,19 +18,28 @@ from pathlib import Path
 
 import pytest
 
-import autograder.checks
-import autograder.runtime  # imported before forking, as the zygote does
+import autograder.judging.evaluate
+import autograder.learner.runner  # imported before forking, as the zygote does
 import lesson3
 import lesson3.crash
-from autograder import confine, protocol
-from autograder.sandbox import Failure, Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
-from autograder.submission import Submission, from_python
+from autograder.intake.submission import Submission, from_python
+from autograder.learner import landlock
+from autograder.sandbox.learner_process import (
+    Failure,
+    Learner,
+    Limits,
+    Reply,
+    learner_uid,
+    prepare_box,
+    running_as_root,
+)
+from autograder.wire import protocol
 
 pytestmark = pytest.mark.warm_up("learner_zygote")
 
 ROOT = running_as_root()
 needs_root = pytest.mark.skipif(not ROOT, reason="the privilege drop needs a root grader")
-LANDLOCK = confine.abi_version()
+LANDLOCK = landlock.abi_version()
 needs_landlock = pytest.mark.skipif(LANDLOCK < 1, reason="this kernel has no Landlock (Linux >= 5.13)")
 needs_landlock_scopes = pytest.mark.skipif(
     LANDLOCK < 6, reason=f"signal and abstract socket scopes need Landlock ABI >= 6 (this kernel: {LANDLOCK})"
@@ -167,7 +176,7 @@ def test_as_root_the_child_is_an_unprivileged_uid_that_cannot_signal_or_write_th
     assert probe["uid"] == probe["euid"] == learner_uid(os.getpid()) != 0
     assert probe["groups"] == []
     # Itself and its threads (seccomp stops processes), or itself alone.
-    assert probe["nproc"] == 1 + (Limits().threads if confine.seccomp_available() else 0)
+    assert probe["nproc"] == 1 + (Limits().threads if landlock.seccomp_available() else 0)
     assert probe["can_signal_parent"] is False
     assert probe["can_write_grader"] is False
 
@@ -192,7 +201,7 @@ def resume_action(cp):
 """
 
 
-@pytest.mark.skipif(not confine.seccomp_available(), reason="threads are allowed only where seccomp stops processes")
+@pytest.mark.skipif(not landlock.seccomp_available(), reason="threads are allowed only where seccomp stops processes")
 def test_threads_but_no_fork_no_subprocess(box):
     learner = start(PROCESS_ATTEMPTS, box)
     try:
@@ -353,7 +362,7 @@ def resume_action(cp):
 
 
 def test_notebook_cells_that_raise_or_hang_do_not_stop_later_cells(box):
-    from autograder.submission import Cell
+    from autograder.intake.submission import Cell
 
     cells = (
         Cell(1, "x = 1 / 0", "<celda 1>"),
@@ -413,7 +422,7 @@ def test_closing_kills_an_idle_child(box):
 
 
 def test_a_confinement_that_fails_is_the_graders_problem_not_the_learners(box):
-    from autograder.session import Session
+    from autograder.sandbox.session import Session
 
     uid = learner_uid(os.getpid()) if ROOT else None
     missing = box / "no-existe"
@@ -427,7 +436,7 @@ def test_a_child_that_failed_to_confine_itself_and_left_is_still_the_graders_pro
     # The race behind a flaky failure: the child reports that it could not confine itself and
     # exits before the judge writes its first request. The write then meets a closed pipe, and
     # what the child said before leaving must still be read, not taken for the learner's exit.
-    import autograder.sandbox as sandbox_module
+    import autograder.sandbox.learner_process as sandbox_module
 
     real_write = os.write
     delayed: list[bool] = []
@@ -525,7 +534,7 @@ def targets(box, monkeypatch):
     grader = base / "corrector"
     grader.mkdir()
     grader_file = grader / "checks.py"
-    shutil.copy(autograder.checks.__file__, grader_file)
+    shutil.copy(autograder.judging.evaluate.__file__, grader_file)
     grader_file.chmod(0o644)
     home = base / "home"
     (home / ".anthropic").mkdir(parents=True)
@@ -550,7 +559,7 @@ def targets(box, monkeypatch):
         "unix": str(base / "bus.sock"),
         "lesson3_file": lesson3.__file__,
         "reference_file": str(Path(lesson3.__file__).parent / "reconciliation.py"),
-        "questions_file": str(Path(autograder.checks.__file__).parent / "questions.py"),
+        "questions_file": str(Path(autograder.__file__).parent / "questions.py"),
         "stdlib_file": os.__file__,
         "digest": hashlib.sha256(grader_file.read_bytes()).hexdigest(),
     }
@@ -600,7 +609,7 @@ def test_without_landlock_or_a_privilege_drop_the_same_attempts_succeed(box, tar
 
 
 @pytest.mark.skipif(
-    confine.syscall_filter(os.uname().machine) is None,
+    landlock.syscall_filter(os.uname().machine) is None,
     reason=f"no seccomp filter for {os.uname().machine}",
 )
 def test_the_learner_cannot_connect_to_unix_sockets_nor_change_the_graders_file_modes(box, targets):
@@ -611,45 +620,45 @@ def test_the_learner_cannot_connect_to_unix_sockets_nor_change_the_graders_file_
 
 
 def test_the_syscall_filter_jumps_land_on_the_deny_return():
-    for machine in confine.AUDIT_ARCH:
-        program = confine.syscall_filter(machine)
+    for machine in landlock.AUDIT_ARCH:
+        program = landlock.syscall_filter(machine)
         deny = len(program) - 1
-        checks = [i for i, (code, *_) in enumerate(program) if i > 3 and code != confine._BPF_RET_K]
+        checks = [i for i, (code, *_) in enumerate(program) if i > 3 and code != landlock._BPF_RET_K]
         assert checks and all(i + 1 + program[i][1] == deny for i in checks)
-        assert program[deny - 1][3] == confine.SECCOMP_RET_ALLOW
-    assert confine.syscall_filter("sparc64") is None
+        assert program[deny - 1][3] == landlock.SECCOMP_RET_ALLOW
+    assert landlock.syscall_filter("sparc64") is None
 
 
 @needs_landlock
 def test_the_read_policy_names_the_packages_not_the_checkout(box, monkeypatch):
     monkeypatch.setenv("HOME", str(REPO))  # an instructor grading from inside their checkout
-    granted = {path for path, _ in confine.policy(box)}
+    granted = {path for path, _ in landlock.policy(box)}
     assert str(Path(lesson3.__file__).resolve().parent) in granted
-    assert str(Path(autograder.checks.__file__).resolve().parent) in granted
+    assert str(Path(autograder.__file__).resolve().parent) in granted
     assert str(REPO) not in granted and "/" not in granted
     assert not any(str(box).startswith(path + os.sep) for path in granted)  # nothing above the box
 
 
 def test_landlock_rights_degrade_with_the_abi():
     def rights(abi: int) -> tuple[int, int, int, int]:
-        attr, size = confine.handled(abi)
+        attr, size = landlock.handled(abi)
         return attr.handled_access_fs, attr.handled_access_net, attr.scoped, size
 
-    assert rights(1)[:3] == (confine.FS_ABI_1, 0, 0)
-    assert rights(3)[0] & confine.FS_TRUNCATE and not rights(2)[0] & confine.FS_TRUNCATE
-    assert rights(4)[1] == confine.NET_BIND_TCP | confine.NET_CONNECT_TCP
-    assert rights(6)[2] == confine.SCOPE_SIGNAL | confine.SCOPE_ABSTRACT_UNIX_SOCKET
+    assert rights(1)[:3] == (landlock.FS_ABI_1, 0, 0)
+    assert rights(3)[0] & landlock.FS_TRUNCATE and not rights(2)[0] & landlock.FS_TRUNCATE
+    assert rights(4)[1] == landlock.NET_BIND_TCP | landlock.NET_CONNECT_TCP
+    assert rights(6)[2] == landlock.SCOPE_SIGNAL | landlock.SCOPE_ABSTRACT_UNIX_SOCKET
     assert [rights(abi)[3] for abi in (1, 3, 4, 5, 6, 7)] == [8, 8, 16, 16, 24, 24]
-    assert not rights(8)[0] & confine.FS_RESOLVE_UNIX and rights(9)[0] & confine.FS_RESOLVE_UNIX
+    assert not rights(8)[0] & landlock.FS_RESOLVE_UNIX and rights(9)[0] & landlock.FS_RESOLVE_UNIX
     # The learner's folder: everything of ABI 1 to 3 but executing and device nodes, and no device ioctls.
-    not_in_box = confine.FS_EXECUTE | confine.FS_MAKE_CHAR | confine.FS_MAKE_BLOCK
-    assert confine.WRITE == rights(3)[0] & ~not_in_box
+    not_in_box = landlock.FS_EXECUTE | landlock.FS_MAKE_CHAR | landlock.FS_MAKE_BLOCK
+    assert landlock.WRITE == rights(3)[0] & ~not_in_box
     # The same rights spelled one by one, as the Landlock documentation lists them.
-    c = confine
+    c = landlock
     each = [c.READ, c.FS_WRITE_FILE, c.FS_REMOVE_DIR, c.FS_REMOVE_FILE, c.FS_MAKE_DIR, c.FS_MAKE_REG]
     each += [c.FS_MAKE_SOCK, c.FS_MAKE_FIFO, c.FS_MAKE_SYM, c.FS_REFER, c.FS_TRUNCATE]
-    assert confine.WRITE == functools.reduce(operator.or_, each)
-    assert not confine.WRITE & not_in_box
+    assert landlock.WRITE == functools.reduce(operator.or_, each)
+    assert not landlock.WRITE & not_in_box
 
 
 @needs_landlock
@@ -662,10 +671,10 @@ def test_a_ruleset_for_an_older_abi_is_accepted_and_still_confines_files(box):
     if pid == 0:  # pragma: no cover - reports through the pipe
         report = b"E"
         try:
-            confine.no_new_privs()
-            ruleset = confine.prepare(box, abi=1)
+            landlock.no_new_privs()
+            ruleset = landlock.prepare(box, abi=1)
             assert ruleset is not None
-            confine.enforce(ruleset)
+            landlock.enforce(ruleset)
             try:
                 outside.write_text("x")
                 report = b"wrote outside"
@@ -733,7 +742,7 @@ def test_honest_files_within_the_limits_are_fine(box):
 def test_a_forged_load_report_is_read_without_trusting_its_shape(box, number):
     # The report comes from the learner's process: a cell number that is a list (unhashable) or
     # any other non-integer is ignored, not a crash of the judge.
-    from autograder.session import Session
+    from autograder.sandbox.session import Session
 
     session = Session(from_python("x = 1", "x.py"), limits=Limits(), box=box, uid=None, lang="es")
     report = {"cells": [{"number": number, "status": "error", "etype": "X"}], "pieces": [{"number": number}]}
@@ -763,7 +772,7 @@ def test_a_py_python_cannot_parse_is_one_syntax_error_on_line_1(box, source):
 
 @pytest.mark.parametrize("sig", [signal.SIGSEGV, signal.SIGRTMIN + 6, signal.SIGRTMAX])
 def test_a_child_killed_by_any_signal_is_named_the_same_in_every_language(sig):
-    from autograder.sandbox import _status_failure
+    from autograder.sandbox.learner_process import _status_failure
 
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from autograder import scenarios
-from autograder.effects import ToolLayer, changes, snapshot
+from autograder.judging import scenarios
+from autograder.judging.tool_layer import ToolLayer, changes, snapshot
 from lesson3.checkpoint import validate_checkpoint
 from lesson3.model import _recipient, _subject
 from lesson3.tools import outbox_count

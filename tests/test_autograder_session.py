@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from autograder.limits import Limits
-from autograder.sandbox import learner_uid, prepare_box, running_as_root
-from autograder.session import Outcome, Session
-from autograder.submission import from_python
+from autograder.intake.submission import from_python
+from autograder.sandbox.learner_process import learner_uid, prepare_box, running_as_root
+from autograder.sandbox.session import Outcome, Session
+from autograder.wire.limits import Limits
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

@@ -22,9 +22,10 @@ from unittest.mock import ANY
 
 import pytest
 
-from autograder import cli, shards
-from autograder.collect import collect_submissions
-from autograder.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder import cli
+from autograder.intake.collect import collect_submissions
+from autograder.reporting import shards
+from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"
@@ -157,7 +158,7 @@ def test_the_shard_does_not_depend_on_how_the_path_is_spelled_or_what_else_is_th
 def test_the_shard_hash_is_stable_across_processes_not_pythons_hash():
     names = [f"grupo{i % 5}/alumno{i}.ipynb" for i in range(60)] + ["mañana/Ñandú.py"]
     code = (
-        "import json, sys\nfrom autograder.shards import shard_of\n"
+        "import json, sys\nfrom autograder.reporting.shards import shard_of\n"
         "print(json.dumps([shard_of(n, 7) for n in json.loads(sys.argv[1])]))"
     )
     seen = []
@@ -245,7 +246,7 @@ def test_merge_prints_in_its_lang_and_keeps_the_parts_reports(fake, tmp_path):
 
 
 def test_a_course_version_is_a_digest_of_what_scores_mean(monkeypatch):
-    from autograder import criteria
+    from autograder.course import criteria
 
     before = shards.course_version()
     key = "nivel2.no_double_email"
@@ -420,7 +421,7 @@ def test_sharded_and_merged_sample_submissions_grade_as_on_one_machine(tmp_path)
 
 
 def test_merge_refuses_a_part_that_ctrl_c_interrupted(fake, tmp_path, monkeypatch):
-    from autograder.results import GradingInterrupted
+    from autograder.wire.results import GradingInterrupted
 
     cls = make_class(tmp_path)
     (first,) = grade_shards(cls, tmp_path, 1)  # 1/1: a whole class in one part

@@ -16,10 +16,10 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from autograder.criteria import CRITERIA
-from autograder.limits import Limits
-from autograder.pipeline import grade_many
-from autograder.sandbox import protections
+from autograder.course.criteria import CRITERIA
+from autograder.grading.pipeline import grade_many
+from autograder.sandbox.learner_process import protections
+from autograder.wire.limits import Limits
 
 pytestmark = pytest.mark.warm_up("grading_server")
 

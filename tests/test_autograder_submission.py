@@ -9,8 +9,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from autograder import submission as sub
-from autograder.submission import SubmissionError, load_submission
+from autograder.intake import submission as sub
+from autograder.intake.submission import SubmissionError, load_submission
 
 DATA = Path(__file__).parent / "data" / "submissions"
 

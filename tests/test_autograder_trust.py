@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder.criteria import CRITERIA
-from autograder.pipeline import grade_many
-from autograder.sandbox import protections
+from autograder.course.criteria import CRITERIA
+from autograder.grading.pipeline import grade_many
+from autograder.sandbox.learner_process import protections
 
 pytestmark = pytest.mark.warm_up("grading_server")
 
@@ -59,9 +59,7 @@ def _frames():
     return seen
 
 # What runs in the judge or the grader: none of it is imported in the learner's process.
-GRADER_MODULES = tuple("autograder." + m for m in (
-    "checks", "scenarios", "judge", "pipeline", "session", "sandbox", "forkserver", "effects", "live",
-))
+GRADER_MODULES = tuple("autograder." + m for m in ("judging", "grading", "sandbox", "notebook", "reporting"))
 
 def _everything():
     for module in list(sys.modules.values()):
@@ -85,7 +83,8 @@ def _everything():
             code = obj.__code__
             if code.co_filename.endswith(("lesson3/reconciliation.py", "lesson3/render.py", "lesson3/exercises.py")):
                 FOUND.append("function " + code.co_filename + ":" + code.co_name)
-            if obj.__module__ and obj.__module__.startswith(("autograder.checks", "autograder.scenarios")):
+            judging = ("autograder.judging.evaluate", "autograder.judging.scenarios")
+            if obj.__module__ and obj.__module__.startswith(judging):
                 FOUND.append("function " + obj.__module__ + "." + obj.__name__)
         elif kind.__name__ in ("ActionCase", "ReconcileCase", "IncidentCase", "Question") and hasattr(obj, "answer"):
             if getattr(obj, "answer", None) is not None:
@@ -200,7 +199,7 @@ RECONCILE_TRICKS = {
         return importlib.import_module("lesson3.reconciliation").reconcile
     """,
     "disarm_the_watch": """
-        import autograder.learner_lesson3 as watch
+        import autograder.learner.lesson3_view as watch
         import lesson3
         watch.armed = False
         watch.REFERENCE_NAMES = frozenset()
@@ -236,7 +235,7 @@ LEVEL1_TRICKS = {
     "grader_tables": """
         from pathlib import Path
         import autograder
-        source = (Path(autograder.__file__).parent / "checks.py").read_text()
+        source = (Path(autograder.__file__).parent / "judging" / "evaluate.py").read_text()
         def resume_action(cp):
             return "continue" if "EXPECTED_ACTION" in source else "rerun"
     """,
@@ -256,7 +255,7 @@ QUESTION_TRICKS = {
         respuesta_causa_raiz, respuesta_esta_en_lo_cierto = re.findall(r'answer="(\\w)"', text)[:2]
     """,
     "checks_module": """
-        from autograder.checks import QUESTIONS
+        from autograder.judging.evaluate import QUESTIONS
         respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
         respuesta_esta_en_lo_cierto = QUESTIONS["respuesta_esta_en_lo_cierto"].answer
     """,
@@ -388,7 +387,7 @@ def test_lesson3_names_that_start_processes_say_so_when_used(tmp_path):
 
 
 def test_big_output_is_kept_short_in_the_feedback_and_marked_as_cut(tmp_path):
-    from autograder.report import FEEDBACK_OUTPUT_KB, ReportEntry, feedback_html, feedback_markdown
+    from autograder.reporting.report import FEEDBACK_OUTPUT_KB, ReportEntry, feedback_html, feedback_markdown
 
     path = tmp_path / "habladora.py"
     path.write_text(

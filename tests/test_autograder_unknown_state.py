@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autograder.unknown_state import normalise, says_state_unknown
+from autograder.judging.unknown_state import normalise, says_state_unknown
 from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
 LESSON_TEXT = (

@@ -107,9 +107,10 @@ def _notebook_text(path: Path) -> str:
 
 def _autograder_texts() -> list[str]:
     """What the grader says to a learner: its messages, the questions, each criterion's title and hint."""
-    from autograder import criteria, messages, questions
+    from autograder import questions
+    from autograder.course import catalogue, criteria
 
-    texts = [t["es"] for t in messages._TEXTS.values() if "es" in t]
+    texts = [t["es"] for t in catalogue._TEXTS.values() if "es" in t]
     for q in questions.QUESTIONS.values():
         texts += [q.prompt["es"], q.explanation["es"], q.title["es"], *(o["es"] for o in q.options.values())]
     for c in criteria.CRITERIA.values():
@@ -234,7 +235,7 @@ def test_hints_escalate_and_stop_short_of_the_code(hints: tuple[str, ...]) -> No
 
 
 def test_the_graders_hints_stop_short_of_the_code() -> None:
-    from autograder.criteria import CRITERIA
+    from autograder.course.criteria import CRITERIA
 
     found = {(c.id, lang): h for c in CRITERIA.values() for lang in ("es", "en") for h in c.hints(lang)}
     assert {key: h for key, h in found.items() if CODE_IN_A_HINT.search(h)} == {}

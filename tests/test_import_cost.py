@@ -25,7 +25,8 @@ def run(code: str) -> str:
     "code",
     [
         "import autograder.cli",
-        "import autograder.pipeline, autograder.report, autograder.gradescope, autograder.criteria",
+        "import autograder.grading.pipeline, autograder.reporting.report, autograder.reporting.gradescope\n"
+        "import autograder.course.criteria",
         "import lesson3, lesson3.checkpoint",
         "from autograder import cli\ntry:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass",
         "from autograder import cli\ntry:\n    cli.main(['grade'])\nexcept SystemExit:\n    pass",  # a usage error
@@ -46,4 +47,4 @@ def test_a_whole_grading_run_keeps_the_sdk_out_of_the_graders_process(tmp_path):
 def test_the_import_bench_runs_quick():
     done = subprocess.run([sys.executable, str(BENCH), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "autograder.pipeline" in done.stdout and "lesson3.agent" in done.stdout
+    assert "autograder.grading.pipeline" in done.stdout and "lesson3.agent" in done.stdout

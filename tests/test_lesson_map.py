@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder import criteria, lesson_map
-from autograder.criteria import CRITERIA
-from autograder.lesson_map import ITEMS, graded_by
+from autograder.course import criteria, lesson_map
+from autograder.course.criteria import CRITERIA
+from autograder.course.lesson_map import ITEMS, graded_by
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "criterios.md"
@@ -29,7 +29,7 @@ def headings(source: str) -> set[str]:
 
 def test_the_table_in_docs_is_the_one_the_criteria_generate():
     assert DOC.read_text(encoding="utf-8") == lesson_map.table_markdown(), (
-        "docs/criterios.md is stale: run `python -m autograder.lesson_map`"
+        "docs/criterios.md is stale: run `python -m autograder.course.lesson_map`"
     )
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder.criteria import CRITERIA
-from autograder.pipeline import LEVELS
+from autograder.course.criteria import CRITERIA
+from autograder.grading.pipeline import LEVELS
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
 CHECK = re.compile(r"^check\((?:level=)?(\d)?\)", re.MULTILINE)

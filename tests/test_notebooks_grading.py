@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from autograder.pipeline import grade_many
-from autograder.results import CRITERIA_IDS
+from autograder.grading.pipeline import grade_many
+from autograder.wire.results import CRITERIA_IDS
 from lesson3.build_notebooks import default_notebooks_dir
 
 pytestmark = pytest.mark.warm_up("grading_server")

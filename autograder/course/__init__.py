@@ -1,0 +1,1 @@
+"""The course's data: the criteria, the catalogue of texts, the lesson map."""

@@ -1,0 +1,521 @@
+"""Los criterios del ejercicio: cada uno se declara una sola vez, aquí.
+
+A :class:`Criterion` says everything the rest of the grader needs: its id, level and
+points, its title and escalating hints in each language, the observation it judges (a name in
+:data:`autograder.judging.observe.OBSERVERS`), its judge (a pure function from that
+observation to a :class:`Verdict`) and the feedback keys the judge may use.
+``results.CRITERIA_IDS``, results.json, grades.csv, the HTML feedback, ``check()``,
+``pista()`` and the lesson-to-criteria table all read :data:`CRITERIA`.
+
+To add a criterion: declare it below (or :func:`register` it), write its judge in
+:mod:`autograder.judging.verdicts` and, when no existing observation fits, an observer in
+:mod:`autograder.judging.observe`. Nothing else changes.
+
+This module is plain data: the grader's own process imports it for titles and ids
+without loading lesson3 or the SDK. Judges are named ``"module:function"`` and only
+imported in the judge process, when a criterion is graded.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from autograder.questions import QUESTIONS, Question
+from autograder.wire.results import CriterionResult
+
+
+class Verdict(NamedTuple):
+    """What a judge decides: passed or not, and the feedback that says why."""
+
+    passed: bool
+    feedback: str
+
+
+Judge = Callable[[Any, str], Verdict]
+Hints = dict[str, str | tuple[str, ...]]
+"""Per language, one hint or an escalating list of them."""
+
+
+@dataclass(frozen=True)
+class Criterion:
+    id: str
+    level: int
+    points: float
+    function: str
+    """The learner's name it grades: ``resume_action``, ``reconcile`` or a question's variable."""
+    title: dict[str, str]
+    hint: Hints
+    """Per language, one hint or an escalating list: each says more than the one before, none gives the code."""
+    observes: str
+    """The observation it judges: a key of :data:`autograder.judging.observe.OBSERVERS`."""
+    judge: str | Judge
+    """``judge(observation, lang) -> Verdict``; a ``"module:function"`` of this package is imported lazily."""
+    feedback: tuple[str, ...] = ()
+    """The families of message keys (:mod:`autograder.course.catalogue`) its feedback is built from, e.g. ``"ro."``."""
+    lesson: str = ""
+    """The lesson's section whose completion criterion this grades."""
+    grades: tuple[str, ...] = ()
+    """The lesson's objectives, sections and completion criteria it grades.
+
+    Keys of :mod:`autograder.course.lesson_map`."""
+
+    def judge_function(self) -> Judge:
+        if callable(self.judge):
+            return self.judge
+        module, _, name = self.judge.partition(":")
+        return getattr(importlib.import_module(f"autograder.{module}"), name)
+
+    def hints(self, lang: str = "es") -> tuple[str, ...]:
+        """The escalating hints in ``lang``, gentlest first."""
+        chosen = self.hint.get(lang) or self.hint["es"]
+        return (chosen,) if isinstance(chosen, str) else tuple(chosen)
+
+    def result(self, verdict: Verdict) -> CriterionResult:
+        passed, feedback = verdict
+        return CriterionResult(self.id, passed, self.points if passed else 0.0, self.points, feedback)
+
+    def failed(self, feedback: str) -> CriterionResult:
+        return CriterionResult(self.id, False, 0.0, self.points, feedback)
+
+
+CRITERIA: dict[str, Criterion] = {}
+"""Every criterion, in the order results list them."""
+
+
+def register(criterion: Criterion) -> Criterion:
+    if criterion.id in CRITERIA:
+        raise ValueError(f"el criterio {criterion.id!r} ya está declarado")
+    CRITERIA[criterion.id] = criterion
+    return criterion
+
+
+def unregister(criterion_id: str) -> None:
+    del CRITERIA[criterion_id]
+
+
+def required_ids() -> tuple[str, ...]:
+    """The criteria every submission is graded on (``results.CRITERIA_IDS``): all of them, so one maximum."""
+    return tuple(CRITERIA)
+
+
+def graded(levels: Iterable[int]) -> list[Criterion]:
+    """The criteria of ``levels``; the same for every submission, whatever it defines or answers."""
+    levels = set(levels)
+    return [c for c in CRITERIA.values() if c.level in levels]
+
+
+def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:
+    """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
+    return [c.failed(message) for c in graded(levels)]
+
+
+def learner_names() -> tuple[str, ...]:
+    """The names a submission defines for grading, in the criteria's order."""
+    return tuple(dict.fromkeys(c.function for c in CRITERIA.values()))
+
+
+def title(criterion_id: str, lang: str = "es") -> str:
+    known = CRITERIA.get(criterion_id)
+    return (known.title.get(lang) or known.title["es"]) if known else criterion_id
+
+
+def hints(criterion_id: str, lang: str = "es") -> tuple[str, ...]:
+    """A criterion's escalating hints (empty for an unknown id)."""
+    known = CRITERIA.get(criterion_id)
+    return known.hints(lang) if known else ()
+
+
+def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
+    """Hint number ``level`` (1 = the gentlest; past the last, the last)."""
+    levels = hints(criterion_id, lang)
+    return levels[min(max(level, 1), len(levels)) - 1] if levels else None
+
+
+# -- the exercise's criteria -----------------------------------------------------------------------
+
+LEVEL0 = "Nivel 0: la ruta de reanudación"
+LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
+LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
+
+QUESTION_GRADES: dict[str, tuple[str, ...]] = {
+    "nivel1.llamada_colgante": ("objetivo.1", "seccion.mitad_dificil"),
+    "nivel2.causa_raiz": ("fin.causa",),
+    "nivel2.pregunta": ("objetivo.3", "seccion.manejar"),
+}
+"""What each multiple-choice question grades (the questions themselves live in :mod:`autograder.questions`)."""
+
+
+def _question(q: Question) -> Criterion:
+    return Criterion(
+        q.criterion,
+        level=q.level,
+        points=q.points,
+        function=q.variable,
+        title=q.title,
+        hint=q.hint,
+        observes=f"answer.{q.variable}",
+        judge="judging.verdicts:judge_question",
+        feedback=("q.",),
+        lesson=q.lesson,
+        grades=QUESTION_GRADES.get(q.criterion, ()),
+    )
+
+
+def _resume_path(
+    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, judge: str, grades: tuple[str, ...]
+) -> Criterion:
+    return Criterion(
+        criterion_id,
+        level=0,
+        points=1,
+        function="start_state" if criterion_id.endswith(("dangling_reconciled", "max_turns_across_lives")) else LOAD,
+        title=title,
+        hint=hint,
+        observes=observes,
+        judge=f"judging.verdicts_resume:{judge}",
+        feedback=("ruta.",),
+        lesson=LEVEL0,
+        grades=("objetivo.2", *grades),
+    )
+
+
+LOAD = "my_load_checkpoint"
+
+
+def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tuple[str, ...]) -> Criterion:
+    """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
+    return Criterion(
+        f"nivel1.{name}",
+        level=1,
+        points=1,
+        function="resume_action",
+        title=title,
+        hint=hint,
+        observes=f"lesson.{name}",
+        judge="judging.verdicts:judge_lesson_checkpoint",
+        feedback=("l1.", "why."),
+        lesson=LEVEL1,
+        grades=grades,
+    )
+
+
+# Hints escalate: the first points at the lesson's idea, the last names what is missing, and none
+# writes the solution (tests/test_autograder_criteria.py and tests/test_course_text.py check it).
+for _criterion in (
+    _resume_path(
+        "nivel0.version_refused",
+        {
+            "es": "otra versión: se rechaza con el mensaje de la lección",
+            "en": "another version: refused with the lesson's message",
+        },
+        {
+            "es": (
+                "Es uno de los cuatro pasos de la columna vertebral: leer, parsear, verificar version, desparramar.",
+                "Si la version del archivo no es CHECKPOINT_VERSION, lanza un error con el texto de la lección "
+                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») y no escribas "
+                "el archivo.",
+            ),
+            "en": (
+                "It is one of the spine's four steps: read, parse, check version, spread the fields.",
+                "If the file's version is not CHECKPOINT_VERSION, raise an error with the lesson's text "
+                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») and do not write "
+                "the file.",
+            ),
+        },
+        "resume.newer",
+        "judge_version_refused",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.fresh_start",
+        {"es": "sin archivo: se arranca de cero", "en": "no file: start from scratch"},
+        {
+            "es": (
+                "Sin archivo no hay nada que reanudar: es el arranque desde cero de runAgent.",
+                "my_load_checkpoint no devuelve ningún punto de control y start_state arma el estado inicial: "
+                "turns y tokensUsed en cero y un único mensaje del usuario con la tarea.",
+            ),
+            "en": (
+                "With no file there is nothing to resume: it is runAgent's start from scratch.",
+                "my_load_checkpoint returns no checkpoint and start_state builds the initial state: turns and "
+                "tokensUsed at zero and a single user message with the task.",
+            ),
+        },
+        "resume.missing",
+        "judge_fresh_start",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.malformed_error",
+        {"es": "archivo roto: una excepción, no None", "en": "broken file: an exception, not None"},
+        {
+            "es": (
+                "Un archivo roto no es lo mismo que un archivo que no existe.",
+                "Solo la falta de archivo significa «arrancar de cero». Uno que existe y no es un punto de control "
+                "(truncado, vacío, no JSON) termina en una excepción: el parser de JSON ya la lanza, no la "
+                "atrapes.",
+            ),
+            "en": (
+                "A broken file is not the same as a missing file.",
+                "Only a missing file means «start from scratch». One that exists and is not a checkpoint "
+                "(truncated, empty, not JSON) ends in an exception: the JSON parser already raises one, do not "
+                "catch it.",
+            ),
+        },
+        "resume.malformed",
+        "judge_malformed",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.state_kept",
+        {
+            "es": "al reanudar: turns, tokensUsed y messages tal cual",
+            "en": "on resume: turns, tokensUsed and messages as saved",
+        },
+        {
+            "es": "Con punto de control, el estado es el del archivo tal cual: no recalcules turns ni tokensUsed, no "
+            "toques messages y no uses la tarea que recibe start_state.",
+            "en": "With a checkpoint, the state is the file's as it is: do not recompute turns or tokensUsed, do not "
+            "touch messages and do not use the task start_state receives.",
+        },
+        "resume.saved",
+        "judge_state_kept",
+        ("seccion.columna", "seccion.despues"),
+    ),
+    _resume_path(
+        "nivel0.dangling_reconciled",
+        {"es": "llamada colgante: pasa una vez por reconcile", "en": "dangling call: through reconcile once"},
+        {
+            "es": "Es la bifurcación con la que arranca runAgent: si el punto de control trae pendingToolUse, el "
+            "estado es lo que devuelve el reconcile que recibe start_state (una sola vez); si no, el punto de control.",
+            "en": "It is the fork runAgent starts with: if the checkpoint has a pendingToolUse, the state is what the "
+            "reconcile given to start_state returns (once); otherwise the checkpoint itself.",
+        },
+        "resume.dangling",
+        "judge_dangling",
+        ("seccion.columna", "seccion.mitad_dificil"),
+    ),
+    _resume_path(
+        "nivel0.max_turns_across_lives",
+        {"es": "MAX_TURNS cuenta todas las vidas", "en": "MAX_TURNS counts every life"},
+        {
+            "es": "turns no vuelve a 0 al reanudar: sale del archivo y el bucle sigue contando desde ahí, así el tope "
+            "MAX_TURNS vale para toda la tarea aunque se caiga una y otra vez.",
+            "en": "turns does not go back to 0 on resume: it comes from the file and the loop keeps counting from "
+            "there, so MAX_TURNS caps the whole task however often it crashes.",
+        },
+        "resume.lives",
+        "judge_lives",
+        ("seccion.despues",),
+    ),
+    _lesson_checkpoint(
+        "cpA",
+        {"es": "cpA: continuar", "en": "cpA: continue"},
+        {
+            "es": (
+                "¿Hay una llamada colgante en cpA? Mira el campo que la lección usa para saberlo.",
+                "Mira solo el campo pendingToolUse: si está vacío (null en el archivo), no hay llamada "
+                "colgante ni nada que conciliar.",
+            ),
+            "en": (
+                "Is there a dangling call in cpA? Look at the field the lesson uses to tell.",
+                "Look only at the pendingToolUse field: if it is empty (null in the file) there is no dangling "
+                "call and nothing to reconcile.",
+            ),
+        },
+        ("objetivo.1", "fin.cpA"),
+    ),
+    _lesson_checkpoint(
+        "cpB",
+        {"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
+        {
+            "es": (
+                "¿Qué efecto secundario tiene la herramienta pendiente de cpB?",
+                "read_file es de solo lectura: leer dos veces es igual que leer una.",
+            ),
+            "en": (
+                "What side effect does cpB's pending tool have?",
+                "read_file is read-only: reading twice is the same as reading once.",
+            ),
+        },
+        ("objetivo.3", "fin.cpB"),
+    ),
+    _lesson_checkpoint(
+        "cpC",
+        {"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
+        {
+            "es": (
+                "¿Puedes saber, mirando solo el punto de control, si send_email ya se ejecutó?",
+                "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
+            ),
+            "en": (
+                "Looking only at the checkpoint, can you tell whether send_email already ran?",
+                "send_email may already have run; with no effect ledger you cannot know.",
+            ),
+        },
+        ("objetivo.3", "fin.cpC"),
+    ),
+    Criterion(
+        "nivel1.hidden",
+        level=1,
+        points=2,
+        function="resume_action",
+        title={"es": "puntos de control nuevos", "en": "new checkpoints"},
+        hint={
+            "es": (
+                "El corrector usa nombres de herramientas que el ejercicio no muestra: decide por la regla, "
+                "no por los ejemplos.",
+                "La lección nombra las herramientas de solo lectura en un conjunto, READ_ONLY_TOOLS; todo lo "
+                "que no está en él es de alto impacto.",
+                "Son cuatro las de solo lectura: read_file, grep, list_dir y web_search.",
+            ),
+            "en": (
+                "The grader uses tool names the exercise never shows: decide by the rule, not by the examples.",
+                "The lesson names the read-only tools in a set, READ_ONLY_TOOLS; anything outside it is high-impact.",
+                "There are four read-only tools: read_file, grep, list_dir and web_search.",
+            ),
+        },
+        observes="actions.hidden",
+        judge="judging.verdicts:judge_hidden",
+        feedback=("hidden.",),
+        lesson=LEVEL1,
+        grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
+    ),
+    *(_question(q) for q in QUESTIONS.values() if q.level == 1),
+    Criterion(
+        "nivel2.read_only_rerun",
+        level=2,
+        points=2,
+        function="reconcile",
+        title={"es": "solo lectura: se vuelve a ejecutar", "en": "read-only: re-run"},
+        hint={
+            "es": (
+                "Leer dos veces es igual que leer una: ¿qué gana el modelo si se vuelve a ejecutar una "
+                "herramienta de solo lectura?",
+                "El resultado real sale de execute_tool, llamada una sola vez con lo que guarda pendingToolUse.",
+                "Lo que devuelve execute_tool va tal cual como content del tool_result, sin is_error.",
+            ),
+            "en": (
+                "Reading twice is the same as reading once: what does the model gain when a read-only tool is re-run?",
+                "The real output comes from execute_tool, called once with what pendingToolUse holds.",
+                "What execute_tool returns goes as it is into the tool_result's content, without is_error.",
+            ),
+        },
+        observes="reconcile.read_only",
+        judge="judging.verdicts:judge_read_only",
+        feedback=("l2.", "effect.", "ro."),
+        lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.reconcile", "fin.correccion", "fin.dos_caminos"),
+    ),
+    Criterion(
+        "nivel2.high_impact_not_rerun",
+        level=2,
+        points=2,
+        function="reconcile",
+        title={"es": "alto impacto: no se vuelve a ejecutar", "en": "high-impact: not re-run"},
+        hint={
+            "es": (
+                "Una herramienta de alto impacto que quizá ya se ejecutó: ¿qué pasa si se ejecuta otra vez?",
+                "En la rama de alto impacto no se ejecuta nada (ni execute_tool ni otra vía), pero la llamada "
+                "igual recibe su tool_result.",
+            ),
+            "en": (
+                "A high-impact tool that may already have run: what happens if it runs again?",
+                "In the high-impact branch nothing runs (neither execute_tool nor any other way), but the call "
+                "still gets its tool_result.",
+            ),
+        },
+        observes="reconcile.high_impact",
+        judge="judging.verdicts:judge_high_impact",
+        feedback=("l2.", "effect.", "hi."),
+        lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
+    ),
+    Criterion(
+        "nivel2.is_error_fallback",
+        level=2,
+        points=2,
+        function="reconcile",
+        title={"es": "repliegue a is_error", "en": "is_error fallback"},
+        hint={
+            "es": (
+                "Cuando no puedes saber si la herramienta tuvo efecto, la lección dice la verdad al modelo: "
+                "relee la jugada tres.",
+                "El tool_result de alto impacto se marca como error con el campo is_error (el booleano, no un texto).",
+                "El content tiene que decirle al modelo que no se sabe (o no se puede confirmar) si la llamada "
+                "se ejecutó; un texto que afirma que funcionó, o un «Error» a secas, no sirve.",
+            ),
+            "en": (
+                "When you cannot know whether the tool took effect, the lesson tells the model the truth: "
+                "re-read move three.",
+                "The high-impact tool_result is marked as an error with the is_error field (the boolean, not a "
+                "string).",
+                "The content must tell the model that whether the call ran is unknown (or cannot be confirmed); "
+                "a text claiming it worked, or a bare «Error», does not do.",
+            ),
+        },
+        observes="reconcile.high_impact",
+        judge="judging.verdicts:judge_is_error",
+        feedback=("l2.", "effect.", "iserr."),
+        lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
+    ),
+    Criterion(
+        "nivel2.tool_result_paired",
+        level=2,
+        points=2,
+        function="reconcile",
+        title={"es": "tool_result emparejado", "en": "paired tool_result"},
+        hint={
+            "es": (
+                "El protocolo pide un tool_result por cada tool_use, en el siguiente mensaje del usuario.",
+                "Los dos caminos terminan igual: un único mensaje nuevo del usuario al final de messages, con "
+                "el tool_result cuyo tool_use_id es el id pendiente.",
+                "Después, pendingToolUse queda vacío (null) y se devuelve el mismo punto de control; lo "
+                "anterior (mensajes, turns, tokensUsed) no se toca.",
+            ),
+            "en": (
+                "The protocol asks for one tool_result per tool_use, in the next user message.",
+                "Both paths end the same way: a single new user message at the end of messages, holding the "
+                "tool_result whose tool_use_id is the pending id.",
+                "Then pendingToolUse is emptied (null) and the same checkpoint is returned; what was there "
+                "(messages, turns, tokensUsed) is not touched.",
+            ),
+        },
+        observes="reconcile.both",
+        judge="judging.verdicts:judge_paired",
+        feedback=("l2.", "effect.", "paired."),
+        lesson=LEVEL2,
+        grades=("objetivo.3", "seccion.mitad_dificil", "fin.dos_caminos"),
+    ),
+    Criterion(
+        "nivel2.no_double_email",
+        level=2,
+        points=3,
+        function="reconcile",
+        title={"es": "el incidente: un solo correo", "en": "the incident: one email"},
+        hint={
+            "es": (
+                "Es el incidente de la lección: el proceso muere después de enviar el correo y antes del punto "
+                "de guardado B.",
+                "Al reanudar, send_email no se vuelve a ejecutar; el modelo recibe is_error y revisa por su "
+                "cuenta; el agente tiene que llegar a su respuesta final.",
+            ),
+            "en": (
+                "It is the lesson's incident: the process dies after the email is sent and before save point B.",
+                "On resume send_email is not re-run; the model gets is_error and checks by itself; the agent "
+                "must reach its final answer.",
+            ),
+        },
+        observes="incident",
+        judge="judging.verdicts:judge_incident",
+        feedback=("email.",),
+        lesson=LEVEL2,
+        grades=("objetivo.3", "fin.causa", "fin.correccion"),
+    ),
+    *(_question(q) for q in QUESTIONS.values() if q.level == 2),
+):
+    register(_criterion)

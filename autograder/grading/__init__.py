@@ -1,0 +1,1 @@
+"""The grader's process: the pipeline and the grading server it forks judges from."""

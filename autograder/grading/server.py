@@ -1,0 +1,275 @@
+"""El servidor de procesos: un intérprete con todo precargado que se bifurca una vez por entrega.
+
+Starting Python and importing ``anthropic`` costs about 2.5 s; a fork of a process
+that already did it costs milliseconds. So a grading run starts one *zygote* (a
+fresh interpreter, launched with an allow-listed environment so no secret of the
+grader is ever in its memory), which preloads lesson3, the SDK and the grader, and
+then forks a *judge* per submission. The judge runs the checks and forks the
+learner's confined child (:mod:`autograder.sandbox.learner_process`) and the crash children.
+
+The grader talks to the zygote over a Unix socket in a private folder: one
+connection per submission, framed JSON both ways.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from autograder.learner import forking, zygote
+from autograder.sandbox.learner_process import learner_uid, running_as_root, sweep_uid
+from autograder.wire import protocol
+
+RAM_FOLDER = Path("/dev/shm")
+RAM_FREE_BYTES = 1 << 30
+"""/dev/shm must have this much room: every learner's box at its cap, for each job, many times over."""
+
+
+def scratch_root() -> Path | None:
+    """Where a grading run keeps its folders: ``$TMPDIR`` when set, else RAM when it has room.
+
+    Each submission creates a few hundred small files and folders (workspaces, checkpoints,
+    mail, the learner's box). On a disk-backed /tmp one create can cost a millisecond (most
+    of a submission's time); in a tmpfs it costs microseconds. ``None`` means the system's
+    temporary folder.
+    """
+    if os.environ.get("TMPDIR"):
+        return None  # the instructor chose
+    try:
+        room = os.statvfs(RAM_FOLDER)
+    except OSError:
+        return None
+    if room.f_bavail * room.f_frsize < RAM_FREE_BYTES or not os.access(RAM_FOLDER, os.W_OK | os.X_OK):
+        return None
+    return RAM_FOLDER
+
+
+class ServerError(RuntimeError):
+    """The zygote or a judge did not answer (crashed, killed, or timed out)."""
+
+
+class JudgeTimeout(ServerError):
+    """A judge did not finish within the submission's time."""
+
+
+class GradingServer:
+    """The grader's side: starts the zygote lazily, sends it submissions, stops it at exit."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._judges: forking.Zygote | None = None
+        self._learners: zygote.LearnerZygote | None = None
+        self.run_dir: Path | None = None
+        self.killed = False
+
+    @property
+    def running(self) -> bool:
+        """Both zygotes are up (if either died, the next submission starts them again)."""
+        return all(z is not None and z.proc.poll() is None for z in (self._judges, self._learners))
+
+    def start(self) -> None:
+        with self._lock:
+            if self.killed:
+                raise ServerError("the grading server was stopped (Ctrl-C)")
+            if self.running:
+                return
+            self._stop_locked()
+            run_dir = Path(tempfile.mkdtemp(prefix="autograder-", dir=scratch_root()))
+            # Traversable, not listable: a learner can reach its own box inside, never list the others.
+            os.chmod(run_dir, 0o711)
+            # Both zygotes start at once; the learners' one never sees anything of the grading.
+            learners = zygote.LearnerZygote(run_dir)
+            code = "from autograder.grading.server import zygote_main; zygote_main()"
+            judges = forking.Zygote(
+                "the grading server", code, run_dir, "zygote.sock", str(run_dir), learners.socket_path
+            )
+            try:
+                judges.wait_ready()
+                learners.wait_ready()
+            except forking.ZygoteError as e:
+                judges.stop()
+                learners.stop()
+                shutil.rmtree(run_dir, ignore_errors=True)
+                raise ServerError(str(e)) from None
+            # Published only once both serve: another job's _connect reads self.running without the lock.
+            self._judges, self._learners, self.run_dir = judges, learners, run_dir
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop_locked()
+
+    def kill(self) -> None:
+        """Stop at once (Ctrl-C): the zygotes and every judge at work, and never start again.
+
+        The judges share the zygote's process group, the keepers the learner zygote's; each
+        learner child dies with its keeper (PDEATHSIG).
+        """
+        with self._lock:
+            self.killed = True
+            for running in (self._judges, self._learners):
+                if running is not None:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(running.proc.pid, signal.SIGKILL)
+            self._stop_locked()
+
+    def _stop_locked(self) -> None:
+        for running in (self._learners, self._judges):
+            if running is not None:
+                running.stop()
+        self._judges = self._learners = None
+        if self.run_dir is not None:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
+            self.run_dir = None
+
+    def _connect(self) -> socket.socket:
+        for attempt in range(2):
+            if not self.running:
+                self.start()
+            assert self._judges is not None
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.settimeout(30)
+            try:
+                sock.connect(self._judges.socket_path)
+                return sock
+            except OSError:
+                sock.close()
+                if attempt:
+                    raise
+                # The zygote died (or was killed): start a new one and retry once.
+                self.stop()
+        raise ServerError("unreachable")  # pragma: no cover
+
+    def grade(self, request: dict[str, Any], *, timeout: float) -> dict[str, Any]:
+        """Send one submission to a judge; returns its SubmissionResult as JSON."""
+        sock = self._connect()
+        judge_pid = uid = None
+        try:
+            protocol.send_message(sock, {"op": "grade", **request})
+            started = protocol.recv_message(sock)
+            judge_pid, uid = started.get("pid"), started.get("uid")
+            sock.settimeout(timeout)
+            return protocol.recv_message(sock)["result"]
+        except TimeoutError:
+            self._abort(judge_pid, uid)
+            raise JudgeTimeout(f"the judge did not finish in {timeout:g} s") from None
+        except (EOFError, OSError, protocol.ProtocolError, KeyError, TypeError) as e:
+            self._abort(judge_pid, uid)
+            raise ServerError(f"the judge stopped answering ({type(e).__name__}: {e})") from None
+        finally:
+            sock.close()
+
+    def _abort(self, judge_pid: int | None, uid: int | None) -> None:
+        if judge_pid:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(judge_pid, signal.SIGKILL)
+        if uid and running_as_root():
+            # The learner dies with its judge (PDEATHSIG); this also catches anything it left behind.
+            with contextlib.suppress(OSError, ServerError, EOFError):
+                sock = self._connect()
+                try:
+                    protocol.send_message(sock, {"op": "sweep", "uid": uid})
+                    protocol.recv_message(sock)
+                finally:
+                    sock.close()
+
+
+_shared: GradingServer | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_server() -> GradingServer:
+    """One zygote per grader process, started on first use and stopped at exit."""
+    global _shared
+    with _shared_lock:
+        if _shared is None or _shared.killed:
+            _shared = GradingServer()
+            atexit.register(_shared.stop)
+        return _shared
+
+
+# -- the zygote (runs in its own interpreter) -------------------------------------------------------
+
+
+def preload(run_dir: Path) -> None:
+    """Import and warm up everything a judge and a learner child use, once."""
+    import asyncio
+    import ctypes  # noqa: F401 - used by the sandbox after fork
+    import email.policy  # noqa: F401
+
+    import anthropic  # noqa: F401
+    import httpx2  # noqa: F401
+
+    import lesson3
+    import lesson3.crash
+    from autograder.judging import (
+        delegation,  # noqa: F401
+        evaluate,  # noqa: F401
+        process,  # noqa: F401
+        scenarios,  # noqa: F401
+        tool_layer,  # noqa: F401
+        verdicts,  # noqa: F401
+        verdicts_resume,  # noqa: F401
+    )
+    from autograder.sandbox import session  # noqa: F401
+    from lesson3.exercises import exercise_checkpoints
+
+    exercise_checkpoints()
+    warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
+    try:
+        workspace = lesson3.create_workspace(warm / "ws")
+        lesson3.run_agent(
+            lesson3.TASK_EMAIL,
+            client=lesson3.offline_client(),
+            checkpoint_path=warm / "cp.json",
+            workspace=workspace,
+            durable=False,
+        )
+    finally:
+        shutil.rmtree(warm, ignore_errors=True)
+
+    asyncio.run(asyncio.sleep(0))
+
+
+def zygote_main() -> None:
+    socket_path, run_dir = sys.argv[1], Path(sys.argv[2])
+    zygote.use(sys.argv[3])
+    preload(run_dir)
+    forking.serve_forever(socket_path, _from_grader, lambda conn, _: _serve(conn, run_dir))
+
+
+def _from_grader(conn: socket.socket) -> bool:
+    """Only the grader that started this zygote may ask it for judges.
+
+    A learner running as the grader's own uid (no root) can find the socket next to its
+    folder, and Landlock only governs connecting to it from ABI 9 on: without this check it
+    could ask for a judge of its own, with limits of its choosing.
+    """
+    pid = forking.peer_pid(conn)
+    return pid is None or pid == os.getppid()  # None: no SO_PEERCRED (not Linux), the socket's 0600 only
+
+
+def _serve(conn: socket.socket, run_dir: Path) -> None:
+    from autograder.judging.process import judge
+
+    request = protocol.recv_message(conn)
+    op = request.get("op") if isinstance(request, dict) else None
+    if op == "sweep":
+        sweep_uid(int(request["uid"]))
+        protocol.send_message(conn, {"event": "swept"})
+        return
+    if op != "grade":
+        return
+    uid = learner_uid(os.getpid()) if running_as_root() else None
+    protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
+    result = judge(request, run_dir=run_dir, uid=uid)
+    protocol.send_message(conn, {"event": "result", "result": result})

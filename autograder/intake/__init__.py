@@ -1,0 +1,1 @@
+"""Intake: files, folders and LMS zips become submissions, trusting none of them."""

@@ -1,0 +1,85 @@
+"""Parsear el JSON de un cuaderno, en un proceso aparte y limitado (lo lanza :mod:`autograder.intake.safe_files`).
+
+Run as ``python -I -S notebook_parse.py MEMORY_BYTES CPU_SECONDS`` with the notebook on
+stdin; answers on stdout with ``{"cells": [{"source", "tags"}, ...]}`` for the code
+cells, or ``{"refused": {"key", "cell"?}}``, never a byte of the input in a refusal.
+Standard library only, and as little of it as possible: it starts once per notebook.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+class _Refusal(Exception):
+    def __init__(self, key: str, cell: int | None = None) -> None:
+        super().__init__(key)
+        self.key, self.cell = key, cell
+
+
+def _text_of(value: object, cell: int) -> str:
+    """A cell's source: a string, or a list of strings to join (the notebook format allows both)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(line, str) for line in value):
+        return "".join(value)
+    raise _Refusal("bad_cell", cell)
+
+
+def code_cells_from_json(raw: bytes) -> list[dict[str, object]]:
+    """``[{"source", "tags"}]`` for each code cell; runs in the child. Raises ``_Refusal``."""
+    try:
+        nb = json.loads(raw)
+    except ValueError:
+        raise _Refusal("not_json") from None
+    if not isinstance(nb, dict):
+        raise _Refusal("not_notebook")
+    version = nb.get("nbformat")
+    if version == 4:
+        cells, source_key = nb.get("cells"), "source"
+    elif version == 3:
+        worksheets = nb.get("worksheets")
+        if not isinstance(worksheets, list) or not all(isinstance(w, dict) for w in worksheets):
+            raise _Refusal("not_notebook")
+        cells, source_key = [c for w in worksheets for c in (w.get("cells") or [])], "input"
+    elif "nbformat" in nb:
+        raise _Refusal("version")
+    else:
+        raise _Refusal("not_notebook")
+    if not isinstance(cells, list):
+        raise _Refusal("not_notebook")
+    found: list[dict[str, object]] = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            raise _Refusal("bad_cell", len(found) + 1)
+        if cell.get("cell_type") != "code":
+            continue
+        number = len(found) + 1
+        metadata = cell.get("metadata")
+        tags = metadata.get("tags") if isinstance(metadata, dict) else None
+        tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+        found.append({"source": _text_of(cell.get(source_key, ""), number), "tags": tags})
+    return found
+
+
+def _child_main() -> None:
+    import resource
+
+    memory, cpu = int(sys.argv[1]), int(sys.argv[2])
+    # Limits first, input after: the code is ours, the bytes are not.
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    raw = sys.stdin.buffer.read()
+    try:
+        reply: dict[str, object] = {"cells": code_cells_from_json(raw)}
+    except _Refusal as e:
+        reply = {"refused": {"key": e.key} | ({"cell": e.cell} if e.cell is not None else {})}
+    except (MemoryError, RecursionError):
+        reply = {"refused": {"key": "too_complex"}}
+    # ASCII escapes carry any string the JSON held (even a lone surrogate) back unchanged.
+    sys.stdout.write(json.dumps(reply, ensure_ascii=True))
+
+
+if __name__ == "__main__":
+    _child_main()

@@ -1,0 +1,1 @@
+"""The judging process: scenarios, observers, observations and verdicts."""

@@ -1,0 +1,503 @@
+"""Observar: ejecutar las funciones del alumno sobre los escenarios y anotar qué pasó, desde afuera.
+
+Each observer takes the :class:`Run` of one submission and returns an observation:
+the learner's function called through a :class:`~autograder.sandbox.session.Caller` on
+scenarios from :mod:`autograder.judging.scenarios`, with the returned data, every tool the
+judge executed for it and whether the workspace changed. Observers are keyed by the
+name a :class:`~autograder.course.criteria.Criterion` gives in ``observes``; each runs at
+most once per submission, however many criteria judge its observation.
+Nothing printed or patched inside the learner's process counts.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import os
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anthropic
+
+from autograder.course.catalogue import text
+from autograder.course.criteria import LOAD
+from autograder.judging import scenarios
+from autograder.judging.learner_files import place, read_back
+from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
+from autograder.judging.tool_layer import ToolCall, ToolLayer, changes, snapshot
+from autograder.questions import QUESTIONS
+from autograder.sandbox.session import Caller, Outcome
+from autograder.wire.calls import pack, stand_in_reconcile
+from lesson3.agent import MAX_TURNS, Hook, run_agent
+from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
+from lesson3.conversation import blocks, describe_run_error, leading_tool_results
+from lesson3.crash import CrashPointMissed, at_point, crash_in_fork
+from lesson3.exercises import EXERCISE_NAMES, exercise_checkpoint
+from lesson3.model import ScriptedModel, offline_client
+from lesson3.tools import outbox_count
+
+
+@dataclass
+class Run:
+    """One submission's grading: what observers need, and what they noticed on the way."""
+
+    caller: Caller
+    seed: int
+    scratch: Path
+    lang: str = "es"
+    answers: dict[str, Any] | None = None
+    box: Path | None = None
+    """The learner's own folder (its working directory): the files its code reads go there."""
+    flags: dict[str, str] = field(default_factory=dict)
+    """One instructor flag per kind (the first one seen)."""
+    delegated: dict[str, str] = field(default_factory=dict)
+    """Function -> the lesson3 reference object a call of it tripped at run time."""
+    _seen: dict[str, Any] = field(default_factory=dict)
+
+    def observed(self, name: str) -> Any:
+        if name not in self._seen:
+            self._seen[name] = OBSERVERS[name](self)
+        return self._seen[name]
+
+    def note(self, outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            if outcome.delegated:
+                self.delegated.setdefault(outcome.fn, outcome.delegated[0])
+
+    def rng(self, criterion_id: str) -> Any:
+        return scenarios.rng_for(self.seed, criterion_id)
+
+    def learner_folder(self) -> Path:
+        if self.box is None:
+            self.box = self.scratch / "alumno"
+            self.box.mkdir(parents=True, exist_ok=True)
+        return self.box
+
+
+Observer = Callable[[Run], Any]
+OBSERVERS: dict[str, Observer] = {}
+
+
+def observer(name: str) -> Callable[[Observer], Observer]:
+    def register(fn: Observer) -> Observer:
+        OBSERVERS[name] = fn
+        return fn
+
+    return register
+
+
+# -- Nivel 0: the resume path (my_load_checkpoint, start_state) ------------------------------------
+
+START = "start_state"
+
+
+@dataclass
+class ResumeObservation:
+    """The learner's calls on one file of its folder, and the file's bytes afterwards."""
+
+    case: ResumeFile
+    outcomes: dict[str, Outcome]
+    after: bytes | None  # None: there is no file (any more)
+
+
+def start_args(task: str, relpath: str, nonce: str) -> dict[str, Any]:
+    """``start_state(task, path, reconcile)`` with the judge's stand-in reconcile."""
+    return pack(task, relpath, stand_in_reconcile(nonce))
+
+
+def observe_resume(
+    caller: Caller, cases: list[ResumeFile], fns: tuple[str, ...] = (LOAD, START)
+) -> list[ResumeObservation]:
+    observations = []
+    with caller.budget():
+        for case in cases:
+            outcomes = {}
+            for fn in fns:
+                arg = case.relpath if fn == LOAD else start_args(case.task, case.relpath, case.nonce)
+                outcomes[fn] = caller.call(fn, arg)
+            after = read_back(case.box, case.relpath, max_bytes=len(case.content or b"") + 1)
+            observations.append(ResumeObservation(case, outcomes, after))
+    return observations
+
+
+def _resume_observer(criterion_id: str, make: Callable[..., list[ResumeFile]], fns: tuple[str, ...]) -> Observer:
+    def observe(run: Run) -> list[ResumeObservation]:
+        observations = observe_resume(run.caller, make(run.rng(criterion_id), run.learner_folder()), fns)
+        run.note([o for obs in observations for o in obs.outcomes.values()])
+        return observations
+
+    return observe
+
+
+OBSERVERS["resume.newer"] = _resume_observer("nivel0.version_refused", scenarios.newer_version_files, (LOAD, START))
+OBSERVERS["resume.missing"] = _resume_observer("nivel0.fresh_start", scenarios.missing_files, (LOAD, START))
+OBSERVERS["resume.malformed"] = _resume_observer("nivel0.malformed_error", scenarios.malformed_files, (LOAD, START))
+OBSERVERS["resume.saved"] = _resume_observer("nivel0.state_kept", scenarios.saved_files, (LOAD, START))
+OBSERVERS["resume.dangling"] = _resume_observer("nivel0.dangling_reconciled", scenarios.dangling_files, (START,))
+
+
+@dataclass
+class Life:
+    """One resume: the turns the file had, and what the learner's start_state made of it."""
+
+    file_turns: int
+    outcome: Outcome
+
+
+@dataclass
+class LivesObservation:
+    case: LivesCase
+    lives: list[Life]
+    killed: list[str]  # how each killed life ended ("SIGKILL"), or why it was not killed there
+    final: dict[str, Any] | None  # the checkpoint after the last life
+    error: str | None = None  # what start_state returned could not drive the loop
+
+    @property
+    def model_calls(self) -> int:
+        """Model calls over every life: each left its assistant message in the file (kills come before a call)."""
+        messages = (self.final or {}).get("messages") or []
+        return sum(1 for m in messages if isinstance(m, dict) and m.get("role") == "assistant")
+
+
+def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
+    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
+
+    The loop of each new life starts from the state start_state returned: the judge
+    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
+    saved) carries on from there, with the case's MAX_TURNS.
+    """
+
+    def run(hook: Hook | None = None) -> dict[str, Any]:
+        return run_agent(
+            case.task,
+            client=offline_client(seed=case.model_seed),
+            checkpoint_path=case.path,
+            workspace=case.workspace,
+            max_turns=case.max_turns,
+            hook=hook,
+            durable=False,  # SIGKILL never loses the page cache; fsync would only cost time
+        )
+
+    def kill_before(turn: int) -> str:
+        def at_turn(point: str, state: dict[str, Any]) -> bool:
+            return point == "before_call" and state["turns"] + 1 == turn
+
+        try:
+            return _ended(crash_in_fork(at_turn, run))
+        except CrashPointMissed as e:
+            return str(e)
+
+    killed = [kill_before(case.kill_turns[0])]
+    if killed[0] != "SIGKILL":
+        raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
+    lives: list[Life] = []
+    error = None
+    for next_kill in [*case.kill_turns[1:], None]:
+        before = load_checkpoint(case.path)
+        if before is None:
+            raise IncidentSetupError("the first life left no checkpoint")
+        # The learner reads a copy in its own folder; the loop's file stays the judge's.
+        place(case.box, case.relpath, case.path.read_bytes())
+        # One budget per resume: the judge's own runs and kills in between are not the learner's time.
+        with caller.budget():
+            outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))
+        lives.append(Life(before["turns"], outcome))
+        if not outcome.ok:
+            break
+        try:
+            state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
+        except CheckpointError as e:
+            error = str(e)
+            break
+        save_checkpoint(state, case.path, durable=False)
+        if next_kill is None:
+            try:
+                run()
+            except (anthropic.APIStatusError, CheckpointError) as e:
+                # What start_state handed on can fail only this way: the API refusing the conversation.
+                error = describe_run_error(e)
+        else:
+            killed.append(kill_before(next_kill))
+    return LivesObservation(case, lives, killed, load_checkpoint(case.path), error)
+
+
+@observer("resume.lives")
+def _lives(run: Run) -> LivesObservation:
+    case = scenarios.lives_case(run.rng("nivel0.max_turns_across_lives"), run.learner_folder(), run.scratch)
+    obs = observe_lives(run.caller, case)
+    run.note([life.outcome for life in obs.lives])
+    return obs
+
+
+# -- Level 1: resume_action --------------------------------------------------------------------
+
+
+@dataclass
+class LessonObservation:
+    name: str  # "cpA", "cpB" or "cpC": the lesson's checkpoint, exactly as printed
+    outcome: Outcome
+
+
+@dataclass
+class ActionObservation:
+    case: ActionCase
+    outcome: Outcome
+
+
+def _lesson_checkpoint(name: str) -> Observer:
+    def observe(run: Run) -> LessonObservation:
+        with run.caller.budget():
+            outcome = run.caller.call("resume_action", exercise_checkpoint(name))
+        run.note([outcome])
+        return LessonObservation(name, outcome)
+
+    return observe
+
+
+for _name in EXERCISE_NAMES:
+    OBSERVERS[f"lesson.{_name}"] = _lesson_checkpoint(_name)
+
+
+def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObservation]:
+    with caller.budget():
+        return [ActionObservation(case, caller.call("resume_action", case.checkpoint)) for case in cases]
+
+
+@observer("actions.hidden")
+def _hidden(run: Run) -> list[ActionObservation]:
+    observations = observe_actions(run.caller, scenarios.hidden_action_cases(run.rng("nivel1.hidden")))
+    run.note([o.outcome for o in observations])
+    return observations
+
+
+# -- Level 2: reconcile ----------------------------------------------------------------------------
+
+
+@dataclass
+class ReconcileObservation:
+    case: ReconcileCase
+    outcome: Outcome
+    calls: list[ToolCall]
+    changed: list[str]
+
+
+def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservation:
+    """One reconcile call: tools run through the judge's logged layer; the workspace is compared after."""
+    layer = ToolLayer(case.workspace)
+    before = snapshot(case.workspace)
+    outcome = caller.call("reconcile", copy.deepcopy(case.checkpoint), on_tool=layer)
+    after = snapshot(case.workspace)
+    # The proxy's own effects are in the log; anything else changed by another route.
+    proxied = {"outbox"} if any(c.name == "send_email" for c in layer.log) else set()
+    proxied |= {"efectos"} if any(c.name not in (*scenarios.READ_ONLY, "send_email") for c in layer.log) else set()
+    changed = [p for p in changes(before, after) if p.split("/")[0] not in proxied]
+    return ReconcileObservation(case, outcome, layer.log, changed)
+
+
+def observe_reconciles(caller: Caller, cases: list[ReconcileCase]) -> list[ReconcileObservation]:
+    with caller.budget():
+        return [observe_reconcile(caller, case) for case in cases]
+
+
+def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservation]:
+    observations = observe_reconciles(run.caller, cases)
+    run.note([o.outcome for o in observations])
+    for obs in observations:
+        if obs.changed:
+            run.flags.setdefault("effect", text("flag.effect", run.lang, paths=", ".join(obs.changed[:3])))
+    return observations
+
+
+@observer("reconcile.read_only")
+def _read_only(run: Run) -> list[ReconcileObservation]:
+    return _reconciles(run, scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch))
+
+
+@observer("reconcile.high_impact")
+def _high_impact(run: Run) -> list[ReconcileObservation]:
+    return _reconciles(run, scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch))
+
+
+@observer("reconcile.both")
+def _both(run: Run) -> list[ReconcileObservation]:
+    return run.observed("reconcile.read_only") + run.observed("reconcile.high_impact")
+
+
+# -- Level 2: the incident, for real -------------------------------------------------------------
+
+
+class IncidentSetupError(RuntimeError):
+    """The crash did not happen where it had to: a grader bug, not the learner's."""
+
+
+@dataclass
+class IncidentObservation:
+    case: IncidentCase
+    killed_by: str | None
+    emails_at_crash: int
+    emails: int
+    error: str | None = None
+    reconcile: Outcome | None = None
+    calls: list[ToolCall] = field(default_factory=list)
+    model_calls: int = 0
+    """Requests the resumed agent sent to the model (counted by the model, not by the loop)."""
+    answered: bool = False
+    """The dangling tool_use is still in messages and the next message carries its tool_result."""
+    final_answer: bool = False
+    """The resumed run ended on an assistant message with text and no tool_use."""
+    turns: int | None = None
+    max_turns: int = MAX_TURNS
+
+
+class _ReconcileFailed(Exception):
+    """Stops the resumed loop; the failed call itself is kept in ``seen`` for the judge."""
+
+
+def crash_after_delivery(case: IncidentCase, *, timeout: float = 20.0) -> str:
+    """Run the agent in a child process and SIGKILL it after send_email delivered, before save point B.
+
+    Returns the signal's name. The child is a fork of this (trusted) judge, so it
+    costs milliseconds; the kill is real: no ``finally`` runs, nothing is flushed.
+    """
+    try:
+        status = crash_in_fork(
+            at_point("after_tool", tool="send_email"),
+            lambda hook: run_agent(
+                case.task,
+                client=offline_client(seed=case.model_seed),
+                checkpoint_path=case.checkpoint_path,
+                workspace=case.workspace,
+                hook=hook,
+                durable=False,  # a throwaway workspace, and SIGKILL never loses the page cache
+            ),
+            timeout=timeout,
+        )
+    except CrashPointMissed as e:
+        raise IncidentSetupError(f"the agent never reached the point after send_email: {e}") from e
+    return _ended(status)
+
+
+def _ended(status: int) -> str:
+    """How a forked run ended: the signal's name ("SIGKILL"), or its exit status."""
+    return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
+
+
+def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
+    killed_by = crash_after_delivery(case)
+    at_crash = outbox_count(case.workspace)
+    cp = load_checkpoint(case.checkpoint_path)
+    if at_crash != 1 or cp is None or (cp["pendingToolUse"] or {}).get("name") != "send_email":
+        raise IncidentSetupError(f"after the crash: {at_crash} emails, pending {cp and cp['pendingToolUse']}")
+
+    layer = ToolLayer(case.workspace)
+    seen: dict[str, Outcome] = {}
+
+    def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
+        outcome = caller.call("reconcile", checkpoint, on_tool=layer)
+        seen["outcome"] = outcome
+        if not outcome.ok:
+            raise _ReconcileFailed
+        return outcome.value
+
+    # This process is not the one that was killed: the resume is a new process, as after the incident.
+    error = None
+    model = ScriptedModel(seed=case.model_seed)
+    final: dict[str, Any] | None = None
+    with caller.budget():
+        try:
+            final = run_agent(
+                case.task,
+                client=offline_client(model=model),
+                checkpoint_path=case.checkpoint_path,
+                workspace=case.workspace,
+                reconcile=learner_reconcile,
+                durable=False,
+            )
+        except _ReconcileFailed:
+            error = None
+        except (anthropic.APIStatusError, CheckpointError) as e:
+            # What the learner's reconcile handed on can fail only this way: the API refusing the
+            # conversation, or the loop refusing the checkpoint. Anything else is the grader's own
+            # bug and propagates, to be reported as an internal error, not as lost points.
+            error = describe_run_error(e)
+    messages = final.get("messages") if isinstance(final, dict) else None
+    return IncidentObservation(
+        case,
+        killed_by,
+        at_crash,
+        outbox_count(case.workspace),
+        error,
+        seen.get("outcome"),
+        layer.log,
+        model_calls=len(model.requests),
+        answered=isinstance(messages, list) and answered(messages, cp["pendingToolUse"]["id"]),
+        final_answer=isinstance(messages, list) and ends_with_final_answer(messages),
+        turns=final.get("turns") if isinstance(final, dict) else None,
+    )
+
+
+def answered(messages: list[Any], tool_use_id: str) -> bool:
+    """The assistant message with ``tool_use_id`` is still there and the next message answers it.
+
+    Answers it as the API reads it: a user message that starts with the tool_result
+    (a tool_result after other blocks answers nothing).
+    """
+    for message, reply in itertools.pairwise(messages):
+        if (
+            isinstance(message, dict)
+            and message.get("role") == "assistant"
+            and any(b.get("type") == "tool_use" and b.get("id") == tool_use_id for b in blocks(message))
+        ):
+            return (
+                isinstance(reply, dict)
+                and reply.get("role") == "user"
+                and any(b.get("tool_use_id") == tool_use_id for b in leading_tool_results(reply))
+            )
+    return False
+
+
+def ends_with_final_answer(messages: list[Any]) -> bool:
+    """The conversation ends on the model's answer: assistant, some text, no tool_use."""
+    last = messages[-1] if messages else None
+    if not isinstance(last, dict) or last.get("role") != "assistant":
+        return False
+    content = last.get("content")
+    if isinstance(content, str):
+        return bool(content.strip())
+    if not isinstance(content, list) or any(isinstance(b, dict) and b.get("type") == "tool_use" for b in content):
+        return False
+    return any(isinstance(b, dict) and b.get("type") == "text" and str(b.get("text", "")).strip() for b in content)
+
+
+@observer("incident")
+def _incident(run: Run) -> IncidentObservation:
+    obs = observe_incident(run.caller, scenarios.incident_case(run.rng("nivel2.no_double_email"), run.scratch))
+    if obs.reconcile is not None:
+        run.note([obs.reconcile])
+    return obs
+
+
+# -- questions -------------------------------------------------------------------------------------
+
+
+@dataclass
+class AnswerObservation:
+    variable: str
+    value: Any
+    defined: bool = True
+    """False when the submission never assigned the variable (scored 0, like a wrong answer)."""
+
+
+def _answer(variable: str) -> Observer:
+    def observe(run: Run) -> AnswerObservation:
+        answers = run.answers or {}
+        return AnswerObservation(variable, answers.get(variable), variable in answers)
+
+    return observe
+
+
+for _variable in QUESTIONS:
+    OBSERVERS[f"answer.{_variable}"] = _answer(_variable)

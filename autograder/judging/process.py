@@ -1,0 +1,90 @@
+"""El juez: el proceso que corrige una entrega (un fork de la cigota del corrector).
+
+It never runs learner code: it asks the learner zygote for the learner's confined
+child (:class:`autograder.sandbox.session.Session`), observes and judges every criterion
+(:mod:`autograder.judging.evaluate`, imported here only) and answers the grader with the result as JSON.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import traceback
+from pathlib import Path
+from typing import Any
+
+from autograder.course.catalogue import text
+from autograder.course.criteria import not_graded
+from autograder.intake.submission import Submission
+from autograder.judging.delegation import static_delegation
+from autograder.sandbox.learner_process import prepare_box
+from autograder.sandbox.session import Session
+from autograder.wire.limits import Limits
+from autograder.wire.results import SubmissionResult
+
+LEVELS = (0, 1, 2)
+
+
+def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
+    """Grade one submission (runs in a judge process forked from the zygote)."""
+    submission = Submission.from_json(request["submission"])
+    seed = int(request["seed"])
+    lang = str(request.get("lang") or "es")
+    limits = Limits.from_json(request.get("limits"))
+    levels = tuple(int(level) for level in request.get("levels") or LEVELS)
+    workdir = run_dir / f"juez-{os.getpid()}"
+    session = None
+    try:
+        workdir.mkdir(mode=0o711)
+        scratch = workdir / "corrector"
+        scratch.mkdir(mode=0o700)
+        box = workdir / "alumno"
+        prepare_box(box, uid)
+        session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
+        summary = session.start()
+        if summary.fatal:
+            criteria = not_graded(summary.fatal, levels=levels)
+            result = SubmissionResult.from_criteria(
+                submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
+            )
+            return result.to_json()
+        from autograder.judging.evaluate import (
+            run_checks,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
+        )
+
+        delegated = static_delegation(c.source for c in submission.runnable)
+        for fn, how in summary.defined.items():
+            if how.startswith("reference:"):
+                delegated.setdefault(fn, how.removeprefix("reference:"))
+        grading = run_checks(
+            session,
+            seed=seed,
+            lang=lang,
+            levels=levels,
+            scratch=scratch,
+            box=box,
+            answers=summary.answers,
+            delegated=delegated,
+        )
+        note = session.output_note()
+        result = SubmissionResult.from_criteria(
+            submission.name,
+            grading.criteria,
+            flags=grading.flags,
+            warnings=[*summary.warnings, *([note] if note else [])],
+            seed=seed,
+        )
+        # Only when it was cut, to show what was kept: short output stays out of the reports, which
+        # are then the same on every run even when the learner prints timings (%time) or dates.
+        result.output = session.printed_text() if note else ""
+        return result.to_json()
+    except Exception as e:  # noqa: BLE001 - one broken judgment must come back as a result, not kill the run
+        traceback.print_exc()
+        message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
+        return SubmissionResult.from_criteria(
+            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+        ).to_json()
+    finally:
+        if session is not None:
+            session.close()
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,412 @@
+"""Los escenarios de cada verificación, al azar a partir de una semilla.
+
+Apart from the lesson's cpA/cpB/cpC, every id, tool name, input, path, file content,
+recipient and subject a check uses is drawn here from ``random.Random`` seeded with
+the run's seed and the criterion's id: the same seed gives the same scenarios (``--seed``
+reproduces a run), a new seed gives new ones, so answers tuned to the exercise text fail.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autograder.course.catalogue import Notice, notice
+from autograder.judging.learner_files import place
+from lesson3.checkpoint import Checkpoint, validate_checkpoint
+from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
+
+READ_ONLY = ("read_file", "grep", "list_dir", "web_search")
+UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
+
+_ALPHABET = string.ascii_letters + string.digits
+
+# ASCII on purpose: an email subject with accents is MIME-encoded in the header, and the
+# offline model's "did it go out?" grep looks for the subject as plain text.
+_WORDS = (
+    "acuerdos plan equipo cierre entrega lanzamiento presupuesto riesgos clientes soporte "
+    "migracion calendario revision objetivos metricas pruebas despliegue contrato proveedor "
+    "factura inventario encuesta informe roadmap sprint backlog incidente auditoria oferta"
+).split()
+_TOPICS = "reunion sync retro planning comite kickoff demo standup revision".split()
+_NAMES = "ana bruno carla diego elena fede gala hugo ines julia kevin lucia marta nico olga pablo".split()
+_DOMAINS = ("example.com", "example.org", "ejemplo.net", "correo.test")
+_VERBS = "sync publish archive transfer cancel refund deploy book approve notify rotate provision".split()
+_NOUNS = "invoice ticket order calendar payment release contract report account invite backup quota".split()
+_TASKS = (
+    "Ayúdame a preparar el informe de {w} de esta semana",
+    "Revisa las notas de {w} y resume los pendientes",
+    "Organiza el seguimiento de {w} con el equipo",
+    "Prepara la reunión de {w} del jueves",
+)
+
+
+def rng_for(seed: int, criterion: str) -> random.Random:
+    """One independent stream per criterion: running one level alone sees the same scenarios."""
+    return random.Random(f"{seed}:{criterion}")
+
+
+def tool_use_id(rng: random.Random) -> str:
+    return "toolu_01" + "".join(rng.choice(_ALPHABET) for _ in range(22))
+
+
+def words(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(n))
+
+
+def address(rng: random.Random) -> str:
+    return f"{rng.choice(_NAMES)}.{rng.choice(_WORDS)}{rng.randint(1, 99)}@{rng.choice(_DOMAINS)}"
+
+
+def subject(rng: random.Random) -> str:
+    return f"{words(rng, 1).capitalize()} {words(rng, 2)} {rng.randint(2, 52)}"
+
+
+def unknown_tool_names(rng: random.Random, count: int) -> list[str]:
+    """High-impact names no exercise shows (``refund_invoice``, ``rotate_backup``...)."""
+    taken = set(READ_ONLY) | set(UNSEEN_HIGH_IMPACT) | {"send_email"}
+    names: list[str] = []
+    while len(names) < count:
+        name = f"{rng.choice(_VERBS)}_{rng.choice(_NOUNS)}"
+        if name not in taken and name not in names:
+            names.append(name)
+    return names
+
+
+def random_notes(rng: random.Random, count: int) -> dict[str, str]:
+    notes: dict[str, str] = {}
+    while len(notes) < count:
+        name = f"{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"
+        if name in notes:
+            continue
+        lines = [f"# {rng.choice(_TOPICS).capitalize()} de {words(rng, 2)}", ""]
+        lines += [f"- {words(rng, rng.randint(3, 7))}." for _ in range(rng.randint(2, 4))]
+        lines += [f"Acuerdo: {words(rng, rng.randint(3, 6))}." for _ in range(rng.randint(1, 2))]
+        notes[name] = "\n".join(lines) + "\n"
+    return notes
+
+
+def read_only_input(rng: random.Random, name: str, notes: dict[str, str]) -> dict[str, Any]:
+    note = rng.choice(sorted(notes))
+    if name == "read_file":
+        return {"path": rng.choice(("notes/", "./notes/")) + note}
+    if name == "grep":
+        word = rng.choice([w for w in notes[note].replace(".", " ").split() if w.isalpha() and len(w) > 3])
+        return {"pattern": word, "path": "notes"}
+    if name == "list_dir":
+        return rng.choice(({"path": "notes"}, {"path": "."}, {}))
+    if name == "web_search":
+        page = rng.choice(web_corpus())
+        terms = [w.strip("—():,") for w in page["title"].split() if len(w.strip("—():,")) > 3]
+        return {"query": " ".join(rng.sample(terms, min(2, len(terms))))}
+    raise ValueError(name)
+
+
+def high_impact_input(rng: random.Random, name: str) -> dict[str, Any]:
+    if name == "send_email":
+        return {"to": address(rng), "subject": subject(rng), "body": words(rng, 8)}
+    if name == "write_file":
+        return {"path": f"informes/{rng.choice(_WORDS)}-{rng.randint(1, 99)}.md", "content": words(rng, 10)}
+    if name == "delete_file":
+        return {"path": f"notes/{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"}
+    if name == "post_message":
+        return {"channel": f"#{rng.choice(_WORDS)}", "text": words(rng, 8)}
+    if name == "charge_card":
+        return {
+            "customer": "cus_" + "".join(rng.choice(_ALPHABET) for _ in range(10)),
+            "amount_cents": rng.randint(100, 99999),
+            "currency": rng.choice(("EUR", "USD", "ARS", "MXN")),
+        }
+    if name == "run_shell":
+        return {
+            "command": rng.choice(("rm -rf build/", "make deploy", "git push --force", "psql -c 'DROP TABLE pagos'"))
+        }
+    return {"id": rng.randint(1000, 9999), "note": words(rng, 4)}
+
+
+def task_text(rng: random.Random) -> str:
+    return rng.choice(_TASKS).format(w=rng.choice(_WORDS))
+
+
+def checkpoint(rng: random.Random, *, task: str, pending: dict[str, Any] | None, ending: str = "answer") -> Checkpoint:
+    """A checkpoint read at resume time, with a real-looking conversation.
+
+    With ``pending`` the last message is an assistant turn carrying that tool_use (the
+    crash hit between save points A and B). Without it the conversation ends with a
+    plain assistant answer (``ending="answer"``) or with a tool_result (crash right
+    after save point B, ``ending="after_b"``).
+    """
+    messages: list[dict[str, Any]] = [{"role": "user", "content": task}]
+    earlier = rng.randint(1 if ending == "after_b" and pending is None else 0, 2)
+    for _ in range(earlier):
+        use_id = tool_use_id(rng)
+        note = f"notes/{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"
+        use = {"type": "tool_use", "id": use_id, "name": "read_file", "input": {"path": note}}
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": f"Leo {note}."}, use]})
+        result = {"type": "tool_result", "tool_use_id": use_id, "content": f"# {words(rng, 3)}\n"}
+        messages.append({"role": "user", "content": [result]})
+    if pending is not None:
+        block = {"type": "tool_use", "id": pending["id"], "name": pending["name"], "input": pending["input"]}
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": words(rng, 5)}, block]})
+    elif ending == "answer":
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": f"Listo: {words(rng, 6)}."}]})
+    turns = sum(1 for m in messages if m["role"] == "assistant")
+    cp = {
+        "version": 1,
+        "task": task,
+        "turns": turns,
+        "tokensUsed": rng.randint(900, 60000),
+        "messages": messages,
+        "pendingToolUse": pending,
+    }
+    return validate_checkpoint(cp, source="escenario")
+
+
+def pending_call(rng: random.Random, name: str, input: dict[str, Any]) -> dict[str, Any]:
+    return {"id": tool_use_id(rng), "name": name, "input": input}
+
+
+# -- the cases each criterion uses ---------------------------------------------------------------
+
+
+@dataclass
+class ActionCase:
+    """A checkpoint for ``resume_action`` and the answer it must give."""
+
+    label: str | Notice  # what the feedback names: "read_file", "charge_card", "sin llamada pendiente"...
+    kind: str  # "none", "read_only" or "high_impact"
+    checkpoint: Checkpoint
+
+    @property
+    def expected(self) -> str:
+        return EXPECTED_FOR_KIND[self.kind]
+
+
+EXPECTED_FOR_KIND = {"none": "continue", "read_only": "rerun", "high_impact": "is_error"}
+"""What ``resume_action`` answers for each kind of checkpoint: the lesson's three actions."""
+
+
+def hidden_action_cases(rng: random.Random) -> list[ActionCase]:
+    cases = [
+        ActionCase(notice("label.no_pending"), "none", checkpoint(rng, task=task_text(rng), pending=None)),
+        ActionCase(
+            notice("label.no_pending_after_b"),
+            "none",
+            checkpoint(rng, task=task_text(rng), pending=None, ending="after_b"),
+        ),
+    ]
+    notes = random_notes(rng, 3)
+    for name in READ_ONLY:
+        pending = pending_call(rng, name, read_only_input(rng, name, notes))
+        cases.append(ActionCase(name, "read_only", checkpoint(rng, task=task_text(rng), pending=pending)))
+    for name in ("send_email", *UNSEEN_HIGH_IMPACT, *unknown_tool_names(rng, 2)):
+        pending = pending_call(rng, name, high_impact_input(rng, name))
+        cases.append(ActionCase(name, "high_impact", checkpoint(rng, task=task_text(rng), pending=pending)))
+    rng.shuffle(cases)
+    return cases
+
+
+@dataclass
+class ReconcileCase:
+    """A dangling call over a workspace of its own, for one ``reconcile`` call."""
+
+    label: str
+    kind: str  # "read_only" or "high_impact"
+    checkpoint: Checkpoint
+    workspace: Path
+    expected_output: str | None = None  # the tool's real output (read-only cases)
+
+    @property
+    def pending(self) -> dict[str, Any]:
+        pending = self.checkpoint["pendingToolUse"]
+        assert pending is not None
+        return pending
+
+
+def read_only_cases(rng: random.Random, base: Path) -> list[ReconcileCase]:
+    cases = []
+    for i, name in enumerate(READ_ONLY):
+        notes = random_notes(rng, rng.randint(2, 4))
+        workspace = create_workspace(base / f"solo-lectura-{i}", notes=notes)
+        pending = pending_call(rng, name, read_only_input(rng, name, notes))
+        with use_workspace(workspace):
+            expected = run_tool(name, pending["input"])
+        assert not expected.is_error, expected
+        cp = checkpoint(rng, task=task_text(rng), pending=pending)
+        cases.append(ReconcileCase(name, "read_only", cp, workspace, expected.content))
+    return cases
+
+
+def high_impact_cases(rng: random.Random, base: Path) -> list[ReconcileCase]:
+    cases = []
+    for i, name in enumerate(("send_email", *UNSEEN_HIGH_IMPACT, *unknown_tool_names(rng, 1))):
+        workspace = create_workspace(base / f"alto-impacto-{i}", notes=random_notes(rng, 2))
+        pending = pending_call(rng, name, high_impact_input(rng, name))
+        cp = checkpoint(rng, task=task_text(rng), pending=pending)
+        cases.append(ReconcileCase(name, "high_impact", cp, workspace))
+    return cases
+
+
+@dataclass
+class IncidentCase:
+    """The lesson's incident with a random recipient, subject and notes."""
+
+    task: str
+    recipient: str
+    subject: str
+    workspace: Path
+    checkpoint_path: Path
+    model_seed: int
+
+
+def incident_case(rng: random.Random, base: Path) -> IncidentCase:
+    recipient, subj = address(rng), subject(rng)
+    task = f"Enviarle un correo a {recipient} con el asunto «{subj}» para avisarle al equipo de las conclusiones"
+    # One note: the run reaches send_email in three turns, and the kill comes right after.
+    workspace = create_workspace(base / "incidente", notes=random_notes(rng, 1))
+    return IncidentCase(task, recipient, subj, workspace, base / "incidente-checkpoint.json", rng.randint(0, 2**31))
+
+
+# -- Nivel 0: the resume path, over files in the learner's own folder ----------------------------
+
+
+@dataclass
+class ResumeFile:
+    """A checkpoint file (or the lack of one) in the learner's folder, and what a call must make of it."""
+
+    label: str | Notice  # what the feedback names: "v3", "turns 12", "JSON truncado", "sin archivo"...
+    kind: str  # "newer", "missing", "malformed", "saved" or "dangling"
+    relpath: str  # the path the learner's function receives (relative to its working directory)
+    box: Path  # the learner's folder (its working directory)
+    content: bytes | None  # None: there is no file
+    task: str  # the task handed to start_state (the file's own task wins when there is a file)
+    nonce: str  # the stand-in reconcile's mark for this case
+    version: int | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.box / self.relpath
+
+    @property
+    def checkpoint(self) -> Checkpoint | None:
+        """The file's content as JSON, when it is a valid checkpoint."""
+        if self.kind not in ("saved", "dangling") or self.content is None:
+            return None
+        return json.loads(self.content)
+
+
+def _nonce(rng: random.Random) -> str:
+    return "marca-" + "".join(rng.choice(_ALPHABET) for _ in range(16))
+
+
+def _resume_path(rng: random.Random, folder: str) -> str:
+    name = rng.choice(("checkpoint.json", f"{rng.choice(_WORDS)}-{rng.randint(1, 99)}.json", "estado.json"))
+    return f"{folder}-{rng.randint(100, 999)}/{name}"
+
+
+def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
+    # The lesson's saveCheckpoint writes indent 2; a file written by other code may be compact.
+    indent = rng.choice((2, 2, None))
+    return json.dumps(cp, ensure_ascii=rng.random() < 0.5, indent=indent).encode("utf-8")
+
+
+def _resume_file(
+    rng: random.Random,
+    box: Path,
+    folder: str,
+    label: str | Notice,
+    kind: str,
+    content: bytes | None,
+    version: int | None = None,
+) -> ResumeFile:
+    relpath = _resume_path(rng, folder)
+    if content is not None:
+        place(box, relpath, content)
+    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng), version)
+
+
+def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    files = []
+    for version in [*rng.sample(range(2, 10), 2), rng.randint(10, 99)]:
+        cp = dict(checkpoint(rng, task=task_text(rng), pending=None))
+        cp["version"] = version
+        files.append(_resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng), version))
+    return files
+
+
+def missing_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    return [_resume_file(rng, box, "nuevo", notice("label.no_file"), "missing", None) for _ in range(2)]
+
+
+def malformed_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    whole = _encode(checkpoint(rng, task=task_text(rng), pending=None), rng)
+    cut = whole[: rng.randint(len(whole) // 4, len(whole) * 3 // 4)]
+    variants = [
+        (notice("label.truncated"), cut),
+        (notice("label.empty_file"), b""),
+        (notice("label.not_json"), f"turns = {rng.randint(1, 30)}\ntask: {words(rng, 4)}\n".encode()),
+        (notice("label.not_object"), json.dumps([words(rng, 2), rng.randint(1, 9)]).encode()),
+    ]
+    rng.shuffle(variants)
+    return [_resume_file(rng, box, "roto", label, "malformed", content) for label, content in variants]
+
+
+def saved_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    files = []
+    for ending in ("answer", "after_b"):
+        cp = checkpoint(rng, task=task_text(rng), pending=None, ending=ending)
+        cp["turns"] = rng.randint(cp["turns"], 35)  # turns counts every turn so far, not the messages kept
+        files.append(_resume_file(rng, box, "guardado", f"turns {cp['turns']}", "saved", _encode(cp, rng)))
+    return files
+
+
+def dangling_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+    notes = random_notes(rng, 2)
+    files = []
+    for name in (rng.choice(READ_ONLY), rng.choice(("send_email", *UNSEEN_HIGH_IMPACT))):
+        pending = pending_call(
+            rng, name, read_only_input(rng, name, notes) if name in READ_ONLY else high_impact_input(rng, name)
+        )
+        cp = checkpoint(rng, task=task_text(rng), pending=pending)
+        files.append(_resume_file(rng, box, "colgante", name, "dangling", _encode(cp, rng)))
+    return files
+
+
+@dataclass
+class LivesCase:
+    """A task longer than MAX_TURNS, killed with SIGKILL and resumed through the learner's start_state."""
+
+    task: str
+    max_turns: int
+    kill_turns: list[int]  # the turns at whose model call (before_call) each life is killed
+    relpath: str  # where the learner's start_state reads each life's checkpoint (a copy of the judge's)
+    box: Path
+    path: Path  # the judge's own checkpoint, which lesson3's loop writes: never in the learner's folder
+    workspace: Path
+    model_seed: int
+    nonce: str
+
+
+def lives_case(rng: random.Random, box: Path, base: Path) -> LivesCase:
+    max_turns = rng.randint(4, 6)
+    # The offline model reads every note and then answers: notes + 2 turns, more than max_turns.
+    notes = random_notes(rng, rng.randint(max_turns, max_turns + 2))
+    workspace = create_workspace(base / "vidas", notes=notes)
+    first = rng.randint(2, max_turns - 2)
+    relpath = _resume_path(rng, "vidas")
+    task = f"Revisa las notas de {rng.choice(_WORDS)} y resume los pendientes"
+    return LivesCase(
+        task,
+        max_turns,
+        [first, rng.randint(first + 1, max_turns)],
+        relpath,
+        box,
+        base / "vidas-checkpoint.json",
+        workspace,
+        rng.randint(0, 2**31),
+        _nonce(rng),
+    )

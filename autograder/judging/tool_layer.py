@@ -1,0 +1,153 @@
+"""Observar desde afuera: la capa de herramientas del corrector y la foto del espacio de trabajo.
+
+The learner's ``execute_tool`` is a proxy: the judge executes the tool here, on the
+check's workspace, and logs it. Tools lesson3 does not have (write_file, charge_card,
+...) get a stand-in that leaves a visible trace in the workspace instead of doing
+anything real, so "no effect happened" is a fact about files. A snapshot of the
+workspace before and after each call catches effects that did not come through the
+proxy (a direct write, a subprocess), whatever route the learner found.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import select
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autograder.wire.protocol import write_all
+from lesson3.tools import TOOL_NAMES, run_tool, use_workspace
+
+TRACE_DIR = "efectos"
+"""Where stand-in high-impact tools leave their trace inside the workspace."""
+
+MAX_INPUT_BYTES = 64 * 1024
+"""A tool input bigger than this is refused (and logged): no exercise input is near it."""
+MAX_CALLS = 64
+"""Calls per layer (one learner call); past it the layer only logs and refuses."""
+GREP_SECONDS = 1.0
+"""grep compiles a learner-chosen regex: it runs in a child with this time limit, never in the judge."""
+
+
+@dataclass
+class ToolCall:
+    name: str
+    input: Any
+    content: str
+    is_error: bool
+
+    def describe(self) -> str:
+        shown = json.dumps(self.input, ensure_ascii=False, sort_keys=True)
+        return f"{self.name}({shown if len(shown) <= 50 else shown[:47] + '...'})"
+
+
+@dataclass
+class ToolLayer:
+    """Executes and logs every tool the learner's process asks for, on one workspace."""
+
+    workspace: Path
+    log: list[ToolCall] = field(default_factory=list)
+
+    def __call__(self, name: str, input: Any) -> dict[str, Any]:
+        size = len(json.dumps(input, ensure_ascii=False, default=str))
+        if len(self.log) >= MAX_CALLS:
+            content, is_error = f"Error: demasiadas llamadas a herramientas (más de {MAX_CALLS})", True
+        elif size > MAX_INPUT_BYTES:
+            content, is_error = f"Error: la entrada de {name} es demasiado grande ({size} bytes)", True
+        elif not isinstance(input, dict):
+            content, is_error = f"Error: la entrada de {name} debe ser un objeto", True
+        elif name == "grep" and not _literal(input.get("pattern")):
+            content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
+        elif name in TOOL_NAMES:
+            with use_workspace(self.workspace, durable=False):  # the judge's throwaway copy
+                outcome = run_tool(name, input)
+            content, is_error = outcome.content, outcome.is_error
+        else:
+            content, is_error = self._stand_in(name, input), False
+        self.log.append(ToolCall(name, input, content, is_error))
+        return {"content": content, "is_error": is_error}
+
+    def _stand_in(self, name: str, input: Any) -> str:
+        safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:60] or "herramienta"
+        trace = self.workspace / TRACE_DIR / f"{safe}.jsonl"
+        trace.parent.mkdir(exist_ok=True)
+        # A digest, not the input: the trace must not become text a later grep chokes on.
+        digest = hashlib.sha256(json.dumps(input, sort_keys=True, default=str).encode()).hexdigest()
+        with trace.open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"tool": name, "input_sha256": digest}) + "\n")
+        return f"Hecho: {name} se ejecutó."
+
+
+def _literal(pattern: Any) -> bool:
+    """A pattern without repetition or grouping cannot backtrack catastrophically."""
+    return isinstance(pattern, str) and not any(c in pattern for c in "*+?{}()|[]\\")
+
+
+def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) -> tuple[str, bool]:
+    """Run one tool in a forked child, so a catastrophic regex costs ``seconds``, not the judge."""
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child
+        try:
+            os.close(read_fd)
+            with use_workspace(workspace):
+                outcome = run_tool(name, input)
+            write_all(write_fd, json.dumps([outcome.content, outcome.is_error]).encode())
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([read_fd], [], [], remaining)[0]:
+                os.kill(pid, signal.SIGKILL)
+                return f"Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)", True
+            if not (chunk := os.read(read_fd, 1 << 16)):
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        os.waitpid(pid, 0)
+    try:
+        content, is_error = json.loads(b"".join(chunks))
+    except ValueError:
+        return f"Error: {name} falló", True
+    return str(content), bool(is_error)
+
+
+Snapshot = dict[str, str]
+
+
+def snapshot(workspace: Path) -> Snapshot:
+    """Every path under the workspace -> a digest of its content ("dir" for folders)."""
+    shot: Snapshot = {}
+    root = str(workspace)
+    for directory, dirs, files in os.walk(root):
+        rel_dir = os.path.relpath(directory, root)
+        for i, name in enumerate(dirs + files):
+            path = os.path.join(directory, name)
+            key = os.path.normpath(os.path.join(rel_dir, name))
+            if os.path.islink(path):
+                shot[key] = "link:" + os.readlink(path)
+            elif i < len(dirs):
+                shot[key] = "dir"
+            else:
+                try:
+                    with open(path, "rb") as f:
+                        shot[key] = hashlib.sha256(f.read()).hexdigest()
+                except OSError:
+                    shot[key] = "unreadable"
+    return shot
+
+
+def changes(before: Snapshot, after: Snapshot) -> list[str]:
+    """Paths created, deleted or modified between two snapshots, sorted."""
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))

@@ -1,0 +1,336 @@
+"""Juzgar: de lo observado a un veredicto con un comentario que dice qué falló y por qué.
+
+Each judge is a pure function ``judge(observation, lang) -> Verdict`` named by a
+criterion in :mod:`autograder.course.criteria`; it runs nothing and reads only the
+observation from :mod:`autograder.judging.observe`. Feedback comes from
+:mod:`autograder.course.catalogue`, in the learner's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from autograder.course.catalogue import text, written
+from autograder.course.criteria import Verdict
+from autograder.judging.observe import (
+    ActionObservation,
+    AnswerObservation,
+    IncidentObservation,
+    LessonObservation,
+    ReconcileObservation,
+    answered,
+)
+from autograder.judging.scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
+from autograder.judging.unknown_state import says_state_unknown
+from autograder.questions import QUESTIONS, normalise_answer
+from autograder.sandbox.session import Outcome
+from lesson3.conversation import PairingProblem, blocks, content_text, pairing_problem
+from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
+from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
+
+ACTIONS = tuple(EXPECTED_FOR_KIND.values())
+
+_SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
+"""Outcomes that would repeat on every case: reported once, for the whole criterion."""
+
+
+def said_once(outcomes: Iterable[Outcome], lang: str) -> Verdict | None:
+    """A failure that would repeat on every case (missing function, crash...), as the whole verdict."""
+    same = next((o for o in outcomes if o.status in _SAME_FOR_EVERY_CASE), None)
+    return Verdict(False, same.describe(lang)) if same else None
+
+
+def _show(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _listing(items: list[str], lang: str, limit: int = 3) -> str:
+    shown = items[:limit]
+    more = len(items) - len(shown)
+    if more:
+        shown.append(text("list.more", lang, more=more))
+    return "; ".join(shown)
+
+
+# -- Level 1: resume_action --------------------------------------------------------------------
+
+
+def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
+    """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
+    name, outcome = obs.name, obs.outcome
+    expected = EXPECTED_ACTION[name]
+    pending = LESSON_FIELDS[name]["pendingToolUse"]
+    why = text("why." + expected, lang, tool=pending["name"] if pending else None)
+    if not outcome.ok:
+        return Verdict(False, outcome.describe(lang))
+    got = outcome.value
+    if got == expected:
+        return Verdict(True, text("l1.ok", lang, why=why))
+    if got not in ACTIONS:
+        return Verdict(False, text("l1.invalid", lang, name=name, got=_show(got)))
+    return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected, why=why))
+
+
+def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
+    return written(case.label, lang)
+
+
+def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
+    """nivel1.hidden: fresh checkpoints the learner has never seen."""
+    if verdict := said_once((o.outcome for o in observations), lang):
+        return verdict
+    bad: list[str] = []
+    kinds: set[str] = set()
+    for case, outcome in ((o.case, o.outcome) for o in observations):
+        if outcome.ok and outcome.value == case.expected:
+            continue
+        kinds.add(case.kind)
+        label = _case_label(case, lang)
+        if not outcome.ok:
+            bad.append(f"{label}: {outcome.describe(lang).rstrip('.')}")
+        else:
+            bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
+    n = len(observations)
+    if not bad:
+        high = sum(1 for o in observations if o.case.kind == "high_impact")
+        return Verdict(True, text("hidden.ok", lang, n=n, k=high))
+    feedback = text("hidden.wrong", lang, bad=len(bad), n=n, items=_listing(bad, lang))
+    whys = {"high_impact": "hidden.why_high", "read_only": "hidden.why_read", "none": "hidden.why_none"}
+    return Verdict(False, feedback + "".join(text(key, lang) for kind, key in whys.items() if kind in kinds))
+
+
+# -- Level 2: reconcile ----------------------------------------------------------------------------
+
+
+def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
+    """The last tool_result block answering ``tool_use_id`` anywhere in the returned messages."""
+    if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return None
+    found = [
+        b
+        for m in value["messages"]
+        if isinstance(m, dict)
+        for b in blocks(m)
+        if b.get("type") == "tool_result" and b.get("tool_use_id") == tool_use_id
+    ]
+    return found[-1] if found else None
+
+
+def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
+    """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
+    label = _case_label(obs.case, lang)
+    if not obs.outcome.ok:
+        return f"{label}: {obs.outcome.describe(lang).rstrip('.')}"
+    value = obs.outcome.value
+    if value is None:
+        return f"{label}: " + text("l2.none_returned", lang)
+    if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return f"{label}: " + text("l2.not_dict", lang, got=_show(value))
+    return None
+
+
+def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
+    if obs.changed:
+        return text("effect.changed", lang, label=_case_label(obs.case, lang), paths=", ".join(obs.changed[:3]))
+    return None
+
+
+def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any, ok_feedback: str) -> Verdict:
+    """``check(obs, label)`` is what is wrong with one case (None: nothing); a failure on every case is said once."""
+    if verdict := said_once((o.outcome for o in observations), lang):
+        return verdict
+    problems = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
+    if not problems:
+        return Verdict(True, ok_feedback)
+    if len(observations) == 1:
+        return Verdict(False, problems[0] + ".")
+    return Verdict(
+        False,
+        text("l2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang)),
+    )
+
+
+def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.read_only_rerun: executed exactly once, same name and input, real output, not an error."""
+
+    def check(obs: ReconcileObservation, label: str) -> str | None:
+        pending = obs.case.pending
+        same = [c for c in obs.calls if c.name == pending["name"] and c.input == pending["input"]]
+        others = [c for c in obs.calls if c not in same]
+        expected_call = f"{pending['name']}({_show(pending['input'])})"
+        if not obs.outcome.ok:
+            return _value_problem(obs, lang)
+        if not obs.calls:
+            return text("ro.not_called", lang, label=label)
+        if not same:
+            calls = ", ".join(c.describe() for c in obs.calls[:2])
+            return text("ro.wrong_call", lang, label=label, calls=calls, expected=expected_call)
+        if len(same) > 1:
+            return text("ro.times", lang, label=label, times=len(same))
+        if others:
+            return text("ro.extra", lang, label=label, calls=", ".join(c.describe() for c in others[:2]))
+        if problem := _value_problem(obs, lang) or _effect_problem(obs, lang):
+            return problem
+        block = _tool_result(obs.outcome.value, pending["id"])
+        if block is None:
+            return f"{label}: " + text("l2.no_result", lang)
+        if block.get("is_error") not in (None, False):
+            return text("ro.marked_error", lang, label=label)
+        content = content_text(block.get("content", ""))
+        if content is None or content.strip() != (obs.case.expected_output or "").strip():
+            got = _show(content if content is not None else block.get("content"))
+            return text("ro.wrong_content", lang, label=label, got=got)
+        return None
+
+    return _judge_cases(observations, lang, check, text("ro.ok", lang))
+
+
+def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.high_impact_not_rerun: no tool executes, by the proxy or by any other route."""
+
+    def check(obs: ReconcileObservation, label: str) -> str | None:
+        if obs.calls:
+            return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
+        # Not running anything is only half of it: an exception, or a checkpoint with the call still
+        # unanswered, is not "not re-running", it is not reconciling. The call must end with an answer.
+        if problem := _effect_problem(obs, lang) or _value_problem(obs, lang):
+            return problem
+        if not answered(obs.outcome.value["messages"], obs.case.pending["id"]):
+            return text("hi.unanswered", lang, label=label)
+        return None
+
+    names = ", ".join(_case_label(o.case, lang) for o in observations if o.case.label != "send_email")
+    return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
+
+
+def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
+
+    def check(obs: ReconcileObservation, label: str) -> str | None:
+        if problem := _value_problem(obs, lang):
+            return problem
+        block = _tool_result(obs.outcome.value, obs.case.pending["id"])
+        if block is None:
+            return f"{label}: " + text("l2.no_result", lang)
+        flag = block.get("is_error")
+        if flag is None or flag is False:
+            return text("iserr.missing", lang, label=label)
+        if flag is not True:
+            return text("iserr.not_bool", lang, label=label, got=_show(flag))
+        # Text blocks are separate pieces for the model: joined bare, "es" + "desconocido" would be one word.
+        content = content_text(block.get("content", ""), " ")
+        if not content or not content.strip():
+            return text("iserr.empty", lang, label=label)
+        if not says_state_unknown(content):
+            return text("iserr.not_unknown", lang, label=label, got=_show(content))
+        return None
+
+    return _judge_cases(observations, lang, check, text("iserr.ok", lang))
+
+
+def _pairing_feedback(problem: PairingProblem, content: list[Any], pending_id: str, label: str, lang: str) -> str:
+    """What is wrong with the appended message, said for the learner (the API's rule is in lesson3.conversation)."""
+    answered = [b.get("tool_use_id") for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
+    if problem.kind == "not_first":
+        first = content[0].get("type") if isinstance(content[0], dict) else type(content[0]).__name__
+        return text("paired.not_first", lang, label=label, first=_show(first))
+    if problem.kind == "duplicate":
+        (tool_use_id,) = problem.ids
+        return text("paired.duplicate", lang, label=label, id=tool_use_id, times=answered.count(tool_use_id))
+    if problem.kind == "unexpected":
+        return text("paired.unexpected", lang, label=label, got=_show(problem.ids[0]))
+    if not answered:
+        return text("paired.shape", lang, label=label)
+    if pending_id in problem.ids and pending_id not in answered:
+        return text("paired.id", lang, label=label, got=_show(answered[0]), expected=pending_id)
+    return text("paired.missing", lang, label=label, ids=", ".join(problem.ids))
+
+
+def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict:
+    """nivel2.tool_result_paired: history intact, one user message appended, the API accepts the conversation.
+
+    The appended message starts with the tool_result; text after it is fine, as it is for the API.
+    """
+
+    def check(obs: ReconcileObservation, label: str) -> str | None:
+        if problem := _value_problem(obs, lang):
+            return problem
+        original = obs.case.checkpoint
+        value = obs.outcome.value
+        messages = value["messages"]
+        n = len(original["messages"])
+        if messages[:n] != original["messages"]:
+            return text("paired.changed_history", lang, label=label)
+        if len(messages) - n != 1:
+            return text("paired.count", lang, label=label, added=len(messages) - n)
+        new = messages[-1]
+        content = new.get("content") if isinstance(new, dict) else None
+        if not (isinstance(new, dict) and new.get("role") == "user" and isinstance(content, list) and content):
+            return text("paired.shape", lang, label=label)
+        problem = pairing_problem(messages)
+        if problem is not None:
+            return _pairing_feedback(problem, content, obs.case.pending["id"], label, lang)
+        if "pendingToolUse" not in value or value["pendingToolUse"] is not None:
+            return text("paired.pending", lang, label=label)
+        for counter in ("turns", "tokensUsed"):
+            before, after = original[counter], value.get(counter)
+            if after != before:
+                return text("paired.counters", lang, label=label, field=counter, before=before, after=after)
+        if error := api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages}):
+            return text("paired.api", lang, label=label, error=error)
+        return None
+
+    return _judge_cases(observations, lang, check, text("paired.ok", lang))
+
+
+# -- Level 2: the incident, for real -------------------------------------------------------------
+
+
+def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
+    """nivel2.no_double_email: one email, and the resumed agent really went on to its final answer.
+
+    One email alone proves nothing: a resume that never calls the model sends nothing
+    either. So the dangling call must have been answered, the resumed loop must have
+    made its model calls, and the last of them must be the final answer.
+    """
+    case = obs.case
+    if obs.reconcile is not None and not obs.reconcile.ok:
+        return Verdict(False, text("email.reconcile_failed", lang, reason=obs.reconcile.describe(lang)))
+    if obs.emails > 1:
+        return Verdict(False, text("email.double", lang, to=case.recipient, count=obs.emails, subject=case.subject))
+    if obs.error:
+        return Verdict(False, text("email.run_error", lang, error=obs.error))
+    if obs.emails != 1:
+        return Verdict(False, text("email.none", lang, count=obs.emails))
+    if not obs.answered:
+        return Verdict(False, text("email.unanswered", lang))
+    if obs.model_calls == 0:
+        return Verdict(False, text("email.no_model_call", lang, turns=obs.turns, max_turns=obs.max_turns))
+    if not obs.final_answer:
+        return Verdict(
+            False, text("email.no_final_answer", lang, calls=obs.model_calls, turns=obs.turns, max_turns=obs.max_turns)
+        )
+    return Verdict(True, text("email.ok", lang, to=case.recipient, calls=obs.model_calls))
+
+
+# -- questions -------------------------------------------------------------------------------------
+
+
+def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
+    """A multiple-choice answer: one letter, the right one; a missing answer is a clear 0."""
+    variable, value = obs.variable, obs.value
+    question = QUESTIONS[variable]
+    if not obs.defined:
+        return Verdict(False, text("q.missing", lang, variable=variable))
+    if value is None or value == {"type": "NoneType"}:  # the notebook's untouched `respuesta = None`
+        return Verdict(False, text("q.unanswered", lang, variable=variable))
+    letter = normalise_answer(value)
+    if letter is None or letter not in question.options:
+        got = _show(value) if not isinstance(value, dict) else str(value.get("type"))
+        return Verdict(False, text("q.invalid", lang, variable=variable, got=got))
+    if letter != question.answer:
+        retry = question.hint.get(lang) or question.hint["es"]
+        return Verdict(False, text("q.wrong", lang, got=letter, hint=retry))
+    return Verdict(True, text("q.ok", lang, answer=letter, explanation=question.explanation[lang]))

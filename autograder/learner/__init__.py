@@ -1,0 +1,1 @@
+"""The learner's process: the only code its zygote and child load (with lesson3's public modules)."""

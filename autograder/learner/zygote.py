@@ -1,0 +1,235 @@
+"""La cigota del alumno: un intérprete que nunca vio la corrección, del que nace cada proceso del alumno.
+
+Started fresh (its own interpreter, an allow-listed environment) before any grading
+state exists, it preloads only what learner code runs on: IPython's shell, the child's
+runtime and lockdown, and the learner's lesson3 (:mod:`autograder.learner.lesson3_view`,
+without the reference answers). It never imports the checks, the scenarios, the seed
+or lesson3's answers, so nothing of them is in the memory its children start from.
+
+A judge connects to its Unix socket and hands over three pipe ends (SCM_RIGHTS) with
+the limits; the zygote forks a *keeper*, which forks the learner's child. The child
+locks itself down (:mod:`autograder.learner.lockdown`) and serves the judge over the pipes
+(:mod:`autograder.learner.runner`); the keeper tells the judge the child's pid and, at the
+end, how it ended, and kills it if the judge goes away.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import traceback
+from pathlib import Path
+from typing import Any
+
+from autograder.learner import forking
+from autograder.learner.forking import ZygoteError
+from autograder.wire import protocol
+
+# -- the judge's side ---------------------------------------------------------------------------
+
+_socket_path: str | None = None
+_local: LearnerZygote | None = None
+_local_lock = threading.Lock()
+
+
+def use(socket_path: str) -> None:
+    """Judges of this process (and its forks) ask the zygote listening at ``socket_path``."""
+    global _socket_path
+    _socket_path = socket_path
+
+
+def spawn(request: dict[str, Any], fds: tuple[int, int, int]) -> tuple[socket.socket, int]:
+    """A confined learner child serving on ``fds``; returns the keeper's socket and the child's pid."""
+    path = _socket_path or _shared_local().socket_path
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(30)
+    try:
+        sock.connect(path)
+        socket.send_fds(sock, [b"\0"], list(fds))  # the pipe ends ride on one byte; the request follows
+        protocol.send_message(sock, request)
+        reply = protocol.recv_message(sock)
+    except BaseException:
+        sock.close()
+        raise
+    pid = reply.get("pid") if isinstance(reply, dict) else None
+    if not isinstance(pid, int):
+        sock.close()
+        raise ZygoteError(str(reply.get("error") if isinstance(reply, dict) else reply)[:300])
+    return sock, pid
+
+
+class LearnerZygote(forking.Zygote):
+    """The learner zygote, started in ``run_dir`` (or in a folder of its own, removed when it stops)."""
+
+    def __init__(self, run_dir: Path | None = None) -> None:
+        self._own_dir = run_dir is None
+        self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-alumno-"))
+        code = "from autograder.learner.zygote import main; main()"
+        super().__init__("the learner zygote", code, self.run_dir, "learner.sock")
+
+    def stop(self) -> None:
+        super().stop()
+        if self._own_dir:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+def _shared_local() -> LearnerZygote:
+    """A zygote for this process alone (a judge started outside the grading server, as the tests do)."""
+    global _local
+    with _local_lock:
+        if _local is None or _local.proc.poll() is not None:
+            _local = LearnerZygote()
+            _local.wait_ready()
+            atexit.register(_local.stop)
+        return _local
+
+
+# -- the zygote (its own interpreter) ------------------------------------------------------------
+
+
+def public_data() -> Any:
+    """The course's public data, from a throwaway fork: lesson3 is imported there, never here.
+
+    Returns a function that waits for it, so the zygote preloads its own modules meanwhile.
+    """
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the throwaway child
+        code = 1
+        try:
+            os.close(read_fd)
+            from autograder.learner.lesson3_view import collect_public
+
+            protocol.write_frame(write_fd, json.loads(json.dumps(collect_public())))
+            code = 0
+        except BaseException:  # noqa: BLE001 - reported by the parent as a failed start
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    os.close(write_fd)
+
+    def wait() -> dict[str, Any]:
+        try:
+            data = protocol.read_frame(read_fd)
+        finally:
+            os.close(read_fd)
+            os.waitpid(pid, 0)
+        return data
+
+    return wait
+
+
+def preload(public: dict[str, Any]) -> None:
+    """Warm up what every learner child runs on, once (its modules are imported already)."""
+    import asyncio
+
+    from autograder.learner import landlock, lesson3_view, runner
+
+    landlock.hide([Path(public["lesson3_dir"]), Path(__file__).resolve().parents[1]])
+    lesson3_view.install(public)
+    runner.prepare(public)
+    landlock.warm_up()
+
+    asyncio.run(asyncio.sleep(0))
+
+
+def main() -> None:
+    socket_path = sys.argv[1]
+    starter = os.getppid()
+    waiting = public_data()
+    # Meanwhile (on another core), what learner children run on; none of it is lesson3.
+    import IPython.core.interactiveshell  # noqa: F401
+
+    from autograder.learner import (
+        landlock,  # noqa: F401
+        lesson3_view,  # noqa: F401
+        lockdown,  # noqa: F401
+        runner,  # noqa: F401
+    )
+
+    preload(waiting())
+    forking.serve_forever(
+        socket_path,
+        lambda conn: _caller(conn, starter),
+        lambda conn, trust: keep(conn, starter_may_relax=trust == "starter"),
+    )
+
+
+def _caller(conn: socket.socket, starter: int) -> str | None:
+    """Who asks: the process that started this zygote, one of its judges (grandchildren), or nobody we serve.
+
+    A learner running as the grader's own uid could find the socket; it is neither (its
+    parent is a keeper of this zygote), and only the starter may turn Landlock off (tests).
+    """
+    pid = forking.peer_pid(conn)
+    if pid is None:  # pragma: no cover - not Linux: the socket's 0600 only
+        return "judge"
+    if pid == starter:
+        return "starter"
+    parent = _parent(pid)
+    if parent and _parent(parent) == starter:
+        return "judge"
+    return None
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The command name may hold spaces and parentheses: the fields start after the last ")".
+    fields = stat.rsplit(")", 1)[-1].split()
+    return int(fields[1]) if len(fields) > 1 else None
+
+
+def keep(conn: socket.socket, *, starter_may_relax: bool) -> None:
+    """Fork the learner's child, tell the judge its pid, report how it ended; kill it if the judge leaves."""
+    from autograder.learner import runner
+    from autograder.wire.limits import Limits
+
+    _, fds, _, _ = socket.recv_fds(conn, 1, 3)
+    if len(fds) != 3:
+        protocol.send_message(conn, {"error": "expected three pipe ends"})
+        return
+    try:
+        request = protocol.recv_message(conn)
+    except EOFError:
+        return  # the judge went away before asking
+    limits = Limits.from_json(request.get("limits"))
+    uid = request.get("uid")
+    landlock = bool(request.get("landlock", True)) or not starter_may_relax
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the learner's child
+        conn.close()
+        runner.child_main(fds, limits, Path(request["box"]), uid if isinstance(uid, int) else None, landlock)
+    for fd in fds:
+        os.close(fd)
+    protocol.send_message(conn, {"pid": pid})
+    watched: list[Any] = [conn]
+    pidfd = -1
+    with contextlib.suppress(OSError, AttributeError):
+        pidfd = os.pidfd_open(pid)
+        watched.append(pidfd)
+    while True:
+        readable, _, _ = select.select(watched, [], [], None if pidfd >= 0 else 0.05)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            with contextlib.suppress(OSError):
+                protocol.send_message(conn, {"status": status})
+            return
+        if conn in readable:
+            # The judge closed its end (done, or dead): the learner goes too.
+            for kill in (os.killpg, os.kill):
+                with contextlib.suppress(OSError):
+                    kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return

@@ -1,0 +1,269 @@
+"""``check()`` en el cuaderno: corregir las definiciones vivas sin ejecutarlas en el kernel.
+
+The learner's functions are not called here. Their *source* is rebuilt from the
+live namespace (``inspect.getsource`` of each function, plus what it references:
+imports, plain constants such as ``READ_ONLY_TOOLS``, helper functions) and sent to
+the same sandboxed judge the instructor's grader uses, with a fixed seed so the
+table is the same on every run (nbval compares it).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import contextlib
+import html
+import importlib
+import inspect
+import sys
+import textwrap
+import types
+from typing import Any
+
+from autograder.course import criteria
+from autograder.course.catalogue import text
+from autograder.grading.pipeline import LEVELS, grade_loaded
+from autograder.intake.submission import from_python
+from autograder.wire.results import CriterionResult, SubmissionResult
+
+PUBLIC_SEED = 20250825
+"""The public checks' seed: fixed, so check()'s output is deterministic. Grading uses a random one."""
+
+NOTEBOOK_NAME = "cuaderno"
+
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+
+class CheckResult(SubmissionResult):
+    """What check() returns: the SubmissionResult, shown once (check() already displayed the table)."""
+
+    lang = "es"
+
+    def _ipython_display_(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return text("live.repr", self.lang, score=f"{self.score:g}", max_score=f"{self.max_score:g}")
+
+
+def check(
+    level: int | None = None,
+    *,
+    lang: str = "es",
+    seed: int = PUBLIC_SEED,
+    namespace: dict[str, Any] | None = None,
+    _depth: int = 1,
+) -> CheckResult:
+    """Corrige las funciones del ejercicio de este cuaderno con las verificaciones públicas.
+
+    ``level`` 0 (la ruta de reanudación: ``my_load_checkpoint``, ``start_state``), 1
+    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
+    """
+    if level not in (None, *LEVELS):
+        raise ValueError(text("live.bad_level", lang, level=repr(level)))
+    levels = LEVELS if level is None else (level,)
+    ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
+    source = extract_definitions(ns)
+    graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)
+    result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
+    result.lang = lang
+    show(result, lang=lang)
+    return result
+
+
+_hints_seen: dict[str, int] = {}
+"""Criterion id -> the last hint level ``pista(id)`` showed in this kernel."""
+
+
+def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang: str = "es") -> None:
+    """Imprime la pista siguiente de un criterio (o la número ``nivel``); sin criterio, la primera de cada uno."""
+    ids = list(criteria.CRITERIA)
+    if criterion is None:
+        chosen = ids
+    elif isinstance(criterion, int) and not isinstance(criterion, bool) and 1 <= criterion <= len(ids):
+        chosen = [ids[criterion - 1]]
+    elif criterion in criteria.CRITERIA:
+        chosen = [str(criterion)]
+    else:
+        known = ", ".join(ids)
+        raise ValueError(text("live.no_criterion", lang, criterion=criterion, known=known))
+    if nivel is not None and (isinstance(nivel, bool) or not isinstance(nivel, int) or nivel < 1):
+        raise ValueError(text("live.bad_hint_level", lang, nivel=repr(nivel)))
+    lines = []
+    for cid in chosen:
+        levels = criteria.hints(cid, lang)
+        if nivel is not None:
+            level = min(nivel, len(levels))
+        elif criterion is None:
+            level = 1
+        else:
+            level = min(_hints_seen.get(cid, 0) + 1, len(levels))
+        _hints_seen[cid] = max(_hints_seen.get(cid, 0), level)
+        if len(levels) == 1:
+            lines.append(f"{cid}: {levels[0]}")
+        else:
+            lines.append(text("check.hint_level", lang, id=cid, level=level, n=len(levels), hint=levels[level - 1]))
+    print("\n".join(lines))
+
+
+# -- rebuilding the source -------------------------------------------------------------------------
+
+
+def extract_definitions(ns: dict[str, Any]) -> str:
+    """Source that recreates the exercise's names from a live namespace.
+
+    Functions and classes defined in the notebook come back as their source; names
+    they reference are followed: modules become imports, objects imported from a
+    module become ``from ... import``, plain constants become literals. Anything
+    else is left out (the sandbox will then report a NameError naming it).
+    """
+    module_name = ns.get("__name__", "__main__")
+    imports: list[str] = []
+    values: list[str] = []
+    definitions: list[str] = []
+    done: set[str] = set()
+
+    def need(name: str) -> None:
+        if name in done or name not in ns:
+            return
+        done.add(name)
+        value = ns[name]
+        if isinstance(value, types.ModuleType):
+            imports.append(f"import {value.__name__} as {name}")
+            return
+        target = inspect.unwrap(value) if callable(value) else value  # decorated functions too
+        if inspect.isfunction(target) or inspect.isclass(target):
+            if getattr(target, "__module__", None) == module_name:
+                try:
+                    source = textwrap.dedent(inspect.getsource(value))
+                except (OSError, TypeError):
+                    definitions.append(f"# {name}: no se pudo leer su código fuente")
+                    return
+                definitions.append(source.rstrip() + "\n")
+                # `reconcile = mi_reconcile` needs the alias; a lambda's source is the assignment itself.
+                if target.__name__ != name and target.__name__.isidentifier():
+                    definitions.append(f"{name} = {target.__name__}\n")
+                for dependency in _referenced_names(source, target):
+                    need(dependency)
+                return
+        imported = _import_line(name, value)
+        if imported:
+            imports.append(imported)
+        elif _is_plain(value):
+            values.append(f"{name} = {value!r}")
+
+    for name in criteria.learner_names():
+        need(name)
+    return "\n".join([*imports, *values, "", *definitions])
+
+
+def _referenced_names(source: str, value: Any) -> list[str]:
+    names: list[str] = []
+    with contextlib.suppress(SyntaxError):
+        names += [n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)]
+    code = getattr(value, "__code__", None)
+    stack = [code] if code is not None else []
+    while stack:
+        current = stack.pop()
+        names += list(current.co_names)
+        stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
+    return list(dict.fromkeys(name for name in names if not hasattr(builtins, name)))
+
+
+def _import_line(name: str, value: Any) -> str | None:
+    module = getattr(value, "__module__", None)
+    qualname = getattr(value, "__qualname__", None)
+    if not (isinstance(module, str) and isinstance(qualname, str)) or module == "__main__" or "." in qualname:
+        return None
+    try:
+        if getattr(importlib.import_module(module), qualname, None) is not value:
+            return None
+    except Exception:  # noqa: BLE001 - not importable means not reproducible this way
+        return None
+    return f"from {module} import {qualname}" + (f" as {name}" if name != qualname else "")
+
+
+def _is_plain(value: Any, depth: int = 0) -> bool:
+    if depth > 20:
+        return False
+    if isinstance(value, _PLAIN):
+        return not (isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return all(_is_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(_is_plain(k, depth + 1) and _is_plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+# -- showing the table -----------------------------------------------------------------------------
+
+
+def show(result: SubmissionResult, *, lang: str = "es") -> None:
+    """HTML in Jupyter (with a deterministic text/plain twin for nbval), plain text elsewhere."""
+    plain = render_text(result, lang=lang)
+    if _ipython() is None:
+        print(plain)
+        return
+    from IPython.display import display
+
+    display({"text/plain": plain, "text/html": render_html(result, lang=lang)}, raw=True)
+
+
+def _ipython() -> Any:
+    module = sys.modules.get("IPython")
+    if module is None:
+        return None
+    try:
+        return module.get_ipython()
+    except Exception:  # noqa: BLE001 - an odd IPython install just means "no rich display"
+        return None
+
+
+def _hint(criterion: CriterionResult, lang: str) -> str | None:
+    if criterion.passed or "NotImplementedError" in criterion.feedback:
+        return None
+    return criteria.hint(criterion.id, lang)
+
+
+def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
+    head, points = text("check.head", lang), text("check.points", lang)
+    lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}"]
+    if result.error:
+        lines.append("")
+        lines += textwrap.wrap(result.error, 100)
+    for warning in result.warnings:
+        lines += textwrap.wrap("⚠ " + warning, 100)
+    lines.append("")
+    for c in result.criteria:
+        mark = "✔" if c.passed else "✘"
+        lines.append(f"{mark} {c.id}  ({criteria.title(c.id, lang)})  {c.score:g}/{c.max_score:g}")
+        lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
+        if hint := _hint(c, lang):
+            lines += textwrap.wrap(
+                f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
+            )
+    return "\n".join(lines)
+
+
+def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
+    esc = html.escape
+    head = text("check.head", lang)
+    columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
+    rows = []
+    for c in result.criteria:
+        color = "#e6f4ea" if c.passed else "#fce8e6"
+        mark = "✔" if c.passed else "✘"
+        hint = _hint(c, lang)
+        hint_html = f"<br><em>{esc(text('check.hint', lang))}: {esc(hint)}</em>" if hint else ""
+        rows.append(
+            f'<tr style="background:{color}"><td>{mark}</td>'
+            f"<td><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>"
+            f"<td>{c.score:g}/{c.max_score:g}</td><td>{esc(c.feedback)}{hint_html}</td></tr>"
+        )
+    notes = "".join(f"<p>⚠ {esc(w)}</p>" for w in result.warnings)
+    error = f"<p><strong>{esc(result.error)}</strong></p>" if result.error else ""
+    header = "".join(f"<th>{esc(c)}</th>" for c in columns)
+    return (
+        f"<div><h4>{esc(head)} — {result.score:g}/{result.max_score:g}</h4>{error}{notes}"
+        f'<table style="border-collapse:collapse;text-align:left"><tr>{header}</tr>{"".join(rows)}</table></div>'
+    )

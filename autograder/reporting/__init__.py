@@ -1,0 +1,1 @@
+"""Reporting: results.json, grades.csv, feedback, the class summary, Gradescope, merged parts."""

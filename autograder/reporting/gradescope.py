@@ -1,0 +1,183 @@
+"""Gradescope: el paquete ``autograder.zip`` y lo que corre dentro de su contenedor.
+
+Gradescope's documented contract (Autograder Specifications): the zip holds
+``setup.sh`` and ``run_autograder`` at its root; inside the container the zip is
+extracted to ``/autograder/source``, the learner's files are in
+``/autograder/submission`` and ``run_autograder`` must write
+``/autograder/results/results.json``::
+
+    {"score": float, "output": str, "tests": [{"name", "number", "score", "max_score",
+     "status": "passed"|"failed", "output", "visibility"?}], ...}
+
+``python -m autograder.reporting.gradescope`` is that ``run_autograder`` step. The root is
+``$AUTOGRADER_ROOT`` (default ``/autograder``) so a test can lay the same tree
+out in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import secrets
+import sys
+import time
+import traceback
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from autograder.course.catalogue import LANGS, NoticeError, notice, text
+from autograder.intake.collect import collect_submissions, is_ignored
+from autograder.reporting.report import criterion_title, fmt_points, write_text_atomic
+from autograder.wire.results import SubmissionResult
+from lesson3.checkpoint import write_atomic
+
+BUNDLE_TEMPLATES = Path(__file__).parents[1] / "templates" / "gradescope"
+DEFAULT_ROOT = Path("/autograder")
+_COURSE_FILES = ("pyproject.toml", "README.md")
+_COURSE_PACKAGES = ("lesson3", "autograder")
+_FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # a reproducible zip: same sources, same bytes
+
+
+class BundleError(NoticeError):
+    """No se puede armar el paquete desde aquí (``notice`` dice qué falta)."""
+
+
+# --- building autograder.zip ------------------------------------------------------------------
+
+
+def bundle_members(root: Path | None = None) -> dict[str, Path]:
+    """Nombre dentro del zip -> archivo de origen, en orden estable."""
+    root = root or Path(__file__).resolve().parents[2]
+    needed = [root / name for name in _COURSE_FILES]
+    missing = [p.name for p in needed if not p.is_file()]
+    if missing:
+        raise BundleError(notice("gradescope.bundle_missing", files=", ".join(missing), root=root))
+    members: dict[str, Path] = {
+        "setup.sh": BUNDLE_TEMPLATES / "setup.sh",
+        "run_autograder": BUNDLE_TEMPLATES / "run_autograder",
+        # Only what grading imports (no JupyterLab, no test tools), pinned as in the course lock.
+        "requirements.lock": BUNDLE_TEMPLATES / "requirements.lock",
+    }
+    for name in _COURSE_FILES:
+        members[f"course/{name}"] = root / name
+    for package in _COURSE_PACKAGES:
+        for dirpath, dirnames, filenames in os.walk(root / package):
+            dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
+            for name in sorted(filenames):
+                if is_ignored(name) or name.endswith((".pyc", ".pyo")):
+                    continue
+                path = Path(dirpath) / name
+                members[f"course/{path.relative_to(root).as_posix()}"] = path
+    return members
+
+
+def build_bundle(out: Path, root: Path | None = None) -> Path:
+    """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta."""
+    members = bundle_members(root)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for arcname, path in members.items():
+            info = zipfile.ZipInfo(arcname, date_time=_FIXED_DATE)
+            executable = arcname in ("setup.sh", "run_autograder")
+            info.external_attr = (0o100755 if executable else 0o100644) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(out, buffer.getvalue(), durable=False)
+    return out
+
+
+# --- inside the container: run_autograder -----------------------------------------------------
+
+
+def to_gradescope(
+    result: SubmissionResult, *, lang: str = "es", candidates: int = 1, warnings: list[str] | None = None
+) -> dict[str, Any]:
+    """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
+    score, max_score = fmt_points(result.score), fmt_points(result.max_score)
+    lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
+    if candidates > 1:
+        lines.append(text("gradescope.several", lang, n=candidates, name=result.submission))
+    if result.error:
+        lines.append(text("gradescope.error", lang, error=result.error))
+    lines += result.warnings
+    if warnings:
+        lines.append(text("gradescope.warnings", lang, warnings=" ".join(warnings)))
+    tests: list[dict[str, Any]] = [
+        {
+            "name": f"{criterion_title(c.id, lang)} [{c.id}]",
+            "number": str(i),
+            "score": c.score,
+            "max_score": c.max_score,
+            "status": "passed" if c.passed else "failed",
+            "output": c.feedback,
+        }
+        for i, c in enumerate(result.criteria, start=1)
+    ]
+    if result.flags:
+        # Hidden tests carry no points and only instructors see them.
+        tests.append(
+            {
+                "name": text("gradescope.flags", lang),
+                "status": "failed",
+                "output": "\n".join(result.flags),
+                "visibility": "hidden",
+            }
+        )
+    return {
+        "score": result.score,
+        "output": "\n".join(lines),
+        # Learner text (file names, quoted errors) must never be rendered as HTML.
+        "output_format": "text",
+        "test_output_format": "text",
+        "test_name_format": "text",
+        "tests": tests,
+    }
+
+
+def _no_tests(output: str) -> dict[str, Any]:
+    """A results.json that gives 0 and says why: no submission, or the grader failed."""
+    return {"score": 0.0, "output": output, "output_format": "text", "tests": []}
+
+
+def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
+    with collect_submissions([submission_dir], lang=lang) as intake:
+        if not intake.submissions:
+            document = _no_tests(text("gradescope.none", lang))
+            if intake.warnings:
+                document["output"] += "\n" + text("gradescope.warnings", lang, warnings=" ".join(intake.warnings))
+            return document
+        from autograder.grading.pipeline import grade_many
+
+        paths = [s.file for s in intake.submissions]
+        results = grade_many(paths, jobs=min(len(paths), os.cpu_count() or 1), seed=seed, lang=lang)
+        best = max(results, key=lambda r: r.score)  # max keeps the first of equals: discovery order
+        return to_gradescope(best, lang=lang, candidates=len(results), warnings=intake.warnings)
+
+
+def main() -> int:
+    root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
+    submission_dir, results_dir = root / "submission", root / "results"
+    lang = os.environ.get("AUTOGRADER_LANG", "es")
+    if lang not in LANGS:
+        lang = "es"
+    seed_text = os.environ.get("AUTOGRADER_SEED", "")
+    seed = int(seed_text) if seed_text.isdigit() else secrets.randbelow(2**31)
+    started = time.monotonic()
+    try:
+        document = grade_for_gradescope(submission_dir, seed=seed, lang=lang)
+    except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
+        # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
+        traceback.print_exc(file=sys.stdout)
+        document = _no_tests(text("gradescope.internal", lang))
+    document["execution_time"] = round(time.monotonic() - started, 3)
+    document["extra_data"] = {"seed": seed, "lang": lang}
+    print(text("gradescope.console", lang, seed=seed, path=results_dir / "results.json"))
+    write_text_atomic(results_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,435 @@
+"""Correr aislado, lado del juez: el proceso del alumno nace lejos de la corrección y se le habla por tubos.
+
+The learner's process is not a fork of the judge: the judge asks the learner zygote
+(:mod:`autograder.learner.zygote`, a fresh interpreter that never imported the grading
+code, the seed, the scenarios or lesson3's reference answers) for a child, handing it
+the three pipes over a Unix socket. That child locks itself down
+(:mod:`autograder.learner.lockdown`) before any learner code runs; a *keeper* process between
+the zygote and the child reports how it ended and kills it if the judge goes away.
+
+The judge talks to the child only through framed JSON on two pipes
+(:mod:`autograder.wire.protocol`): it sends the cells to load and one call's argument at a
+time (``resume_action``/``reconcile``); the child may ask the judge to execute a tool
+(the ``execute_tool`` proxy). Wall-clock, output and disk limits are enforced here,
+from outside: on a timeout or a full folder the whole process group is SIGKILLed;
+printed output past the cap is read and dropped, never a reason to stop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autograder.intake.submission import Cell
+from autograder.learner import landlock as confinement
+from autograder.learner import zygote
+from autograder.learner.lockdown import NOBODY, SAFE_PATH, prepare_box
+from autograder.wire import protocol
+from autograder.wire.limits import Limits
+
+__all__ = ["NOBODY", "SAFE_PATH", "Failure", "Learner", "Limits", "Protections", "Reply", "prepare_box"]
+
+UID_BASE = 1_000_000
+"""Learner uids are UID_BASE + the judge's pid: unique among concurrent judges, so one
+learner can never signal another one, and RLIMIT_NPROC counts exactly its own processes."""
+
+ToolHandler = Callable[[str, Any], dict[str, Any]]
+
+
+@dataclass
+class Failure:
+    """The learner's process did not answer: why, in words the feedback can use."""
+
+    kind: str  # timeout, budget, cpu, memory, disk, crashed, exited, protocol, internal (and "poisoned")
+    detail: str = ""
+    limit: float = 0.0
+    """The limit that was hit: seconds for a timeout, MB for the disk."""
+
+
+@dataclass
+class Reply:
+    """A frame the learner's process answered with (a load report or a call result)."""
+
+    message: dict[str, Any]
+
+
+@dataclass
+class Capture:
+    """What the learner printed: the first ``limit`` bytes kept, the rest only counted."""
+
+    limit: int
+    kept: bytearray = field(default_factory=bytearray)
+    total: int = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.limit - len(self.kept)
+        if room > 0:
+            self.kept += chunk[:room]
+
+    @property
+    def cut(self) -> bool:
+        return self.total > len(self.kept)
+
+
+def running_as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@dataclass(frozen=True)
+class Protections:
+    """What stands between learner code and the instructor's files and processes on this machine."""
+
+    uid_drop: bool
+    """A root grader gives each learner an unprivileged uid of its own."""
+    landlock_abi: int
+    """Landlock ABI of the kernel (0: none); the learner's child applies it, root or not."""
+    seccomp: bool = False
+    """The learner's child installs a seccomp filter (no connect(), no chmod/chown, no new processes);
+    where it must and cannot, the child refuses to run learner code rather than go on without it."""
+
+    @property
+    def files(self) -> bool:
+        """The learner cannot write outside its folder nor read the grader's files."""
+        return self.uid_drop or self.landlock_abi >= 1
+
+    @property
+    def signals(self) -> bool:
+        """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
+        return self.uid_drop or self.landlock_abi >= 6  # ABI 6 scopes signals to the learner's domain
+
+
+def protections() -> Protections:
+    return Protections(
+        uid_drop=running_as_root(), landlock_abi=confinement.abi_version(), seccomp=confinement.seccomp_available()
+    )
+
+
+def learner_uid(judge_pid: int) -> int:
+    """The uid a judge's learners run as (only meaningful when the judge is root)."""
+    candidate = UID_BASE + judge_pid
+    return candidate if _uid_mappable(candidate) else NOBODY
+
+
+def _uid_mappable(uid: int) -> bool:
+    try:
+        ranges = [line.split() for line in Path("/proc/self/uid_map").read_text().splitlines()]
+    except OSError:
+        return False
+    # Each line: first uid inside, first uid outside, how many.
+    return any(int(r[0]) <= uid < int(r[0]) + int(r[2]) for r in ranges if len(r) == 3)
+
+
+DISK_POLL_SECONDS = 0.05
+"""How often the judge measures the learner's folder while a call runs."""
+
+
+class Learner:
+    """Handle on one learner child process, used by the judge.
+
+    ``start()`` asks the learner zygote for a child and loads the cells; ``call()`` runs
+    one function on one argument and serves the child's tool requests meanwhile. Any
+    failure (timeout, crash, full folder, garbage on the pipe) kills the child's process
+    group and comes back as a :class:`Failure`; the judge decides what it costs.
+    """
+
+    def __init__(
+        self,
+        cells: list[Cell],
+        *,
+        limits: Limits,
+        box: Path,
+        uid: int | None = None,
+        landlock: bool = True,
+        kind: str | None = None,
+        name: str = "entrega.py",
+        output: Capture | None = None,
+    ) -> None:
+        self.cells = cells
+        self.kind = kind or ("ipynb" if any(c.filename.startswith("<celda") for c in cells) else "py")
+        self.name = name
+        self.limits = limits
+        self.box = Path(box)
+        self.uid = uid
+        # Landlock and the seccomp filter: only the tests turn them off (to show what they stop);
+        # the learner zygote honours that only from the process that started it, never from a judge.
+        self.landlock = landlock
+        self.pid: int | None = None
+        # A session passes one Capture to each process it starts: the cap holds over all of them.
+        self.output = output if output is not None else Capture(limits.output_kb * 1024)
+        self._reader = protocol.FrameReader()
+        self._pending: list[dict[str, Any]] = []
+        self._req_w = self._resp_r = self._out_r = -1
+        self._keeper: socket.socket | None = None
+        self._next_id = 0
+        self._disk_checked_at = 0.0
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def start(self) -> Reply | Failure:
+        """Get a confined child from the learner zygote and run every cell; the reply is its load report."""
+        (req_r, req_w), (resp_r, resp_w), (out_r, out_w) = (os.pipe() for _ in range(3))
+        request = {"limits": self.limits.to_json(), "box": str(self.box), "uid": self.uid, "landlock": self.landlock}
+        try:
+            keeper, pid = zygote.spawn(request, (req_r, resp_w, out_w))
+        except (OSError, EOFError, protocol.ProtocolError, zygote.ZygoteError) as e:
+            for fd in (req_w, resp_r, out_r):  # ours; the finally closes the child's ends
+                os.close(fd)
+            return Failure("internal", f"{type(e).__name__}: {e}"[:300])
+        finally:
+            for fd in (req_r, resp_w, out_w):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._keeper, self.pid = keeper, pid
+        self._req_w, self._resp_r, self._out_r = req_w, resp_r, out_r
+        for fd in (req_w, resp_r, out_r):
+            os.set_blocking(fd, False)
+        load = {
+            "op": "load",
+            "kind": self.kind,
+            "name": self.name,
+            "cells": [c.to_json() for c in self.cells],
+            "load_seconds": self.limits.load_seconds,
+        }
+        # The load gets a little slack over the child's own per-cell alarms.
+        return self._exchange(load, "loaded", self.limits.load_seconds + 0.5)
+
+    def call(self, fn: str, arg: Any, *, timeout: float, on_tool: ToolHandler | None = None) -> Reply | Failure:
+        """``fn(arg)`` in the child; ``on_tool(name, input)`` answers its execute_tool requests."""
+        if self.pid is None:
+            raise RuntimeError("the learner process is not running")
+        self._next_id += 1
+        request = {"op": "call", "id": self._next_id, "fn": fn, "arg": arg}
+        return self._exchange(request, "result", timeout, on_tool=on_tool, call_id=self._next_id)
+
+    def close(self) -> None:
+        """Stop the child (it is idle between calls, so this is just a kill) and free the pipes."""
+        if self.pid is not None:
+            self._kill()
+        for fd in (self._req_w, self._resp_r, self._out_r):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._req_w = self._resp_r = self._out_r = -1
+        if self._keeper is not None:
+            self._keeper.close()
+            self._keeper = None
+
+    # -- the exchange loop -------------------------------------------------------------
+
+    def _exchange(
+        self,
+        request: dict[str, Any],
+        expect: str,
+        timeout: float,
+        *,
+        on_tool: ToolHandler | None = None,
+        call_id: int | None = None,
+    ) -> Reply | Failure:
+        deadline = time.monotonic() + max(timeout, 0.0)
+        outgoing = bytearray(protocol.encode(request))
+        while True:
+            while self._pending:
+                msg = self._pending.pop(0)
+                handled = self._handle(msg, expect, call_id, on_tool, outgoing)
+                if isinstance(handled, (Reply, Failure)):
+                    return handled
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._kill()
+                return Failure("timeout", limit=round(timeout, 2))
+            if full := self._disk_full():
+                return full
+            rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
+            wlist = [self._req_w] if outgoing else []
+            readable, writable, _ = select.select(rlist, wlist, [], min(remaining, DISK_POLL_SECONDS))
+            if self._out_r in readable:
+                self._drain_output()
+            if self._req_w in writable:
+                try:
+                    del outgoing[: os.write(self._req_w, outgoing)]
+                except BlockingIOError:
+                    pass
+                except BrokenPipeError:
+                    return self._last_words() or self._died()
+            if self._resp_r in readable:
+                try:
+                    chunk = os.read(self._resp_r, 1 << 16)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    return self._died()
+                try:
+                    self._pending.extend(self._reader.feed(chunk))
+                except protocol.ProtocolError as e:
+                    self._kill()
+                    return Failure("protocol", str(e))
+
+    def _handle(
+        self,
+        msg: Any,
+        expect: str,
+        call_id: int | None,
+        on_tool: ToolHandler | None,
+        outgoing: bytearray,
+    ) -> Reply | Failure | None:
+        if not isinstance(msg, dict):
+            self._kill()
+            return Failure("protocol", "a frame that is not an object")
+        op = msg.get("op")
+        if op == "confine_failed":
+            self._kill()
+            return Failure("internal", str(msg.get("error"))[:300])
+        if op == "tool" and on_tool is not None and call_id is not None:
+            name, tool_input = msg.get("name"), msg.get("input")
+            reply = on_tool(name if isinstance(name, str) else str(name), tool_input)
+            outgoing += protocol.encode({"op": "tool_result", **reply})
+            return None
+        if op == expect and (call_id is None or msg.get("id") == call_id):
+            return Reply(msg)
+        # Anything else (a forged or stale frame, a tool request outside a call) breaks the contract.
+        self._kill()
+        return Failure("protocol", f"unexpected frame {str(op)[:40]!r}")
+
+    def _drain_output(self) -> None:
+        """Read what the child printed; past the cap it is counted and dropped, and the run goes on."""
+        for _ in range(64):  # a flood must not starve the response pipe
+            try:
+                chunk = os.read(self._out_r, 1 << 16)
+            except BlockingIOError:
+                return
+            if not chunk:
+                os.close(self._out_r)
+                self._out_r = -1
+                return
+            self.output.add(chunk)
+
+    def _disk_full(self) -> Failure | None:
+        now = time.monotonic()
+        if now - self._disk_checked_at < DISK_POLL_SECONDS:
+            return None
+        self._disk_checked_at = now
+        used, entries = box_usage(self.box, self.limits.disk_mb * 1024 * 1024, self.limits.disk_files)
+        if used > self.limits.disk_mb * 1024 * 1024 or entries > self.limits.disk_files:
+            self._kill()
+            return Failure("disk", limit=self.limits.disk_mb, detail=str(self.limits.disk_files))
+        return None
+
+    def _last_words(self) -> Failure | None:
+        """What a child that stopped reading had already said (e.g. that it could not confine itself).
+
+        Its frames are in the response pipe before its end is: read them up to that end
+        rather than calling it a death of the learner's own making.
+        """
+        with contextlib.suppress(OSError, protocol.ProtocolError):
+            while chunk := os.read(self._resp_r, 1 << 16):
+                self._pending.extend(self._reader.feed(chunk))
+        for msg in self._pending:
+            if isinstance(msg, dict) and msg.get("op") == "confine_failed":
+                handled = self._handle(msg, "", None, None, bytearray())
+                return handled if isinstance(handled, Failure) else None
+        return None
+
+    def _died(self) -> Failure:
+        """The response pipe closed: the child exited, crashed, or closed it on purpose."""
+        status = self._wait_status(timeout=0.5)
+        if status is None:
+            self._kill()
+            return Failure("protocol", "closed the channel")
+        self.pid = None
+        return _status_failure(status, self.limits)
+
+    def _wait_status(self, timeout: float) -> int | None:
+        """How the child ended, as its keeper saw it (it is the keeper's child, not ours)."""
+        if self._keeper is None:
+            return None
+        self._keeper.settimeout(timeout)
+        try:
+            message = protocol.recv_message(self._keeper)
+        except (OSError, EOFError, protocol.ProtocolError):
+            return None
+        status = message.get("status") if isinstance(message, dict) else None
+        return status if isinstance(status, int) else None
+
+    def _kill(self) -> None:
+        if self.pid is None:
+            return
+        for kill in (os.killpg, os.kill):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                kill(self.pid, signal.SIGKILL)
+        if self.uid is not None and self.uid != NOBODY and self.limits.processes > 1:
+            sweep_uid(self.uid)
+        self._wait_status(timeout=2.0)  # until the keeper has seen it die
+        self.pid = None
+
+
+def box_usage(box: Path, max_bytes: int, max_entries: int) -> tuple[int, int]:
+    """Bytes (allocated, so sparse files count for what they take) and entries under ``box``.
+
+    Stops counting once either limit is passed: a folder of a million files costs no more than the limit.
+    """
+    used = entries = 0
+    stack = [str(box)]
+    while stack:
+        try:
+            scan = os.scandir(stack.pop())
+        except OSError:
+            continue
+        with scan:
+            for entry in scan:
+                entries += 1
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                used += max(st.st_size if entry.is_file(follow_symlinks=False) else 0, st.st_blocks * 512)
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                if used > max_bytes or entries > max_entries:
+                    return used, entries
+    return used, entries
+
+
+def _status_failure(status: int, limits: Limits) -> Failure:
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU:
+            return Failure("cpu", limit=limits.cpu_seconds)
+        return Failure("crashed", _signal_name(sig))
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
+    return Failure("exited", str(code))
+
+
+def _signal_name(sig: int) -> str:
+    """The signal as the kernel's headers name it: the same in every language of the report."""
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return f"SIGRTMIN+{sig - signal.SIGRTMIN}" if signal.SIGRTMIN <= sig <= signal.SIGRTMAX else f"SIG{sig}"
+
+
+def sweep_uid(uid: int) -> None:
+    """Kill every process running as ``uid`` (needs root): the learner's escaped descendants.
+
+    kill(-1) from a process with that uid reaches exactly the processes of that uid.
+    """
+    if not running_as_root() or uid in (0, NOBODY):
+        return
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - tiny child
+        try:
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
+            os.kill(-1, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)

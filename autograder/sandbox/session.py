@@ -1,0 +1,241 @@
+"""La sesión del juez con una entrega: cargarla una vez y llamar a sus funciones con límites.
+
+Policy on top of :class:`autograder.sandbox.learner_process.Learner`: each criterion gets a wall-clock
+budget; a call that times out or kills the process "poisons" that function (later
+criteria that need it fail at once instead of paying the limit again, so a stuck
+submission costs about one limit per function); a dead process is replaced by a fresh
+one before the next call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from autograder.course.catalogue import text
+from autograder.intake.submission import Submission
+from autograder.sandbox.learner_process import Capture, Failure, Learner, Reply, ToolHandler
+from autograder.wire.limits import Limits
+
+
+@dataclass
+class Outcome:
+    """How one call of a learner function went, as data the judge can reason about."""
+
+    status: str  # ok, error, not_implemented, missing, not_callable, bad_value, delegated, failure
+    value: Any = None
+    info: dict[str, Any] = field(default_factory=dict)
+    failure: Failure | None = None
+    delegated: list[str] = field(default_factory=list)
+    fn: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @classmethod
+    def from_reply(cls, fn: str, reply: Reply | Failure) -> Outcome:
+        if isinstance(reply, Failure):
+            return cls("failure", failure=reply, fn=fn)
+        msg = reply.message
+        status = msg.get("status")
+        if status not in ("ok", "error", "not_implemented", "missing", "not_callable", "bad_value", "delegated"):
+            return cls("failure", failure=Failure("protocol", f"unknown status {str(status)[:40]!r}"), fn=fn)
+        delegated = [str(d) for d in msg.get("delegated") or [] if isinstance(d, str)]
+        return cls(status, msg.get("value"), {k: v for k, v in msg.items() if k != "value"}, None, delegated, fn)
+
+    def describe(self, lang: str) -> str:
+        """Why this outcome is not a value to judge, in the learner's language."""
+        fn = self.fn
+        if self.status == "failure" and self.failure is not None:
+            if self.failure.kind == "poisoned":
+                return str(self.info.get("message"))
+            return describe_failure(self.failure, text("what.call", lang, fn=fn), lang)
+        if self.status in ("missing", "not_callable", "not_implemented", "bad_value"):
+            info = {"type": self.info.get("type", "?"), "detail": self.info.get("detail")}
+            return text("call." + self.status, lang, fn=fn, **info)
+        if self.status == "delegated":
+            return text("call.delegated", lang, fn=fn, target=", ".join(self.delegated) or "lesson3")
+        if self.status == "error":
+            line = self.info.get("line")
+            where = text("call.where", lang, line=line) if line else ""
+            if self.info.get("etype") == "SystemExit":
+                return text("call.system_exit", lang, fn=fn, where=where)
+            message = self.info.get("message") or ""
+            detail = (f": {message}" if message else "") + hint_for(self.info.get("etype"), message, lang)
+            return text("call.raised", lang, fn=fn, etype=self.info.get("etype", "?"), where=where, detail=detail)
+        return ""
+
+
+def hint_for(etype: Any, message: str, lang: str) -> str:
+    """A sentence for the errors the sandbox itself causes, so they do not look like bugs."""
+    if etype == "PermissionError":
+        return text("load.permission_hint", lang)
+    if etype == "BlockingIOError" or "can't start new thread" in message:
+        return text("load.process_hint", lang)
+    return ""
+
+
+def describe_failure(failure: Failure, what: str, lang: str) -> str:
+    key = "fail." + failure.kind if failure.kind in _FAILURE_KINDS else "fail.protocol"
+    return text(key, lang, what=what, limit=failure.limit, detail=failure.detail)
+
+
+_FAILURE_KINDS = {"timeout", "call_timeout", "budget", "cpu", "disk", "crashed", "exited", "protocol", "internal"}
+
+
+class Caller(Protocol):
+    """What the checks need from a session (tests substitute an in-process fake)."""
+
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome: ...
+
+    def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]: ...
+
+
+@dataclass
+class LoadSummary:
+    fatal: str | None
+    warnings: list[str]
+    defined: dict[str, str]
+    answers: dict[str, Any]
+
+
+class Session:
+    """The judge's handle on one submission: loaded once, called many times, restarted if needed."""
+
+    def __init__(
+        self, submission: Submission, *, limits: Limits, box: Path, uid: int | None, lang: str, landlock: bool = True
+    ) -> None:
+        self.submission = submission
+        self.limits = limits
+        self.box = box
+        self.uid = uid
+        self.lang = lang
+        self.landlock = landlock  # off only in tests that need an unconfined learner
+        self._learner: Learner | None = None
+        self._deadline: float | None = None
+        self._budget_seconds = limits.check_seconds
+        self.poisoned: dict[str, Outcome] = {}
+        self.summary: LoadSummary | None = None
+        self.output = Capture(limits.output_kb * 1024)
+        """What the learner printed over every process of this session."""
+
+    def start(self) -> LoadSummary:
+        reply = self._spawn()
+        if isinstance(reply, Failure):
+            reason = describe_failure(reply, text("what.load", self.lang), self.lang)
+            self.summary = LoadSummary(text("load.failed", self.lang, reason=reason), [], {}, {})
+        else:
+            self.summary = self._summarise(reply.message)
+        return self.summary
+
+    def _spawn(self) -> Reply | Failure:
+        self._learner = Learner(
+            list(self.submission.runnable),
+            limits=self.limits,
+            box=self.box,
+            uid=self.uid,
+            landlock=self.landlock,
+            kind=self.submission.kind,
+            name=self.submission.name,
+            output=self.output,
+        )
+        reply = self._learner.start()
+        if isinstance(reply, Failure):
+            self.close()
+        return reply
+
+    def printed_text(self) -> str:
+        """The first output_kb of what the learner printed, over every process of this session."""
+        return self.output.kept.decode("utf-8", errors="replace")
+
+    def output_note(self) -> str | None:
+        """A warning for the feedback when the learner printed more than was kept (nothing was stopped)."""
+        if not self.output.cut:
+            return None
+        # Not how much: a loop that prints until its time limit prints a different amount on every run.
+        return text("load.output_cut", self.lang, kb=self.limits.output_kb)
+
+    def _summarise(self, msg: dict[str, Any]) -> LoadSummary:
+        """The child's load report as feedback: what failed was skipped, and the rest still ran."""
+        lang = self.lang
+        warnings: list[tuple[int, str]] = []
+        fatal = None
+        numbers = {c.number for c in self.submission.cells}
+        cells = [
+            r
+            for r in msg.get("cells") or []
+            if isinstance(r, dict) and isinstance(r.get("number"), int) and r["number"] in numbers
+        ]
+        pieces = [r for r in msg.get("pieces") or [] if isinstance(r, dict) and isinstance(r.get("number"), int)]
+        # A notebook reports cells; a .py file reports pieces, which are cells only where the file marks them.
+        for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:
+            number, status, line = report["number"], report.get("status"), report.get("line")
+            cell = number if marked else None
+            message = str(report.get("message") or "")
+            if status == "syntax" and cell is None:
+                fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
+            elif status == "syntax":
+                warnings.append((number, text("load.cell_syntax", lang, cell=cell, line=line, message=message)))
+            elif status == "error":
+                key = "load.cell_error" if cell is not None else "load.statement_error"
+                etype = report.get("etype")
+                detail = (f" ({message})" if message else "") + hint_for(etype, message, lang)
+                warnings.append((number, text(key, lang, cell=cell, etype=etype, line=line, detail=detail)))
+            elif status == "timeout":
+                key = "load.cell_timeout" if cell is not None else "load.statement_timeout"
+                warnings.append((number, text(key, lang, cell=cell, line=line, seconds=self.limits.load_seconds)))
+        defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
+        answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
+        return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
+
+    @contextlib.contextmanager
+    def budget(self, seconds: float | None = None) -> Iterator[None]:
+        """Every call inside shares one wall-clock budget (a criterion's time limit)."""
+        previous = self._deadline, self._budget_seconds
+        self._budget_seconds = self.limits.check_seconds if seconds is None else seconds
+        self._deadline = time.monotonic() + self._budget_seconds
+        try:
+            yield
+        finally:
+            self._deadline, self._budget_seconds = previous
+
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
+        if fn in self.poisoned:
+            reason = self.poisoned[fn].describe(self.lang)
+            return Outcome(
+                "failure",
+                failure=Failure("poisoned", reason),
+                info={"message": text("fail.poisoned", self.lang, fn=f"{fn}(cp)", reason=reason.rstrip("."))},
+                fn=fn,
+            )
+        if self._learner is None:
+            reply = self._spawn()
+            if isinstance(reply, Failure):
+                outcome = Outcome.from_reply(fn, reply)
+                self.poisoned[fn] = outcome
+                return outcome
+        assert self._learner is not None
+        # Each call has its own limit; a criterion's calls together also share a (larger) budget.
+        # Whichever is shorter applies, and a timeout names the one that was hit.
+        timeout, kind = self.limits.call_seconds, "call_timeout"
+        if self._deadline is not None and self._deadline - time.monotonic() < timeout:
+            timeout, kind = max(self._deadline - time.monotonic(), 0.0), "budget"
+        reply = self._learner.call(fn, arg, timeout=timeout, on_tool=on_tool)
+        if isinstance(reply, Failure) and reply.kind == "timeout":
+            reply = Failure(kind, limit=self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds)
+        outcome = Outcome.from_reply(fn, reply)
+        if outcome.status == "failure":
+            self.poisoned[fn] = outcome
+            self.close()
+        return outcome
+
+    def close(self) -> None:
+        """Stop the learner's process, if one runs (the next call starts a new one)."""
+        if self._learner is not None:
+            self._learner.close()
+            self._learner = None
