@@ -1,4 +1,4 @@
-"""Autocorrector de la Lección 3: corrige lo que escribió el alumno contra los criterios del ejercicio.
+"""The Lesson 3 autograder: grades what a learner wrote against the exercise's criteria.
 
 The exercise contract (what the notebooks teach and a submission defines, in a
 ``.py`` file or an ``.ipynb`` notebook)::

@@ -1,4 +1,4 @@
-"""``python -m autograder``: lo mismo que la orden ``autograder``."""
+"""``python -m autograder``: the same as the ``autograder`` command."""
 
 import sys
 

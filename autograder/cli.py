@@ -1,4 +1,4 @@
-"""La orden ``autograder``: calificar una clase entera y armar el paquete para Gradescope.
+"""The ``autograder`` command: grade a whole class, merge parts, build the Gradescope bundle.
 
     autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N]
     autograder merge DIR... --out DIR [--force]

@@ -1,4 +1,4 @@
-"""``check()`` en el cuaderno: corregir las definiciones vivas sin ejecutarlas en el kernel.
+"""``check()`` in a notebook: grade the live definitions without running them in the kernel.
 
 The learner's functions are not called here. Their *source* is rebuilt from the
 live namespace (``inspect.getsource`` of each function, plus what it references:
@@ -137,7 +137,7 @@ def extract_definitions(ns: dict[str, Any]) -> str:
                 try:
                     source = textwrap.dedent(inspect.getsource(value))
                 except (OSError, TypeError):
-                    definitions.append(f"# {name}: no se pudo leer su código fuente")
+                    definitions.append(text("check.source_unreadable", name=name))
                     return
                 definitions.append(source.rstrip() + "\n")
                 # `reconcile = mi_reconcile` needs the alias; a lambda's source is the assignment itself.

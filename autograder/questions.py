@@ -1,4 +1,4 @@
-"""Las preguntas de opción múltiple: única fuente de enunciados, opciones y respuesta correcta.
+"""The multiple-choice questions: the one source of their prompts, options and correct letters.
 
 The learner answers with a variable holding a letter; :mod:`autograder.course.criteria`
 declares a criterion per question, graded for every submission (a missing answer scores 0).

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from autograder.course.criteria import CRITERIA
+from autograder.course.criteria import CRITERIA, required_ids
 from autograder.judging import observe, scenarios
 from autograder.judging.evaluate import run_checks
 from autograder.judging.observe import (
@@ -40,9 +40,10 @@ from autograder.judging.verdicts import (
 )
 from autograder.questions import QUESTIONS
 from autograder.sandbox.session import Outcome
-from autograder.wire.results import CRITERIA_IDS
 from lesson3.exercises import exercise_checkpoint
 from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
+
+CRITERIA_IDS = required_ids()
 
 Fn = Callable[..., Any]
 

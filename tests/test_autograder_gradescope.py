@@ -22,8 +22,11 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.course.criteria import required_ids
 from autograder.reporting import gradescope
-from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
+
+CRITERIA_IDS = required_ids()
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"

@@ -28,12 +28,15 @@ import nbformat
 import pytest
 
 from autograder import cli
+from autograder.course.criteria import required_ids
 from autograder.intake import safe_files
 from autograder.intake import submission as sub
 from autograder.intake.collect import collect_submissions, member_name
 from autograder.intake.submission import SubmissionError, load_submission
 from autograder.reporting.report import ReportEntry, feedback_markdown
-from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
+
+CRITERIA_IDS = required_ids()
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"

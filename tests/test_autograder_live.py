@@ -12,10 +12,11 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from autograder import notebook
 from autograder.course import criteria
-from autograder.course.criteria import CRITERIA
+from autograder.course.criteria import CRITERIA, required_ids
 from autograder.notebook import CheckResult, check, extract_definitions, pista, render_text
 from autograder.questions import QUESTIONS
-from autograder.wire.results import CRITERIA_IDS
+
+CRITERIA_IDS = required_ids()
 
 pytestmark = pytest.mark.warm_up("grading_server")
 

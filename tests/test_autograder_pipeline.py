@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from autograder.course.criteria import CRITERIA
+from autograder.course.criteria import CRITERIA, required_ids
 from autograder.grading.pipeline import grade_many, grade_submission
 from autograder.questions import QUESTIONS
-from autograder.wire.results import CRITERIA_IDS
+
+CRITERIA_IDS = required_ids()
 
 pytestmark = pytest.mark.warm_up("grading_server")
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.course.criteria import required_ids
 from autograder.intake.collect import FoundSubmission, report_names
 from autograder.reporting.report import (
     CriterionStats,
@@ -27,7 +28,9 @@ from autograder.reporting.report import (
     summary_html,
     write_reports,
 )
-from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
+
+CRITERIA_IDS = required_ids()
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 

@@ -23,9 +23,12 @@ from unittest.mock import ANY
 import pytest
 
 from autograder import cli
+from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
 from autograder.reporting import shards
-from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
+
+CRITERIA_IDS = required_ids()
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"

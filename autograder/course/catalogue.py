@@ -1,4 +1,4 @@
-"""Los textos del corrector, en español (por defecto) y en inglés (``lang="en"``).
+"""The grader's texts, in Spanish (the default) and English (``lang="en"``).
 
 One table so both languages stay side by side; ``text(key, lang, **params)`` formats one.
 """
@@ -967,6 +967,27 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "autograder: seed {seed}; results in {path}",
     },
     # -- check() in a notebook and list labels in feedback ----------------------------------------
+    # -- the judge's tool layer: what a learner's execute_tool gets back (the course's world speaks Spanish)
+    "tool.too_many_calls": {
+        "es": "Error: demasiadas llamadas a herramientas (más de {limit})",
+        "en": "Error: too many tool calls (more than {limit})",
+    },
+    "tool.input_too_big": {
+        "es": "Error: la entrada de {name} es demasiado grande ({size} bytes)",
+        "en": "Error: the input of {name} is too big ({size} bytes)",
+    },
+    "tool.input_not_object": {
+        "es": "Error: la entrada de {name} debe ser un objeto",
+        "en": "Error: the input of {name} must be an object",
+    },
+    "tool.too_slow": {
+        "es": "Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)",
+        "en": "Error: {name} took more than {seconds:g} s (a catastrophic regular expression?)",
+    },
+    "check.source_unreadable": {
+        "es": "# {name}: no se pudo leer su código fuente",
+        "en": "# {name}: its source code could not be read",
+    },
     "check.head": {"es": "Autocorrector · Lección 3", "en": "Autograder · Lesson 3"},
     "check.points": {"es": "puntos", "en": "points"},
     "check.hint": {"es": "Pista", "en": "Hint"},

@@ -1,10 +1,10 @@
-"""Los criterios del ejercicio: cada uno se declara una sola vez, aquí.
+"""The exercise's criteria: each is declared once, here.
 
 A :class:`Criterion` says everything the rest of the grader needs: its id, level and
 points, its title and escalating hints in each language, the observation it judges (a name in
 :data:`autograder.judging.observe.OBSERVERS`), its judge (a pure function from that
 observation to a :class:`Verdict`) and the feedback keys the judge may use.
-``results.CRITERIA_IDS``, results.json, grades.csv, the HTML feedback, ``check()``,
+results.json, grades.csv, the HTML feedback, ``check()``,
 ``pista()`` and the lesson-to-criteria table all read :data:`CRITERIA`.
 
 To add a criterion: declare it below (or :func:`register` it), write its judge in
@@ -97,7 +97,7 @@ def unregister(criterion_id: str) -> None:
 
 
 def required_ids() -> tuple[str, ...]:
-    """The criteria every submission is graded on (``results.CRITERIA_IDS``): all of them, so one maximum."""
+    """The criteria every submission is graded on : all of them, so one maximum."""
     return tuple(CRITERIA)
 
 

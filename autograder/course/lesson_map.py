@@ -1,4 +1,4 @@
-"""La lección, punto por punto: qué cuaderno la enseña y qué criterios la corrigen.
+"""The lesson, point by point: which notebook teaches it and which criteria grade it.
 
 Each item of the lesson (its objectives, sections, exercises and completion criteria)
 is listed here once, with the notebook heading that teaches it. Which criteria grade

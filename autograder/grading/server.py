@@ -1,4 +1,4 @@
-"""El servidor de procesos: un intérprete con todo precargado que se bifurca una vez por entrega.
+"""The grading server: an interpreter with everything preloaded that forks once per submission.
 
 Starting Python and importing ``anthropic`` costs about 2.5 s; a fork of a process
 that already did it costs milliseconds. So a grading run starts one *zygote* (a

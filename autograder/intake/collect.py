@@ -1,4 +1,4 @@
-"""Reunir las entregas: archivos, carpetas y zips de descarga masiva del LMS.
+"""Collect the submissions: files, folders and LMS bulk-download zips.
 
 An LMS bulk download is untrusted input like the submissions themselves: a zip
 member may try to escape the extraction folder (zip slip), be a symlink, or

@@ -1,4 +1,4 @@
-"""Parsear el JSON de un cuaderno, en un proceso aparte y limitado (lo lanza :mod:`autograder.intake.safe_files`).
+"""Parse a notebook's JSON in a separate, limited process (started by :mod:`autograder.intake.safe_files`).
 
 Run as ``python -I -S notebook_parse.py MEMORY_BYTES CPU_SECONDS`` with the notebook on
 stdin; answers on stdout with ``{"cells": [{"source", "tags"}, ...]}`` for the code

@@ -1,4 +1,4 @@
-"""Leer una entrega sin confiarle nada: solo archivos regulares, con tope de tamaño, y cuadernos en un proceso aparte.
+"""Read a submission trusting nothing: regular files only, size-capped, notebooks parsed in a separate process.
 
 Everything the grader reads before the sandbox is hostile. A submission folder may hold
 a symlink to ``/dev/zero`` or to a private file of the grader's user, a FIFO named

@@ -1,4 +1,4 @@
-"""Cargar una entrega: un ``.py`` o un ``.ipynb`` convertido en una lista de celdas de código.
+"""Load a submission: a ``.py`` or an ``.ipynb`` becomes a list of code cells.
 
 This is the pipeline's first step and it never runs learner code, nor IPython's input
 transformation (hostile cells can make it run for minutes): it reads the file, decodes a

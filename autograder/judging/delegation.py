@@ -1,4 +1,4 @@
-"""¿La entrega le pasa el trabajo a la solución de referencia de lesson3?
+"""Does the submission hand its work to lesson3's reference answers?
 
 Two layers. At run time (:mod:`autograder.learner.runner`) lesson3's reference objects are
 replaced, inside the learner's process, by wrappers that notice a graded call using

@@ -1,4 +1,4 @@
-"""Observar y juzgar cada criterio de una entrega, en el proceso del juez.
+"""Observe and judge every criterion of a submission, in the judging process.
 
 For every criterion of the requested levels (:mod:`autograder.course.criteria`), in order:
 get its observation (:mod:`autograder.judging.observe`, each observed once per submission),

@@ -1,4 +1,4 @@
-"""Archivos en la carpeta del alumno: el juez los escribe y los relee sin seguir nunca un enlace.
+"""Files in the learner's folder: the judge writes them and reads them back, never following a link.
 
 The learner's folder is the learner's: its code may, during any call (or while its
 cells load), plant a symlink where the judge will later write a checkpoint, turn a

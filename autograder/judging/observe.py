@@ -1,4 +1,4 @@
-"""Observar: ejecutar las funciones del alumno sobre los escenarios y anotar qué pasó, desde afuera.
+"""Observe: run the learner's functions on the scenarios and record what happened, from outside.
 
 Each observer takes the :class:`Run` of one submission and returns an observation:
 the learner's function called through a :class:`~autograder.sandbox.session.Caller` on

@@ -1,4 +1,4 @@
-"""El juez: el proceso que corrige una entrega (un fork de la cigota del corrector).
+"""The judging process: grades one submission (a fork of the grading zygote).
 
 It never runs learner code: it asks the learner zygote for the learner's confined
 child (:class:`autograder.sandbox.session.Session`), observes and judges every criterion

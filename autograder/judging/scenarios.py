@@ -1,4 +1,4 @@
-"""Los escenarios de cada verificación, al azar a partir de una semilla.
+"""The scenarios of every check, drawn at random from a seed.
 
 Apart from the lesson's cpA/cpB/cpC, every id, tool name, input, path, file content,
 recipient and subject a check uses is drawn here from ``random.Random`` seeded with

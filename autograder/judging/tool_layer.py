@@ -1,4 +1,4 @@
-"""Observar desde afuera: la capa de herramientas del corrector y la foto del espacio de trabajo.
+"""Seen from outside: the grader's tool layer and the snapshot of the workspace.
 
 The learner's ``execute_tool`` is a proxy: the judge executes the tool here, on the
 check's workspace, and logs it. Tools lesson3 does not have (write_file, charge_card,
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autograder.course.catalogue import text
 from autograder.wire.protocol import write_all
 from lesson3.tools import TOOL_NAMES, run_tool, use_workspace
 
@@ -57,11 +58,11 @@ class ToolLayer:
     def __call__(self, name: str, input: Any) -> dict[str, Any]:
         size = len(json.dumps(input, ensure_ascii=False, default=str))
         if len(self.log) >= MAX_CALLS:
-            content, is_error = f"Error: demasiadas llamadas a herramientas (más de {MAX_CALLS})", True
+            content, is_error = text("tool.too_many_calls", limit=MAX_CALLS), True
         elif size > MAX_INPUT_BYTES:
-            content, is_error = f"Error: la entrada de {name} es demasiado grande ({size} bytes)", True
+            content, is_error = text("tool.input_too_big", name=name, size=size), True
         elif not isinstance(input, dict):
-            content, is_error = f"Error: la entrada de {name} debe ser un objeto", True
+            content, is_error = text("tool.input_not_object", name=name), True
         elif name == "grep" and not _literal(input.get("pattern")):
             content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
         elif name in TOOL_NAMES:
@@ -109,7 +110,7 @@ def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) 
             remaining = deadline - time.monotonic()
             if remaining <= 0 or not select.select([read_fd], [], [], remaining)[0]:
                 os.kill(pid, signal.SIGKILL)
-                return f"Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)", True
+                return text("tool.too_slow", name=name, seconds=seconds), True
             if not (chunk := os.read(read_fd, 1 << 16)):
                 break
             chunks.append(chunk)

@@ -1,4 +1,4 @@
-"""¿El texto del tool_result le dice al modelo que el estado de ejecución es desconocido?
+"""Does the tool_result's text tell the model that the execution state is unknown?
 
 The lesson's fallback for a high-impact call is a ``tool_result`` with ``is_error:
 true`` whose content "le devuelve al modelo el juicio de «estado de ejecución

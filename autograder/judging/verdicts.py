@@ -1,4 +1,4 @@
-"""Juzgar: de lo observado a un veredicto con un comentario que dice qué falló y por qué.
+"""Verdicts: from what was observed to a verdict, with feedback that says what failed and why.
 
 Each judge is a pure function ``judge(observation, lang) -> Verdict`` named by a
 criterion in :mod:`autograder.course.criteria`; it runs nothing and reads only the

@@ -1,4 +1,4 @@
-"""Juzgar la ruta de reanudación (Nivel 0): ``my_load_checkpoint`` y ``start_state``.
+"""Verdicts on the resume path (Level 0): ``my_load_checkpoint`` and ``start_state``.
 
 Pure functions from the observations of :mod:`autograder.judging.observe` (the learner's calls
 on files in its own folder, and the lives of a task killed with SIGKILL) to a

@@ -1,4 +1,4 @@
-"""Lo que comparten las dos cigotas: arrancar limpias, avisar que están listas y bifurcarse una vez por pedido.
+"""What both zygotes share: start clean, say they are ready, fork once per request.
 
 A zygote is a fresh interpreter started with an allow-listed environment, so no secret
 of the grader is ever in its memory. It preloads what its children run on, writes

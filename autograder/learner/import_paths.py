@@ -1,4 +1,4 @@
-"""Importar después de soltar privilegios, aunque Python esté instalado en una carpeta privada.
+"""Import after dropping privileges, even where Python is installed in a private folder.
 
 When the interpreter lives somewhere the learner's uid cannot traverse (pyenv under
 ``/root`` is common on CI machines and containers), every module not preloaded would

@@ -1,4 +1,4 @@
-"""Confinar con Landlock: el código del alumno solo escribe en su carpeta y solo lee lo que Python necesita.
+"""Confine with Landlock: learner code writes only in its folder and reads only what Python needs.
 
 A grader that is not root cannot give the learner a uid of its own, so without this the
 learner's code would run as the instructor: their checkout (an editable install of this

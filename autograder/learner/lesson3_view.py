@@ -1,4 +1,4 @@
-"""El ``lesson3`` del alumno al corregir: lo que el cuaderno 4 usa, sin las respuestas.
+"""The learner's ``lesson3`` while grading: what notebook 4 uses, without the answers.
 
 In the learner's process lesson3's reference answers do not exist: not as objects, not
 as files it can read (Landlock hides lesson3/ and autograder/ from it), not as data. What

@@ -1,4 +1,4 @@
-"""Encerrarse: lo que hace el proceso del alumno consigo mismo antes de ejecutar una sola línea suya.
+"""Lock down: what the learner's process does to itself before running a single line of its code.
 
 Runs in the learner's child (a fork of the learner zygote, :mod:`autograder.learner.zygote`):
 a new session (its own process group), stdin from /dev/null and stdout/stderr into the

@@ -1,4 +1,4 @@
-"""Lo que corre dentro del proceso del alumno, ya encerrado: las celdas y las llamadas.
+"""What runs inside the learner's process, once locked down: the cells and the calls.
 
 Runs in the learner's child (a fork of :mod:`autograder.learner.zygote`, after
 :mod:`autograder.learner.lockdown`). Nothing here is trusted by the judge: every answer is

@@ -1,4 +1,4 @@
-"""La cigota del alumno: un intérprete que nunca vio la corrección, del que nace cada proceso del alumno.
+"""The learner zygote: an interpreter that never saw the grading, from which every learner process is born.
 
 Started fresh (its own interpreter, an allow-listed environment) before any grading
 state exists, it preloads only what learner code runs on: IPython's shell, the child's

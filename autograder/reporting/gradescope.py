@@ -1,4 +1,4 @@
-"""Gradescope: el paquete ``autograder.zip`` y lo que corre dentro de su contenedor.
+"""Gradescope: the ``autograder.zip`` bundle and what runs inside its container.
 
 Gradescope's documented contract (Autograder Specifications): the zip holds
 ``setup.sh`` and ``run_autograder`` at its root; inside the container the zip is

@@ -1,4 +1,4 @@
-"""Reportar: lo que ve quien enseña (results.json, grades.csv, resumen.html) y quien aprende (feedback/).
+"""Reporting: what the instructor sees (results.json, grades.csv, resumen.html) and the learner (feedback/).
 
 Learner-provided text (file names, error messages that quote learner code) is
 escaped everywhere it lands: HTML through Jinja2's autoescape, Markdown by

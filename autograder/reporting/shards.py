@@ -1,4 +1,4 @@
-"""Repartir una clase grande entre máquinas (``--shard I/N``) y juntar las partes (``autograder merge``).
+"""Split a big class across machines (``--shard I/N``) and join the parts (``autograder merge``).
 
 Every shard collects the whole batch, exactly as a one-machine run would, so the
 report names and the order of the class are the same everywhere; it then grades

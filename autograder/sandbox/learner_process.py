@@ -1,4 +1,4 @@
-"""Correr aislado, lado del juez: el proceso del alumno nace lejos de la corrección y se le habla por tubos.
+"""The judge's side of the sandbox: the learner's process is born far from the grading and spoken to through pipes.
 
 The learner's process is not a fork of the judge: the judge asks the learner zygote
 (:mod:`autograder.learner.zygote`, a fresh interpreter that never imported the grading

@@ -1,4 +1,4 @@
-"""La sesión del juez con una entrega: cargarla una vez y llamar a sus funciones con límites.
+"""The judge's session with one submission: load it once, call its functions within limits.
 
 Policy on top of :class:`autograder.sandbox.learner_process.Learner`: each criterion gets a wall-clock
 budget; a call that times out or kills the process "poisons" that function (later

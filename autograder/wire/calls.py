@@ -1,4 +1,4 @@
-"""Los argumentos de una llamada del juez: varios, y una función ``reconcile`` de reemplazo.
+"""The arguments of a judge's call: several, and a stand-in ``reconcile`` function.
 
 The judge calls a learner function with one JSON value. ``start_state(task, path,
 reconcile)`` needs three arguments, one of them a function, so :func:`pack` wraps the

@@ -1,4 +1,4 @@
-"""Los límites de cada entrega: lo único que puede detener el código del alumno.
+"""The limits of each submission: the only thing that can stop learner code.
 
 Shared by the judge (which enforces the wall-clock, output and disk limits from
 outside) and the learner's child (which sets its own resource limits before any

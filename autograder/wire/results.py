@@ -22,15 +22,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
-def __getattr__(name: str) -> Any:
-    # ``CRITERIA_IDS``: the required criteria, in order, as declared in autograder.course.criteria (one source).
-    if name == "CRITERIA_IDS":
-        from autograder.course.criteria import required_ids
-
-        return required_ids()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 @dataclass
 class CriterionResult:
     id: str
