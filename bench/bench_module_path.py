@@ -1,0 +1,137 @@
+"""How far one submission travels through the grader's modules: changes of module along its path.
+
+Prints figures, asserts nothing. One correct submission is graded on one level (Level 1 by
+default: one learner function, three criteria) while every call into and return to an
+``autograder`` module is recorded, in the grader's process and in the judging process (the
+learner's zygote and child run untraced: confined, and bound by time limits). The path is the sequence of autograder
+modules that are current one after another; a *change* is a step to another module, and a
+*return* is a step straight back to the module before (A -> B -> A).
+
+    .venv/bin/python bench/bench_module_path.py              # this checkout
+    .venv/bin/python bench/bench_module_path.py --root DIR   # another checkout of the course
+
+``--root`` reads an older layout too (the grading zygote's module was ``autograder.zygote``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import importlib
+import itertools
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+TRACER = """
+import os, sys, threading
+_OUT = {out!r}
+_files = {{}}
+
+def _write(module):
+    pid = os.getpid()
+    f = _files.get(pid)
+    if f is None:
+        try:
+            f = _files[pid] = open(os.path.join(_OUT, f"{{pid}}.trace"), "a", buffering=1)
+        except OSError:  # a confined learner's child: it may not write here, so it is not traced
+            sys.setprofile(None)
+            threading.setprofile(None)
+            return
+    f.write(module + "\\n")
+
+def _profile(frame, event, arg):
+    if event == "return":
+        frame = frame.f_back
+    elif event != "call":
+        return
+    module = frame.f_globals.get("__name__") if frame is not None else None
+    if isinstance(module, str) and module.startswith("autograder"):
+        _write(module)
+
+if not sys.argv[1:2] or not sys.argv[1].endswith("learner.sock"):  # the learner's side runs untraced
+    sys.setprofile(_profile)
+    threading.setprofile(_profile)
+"""
+
+
+def path_of(lines: list[str]) -> list[str]:
+    """The modules one after another, each repeat of the current one dropped."""
+    path: list[str] = []
+    for module in lines:
+        if not path or path[-1] != module:
+            path.append(module)
+    return path
+
+
+def figures(path: list[str]) -> tuple[int, int, int]:
+    changes = max(len(path) - 1, 0)
+    returns = sum(1 for i in range(len(path) - 2) if path[i] == path[i + 2])
+    return len(set(path)), changes, returns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument("--level", type=int, default=1)
+    parser.add_argument("--pairs", type=int, default=0, metavar="N", help="also print the N most frequent changes")
+    args = parser.parse_args()
+    root = args.root.resolve()
+    sys.path.insert(0, str(root))
+    out = Path(tempfile.mkdtemp(prefix="module-path-"))
+    site = out / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(TRACER.format(out=str(out)), encoding="utf-8")
+
+    for name in ("autograder.learner.forking", "autograder.zygote"):
+        try:
+            forking = importlib.import_module(name)
+            break
+        except ImportError:
+            continue
+    original = forking.clean_environment
+
+    def traced_environment(home: Path) -> dict[str, str]:
+        env = original(home)
+        env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+        return env
+
+    forking.clean_environment = traced_environment
+    pipeline = importlib.import_module(
+        "autograder.grading.pipeline" if (root / "autograder" / "grading").is_dir() else "autograder.pipeline"
+    )
+    submission = root / "tests" / "data" / "submissions" / "good.py"
+    pipeline.grade_many([submission], jobs=1, seed=1, levels=(args.level,))  # warm: zygotes start, then trace
+    for stale in out.glob("*.trace"):
+        stale.unlink()
+    exec(TRACER.format(out=str(out)), {})  # the grader's own process, from here on
+    result = pipeline.grade_many([submission], jobs=1, seed=1, levels=(args.level,))[0]
+    sys.setprofile(None)
+
+    print(f"checkout: {root}")
+    print(f"one submission ({submission.name}), Level {args.level}: {result.score:g}/{result.max_score:g} points")
+    rows = []
+    total = collections.Counter()
+    pairs: collections.Counter[tuple[str, str]] = collections.Counter()
+    for trace in sorted(out.glob("*.trace")):
+        lines = trace.read_text(encoding="utf-8").split()
+        if not lines:
+            continue
+        path = path_of(lines)
+        kind = "grader's process" if trace.stem == str(os.getpid()) else f"process of {path[0]}"
+        modules, changes, returns = figures(path)
+        rows.append((kind, modules, changes, returns))
+        total.update(set(path))
+        pairs.update(itertools.pairwise(path))
+    for kind, modules, changes, returns in sorted(rows):
+        print(f"  {kind:<18} {modules:>3} modules  {changes:>4} changes of module  {returns:>4} straight back")
+    changes = sum(r[2] for r in rows)
+    returns = sum(r[3] for r in rows)
+    print(f"  {'all':<18} {len(total):>3} modules  {changes:>4} changes of module  {returns:>4} straight back")
+    for (a, b), n in pairs.most_common(args.pairs):
+        print(f"  {n:>4}  {a.removeprefix('autograder.')} -> {b.removeprefix('autograder.')}")
+
+
+if __name__ == "__main__":
+    main()
