@@ -636,3 +636,32 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
         data = [n for n in zf.namelist() if ".data/data/" in n]
         assert data == [f"lesson3-{wheel.name.split('-')[1]}.data/data/{OVERRIDES_TARGET}"]
         assert json.loads(zf.read(data[0])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
+
+
+def _set_up_part(marker: str, runs: str) -> str:
+    """A README command without what it finally runs (the tests, JupyterLab): its set-up."""
+    command = readme_block(marker)
+    assert command.endswith(f" && {runs}")
+    return command.removesuffix(f" && {runs}")
+
+
+@pytest.mark.slow
+def test_the_test_command_then_the_course_command_in_the_same_folder(course_env):
+    # Last in this module: it turns the course environment into the test one. pip's --require-hashes
+    # holds per invocation, so this is where a lock that only works on a fresh venv would fail.
+    for marker, runs in (("test", ".venv/bin/python -m pytest"), ("course", ".venv/bin/jupyter lab notebooks/")):
+        proc = subprocess.run(
+            ["bash", "-c", _set_up_part(marker, runs)],
+            cwd=course_env.root,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            env=course_env.env,
+        )
+        assert proc.returncode == 0, (marker, proc.stdout[-2000:], proc.stderr[-3000:])
+        installed = _installed(course_env.venv)
+        wanted = {name: pin.version for name, pin in read_lock(TEST_LOCK).here().items()}
+        assert {name: installed.get(name) for name in wanted} == wanted
+        assert set(installed) - set(wanted) <= {"pip", "setuptools", "wheel", "lesson3"}
+    check = subprocess.run([str(course_env.venv / "bin" / "pip"), "check"], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout
