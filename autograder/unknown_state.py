@@ -70,7 +70,7 @@ GAP = (
     r"|podria|podriamos|ha|han|hemos|he|habia|hay|habra|sido|podido|es|fue|era|sera|esta|estaba|queda|quedo"
     r"|posible|tengo|tenemos|tiene|tienen|tenia|teniamos|forma|manera|modo|como|de|para|poder|con|ya|todavia|aun"
     r"|realmente|del|todo|a|i|we|you|it|is|are|was|do|does|did|can|could|will|would|there|to|be|been|have|has"
-    r"|had|any|way|of|possible|able|really|yet|the|for|us|fully|100)"
+    r"|had|any|way|of|possible|able|really|yet|the|for|us|fully|100|ni|one|real|a)"
 )
 """Words that may stand between the negator and the knowledge word (``no hay manera de confirmar``)."""
 
@@ -82,7 +82,7 @@ KNOW = (
     r"|garantizarlo|constatar|decirte|decirle|decirlo|decir|averiguar|precisar|establecer|seguro|segura|claro|clara"
     r"|certeza|constancia|consta|registro|evidencia|pruebas|idea"
     r"|know|knows|known|tell|confirm|confirmed|verify|verified|determine|determined|say|sure|certain|ascertain"
-    r"|establish|clear|check|checked|record|evidence)"
+    r"|establish|clear|check|checked|record|evidence|clue)"
 )
 """Knowing, confirming, being sure: negated, they say the thing is not known."""
 
@@ -110,6 +110,7 @@ MODAL = (
 
 LEAN = (
     r"(?:probablemente|seguramente|presumiblemente|supongo|imagino|aparentemente|parece que|es probable|creo que"
+    r"|casi seguro|almost certainly|almost surely|most likely"
     r"|creemos que|probably|likely|presumably|i guess|i suppose|apparently|it seems|seems|i think|we think"
     r"|i believe|we believe)"
 )
@@ -168,6 +169,8 @@ CLAIM = re.compile(
     r"|(?P<negated>\b(?:did not|never) (?:run|execute|complete|go|send|finish|work|happen)\b)"
     r"|(?P<success>\b(?:correctamente|con exito|exitosamente|exitos[oa]|satisfactoriamente|sin problemas|sin errores"
     r"|todo (?:bien|correcto)|successfully|successful|success|all good)\b)"
+    r"|(?P<assumed>\b(?:asum\w*|supon\w*|da por hecho) que (?:si|siyes|no|ya)\b"
+    r"|\bassume (?:that )?it (?:was|did|has|ran|went)\b)"
     r"|(?P<missing>\b(?:no existe|not found|no encontrad[oa]|does not exist|not registered|no esta registrad[oa]"
     r"|no registrad[oa])\b)"
 )
@@ -176,6 +179,8 @@ CLAIM = re.compile(
 DETERMINERS = frozenset("el un del al su este ese ante mi tu nuestro the a an".split())
 NON_ASSERTING_AUX = frozenset("haber haberse haya hayan hubiera hubiese hubieran habria habrian hayamos".split())
 """A participle after these is not asserted (``puede que se haya enviado``)."""
+NOUN_RIGHT = frozenset("de del en durante por con interno general grave critico inesperado of in".split())
+"""After an ambiguous form, these make it a noun: «fallo en la reanudación», «envío de datos»."""
 VERB_LEFT = frozenset("se ya lo la le les no nunca que y e o ni bien tambien solo todavia aun it".split())
 
 RERUN = re.compile(
@@ -183,7 +188,7 @@ RERUN = re.compile(
     r"|invocar)\w*|\breenvi\w*|\breintent\w*|\brepit\w*|\brepetir\w*"
     r"|\b(?:ejecut|mand|envi|lanz|llam|corr|hac)\w* (?:\w+ ){0,3}?(?:otra vez|de nuevo|nuevamente)\b"
     r"|\b(?:retry|retrying|rerun|rerunning|resend|resending|reexecute|reexecuting|try again)\b"
-    r"|\b(?:run|send|execute|call|do|try|fire|invoke)(?: \w+){0,3}? again\b"
+    r"|\b(?:run|send|execute|call|fire|invoke|redo)(?: \w+){0,3}? again\b"
 )
 """Orders to run the call again: blind, they undo what the fallback is for."""
 RERUN_GUARD_BEFORE = re.compile(
@@ -192,6 +197,8 @@ RERUN_GUARD_BEFORE = re.compile(
 )
 CHECK_FIRST = re.compile(r"\b(?:comprueba\w*|verifica\w*|revisa\w*|mira|fijate|check|verify|look)\b")
 """A check ordered earlier in the sentence makes a later re-run its second step («comprueba y reenvía»)."""
+RERUN_GUARD_AFTER = re.compile(r"\b(?<!por )(?:si|if|unless|a menos que|salvo que|only after|solo despues)\b")
+"""A condition after the re-run governs it («reenvíalo solo si no está»); «por si acaso» is no condition."""
 RERUN_GUARD_ANYWHERE = re.compile(
     r"\b(?:despues de|tras|after) (?:comprobar|verificar|revisar|mirar|confirmar|checking|verifying|confirming)"
     r"|\b(?:si hace falta|si es necesario|if needed|if necessary)\b"
@@ -402,8 +409,9 @@ class Reading:
 
 _NEG_KNOW = re.compile(
     rf"\b{NEG}(?: {GAP}){{0,6}} {KNOW}\b|\bno se(?= (?:si|if|que|cual|quien|por que|como|cuando"
-    rf"|donde)\b)|\bni idea\b|\bno idea\b"
+    rf"|donde)\b)|\bno (?:lo )?se$|\bni idea\b|\bno idea\b"
 )
+"""A negated knowledge word; «no se si» and a clause-final «no (lo) se» are «no sé» written without its accent."""
 _ADJ = re.compile(rf"\b{UNKNOWN_ADJ}\b")
 _NOUN_VERB = re.compile(rf"\b{UNKNOWN_NOUN_VERB}\b")
 _MODAL = re.compile(rf"\b{MODAL}")
@@ -483,18 +491,23 @@ def _claims(clause: str, openers: list[int], covered: bool) -> list[str]:
         return []
     found = []
     for match in CLAIM.finditer(clause):
-        if any(o <= match.start() for o in openers):
+        # «asume que sí» opens its own complement: it is the claim, not what is under it
+        if match.lastgroup != "assumed" and any(o <= match.start() for o in openers):
             continue
         words_before = clause[: match.start()].split()
         previous = words_before[-1] if words_before else ""
         kind = match.lastgroup or ""
+        if kind == "assumed" and previous in ("no", "not", "nunca", "never"):
+            continue  # «no asumas que no se envió» tells the model not to assume
         if kind in ("participle", "ambiguous") and previous in NON_ASSERTING_AUX:
             continue
         if kind in ("participle", "verb") and previous in DETERMINERS | {"de", "los", "las"}:
             continue  # «la bandeja de enviados», "the sent folder": a name, not an outcome
         if kind == "ambiguous":
             following = clause[match.end() :].split()
-            nominal = previous in DETERMINERS or (following and (following[0] == "de" or _ADJ.match(following[0])))
+            nominal = previous in DETERMINERS or bool(
+                following and (following[0] in NOUN_RIGHT or _ADJ.match(following[0]))
+            )
             verbal = (
                 previous in VERB_LEFT
                 or previous in STRONG_EXEC_NOUNS | OTHER_NOUNS
@@ -579,11 +592,15 @@ def read_clause(clause: str, covered: bool) -> Reading:
 
 
 def _rerun_is_blind(clause: str, start: int, sentence_before: str, covered: bool) -> bool:
-    """An order to run again with no negation, condition or check before it (or a check named after it)."""
-    if covered or RERUN_GUARD_ANYWHERE.search(clause):
+    """An order to run again with no negation, condition or check before it (or a condition or check after it)."""
+    if covered or RERUN_GUARD_ANYWHERE.search(clause) or RERUN_GUARD_AFTER.search(clause[start:]):
         return False
     before = clause[:start]
-    if NEGATORS.search(before) or RERUN_GUARD_BEFORE.search(before):
+    near = before.split()[-3:]  # «no la vuelvas a», "do not send": the negator governs the re-run
+    negated = any(NEGATORS.fullmatch(w) for w in near) and not any(
+        w in ("y", "e", "and", "then", "luego") for w in near
+    )
+    if negated or RERUN_GUARD_BEFORE.search(before):
         return False
     return not CHECK_FIRST.search(sentence_before)
 
@@ -638,12 +655,13 @@ def assess(content: str) -> Assessment:
     cues = [c for r in readings for c in r.cues]
     unclear = any(r.unclear for r in readings)
     about_exec = [c for c in cues if c.kind != "lean" and c.topic == "exec"]
-    if about_exec and not unclear:
+    leaning = any(c.kind == "lean" for c in cues)
+    if about_exec and not unclear and not leaning:
         conditional = about_exec[0].kind == "conditional"
         return Assessment(True, "conditional_on_execution" if conditional else "unknown_execution")
     if unclear:
         return Assessment(None, "review_negation")
-    if any(c.kind == "lean" for c in cues):
+    if leaning:
         return Assessment(None, "review_lean")
     if any(c.topic in (None, "mixed") for c in cues):
         return Assessment(None, "review_topic")

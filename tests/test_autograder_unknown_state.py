@@ -348,6 +348,8 @@ def test_a_claim_beside_an_unknown_still_fails(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Estado de ejecución desconocido: el correo probablemente se envió.",
+        "Unknown state, though it most likely went through.",
         "Probablemente se envió.",
         "Seguramente ya se ejecutó.",
         "It probably ran.",
@@ -356,6 +358,89 @@ def test_a_claim_beside_an_unknown_still_fails(text: str) -> None:
 )
 def test_a_lean_is_left_to_a_person(text: str) -> None:
     left_to_a_person(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No sabemos si se envió, pero asume que sí.",
+        "Estado desconocido; asume que no se envió.",
+        "Unknown state; assume it was sent.",
+    ],
+)
+def test_telling_the_model_to_assume_an_outcome_is_a_claim(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No asumas que no se envió: estado desconocido.",
+        "Do not assume it was sent; the state is unknown.",
+        "No des por hecho que falló: no sabemos si se ejecutó.",
+    ],
+)
+def test_telling_the_model_not_to_assume_an_outcome_is_no_claim(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¿Se envió? No lo sabemos.",
+        "Did it run? We do not know.",
+        "¿se ejecutó o no? ni idea",
+    ],
+)
+def test_a_question_asks_and_asserts_nothing(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize("text", ["¿Se ejecutó?", "Did it run?", "Resultado: ??? (el proceso murió)"])
+def test_a_question_alone_is_left_to_a_person(text: str) -> None:
+    left_to_a_person(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estado de ejecución desconocido para send_email({'to': 'ana@example.com', 'subject': 'Informe enviado'})",
+        'Unknown execution state for send_email {"subject": "Report sent", "status": "done"}',
+        "No sabemos si salió: revisa la bandeja de enviados.",
+        "We cannot tell whether it ran; look in the sent folder.",
+        "Fallo en la reanudación: estado de ejecución desconocido.",
+        "Error durante la reanudación: no se sabe si se ejecutó.",
+    ],
+)
+def test_data_and_names_are_not_claims(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estado desconocido: reenvíalo solo si no está en enviados.",
+        "Unknown state: only retry if you confirm it was not sent.",
+        "No sabemos si salió; vuelve a enviarlo a menos que ya esté en la bandeja.",
+        "Estado desconocido. No lo reenvíes sin mirar.",
+        "Unknown state. Do not send it again before checking.",
+        "No sabemos si se envió: no hace falta repetirla sin comprobar.",
+    ],
+)
+def test_a_re_run_under_a_condition_or_a_negation_after_or_before_is_not_blind(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No sabemos si se envió; asume que no y reenvíalo.",
+        "Estado desconocido: mándalo de nuevo, por si acaso.",
+        "Unknown state: no idea, so send it again.",
+    ],
+)
+def test_a_negator_or_por_si_that_does_not_govern_the_re_run_leaves_it_blind(text: str) -> None:
+    fails(text)
 
 
 # --- spelling, accents, languages -------------------------------------------------------------
