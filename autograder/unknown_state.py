@@ -50,6 +50,22 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+REASONS: dict[str, str] = {
+    "unknown_execution": "passes: says whether the call ran or took effect is not known",
+    "conditional_on_execution": "passes: conditions on the call having run («si ya se había ejecutado...»)",
+    "empty": "fails: no words",
+    "claims_outcome": "fails: asserts the call ran, did not, worked, failed, or the tool does not exist",
+    "state_known": "fails: says the state is known («no es desconocido», «estado conocido»)",
+    "blind_rerun": "fails: orders the call run again without a check or a condition",
+    "unknown_other_topic": "fails: what is unknown is something else (a tool, an error, a user)",
+    "no_unknown_cue": "fails: says nothing about not knowing",
+    "review_negation": "left to a person: a negator the rules cannot place",
+    "review_lean": "left to a person: leans one way («probablemente se envió»)",
+    "review_topic": "left to a person: unknown, but about nothing the rules can identify",
+    "review_unrecognised": "left to a person: epistemic words or a question no rule understood",
+}
+"""Every ``Assessment.reason``, with what it means."""
+
 
 @dataclass(frozen=True)
 class Assessment:
@@ -70,7 +86,7 @@ GAP = (
     r"|podria|podriamos|ha|han|hemos|he|habia|hay|habra|sido|podido|es|fue|era|sera|esta|estaba|queda|quedo"
     r"|posible|tengo|tenemos|tiene|tienen|tenia|teniamos|forma|manera|modo|como|de|para|poder|con|ya|todavia|aun"
     r"|realmente|del|todo|a|i|we|you|it|is|are|was|do|does|did|can|could|will|would|there|to|be|been|have|has"
-    r"|had|any|way|of|possible|able|really|yet|the|for|us|fully|100|ni|one|real|a)"
+    r"|had|any|way|of|possible|able|really|yet|the|for|us|fully|100|ni|one|real)"
 )
 """Words that may stand between the negator and the knowledge word (``no hay manera de confirmar``)."""
 
@@ -176,7 +192,7 @@ CLAIM = re.compile(
 )
 """Asserted outcomes: the call ran, did not, worked, failed, or the tool does not exist."""
 
-DETERMINERS = frozenset("el un del al su este ese ante mi tu nuestro the a an".split())
+DETERMINERS = frozenset("el un del al su este ese ante mi tu nuestro the an".split())
 NON_ASSERTING_AUX = frozenset("haber haberse haya hayan hubiera hubiese hubieran habria habrian hayamos".split())
 """A participle after these is not asserted (``puede que se haya enviado``)."""
 NOUN_RIGHT = frozenset("de del en durante por con interno general grave critico inesperado of in".split())
@@ -191,12 +207,12 @@ RERUN = re.compile(
     r"|\b(?:run|send|execute|call|fire|invoke|redo)(?: \w+){0,3}? again\b"
 )
 """Orders to run the call again: blind, they undo what the fallback is for."""
-RERUN_GUARD_BEFORE = re.compile(
-    r"\b(?:antes de|before|despues de|after|tras|una vez|once|si|if|en caso|in case|cuando|when|only if|solo si"
-    r"|comprueba\w*|verifica\w*|revisa\w*|mira|fijate|check|verify|look)\b"
-)
-CHECK_FIRST = re.compile(r"\b(?:comprueba\w*|verifica\w*|revisa\w*|mira|fijate|check|verify|look)\b")
+CHECK = r"(?:comprueba\w*|verifica\w*|revisa\w*|mira|fijate|check|verify|look)"
+CHECK_FIRST = re.compile(rf"\b{CHECK}\b")
 """A check ordered earlier in the sentence makes a later re-run its second step («comprueba y reenvía»)."""
+RERUN_GUARD_BEFORE = re.compile(
+    rf"\b(?:antes de|before|despues de|after|tras|una vez|once|si|if|en caso|in case|cuando|when|{CHECK})\b"
+)
 RERUN_GUARD_AFTER = re.compile(r"\b(?<!por )(?:si|if|unless|a menos que|salvo que|only after|solo despues)\b")
 """A condition after the re-run governs it («reenvíalo solo si no está»); «por si acaso» is no condition."""
 RERUN_GUARD_ANYWHERE = re.compile(
@@ -210,7 +226,7 @@ INTERROGATIVE_OTHER = re.compile(
 """Why, where, who: the call running is taken for granted, the unknown is something else."""
 INTERROGATIVE_OPEN = re.compile(r"^(?:como|how|cuando|when)\b")
 COMPLEMENT = re.compile(
-    r"^(?:de |of |sobre |about |as to )?(?:si|if|whether|que|that|que|cual|cuales|quien|quienes"
+    r"^(?:de |of |sobre |about |as to )?(?:si|if|whether|que|that|cual|cuales|quien|quienes"
     r"|what|which|who)\b"
 )
 POSITIVE_KNOW_AFTER_SI = re.compile(r"^si (?:sabemos|se sabe|sabe|consta|esta confirmado|sabia)\b")
@@ -258,7 +274,10 @@ CONTRACTIONS = (
 
 
 def normalise(content: str) -> str:
-    """Lower case, no accents (an accented «sí» becomes ``siyes``), contractions expanded, one space between words."""
+    """Lower case, no accents (an accented «sí» becomes ``siyes``), contractions expanded, one space between words.
+
+    Line breaks are kept (one each): they end a sentence. Braced or bracketed data (the call's input) is dropped.
+    """
     text = content.casefold().replace("\u2019", "'").replace("`", "'")
     while (unbraced := re.sub(r"\{[^{}]*\}|\[[^\[\]]*\]", " ", text)) != text:
         text = unbraced  # a dict or list is the call's data (its input, its id), not something said about it
@@ -268,7 +287,8 @@ def normalise(content: str) -> str:
     for pattern, replacement in CONTRACTIONS:
         plain = re.sub(pattern, replacement, plain)
     plain = re.sub(r"(?<=[a-z])-(?=[a-z])", "", plain)  # re-run = rerun, mid-call = midcall
-    return re.sub(r"\s+", " ", plain).strip()
+    plain = re.sub(r"\s*\n\s*", "\n", plain.strip())  # a line break ends a sentence, like a full stop
+    return re.sub(r"[^\S\n]+", " ", plain)
 
 
 def _distance(a: str, b: str, cap: int) -> int:
@@ -311,8 +331,6 @@ class Clause:
 
     text: str
     sentence: int
-    after: str = ""
-    """The punctuation that ended it (":" marks a label whose value follows)."""
     question: bool = False
     """Part of a question («¿se envió?»): it asks, it does not assert."""
 
@@ -324,17 +342,14 @@ def clauses(normalised: str) -> list[Clause]:
     words: list[str] = []
     opened_question = False
 
-    def close(mark: str) -> None:
-        joined = " ".join(words).strip()
-        for i, piece in enumerate(p.strip() for p in CONJUNCTIONS.split(joined)):
-            if piece:
-                last = i == len(CONJUNCTIONS.split(joined)) - 1
-                result.append(Clause(piece, sentence, mark if last else ""))
+    def close() -> None:
+        pieces = (piece.strip() for piece in CONJUNCTIONS.split(" ".join(words)))
+        result.extend(Clause(piece, sentence) for piece in pieces if piece)
         words.clear()
 
-    for token in re.findall(r"[a-z0-9_%]+|[^\sa-z0-9_%]", normalised):
+    for token in re.findall(r"[a-z0-9_%]+|\n|[^\sa-z0-9_%]", normalised):
         if token in SENTENCE_PUNCT:
-            close(token)
+            close()
             if token == "?" or opened_question:
                 for clause in result:
                     clause.question = clause.question or clause.sentence == sentence
@@ -342,12 +357,12 @@ def clauses(normalised: str) -> list[Clause]:
             sentence += 1
         elif token == "¿":
             opened_question = True
-            close(token)
+            close()
         elif token in CLAUSE_PUNCT or not re.match(r"[a-z0-9_%]", token):
-            close(token)
+            close()
         else:
             words.append(mend(token))
-    close("")
+    close()
     if opened_question:
         for clause in result:
             clause.question = clause.question or clause.sentence == sentence
@@ -400,7 +415,7 @@ class Reading:
 
     cues: list[Cue] = field(default_factory=list)
     claims: list[str] = field(default_factory=list)
-    negated_unknown: bool = False
+    says_known: bool = False
     unclear: bool = False
     reruns: list[int] = field(default_factory=list)
     conditional: bool = False
@@ -417,6 +432,8 @@ _NOUN_VERB = re.compile(rf"\b{UNKNOWN_NOUN_VERB}\b")
 _MODAL = re.compile(rf"\b{MODAL}")
 _LEAN = re.compile(rf"\b{LEAN}\b")
 _FLIPPER = re.compile(rf"\b{FLIPPER}\b")
+COPULAS = frozenset("es esta son estan era fue resulta queda sea el un estado is was are were remains seems".split())
+"""Between a negator and an unknown-adjective they make it its denial: «no es desconocido», "not unknown"."""
 _ENGLISH_ADJ = re.compile(r"^(?:unknown|uncertain|unclear|unconfirmed|unverified|undetermined|indeterminate)$")
 
 
@@ -452,34 +469,7 @@ def _prefix_negation(
         if any(0 <= len(clause[match.end() : r].split()) <= 2 for r in reruns if r > match.start()):
             continue  # «no la repitas»: the negator belongs to the re-run
         between = prefix[match.end() :].split()
-        if (
-            adjective
-            and len(between) <= 2
-            and all(
-                w
-                in (
-                    "es",
-                    "esta",
-                    "son",
-                    "estan",
-                    "era",
-                    "fue",
-                    "resulta",
-                    "queda",
-                    "is",
-                    "was",
-                    "are",
-                    "were",
-                    "remains",
-                    "seems",
-                    "sea",
-                    "el",
-                    "un",
-                    "estado",
-                )
-                for w in between
-            )
-        ):
+        if adjective and len(between) <= 2 and all(w in COPULAS for w in between):
             return "negated"
         return "unclear"
     return None
@@ -573,7 +563,7 @@ def read_clause(clause: str, covered: bool) -> Reading:
             continue
         outcome = _prefix_negation(clause, cue.start, spans, cue.kind == "adjective", reading.reruns)
         if outcome == "negated" or (outcome and cue.kind == "modal" and clause[: cue.start].endswith("no ")):
-            reading.negated_unknown = True
+            reading.says_known = True
         elif outcome == "unclear":
             reading.unclear = True
 
@@ -582,12 +572,15 @@ def read_clause(clause: str, covered: bool) -> Reading:
     if POSITIVE_KNOW_AFTER_SI.match(clause):
         reading.unclear = True  # «si sabemos que...» without an accent: "if we know" or "yes, we know"?
     reading.claims = _claims(clause, reading.openers, covered or reading.conditional)
-    if reading.conditional and not reading.claims and CLAIM.search(clause):
-        reading.cues.append(Cue("conditional", 0, 0, "exec"))
+    outcome_named = (m.lastgroup for m in CLAIM.finditer(clause))
+    if reading.conditional and any(
+        g in ("verb", "ambiguous", "participle", "negated", "success") for g in outcome_named
+    ):
+        reading.cues.append(Cue("conditional", 0, 0, "exec"))  # «si ya se había ejecutado»: whether it did is open
     if not covered and not reading.cues:
         known = KNOWN_ADJ.search(clause)
         if known and classify(clause) == "exec" and not NEGATORS.search(clause[: known.start()]):
-            reading.negated_unknown = True  # «estado de ejecución conocido»
+            reading.says_known = True  # «estado de ejecución conocido»
     return reading
 
 
@@ -648,8 +641,8 @@ def assess(content: str) -> Assessment:
     readings = [reading for _, reading in pairs]
     if any(r.claims for r in readings):
         return Assessment(False, "claims_outcome")
-    if any(r.negated_unknown for r in readings):
-        return Assessment(False, "negated_unknown")
+    if any(r.says_known for r in readings):
+        return Assessment(False, "state_known")
     if _any_blind_rerun(pairs):
         return Assessment(False, "blind_rerun")
     cues = [c for r in readings for c in r.cues]
