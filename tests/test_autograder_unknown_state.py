@@ -358,6 +358,31 @@ def test_a_claim_beside_an_unknown_still_fails(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Envío completado. Estado de ejecución desconocido.",
+        "Ejecutada; no sabemos si tuvo efecto.",
+        "Correo enviado, estado de ejecucion desconocido",
+    ],
+)
+def test_an_unknown_beside_a_word_that_may_be_a_noun_or_a_claim_is_left_to_a_person(text: str) -> None:
+    left_to_a_person(text)
+    assert assess(text).reason in ("review_contradiction", "review_unrecognised")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Se envió. Estado de ejecución desconocido.",
+        "Terminó bien; no sabemos si tuvo efecto.",
+        "It ran; state unknown.",
+    ],
+)
+def test_an_unknown_beside_a_plain_claim_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Estado de ejecución desconocido: el correo probablemente se envió.",
         "Unknown state, though it most likely went through.",
         "Probablemente se envió.",
