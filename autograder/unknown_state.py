@@ -90,7 +90,7 @@ GAP = (
     r"|podria|podriamos|ha|han|hemos|he|habia|hay|habra|sido|podido|es|fue|era|sera|esta|estaba|queda|quedo"
     r"|posible|tengo|tenemos|tiene|tienen|tenia|teniamos|forma|manera|modo|como|de|para|poder|con|ya|todavia|aun"
     r"|realmente|del|todo|a|i|we|you|it|is|are|was|do|does|did|can|could|will|would|there|to|be|been|have|has"
-    r"|had|any|way|of|possible|able|really|yet|the|for|us|fully|100|ni|one|real)"
+    r"|had|any|way|of|possible|able|really|yet|the|for|us|fully|100|ni|one|real|menor|mas|minima|nada|muy|hay)"
 )
 """Words that may stand between the negator and the knowledge word (``no hay manera de confirmar``)."""
 
@@ -99,7 +99,7 @@ KNOW = (
     r"|conoce|conocemos|conozco|conocen|conocer|confirmarlo|confirmar|confirma|confirmamos|confirmado|confirmada"
     r"|confirmados|confirmadas|confirmacion|verificarlo|verificar|verificado|verificada|verificacion|comprobarlo"
     r"|comprobar|comprobado|comprobada|asegurarlo|asegurar|determinarlo|determinar|determinado|garantizar"
-    r"|garantizarlo|constatar|decirte|decirle|decirlo|decir|averiguar|precisar|establecer|seguro|segura|claro|clara"
+    r"|garantizarlo|garantizado|garantizada|garantia|constatar|decirte|decirle|decirlo|decir|averiguar|precisar|establecer|seguro|segura|claro|clara"
     r"|certeza|constancia|consta|registro|evidencia|pruebas|idea"
     r"|know|knows|known|tell|confirm|confirmed|verify|verified|determine|determined|say|sure|certain|ascertain"
     r"|establish|clear|check|checked|record|evidence|clue)"
@@ -184,7 +184,8 @@ CLAIM = re.compile(
     r"|took effect|got sent)\b)"
     r"|(?P<ambiguous>\b(?:envio|mando|completo|termino|fallo|hecho)\b)"
     r"|(?P<participle>\b(?:ejecutad|enviad|mandad|completad|terminad|realizad|procesad|entregad|fallid)(?:o|a|os|as)\b)"
-    r"|(?P<failed_to>\bno (?:se )?(?:pudo|pudieron|ha podido|han podido|puede|pueden|podemos|pude) (?:\w+ )?"
+    r"|(?P<failed_to>\bno (?:se )?(?:pudo|pudieron|ha podido|han podido|puede|pueden|podemos|pude|es posible"
+    r"|fue posible) (?:\w+ )?"
     r"(?:ejecut|envi|mand|complet|realiz|termin)\w*)"
     r"|(?P<negated>\b(?:did not|never) (?:run|execute|complete|go|send|finish|work|happen)\b)"
     r"|(?P<success>\b(?:correctamente|con exito|exitosamente|exitos[oa]|satisfactoriamente|sin problemas|sin errores"
@@ -241,7 +242,7 @@ KNOWN_ADJ = re.compile(r"\b(?:conocid[oa]s?|known)\b")
 HEDGE_WORDS = re.compile(
     r"\b(?:sab\w*|sep(?:a|amos|an)|conoc\w*|desconoc\w*|segur\w*|clar[oa]|confirm\w*|verific\w*|comprob\w*"
     r"|consta\w*|certez\w*|duda\w*|doubt\w*|idea|quiz\w*|tal ?vez|posib\w*|probab\w*|incier\w*|incertidumbre"
-    r"|ignor\w*|know\w*|sure|unsure|clear|unclear|certain\w*|uncertain\w*|verif\w*|maybe|perhaps|possib\w*"
+    r"|ignor\w*|garant\w*|asegur\w*|guarante\w*|know\w*|sure|unsure|clear|unclear|certain\w*|uncertain\w*|verif\w*|maybe|perhaps|possib\w*"
     r"|likely|whether|guess\w*|unknown|dunno|suppos\w*|supon\w*)\b"
 )
 """Epistemic words: a text holding one that no rule understood is left to a person, not failed."""
