@@ -354,11 +354,23 @@ def test_stand_in_high_impact_tools_leave_a_trace_when_run(hi_cases):
         (lambda cp, r: r.update(content="OK: enviado correctamente."), "no le dice al modelo"),
         (lambda cp, r: r.update(content="Error"), "no le dice al modelo"),
         (lambda cp, r: r.update(content=[{"type": "text", "text": "Unknown error"}]), "no le dice al modelo"),
+        (lambda cp, r: r.update(content="El estado NO es desconocido: se ejecutó bien"), "no le dice al modelo"),
+        (lambda cp, r: r.update(content="Probablemente se envió."), "pendiente de revisión por el profesor"),
+        (lambda cp, r: r.update(content="It likely went through."), "pendiente de revisión por el profesor"),
     ],
 )
 def test_is_error_must_be_the_boolean_true_with_an_explanation(hi_cases, change, expected):
     _, is_error, _ = hi_verdicts(variant(change), hi_cases[:2])
     assert not is_error.passed and expected in is_error.feedback
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["Desconozco si la herramienta llegó a ejecutarse", "Estado de ejecución no confirmado", "may or may not have run"],
+)
+def test_is_error_passes_a_content_saying_the_state_is_unknown_in_other_words(hi_cases, content):
+    _, is_error, _ = hi_verdicts(variant(lambda cp, r: r.update(content=content)), hi_cases[:2])
+    assert is_error.passed, is_error.feedback
 
 
 # -- Level 2: pairing ------------------------------------------------------------------------------------------

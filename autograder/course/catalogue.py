@@ -428,6 +428,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "(that whether the call ran cannot be confirmed); a text claiming it worked, or a bare error, leads it "
         "to repeat the call or to believe something false",
     },
+    "iserr.review": {
+        "es": "{label}: el corrector no pudo decidir si el content del tool_result ({got}) le dice al modelo que "
+        "el estado de ejecución es desconocido; queda pendiente de revisión por el profesor",
+        "en": "{label}: the grader could not decide whether the tool_result's content ({got}) tells the model the "
+        "execution state is unknown; it is left for the instructor to review",
+    },
     "iserr.missing": {
         "es": "{label}: el tool_result no tiene is_error: true",
         "en": "{label}: the tool_result has no is_error: true",

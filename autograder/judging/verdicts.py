@@ -22,7 +22,7 @@ from autograder.judging.observe import (
     answered,
 )
 from autograder.judging.scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
-from autograder.judging.unknown_state import says_state_unknown
+from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
 from lesson3.conversation import PairingProblem, blocks, content_text, pairing_problem
@@ -223,7 +223,11 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
         content = content_text(block.get("content", ""), " ")
         if not content or not content.strip():
             return text("iserr.empty", lang, label=label)
-        if not says_state_unknown(content):
+        # Left to a person (None) is not passed yet; it says so until review reaches the results.
+        verdict = assess(content).verdict
+        if verdict is None:
+            return text("iserr.review", lang, label=label, got=_show(content))
+        if not verdict:
             return text("iserr.not_unknown", lang, label=label, got=_show(content))
         return None
 
