@@ -215,6 +215,22 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{what} did not finish in {limit:g} s, the limit for each call (an infinite loop?); the process "
         "was stopped.",
     },
+    "fail.call_timeout_importing": {
+        "es": "{what} no terminó en {limit:g} s, el límite de cada llamada: cuando se cumplió el plazo, la llamada "
+        "seguía importando el módulo {module}; se detuvo el proceso. Importa los módulos al principio, fuera de la "
+        "función, o revisa qué hace {module} al importarse.",
+        "en": "{what} did not finish in {limit:g} s, the limit for each call: when the time ran out, the call was "
+        "still importing the module {module}; the process was stopped. Import modules at the top, outside the "
+        "function, or check what {module} does when it is imported.",
+    },
+    "fail.budget_importing": {
+        "es": "{what}: las llamadas de este criterio juntas no terminaron en {limit:g} s: cuando se cumplió el plazo, "
+        "la llamada seguía importando el módulo {module}; se detuvo el proceso. Importa los módulos al principio, "
+        "fuera de la función, o revisa qué hace {module} al importarse.",
+        "en": "{what}: this criterion's calls together did not finish in {limit:g} s: when the time ran out, the call "
+        "was still importing the module {module}; the process was stopped. Import modules at the top, outside the "
+        "function, or check what {module} does when it is imported.",
+    },
     "fail.cpu": {
         "es": "{what} se pasó del límite de tiempo de CPU; se detuvo el proceso.",
         "en": "{what} went over the CPU time limit; the process was stopped.",
