@@ -16,7 +16,7 @@ from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for, schema_error
 
 from .criteria import Verdict
-from .messages import text, written
+from .messages import keys, text, written
 from .observe import (
     ActionObservation,
     AnswerObservation,
@@ -272,7 +272,10 @@ def _schema_feedback(problem: SchemaProblem, label: str, lang: str) -> str:
         return text("paired.schema_" + problem.kind, lang, got=problem.got, expected=tags, **common)
     if problem.kind == "value":
         return text("paired.schema_value", lang, expected=" / ".join(problem.expected), got=problem.got, **common)
-    kinds = text("paired.schema_or", lang).join(text("paired.schema_kind." + k, lang) for k in problem.expected)
+    said = set(keys())
+    kinds = text("paired.schema_or", lang).join(
+        text(f"paired.schema_kind.{k}", lang) if f"paired.schema_kind.{k}" in said else k for k in problem.expected
+    )
     return text("paired.schema_type", lang, expected=kinds, got=problem.got, **common)
 
 

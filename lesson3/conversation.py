@@ -147,11 +147,6 @@ class SchemaProblem:
     expected: tuple[str, ...] = ()
     got: str = ""
 
-    @property
-    def message(self) -> int:
-        """The index of the message the problem is in."""
-        return int(self.at[0])
-
 
 def schema_problem(messages: Any) -> SchemaProblem | None:
     """The first field, type or block of ``messages`` the Messages API would refuse, or None.
