@@ -109,7 +109,7 @@ OWN_PACKAGES = ("lesson3", "autograder")
 
 
 def notebook_imports(folder: Path) -> tuple[str, ...]:
-    """Every module the code cells of the notebooks under ``folder`` import, but ``OWN_PACKAGES``'."""
+    """Every module the code cells of the notebooks under ``folder`` import, except those of ``OWN_PACKAGES``."""
     found: set[str] = set()
     for path in sorted(folder.rglob("*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):

@@ -131,9 +131,9 @@ def _uid_mappable(uid: int) -> bool:
 
 
 DISK_POLL_SECONDS = 0.05
+"""How often the judge measures the learner's folder while a call runs."""
 MODULE_NAME = re.compile(r"[A-Za-z_][\w.]{0,99}")
 """What a module name the child reports may look like (anything else is not repeated in the feedback)."""
-"""How often the judge measures the learner's folder while a call runs."""
 
 
 class Learner:
