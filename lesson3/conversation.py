@@ -4,15 +4,20 @@ The helpers every part of the course and the grader use to read a ``messages``
 list as the Messages API shapes it: the blocks of a message, the text of a
 message or a ``tool_result``, the last ``tool_use``, whether every ``tool_use`` is
 answered as the API requires (:func:`pairing_problem`, the one place that rule is
-written), a tool call on one line, and an exception from a run said as one
-sentence. They read; they never change a conversation, and they accept malformed
-input (learner data) without raising.
+written), whether every message and block has only the fields the API accepts
+(:func:`schema_problem`, read from the SDK's own request types), a tool call on one
+line, and an exception from a run said as one sentence. They read; they never change
+a conversation, and they accept malformed input (learner data) without raising.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import traceback
+import types
+import typing
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,6 +122,228 @@ def pairing_problem(messages: list[Any]) -> PairingProblem | None:
                 if tool_use_id in seen:
                     return PairingProblem("duplicate", i, k, (str(tool_use_id),))
                 seen.add(tool_use_id)
+    return None
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    """Where a conversation has a field, a type or a block the Messages API refuses, and how.
+
+    ``kind`` is ``"extra"`` (a key the API does not accept: ``field``; ``expected`` lists the
+    ones it does), ``"missing"`` (a required key: ``field``), ``"type"`` (a value of the wrong
+    kind: ``expected`` names the kinds, ``got`` the Python type), ``"value"`` (not one of the
+    values in ``expected``), ``"tag"`` (a block whose ``type`` is none of ``expected``) or
+    ``"no_tag"`` (a block without ``type``). ``path`` is the API's error location, block types
+    included (``("messages", 3, "content", 0, "tool_result", "name")``); ``at`` the same place
+    as subscripts of ``messages`` (``(3, "content", 0, "name")``); ``owner`` the block type of the
+    object holding it (None for a message itself).
+    """
+
+    kind: str
+    path: tuple[str | int, ...]
+    at: tuple[str | int, ...]
+    owner: str | None
+    field: str | None = None
+    expected: tuple[str, ...] = ()
+    got: str = ""
+
+
+def schema_problem(messages: Any) -> SchemaProblem | None:
+    """The first field, type or block of ``messages`` the Messages API would refuse, or None.
+
+    What each message and block may hold is read from the installed SDK's request types
+    (``anthropic.types.MessageParam`` and the block ``*Param`` TypedDicts it names), so a
+    field the API adds reaches this check with the SDK that sends it. A message holds
+    ``role`` and ``content`` and nothing else; a block holds the fields of its type's
+    TypedDict (a ``tool_result``: ``tool_use_id``, ``type``, ``content``, ``is_error``,
+    ``cache_control``, ...), inside ``tool_result`` content too. The role's own rule and
+    the pairing rule are checked elsewhere (:func:`pairing_problem`).
+    """
+    if not isinstance(messages, list):
+        return SchemaProblem("type", ("messages",), (), None, expected=("list",), got=type(messages).__name__)
+    fields, content = _message_schema()
+    for i, message in enumerate(messages):
+        if not isinstance(message, Mapping):
+            return SchemaProblem("type", ("messages", i), (i,), None, expected=("dict",), got=type(message).__name__)
+        for key in fields:
+            if key not in message:
+                return SchemaProblem("missing", ("messages", i, key), (i, key), None, field=key)
+        if (
+            problem := _walk(message["content"], content, ("messages", i, "content"), (i, "content"), None)
+        ) is not None:
+            return problem
+        for key in message:
+            if key not in fields:
+                name = str(key)[:60]
+                return SchemaProblem("extra", ("messages", i, name), (i, name), None, name, fields)
+    return None
+
+
+@functools.cache
+def _message_schema() -> tuple[tuple[str, ...], Any]:
+    """The keys a message has (those of every ``MessageParam`` member) and its content's type."""
+    # The SDK is imported here, not at module level: lesson3.checkpoint reads conversations with this
+    # module and must stay light (only whoever checks a request, the offline model or the judge, pays it).
+    from anthropic.types import MessageParam
+
+    members = [m for m in _members(MessageParam) if _is_typeddict(m)]
+    keys: dict[str, None] = {}
+    for member in members:
+        keys.update(dict.fromkeys(_fields(member)[0]))
+    return tuple(keys), _fields(members[0])[0]["content"]
+
+
+def _is_typeddict(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, dict) and hasattr(annotation, "__total__")
+
+
+def _strip(annotation: Any) -> Any:
+    """Without Required/NotRequired/Annotated wrappers."""
+    while typing.get_origin(annotation) in (typing.Required, typing.NotRequired, typing.Annotated):
+        annotation = typing.get_args(annotation)[0]
+    return annotation
+
+
+def _members(annotation: Any) -> list[Any]:
+    """A union's members, nested unions flattened (a plain type is its own only member)."""
+    annotation = _strip(annotation)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
+    return [annotation]
+
+
+@functools.cache
+def _fields(typed: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A TypedDict's fields (name -> type) and which are required (``Required[...]``, or all when total)."""
+    hints = typing.get_type_hints(typed, include_extras=True)
+    required = frozenset(
+        name
+        for name, hint in hints.items()
+        if typing.get_origin(hint) is typing.Required
+        or (typed.__total__ and typing.get_origin(hint) is not typing.NotRequired)
+    )
+    return {name: _strip(hint) for name, hint in hints.items()}, required
+
+
+def _tag(typed: type) -> str | None:
+    """The ``type`` literal of a block TypedDict (``"tool_result"``), None when it has none."""
+    literal = _fields(typed)[0].get("type")
+    values = typing.get_args(literal) if typing.get_origin(literal) is typing.Literal else ()
+    return str(values[0]) if len(values) == 1 else None
+
+
+# The API validates requests with pydantic, and answers in its words; the two heard from the
+# API itself are "Extra inputs are not permitted" at a path that names the block's type after
+# its index ("messages.65.content.1.tool_use.text", anthropics/claude-code#4378;
+# "messages.1.content.0.thinking.cache_control", router-for-me/CLIProxyAPI#512; and
+# "system.1.cache_control.ephemeral.scope", caozhiyuan/copilot-api#145, where cache_control's
+# own type is in the path too) and "Field required". The others are pydantic's wording for
+# the same kinds of error; the API's exact sentence for them was not found.
+_KIND_NAMES = {str: "string", bool: "boolean", int: "integer", float: "number", dict: "dict", list: "list"}
+
+
+def _walk(
+    value: Any, annotation: Any, path: tuple[str | int, ...], at: tuple[str | int, ...], owner: str | None
+) -> SchemaProblem | None:
+    """The first problem of ``value`` against the SDK type ``annotation``, or None."""
+    members = _members(annotation)
+    if value is None:
+        if type(None) in members or any(m in (Any, object) for m in members):
+            return None
+    # The SDK also takes its own response models (``ContentBlock``) as blocks; on the wire they are the
+    # same dicts as the params, so the params alone say what is accepted.
+    members = [m for m in members if m is not type(None) and not hasattr(m, "model_fields")]
+    blocks_ = [m for m in members if _is_typeddict(m) and _tag(m) is not None]
+    if blocks_ and isinstance(value, Mapping):
+        if "type" not in value:
+            return SchemaProblem("no_tag", path, at, owner, "type", tuple(str(_tag(m)) for m in blocks_))
+        chosen = next((m for m in blocks_ if _tag(m) == value["type"]), None)
+        if chosen is None:
+            tags = tuple(dict.fromkeys(str(_tag(m)) for m in blocks_))
+            return SchemaProblem("tag", path, at, owner, "type", tags, str(value["type"])[:40])
+        return _walk_typeddict(value, chosen, (*path, str(value["type"])), at, str(value["type"]))
+    for member in members:
+        if _accepts(member, value):
+            return _walk_member(value, member, path, at, owner)
+    expected = tuple(dict.fromkeys(_kind_name(m) for m in members))
+    if expected == ("literal",):
+        literals = tuple(str(v) for m in members for v in typing.get_args(m))
+        return SchemaProblem("value", path, at, owner, _last_key(at), literals, repr(value)[:40])
+    return SchemaProblem("type", path, at, owner, _last_key(at), expected, type(value).__name__)
+
+
+def _last_key(at: tuple[str | int, ...]) -> str | None:
+    return at[-1] if at and isinstance(at[-1], str) else None
+
+
+def _kind_name(member: Any) -> str:
+    origin = typing.get_origin(member)
+    if origin is typing.Literal:
+        return "literal"
+    if _is_typeddict(member) or origin in (dict, Mapping) or member in (dict, Mapping):
+        return "dict"
+    if origin in (list, Iterable, Sequence) or member in (list, Iterable, Sequence):
+        return "list"
+    return _KIND_NAMES.get(member, getattr(member, "__name__", str(member)))
+
+
+def _accepts(member: Any, value: Any) -> bool:
+    """Whether ``value`` is of the member's kind (its inside is walked after)."""
+    origin = typing.get_origin(member)
+    if member in (Any, object):
+        return True
+    if origin is typing.Literal:
+        return any(value == v and type(value) is type(v) for v in typing.get_args(member))
+    kind = _kind_name(member)
+    if kind == "dict":
+        return isinstance(value, Mapping)
+    if kind == "list":
+        return isinstance(value, list)
+    if member is bool:
+        # pydantic's lax booleans, as the API reads JSON: true/false, 0/1 and their usual words.
+        return isinstance(value, bool) or value in (0, 1) or (isinstance(value, str) and value.lower() in _BOOL_WORDS)
+    if member is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if member is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if member is str:
+        return isinstance(value, str)
+    return True  # a type of the SDK's own (a file input...): not the API's to say here
+
+
+_BOOL_WORDS = frozenset({"true", "false", "0", "1", "yes", "no", "on", "off", "t", "f", "y", "n"})
+
+
+def _walk_member(
+    value: Any, member: Any, path: tuple[str | int, ...], at: tuple[str | int, ...], owner: str | None
+) -> SchemaProblem | None:
+    if _is_typeddict(member):
+        return _walk_typeddict(value, member, path, at, owner)
+    origin = typing.get_origin(member)
+    if origin in (list, Iterable, Sequence) and typing.get_args(member):
+        (item,) = typing.get_args(member)[:1]
+        for k, element in enumerate(value):
+            if (problem := _walk(element, item, (*path, k), (*at, k), owner)) is not None:
+                return problem
+    return None
+
+
+def _walk_typeddict(
+    value: Mapping[str, Any], typed: type, path: tuple[str | int, ...], at: tuple[str | int, ...], owner: str | None
+) -> SchemaProblem | None:
+    # As pydantic does: the declared fields first, in order, then the keys it does not know.
+    fields, required = _fields(typed)
+    for name, annotation in fields.items():
+        if name not in value:
+            if name in required:
+                return SchemaProblem("missing", (*path, name), (*at, name), owner, name)
+            continue
+        if (problem := _walk(value[name], annotation, (*path, name), (*at, name), owner)) is not None:
+            return problem
+    for key in value:
+        if key not in fields:
+            name = str(key)[:60]
+            return SchemaProblem("extra", (*path, name), (*at, name), owner, name, tuple(fields))
     return None
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import anthropic
 import httpx2
 
-from .conversation import PairingProblem, content_text, pairing_problem
+from .conversation import PairingProblem, SchemaProblem, content_text, pairing_problem, schema_problem
 from .conversation import blocks as _blocks
 
 # A model the pinned SDK lists in ``anthropic.types.Model`` and does not mark deprecated
@@ -60,6 +60,9 @@ def api_error_for(body: dict[str, Any]) -> str | None:
     messages = body["messages"]
     if not isinstance(messages, list) or not messages:
         return "messages: at least one message is required"
+    # Fields and types first: the API validates the request's shape before its rules.
+    if (shape := schema_problem(messages)) is not None:
+        return schema_error(shape)
     if messages[0].get("role") != "user":
         return 'messages: first message must use the "user" role'
     for i, msg in enumerate(messages):
@@ -87,6 +90,27 @@ def _texts(message: dict[str, Any]) -> Iterator[str]:
         for b in [block, *(inner if isinstance(inner, list) else [])]:
             if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str):
                 yield b["text"]
+
+
+_KIND_WORDS = {"string": "a valid string", "list": "a valid list", "dict": "a valid dictionary"}
+
+
+def schema_error(problem: SchemaProblem) -> str:
+    """The API's wording for a field, type or block it refuses (where it is known: see lesson3.conversation)."""
+    where = ".".join(str(p) for p in problem.path)
+    if problem.kind == "extra":
+        return f"{where}: Extra inputs are not permitted"
+    if problem.kind == "missing":
+        return f"{where}: Field required"
+    if problem.kind == "no_tag":
+        return f"{where}: Unable to extract tag using discriminator 'type'"
+    if problem.kind == "tag":
+        tags = ", ".join(f"'{t}'" for t in problem.expected)
+        return f"{where}: Input tag '{problem.got}' found using 'type' does not match any of the expected tags: {tags}"
+    if problem.kind == "value":
+        return f"{where}: Input should be " + " or ".join(f"'{v}'" for v in problem.expected)
+    kinds = " or ".join(_KIND_WORDS.get(k, f"a valid {k}") for k in problem.expected)
+    return f"{where}: Input should be {kinds}"
 
 
 def _pairing_error(problem: PairingProblem) -> str:

@@ -855,3 +855,78 @@ def test_a_reconcile_that_does_nothing_gets_no_reconcile_criterion(tmp_path, fn)
     grading = run_checks(FakeCaller(resume_action=resume_action, reconcile=fn), seed=SEED, scratch=tmp_path)
     passed = {c.id for c in grading.criteria if c.passed}
     assert not passed & {c.id for c in CRITERIA.values() if c.function == "reconcile"}, passed
+
+
+# -- fields the API does not accept: said in the learner's language, with the API's own words ----------------
+
+EXTRA = "Extra inputs are not permitted"
+REFUSED_FIELDS = {
+    "a name on the tool_result": (
+        lambda cp, r: r.update(name="send_email"),
+        ['["content"][0]["name"] no es un campo que acepte un bloque tool_result', f"tool_result.name: {EXTRA}"],
+    ),
+    "an id on the appended message": (
+        lambda cp, r: cp["messages"][-1].update(id="msg_01"),
+        ['["id"] no es un campo que acepte un mensaje (sus campos son content, role)', f".id: {EXTRA}"],
+    ),
+    "a key on a text after the result": (
+        _then({**NOTE, "name": "nota"}),
+        ['["content"][1]["name"] no es un campo que acepte un bloque text', f"content.1.text.name: {EXTRA}"],
+    ),
+    "a key in a text block of the result's content": (
+        lambda cp, r: r.update(content=[{"type": "text", "text": UNKNOWN_STATE_MESSAGE, "is_error": True}]),
+        ['["content"][0]["content"][0]["is_error"] no es un campo', f"tool_result.content.0.text.is_error: {EXTRA}"],
+    ),
+    "a key in cache_control": (
+        lambda cp, r: r.update(cache_control={"type": "ephemeral", "scope": "global"}),
+        ['["cache_control"]["scope"] no es un campo', f"cache_control.ephemeral.scope: {EXTRA}"],
+    ),
+    "the result's content as a dict": (
+        lambda cp, r: r.update(content={"type": "text", "text": "x"}),
+        ['["content"][0]["content"] tiene que ser un texto (str) o una lista y es dict'],
+    ),
+    "is_error as a list": (
+        lambda cp, r: r.update(is_error=[True]),
+        ['["is_error"] tiene que ser un booleano (True o False) y es list'],
+    ),
+    "a block of an unknown type after the result": (
+        _then({"type": "nota", "text": "x"}),
+        ["es un bloque de tipo «nota», que la API no acepta", "Input tag 'nota'"],
+    ),
+    "a block without type after the result": (
+        _then({"text": "x"}),
+        ["es un bloque sin el campo «type»", "Unable to extract tag"],
+    ),
+    "a tool_result without its id": (
+        lambda cp, r: r.pop("tool_use_id"),
+        ["le falta el campo obligatorio «tool_use_id»", "tool_use_id: Field required"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "expected"), REFUSED_FIELDS.values(), ids=REFUSED_FIELDS.keys())
+def test_a_field_the_api_does_not_accept_is_not_paired_and_says_where(hi_cases, ro_cases, change, expected):
+    for cases in (hi_cases[:2], ro_cases[:2]):
+        obs = observe_reconciles(FakeCaller(reconcile=variant(change)), cases)
+        paired = judge_paired(obs, "es")
+        assert not paired.passed
+        assert "la API rechazaría la conversación" in paired.feedback
+        for words in expected:
+            assert words in paired.feedback, paired.feedback
+        # The API's own words are the same in both languages; only the sentence around them is translated.
+        api_words = paired.feedback.split("la API responde «")[1].split("»")[0]
+        english = judge_paired(obs, "en").feedback
+        assert "the API would reject the conversation" in english and f"the API answers «{api_words}»" in english
+
+
+ACCEPTED_FIELDS = {
+    "cache_control on the result": lambda cp, r: r.update(cache_control={"type": "ephemeral"}),
+    "the result's content as text blocks": lambda cp, r: r.update(content=[{"type": "text", "text": r["content"]}]),
+    "a text with citations None after it": _then({**NOTE, "citations": None}),
+}
+
+
+@pytest.mark.parametrize("change", ACCEPTED_FIELDS.values(), ids=ACCEPTED_FIELDS.keys())
+def test_every_field_the_api_accepts_still_pairs(hi_cases, change):
+    _, _, paired = hi_verdicts(variant(change), hi_cases)
+    assert paired.passed, paired.feedback

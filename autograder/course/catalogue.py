@@ -215,6 +215,22 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{what} did not finish in {limit:g} s, the limit for each call (an infinite loop?); the process "
         "was stopped.",
     },
+    "fail.call_timeout_importing": {
+        "es": "{what} no terminó en {limit:g} s, el límite de cada llamada: cuando se cumplió el plazo, la llamada "
+        "seguía importando el módulo {module}; se detuvo el proceso. Importa los módulos al principio, fuera de la "
+        "función, o revisa qué hace {module} al importarse.",
+        "en": "{what} did not finish in {limit:g} s, the limit for each call: when the time ran out, the call was "
+        "still importing the module {module}; the process was stopped. Import modules at the top, outside the "
+        "function, or check what {module} does when it is imported.",
+    },
+    "fail.budget_importing": {
+        "es": "{what}: las llamadas de este criterio juntas no terminaron en {limit:g} s: cuando se cumplió el plazo, "
+        "la llamada seguía importando el módulo {module}; se detuvo el proceso. Importa los módulos al principio, "
+        "fuera de la función, o revisa qué hace {module} al importarse.",
+        "en": "{what}: this criterion's calls together did not finish in {limit:g} s: when the time ran out, the call "
+        "was still importing the module {module}; the process was stopped. Import modules at the top, outside the "
+        "function, or check what {module} does when it is imported.",
+    },
     "fail.cpu": {
         "es": "{what} se pasó del límite de tiempo de CPU; se detuvo el proceso.",
         "en": "{what} went over the CPU time limit; the process was stopped.",
@@ -508,6 +524,51 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "{label}: {field} cambió ({before} → {after}); reconcile no toca los contadores",
         "en": "{label}: {field} changed ({before} → {after}); reconcile does not touch the counters",
     },
+    "paired.schema_extra": {
+        "es": "{label}: la API rechazaría la conversación: {where} no es un campo que acepte {container} (sus "
+        "campos son {allowed}); la API responde «{error}»",
+        "en": "{label}: the API would reject the conversation: {where} is not a field {container} accepts (its "
+        "fields are {allowed}); the API answers «{error}»",
+    },
+    "paired.schema_missing": {
+        "es": "{label}: la API rechazaría la conversación: a {container} ({where}) le falta el campo obligatorio "
+        "«{field}»; la API responde «{error}»",
+        "en": "{label}: the API would reject the conversation: {container} ({where}) lacks the required field "
+        "«{field}»; the API answers «{error}»",
+    },
+    "paired.schema_type": {
+        "es": "{label}: la API rechazaría la conversación: {where} tiene que ser {expected} y es {got}; la API "
+        "responde «{error}»",
+        "en": "{label}: the API would reject the conversation: {where} must be {expected} and is {got}; the API "
+        "answers «{error}»",
+    },
+    "paired.schema_value": {
+        "es": "{label}: la API rechazaría la conversación: {where} vale {got} y tiene que ser uno de estos: "
+        "{expected}; la API responde «{error}»",
+        "en": "{label}: the API would reject the conversation: {where} is {got} and must be one of these: "
+        "{expected}; the API answers «{error}»",
+    },
+    "paired.schema_tag": {
+        "es": "{label}: la API rechazaría la conversación: {where} es un bloque de tipo «{got}», que la API no acepta "
+        "ahí (acepta {expected}); la API responde «{error}»",
+        "en": "{label}: the API would reject the conversation: {where} is a block of type «{got}», which the API "
+        "does not accept there (it accepts {expected}); the API answers «{error}»",
+    },
+    "paired.schema_no_tag": {
+        "es": "{label}: la API rechazaría la conversación: {where} es un bloque sin el campo «type» (cada bloque dice "
+        "de qué tipo es: {expected}); la API responde «{error}»",
+        "en": "{label}: the API would reject the conversation: {where} is a block without the «type» field (every "
+        "block says what type it is: {expected}); the API answers «{error}»",
+    },
+    "paired.schema_message": {"es": "un mensaje", "en": "a message"},
+    "paired.schema_block": {"es": "un bloque {type}", "en": "a {type} block"},
+    "paired.schema_or": {"es": " o ", "en": " or "},
+    "paired.schema_kind.string": {"es": "un texto (str)", "en": "a text (str)"},
+    "paired.schema_kind.list": {"es": "una lista", "en": "a list"},
+    "paired.schema_kind.dict": {"es": "un dict", "en": "a dict"},
+    "paired.schema_kind.boolean": {"es": "un booleano (True o False)", "en": "a boolean (True or False)"},
+    "paired.schema_kind.integer": {"es": "un número entero", "en": "an integer"},
+    "paired.schema_kind.number": {"es": "un número", "en": "a number"},
     "paired.api": {
         "es": "{label}: la API rechazaría la conversación: {error}",
         "en": "{label}: the API would reject the conversation: {error}",

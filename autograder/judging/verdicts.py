@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from autograder.course.catalogue import text, written
+from autograder.course.catalogue import keys, text, written
 from autograder.course.criteria import Verdict
 from autograder.judging.observe import (
     ActionObservation,
@@ -25,9 +25,9 @@ from autograder.judging.scenarios import EXPECTED_FOR_KIND, ActionCase, Reconcil
 from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
-from lesson3.conversation import PairingProblem, blocks, content_text, pairing_problem
+from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
 from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
-from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for
+from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for, schema_error
 
 ACTIONS = tuple(EXPECTED_FOR_KIND.values())
 
@@ -252,6 +252,36 @@ def _pairing_feedback(problem: PairingProblem, content: list[Any], pending_id: s
     return text("paired.missing", lang, label=label, ids=", ".join(problem.ids))
 
 
+def _subscripts(at: tuple[str | int, ...]) -> str:
+    """``messages[3]["content"][0]["name"]``: a place in the conversation as the learner's code writes it."""
+    return "messages" + "".join(f'["{k}"]' if isinstance(k, str) else f"[{k}]" for k in at)
+
+
+def _schema_feedback(problem: SchemaProblem, label: str, lang: str) -> str:
+    """What the API would refuse in the appended message, said for the learner (the rule is lesson3.conversation's)."""
+    container = (
+        text("paired.schema_block", lang, type=problem.owner) if problem.owner else text("paired.schema_message", lang)
+    )
+    common = {"label": label, "where": _subscripts(problem.at), "container": container, "error": schema_error(problem)}
+    if problem.kind == "extra":
+        return text("paired.schema_extra", lang, allowed=", ".join(problem.expected), **common)
+    if problem.kind == "missing":
+        # Where is the object that lacks the field, not the field that is not there.
+        return text(
+            "paired.schema_missing", lang, field=problem.field, **{**common, "where": _subscripts(problem.at[:-1])}
+        )
+    if problem.kind in ("tag", "no_tag"):
+        tags = _listing(list(problem.expected), lang, limit=6)
+        return text("paired.schema_" + problem.kind, lang, got=problem.got, expected=tags, **common)
+    if problem.kind == "value":
+        return text("paired.schema_value", lang, expected=" / ".join(problem.expected), got=problem.got, **common)
+    said = set(keys())
+    kinds = text("paired.schema_or", lang).join(
+        text(f"paired.schema_kind.{k}", lang) if f"paired.schema_kind.{k}" in said else k for k in problem.expected
+    )
+    return text("paired.schema_type", lang, expected=kinds, got=problem.got, **common)
+
+
 def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.tool_result_paired: history intact, one user message appended, the API accepts the conversation.
 
@@ -273,6 +303,9 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
         content = new.get("content") if isinstance(new, dict) else None
         if not (isinstance(new, dict) and new.get("role") == "user" and isinstance(content, list) and content):
             return text("paired.shape", lang, label=label)
+        # The API reads fields and types before its rules: a key it does not accept refuses the request.
+        if (shape := schema_problem(messages)) is not None:
+            return _schema_feedback(shape, label, lang)
         problem = pairing_problem(messages)
         if problem is not None:
             return _pairing_feedback(problem, content, obs.case.pending["id"], label, lang)

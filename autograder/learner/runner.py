@@ -35,6 +35,7 @@ import time
 import tokenize
 import traceback
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -231,10 +232,63 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
         if not isinstance(request, dict) or request.get("op") != "call":
             os._exit(0)
         channel.call_id = request.get("id")
-        result = call(namespace, str(request.get("fn")), request.get("arg"), filenames)
+        with import_notes(channel, request.get("seconds")):
+            result = call(namespace, str(request.get("fn")), request.get("arg"), filenames)
         channel.call_id = None
         _flush()
         channel.send({"op": "result", "id": request.get("id"), **result})
+
+
+IMPORT_NOTE_LEAD = 0.3
+"""How long before a call's time limit the child starts telling the judge whether it is importing."""
+IMPORT_NOTE_EVERY = 0.1
+"""How often it tells again, from then on (only when the answer changed)."""
+
+
+@contextlib.contextmanager
+def import_notes(channel: _Channel, seconds: Any) -> Iterator[None]:
+    """Near the end of a call's time, tell the judge which module the call is importing, if any.
+
+    A call that runs out of time while it imports (a module of the learner's that is slow to
+    load, a library the learner process did not have yet) is not an infinite loop: this note
+    lets the feedback say so. Nothing is sent for a call that ends in time.
+    """
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0:
+        yield
+        return
+    said: list[str | None] = [None]
+
+    def note(signum: int, frame: Any) -> None:
+        module = importing_module(frame)
+        # A frame half-written by execute_tool holds the lock: say it at the next tick, never in between.
+        if module == said[0] or not channel.lock.acquire(blocking=False):
+            return
+        try:
+            with contextlib.suppress(Exception):  # the judge went away: nothing left to tell
+                channel.send({"op": "importing", "id": channel.call_id, "module": module})
+                said[0] = module
+        finally:
+            channel.lock.release()
+
+    previous = signal.signal(signal.SIGALRM, note)
+    signal.setitimer(signal.ITIMER_REAL, max(0.05, float(seconds) - IMPORT_NOTE_LEAD), IMPORT_NOTE_EVERY)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def importing_module(frame: Any) -> str | None:
+    """The module being imported at ``frame``: the outermost import in progress (what the learner's line asked for)."""
+    found = None
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "_find_and_load" and "importlib._bootstrap" in code.co_filename.replace("/", "."):
+            name = frame.f_locals.get("name")
+            found = name if isinstance(name, str) else found
+        frame = frame.f_back
+    return found
 
 
 def _flush() -> None:

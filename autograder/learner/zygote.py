@@ -2,9 +2,12 @@
 
 Started fresh (its own interpreter, an allow-listed environment) before any grading
 state exists, it preloads only what learner code runs on: IPython's shell, the child's
-runtime and lockdown, and the learner's lesson3 (:mod:`autograder.learner.lesson3_view`,
-without the reference answers). It never imports the checks, the scenarios, the seed
-or lesson3's answers, so nothing of them is in the memory its children start from.
+runtime and lockdown, the learner's lesson3 (:mod:`autograder.learner.lesson3_view`,
+without the reference answers) and the public libraries the course's notebooks import
+(:data:`COURSE_IMPORTS`: the SDK, IPython.display, the standard library they use), so a
+graded function that imports one of them in its body does not pay that import out of
+its one-second call. It never imports the checks, the scenarios, the seed or lesson3's
+answers, so nothing of them is in the memory its children start from.
 
 A judge connects to its Unix socket and hands over three pipe ends (SCM_RIGHTS) with
 the limits; the zygote forks a *keeper*, which forks the learner's child. The child
@@ -15,8 +18,10 @@ end, how it ended, and kills it if the judge goes away.
 
 from __future__ import annotations
 
+import ast
 import atexit
 import contextlib
+import importlib
 import json
 import os
 import select
@@ -93,6 +98,44 @@ def _shared_local() -> LearnerZygote:
         return _local
 
 
+# -- what the course's notebooks import -----------------------------------------------------------
+
+COURSE_IMPORTS = ("IPython.display", "anthropic", "copy", "inspect", "json", "os", "pathlib")
+"""The modules the course's notebooks import, but lesson3's and the grader's own: what the
+notebooks' imports are (``notebook_imports()``; tests/test_learner_imports.py fails when the
+notebooks change it). The learner's lesson3 and ``autograder.questions`` stand for the rest."""
+
+OWN_PACKAGES = ("lesson3", "autograder")
+"""Never imported from their files in the learner's process: :mod:`autograder.learner.lesson3_view` provides them."""
+
+
+def notebook_imports(folder: Path) -> tuple[str, ...]:
+    """Every module the code cells of the notebooks under ``folder`` import, except those of ``OWN_PACKAGES``."""
+    found: set[str] = set()
+    for path in sorted(folder.rglob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+            if cell.get("cell_type") != "code":
+                continue
+            source = "".join(cell.get("source") or [])
+            if source.lstrip().startswith("%%"):
+                continue  # a cell magic's body is not the notebook's Python (%%writefile, %%bash...)
+            # Line magics and shell escapes are not Python either.
+            lines = [line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+            for node in ast.walk(ast.parse("\n".join(lines))):
+                if isinstance(node, ast.Import):
+                    found.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    found.add(node.module)
+    return tuple(sorted(m for m in found if m.split(".")[0] not in OWN_PACKAGES))
+
+
+def preimport() -> None:
+    """Import :data:`COURSE_IMPORTS` here, once, so that no learner child pays for them in a graded call."""
+    for name in COURSE_IMPORTS:
+        with contextlib.suppress(ImportError):  # not installed: a learner's import of it fails as in Jupyter
+            importlib.import_module(name)
+
+
 # -- the zygote (its own interpreter) ------------------------------------------------------------
 
 
@@ -155,6 +198,8 @@ def main() -> None:
         lockdown,  # noqa: F401
         runner,  # noqa: F401
     )
+
+    preimport()
 
     preload(waiting())
     forking.serve_forever(

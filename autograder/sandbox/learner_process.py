@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
 import signal
 import socket
@@ -52,6 +53,8 @@ class Failure:
     detail: str = ""
     limit: float = 0.0
     """The limit that was hit: seconds for a timeout, MB for the disk."""
+    importing: str | None = None
+    """For a timeout: the module the call was still importing when its time ran out (the child's word)."""
 
 
 @dataclass
@@ -130,6 +133,8 @@ def _uid_mappable(uid: int) -> bool:
 
 DISK_POLL_SECONDS = 0.05
 """How often the judge measures the learner's folder while a call runs."""
+MODULE_NAME = re.compile(r"[A-Za-z_][\w.]{0,99}")
+"""What a module name the child reports may look like (anything else is not repeated in the feedback)."""
 
 
 class Learner:
@@ -171,6 +176,7 @@ class Learner:
         self._keeper: socket.socket | None = None
         self._next_id = 0
         self._disk_checked_at = 0.0
+        self._importing: str | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -207,7 +213,8 @@ class Learner:
         if self.pid is None:
             raise RuntimeError("the learner process is not running")
         self._next_id += 1
-        request = {"op": "call", "id": self._next_id, "fn": fn, "arg": arg}
+        # The child hears its time limit so that, near it, it can say whether it is importing a module.
+        request = {"op": "call", "id": self._next_id, "fn": fn, "arg": arg, "seconds": timeout}
         return self._exchange(request, "result", timeout, on_tool=on_tool, call_id=self._next_id)
 
     def close(self) -> None:
@@ -236,6 +243,7 @@ class Learner:
     ) -> Reply | Failure:
         deadline = time.monotonic() + max(timeout, 0.0)
         outgoing = bytearray(protocol.encode(request))
+        self._importing = None
         while True:
             while self._pending:
                 msg = self._pending.pop(0)
@@ -245,7 +253,7 @@ class Learner:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._kill()
-                return Failure("timeout", limit=round(timeout, 2))
+                return Failure("timeout", limit=round(timeout, 2), importing=self._importing)
             if full := self._disk_full():
                 return full
             rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
@@ -292,6 +300,11 @@ class Learner:
             name, tool_input = msg.get("name"), msg.get("input")
             reply = on_tool(name if isinstance(name, str) else str(name), tool_input)
             outgoing += protocol.encode({"op": "tool_result", **reply})
+            return None
+        if op == "importing" and call_id is not None and msg.get("id") == call_id:
+            # Only words for the feedback: a forged note changes how a timeout is explained, never what it costs.
+            module = msg.get("module")
+            self._importing = module if isinstance(module, str) and MODULE_NAME.fullmatch(module) else None
             return None
         if op == expect and (call_id is None or msg.get("id") == call_id):
             return Reply(msg)

@@ -82,6 +82,9 @@ def hint_for(etype: Any, message: str, lang: str) -> str:
 
 def describe_failure(failure: Failure, what: str, lang: str) -> str:
     key = "fail." + failure.kind if failure.kind in _FAILURE_KINDS else "fail.protocol"
+    if failure.importing and failure.kind in ("call_timeout", "budget"):
+        # Not a loop: the time ran out while a module was still being imported (its first import is paid here).
+        return text(key + "_importing", lang, what=what, limit=failure.limit, module=failure.importing)
     return text(key, lang, what=what, limit=failure.limit, detail=failure.detail)
 
 
@@ -227,7 +230,8 @@ class Session:
             timeout, kind = max(self._deadline - time.monotonic(), 0.0), "budget"
         reply = self._learner.call(fn, arg, timeout=timeout, on_tool=on_tool)
         if isinstance(reply, Failure) and reply.kind == "timeout":
-            reply = Failure(kind, limit=self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds)
+            limit = self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds
+            reply = Failure(kind, limit=limit, importing=reply.importing)
         outcome = Outcome.from_reply(fn, reply)
         if outcome.status == "failure":
             self.poisoned[fn] = outcome
