@@ -26,8 +26,9 @@ The exercise contract (what the notebooks teach and a submission defines, in a
         # and cp["pendingToolUse"] = None
 
     respuesta_llamada_colgante = "?"       # Level 1: why a dangling call appears (one letter)
+    razon_cpA = razon_cpB = razon_cpC = "?"  # Level 1: why that action, for each checkpoint (one letter each)
     respuesta_causa_raiz = "?"             # Level 2: the incident's root cause (one letter)
-    respuesta_esta_en_lo_cierto = "?"      # the «¿Está en lo cierto?» question (one letter)
+    respuesta_esta_en_lo_cierto = "?"      # Level 1: the «¿Está en lo cierto?» question (one letter)
 
 Every criterion (id, points, title, hint, what it observes, its judge) is declared
 once in :mod:`autograder.course.criteria`; the multiple-choice prompts, options and correct

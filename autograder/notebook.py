@@ -15,6 +15,7 @@ import contextlib
 import html
 import importlib
 import inspect
+import re
 import sys
 import textwrap
 import types
@@ -25,6 +26,7 @@ from autograder.course.catalogue import text
 from autograder.grading.pipeline import LEVELS, grade_loaded
 from autograder.intake.submission import from_python
 from autograder.wire.results import CriterionResult, SubmissionResult
+from lesson3.practice import inline_code
 
 PUBLIC_SEED = 20250825
 """The public checks' seed: fixed, so check()'s output is deterministic. Grading uses a random one."""
@@ -67,8 +69,86 @@ def check(
     graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
     result.lang = lang
+    result.warnings = [*result.warnings, *_changed_since_passed(result, ns, lang)]
     show(result, lang=lang)
     return result
+
+
+_passed_with: dict[str, dict[str, str]] = {}
+"""Criterion id -> the plain globals its function read (name -> repr) when it last passed in this kernel."""
+
+
+def _changed_since_passed(result: SubmissionResult, ns: dict[str, Any], lang: str) -> list[str]:
+    """Warnings for the globals that changed since a now-failing criterion last passed.
+
+    A correct answer can be undone by a later cell that rebinds a name it reads
+    (``READ_ONLY_TOOLS = set()`` further down): the table alone would blame the function.
+    """
+    warnings: list[str] = []
+    said: set[str] = set()
+    for c in result.criteria:
+        known = criteria.CRITERIA.get(c.id)
+        if known is None:
+            continue
+        now = globals_read(ns, known.function)
+        if c.passed:
+            _passed_with[c.id] = now
+            continue
+        for name, before in _passed_with.get(c.id, {}).items():
+            if name in said or now.get(name) == before:
+                continue
+            said.add(name)
+            cell = _cell_that_bound(ns, name)
+            key = "live.global_changed" if cell is not None else "live.global_changed_nocell"
+            warnings.append(text(key, lang, name=name, cell=cell, criterion=c.id))
+    return warnings
+
+
+def globals_read(ns: dict[str, Any], name: str) -> dict[str, str]:
+    """The plain-value globals (name -> repr) that ``ns[name]`` reads, through the notebook's helper functions."""
+    module_name = ns.get("__name__", "__main__")
+    found: dict[str, str] = {}
+    seen: set[str] = set()
+    pending = [name]
+    while pending:
+        current = pending.pop()
+        if current in seen or current not in ns:
+            continue
+        seen.add(current)
+        value = ns[current]
+        target = inspect.unwrap(value) if callable(value) else value
+        if (inspect.isfunction(target) or inspect.isclass(target)) and target.__module__ == module_name:
+            try:
+                source = textwrap.dedent(inspect.getsource(value))
+            except (OSError, TypeError):
+                continue
+            pending += _referenced_names(source, target)
+        elif current != name and _is_plain(value):
+            found[current] = repr(value)
+    return found
+
+
+def _cell_that_bound(ns: dict[str, Any], name: str) -> int | None:
+    """The execution count of the last cell that assigned ``name`` at top level (IPython's ``In`` list)."""
+    inputs = ns.get("In")
+    if not isinstance(inputs, list):
+        return None
+    for count in range(len(inputs) - 1, 0, -1):
+        try:
+            tree = ast.parse(inputs[count])
+        except (SyntaxError, ValueError, TypeError):
+            continue  # magics and half-written cells
+        for node in tree.body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign))
+                else []
+            )
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+                return count
+    return None
 
 
 _hints_seen: dict[str, int] = {}
@@ -219,10 +299,27 @@ def _ipython() -> Any:
         return None
 
 
+_HANG_KEYS = ("fail.timeout", "fail.call_timeout", "fail.budget", "fail.cpu")
+
+
+def _template_pattern(template: str) -> str:
+    # Without its final period: a later criterion quotes the hang inside parentheses (fail.poisoned).
+    return re.sub(r"\\\{[^}]*\\\}", ".*?", re.escape(template.rstrip(".")))
+
+
+def hung(feedback: str, lang: str) -> bool:
+    """Whether the feedback reports code that did not finish (its words come from the catalogue)."""
+    return any(re.search(_template_pattern(text(key, lang)), feedback) for key in _HANG_KEYS)
+
+
 def _hint(criterion: CriterionResult, lang: str) -> str | None:
+    """The hint under a failed criterion: none for a stub, the hang's own for a hang, never one said already."""
     if criterion.passed or "NotImplementedError" in criterion.feedback:
         return None
-    return criteria.hint(criterion.id, lang)
+    if hung(criterion.feedback, lang):
+        return text("check.hang_hint", lang)
+    hint = criteria.hint(criterion.id, lang)
+    return None if hint and hint in criterion.feedback else hint
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
@@ -245,7 +342,16 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
     return "\n".join(lines)
 
 
+TABLE_CLASS = "lesson3-check"
+"""The class of check()'s table (the browser test finds it by this)."""
+
+# Inline on every cell: JupyterLab's `.jp-RenderedHTMLCommon td { text-align: right }` beats anything the
+# table inherits, and a class of ours would need a stylesheet the output cannot ship.
+_CELL = "text-align:left;vertical-align:top;padding:4px 6px;overflow-wrap:anywhere;word-break:normal"
+
+
 def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
+    """The table: left-aligned, `code` shown as code, readable from 390 px wide (the text wraps, nothing scrolls)."""
     esc = html.escape
     head = text("check.head", lang)
     columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
@@ -254,16 +360,18 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
         color = "#e6f4ea" if c.passed else "#fce8e6"
         mark = "✔" if c.passed else "✘"
         hint = _hint(c, lang)
-        hint_html = f"<br><em>{esc(text('check.hint', lang))}: {esc(hint)}</em>" if hint else ""
+        hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(
-            f'<tr style="background:{color}"><td>{mark}</td>'
-            f"<td><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>"
-            f"<td>{c.score:g}/{c.max_score:g}</td><td>{esc(c.feedback)}{hint_html}</td></tr>"
+            f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
+            f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
+            f'<td style="{_CELL};white-space:nowrap">{c.score:g}/{c.max_score:g}</td>'
+            f'<td style="{_CELL}">{inline_code(c.feedback)}{hint_html}</td></tr>'
         )
-    notes = "".join(f"<p>⚠ {esc(w)}</p>" for w in result.warnings)
-    error = f"<p><strong>{esc(result.error)}</strong></p>" if result.error else ""
-    header = "".join(f"<th>{esc(c)}</th>" for c in columns)
+    notes = "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)
+    error = f'<p style="text-align:left"><strong>{inline_code(result.error)}</strong></p>' if result.error else ""
+    header = "".join(f'<th style="{_CELL}">{esc(c)}</th>' for c in columns)
     return (
         f"<div><h4>{esc(head)} — {result.score:g}/{result.max_score:g}</h4>{error}{notes}"
-        f'<table style="border-collapse:collapse;text-align:left"><tr>{header}</tr>{"".join(rows)}</table></div>'
+        f'<table class="{TABLE_CLASS}" style="border-collapse:collapse;width:100%;max-width:100%">'
+        f"<tr>{header}</tr>{''.join(rows)}</table></div>"
     )

@@ -31,6 +31,8 @@ class Question:
     hint: dict[str, str]
 
 
+LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
+
 QUESTIONS: dict[str, Question] = {
     q.variable: q
     for q in (
@@ -90,6 +92,167 @@ QUESTIONS: dict[str, Question] = {
                 "en": "Which save point sets pendingToolUse, which one clears it, and what happens in between?",
             },
         ),
+        # Level 1 asks for the action *and why*: the why is the lesson's completion criterion of each
+        # checkpoint. Every wrong option is one of the lesson's own wrong moves (delete, blind re-run,
+        # restart, a ledger this lesson does not have), so guessing from the words alone does not work.
+        Question(
+            variable="razon_cpA",
+            criterion="nivel1.razon_cpA",
+            points=1,
+            level=1,
+            lesson=LEVEL1,
+            title={"es": "cpA: por qué", "en": "cpA: why"},
+            prompt={
+                "es": "cpA: ¿por qué esa acción al reanudar?",
+                "en": "cpA: why that action on resume?",
+            },
+            options={
+                "a": {
+                    "es": "El último mensaje es un tool_result: la tarea ya terminó, así que se arranca de nuevo con "
+                    "la tarea guardada, desde turns en 0.",
+                    "en": "The last message is a tool_result: the task is over, so start again with the saved "
+                    "task, from turns 0.",
+                },
+                "b": {
+                    "es": "pendingToolUse es null: la caída fue tras el punto de guardado B y antes del siguiente "
+                    "create(); se hace la llamada siguiente.",
+                    "en": "pendingToolUse is null: the crash came after save point B and before the next "
+                    "create(); fire the next call.",
+                },
+                "c": {
+                    "es": "pendingToolUse es null porque el resultado se perdió en la caída: se vuelve a ejecutar "
+                    "la última herramienta de messages.",
+                    "en": "pendingToolUse is null because the result was lost in the crash: re-run the last tool "
+                    "found in messages.",
+                },
+                "d": {
+                    "es": "Sin pendingToolUse no se sabe dónde quedó el bucle: se borra el último mensaje de "
+                    "messages y el modelo vuelve a decidir.",
+                    "en": "With no pendingToolUse you cannot tell where the loop was: delete the last message of "
+                    "messages and let the model decide again.",
+                },
+            },
+            answer="b",
+            explanation={
+                "es": "Es el criterio de la lección: con pendingToolUse en null no hay llamada colgante; la caída "
+                "fue después del punto de guardado B y antes del siguiente create(), así que basta con tomar "
+                "messages y disparar la llamada siguiente, sin ninguna conciliación.",
+                "en": "It is the lesson's criterion: with pendingToolUse null there is no dangling call; the crash "
+                "came after save point B and before the next create(), so it is enough to take messages and fire "
+                "the next call, with no reconciling at all.",
+            },
+            hint={
+                "es": "¿Qué punto de guardado deja pendingToolUse en null, y qué hace el bucle justo después?",
+                "en": "Which save point leaves pendingToolUse null, and what does the loop do right after it?",
+            },
+        ),
+        Question(
+            variable="razon_cpB",
+            criterion="nivel1.razon_cpB",
+            points=1,
+            level=1,
+            lesson=LEVEL1,
+            title={"es": "cpB: por qué", "en": "cpB: why"},
+            prompt={
+                "es": "cpB: ¿por qué esa acción al reanudar?",
+                "en": "cpB: why that action on resume?",
+            },
+            options={
+                "a": {
+                    "es": "No se puede saber si read_file llegó a ejecutarse: se repliega a is_error y el modelo "
+                    "decide si vuelve a leer.",
+                    "en": "Whether read_file ran cannot be known: fall back to is_error and let the model decide "
+                    "whether to read again.",
+                },
+                "b": {
+                    "es": "Leer es barato: se borra el mensaje assistant con el tool_use y el modelo vuelve a "
+                    "pedir la lectura si la necesita.",
+                    "en": "Reading is cheap: delete the assistant message with the tool_use and the model asks "
+                    "for the read again if it needs it.",
+                },
+                "c": {
+                    "es": "read_file es de solo lectura, sin efectos: se vuelve a ejecutar, su resultado va en "
+                    "un tool_result y se sigue.",
+                    "en": "read_file is read-only, with no side effects: re-run it, put its output in a "
+                    "tool_result and go on.",
+                },
+                "d": {
+                    "es": "read_file no cambia nada, así que no hace falta conciliar: se toma messages tal cual "
+                    "y se dispara la llamada siguiente.",
+                    "en": "read_file changes nothing, so there is nothing to reconcile: take messages as they are "
+                    "and fire the next call.",
+                },
+            },
+            answer="c",
+            explanation={
+                "es": "pendingToolUse apunta a read_file, de solo lectura y con cero efectos secundarios: leer dos "
+                "veces es igual que leer una, así que se vuelve a ejecutar para obtener el resultado real, se "
+                "rellena el tool_result y se continúa. Sin ese tool_result la API rechaza la llamada siguiente.",
+                "en": "pendingToolUse points to read_file, read-only with zero side effects: reading twice is the "
+                "same as reading once, so it is re-run for the real output, the tool_result is filled in and the "
+                "loop goes on. Without that tool_result the API rejects the next call.",
+            },
+            hint={
+                "es": "¿Qué efecto secundario tiene leer un archivo otra vez? ¿Y qué le falta a messages para la "
+                "llamada siguiente?",
+                "en": "What side effect does reading a file again have? And what does messages lack for the next call?",
+            },
+        ),
+        Question(
+            variable="razon_cpC",
+            criterion="nivel1.razon_cpC",
+            points=1,
+            level=1,
+            lesson=LEVEL1,
+            title={"es": "cpC: por qué", "en": "cpC: why"},
+            prompt={
+                "es": "cpC: ¿por qué esa acción al reanudar?",
+                "en": "cpC: why that action on resume?",
+            },
+            options={
+                "a": {
+                    "es": "send_email es de alto impacto y quizá ya se ejecutó; sin registro de efectos, "
+                    "repliegue a is_error («estado desconocido»).",
+                    "en": "send_email is high-impact and may already have run; with no effect ledger, fall back "
+                    "to is_error («unknown state»).",
+                },
+                "b": {
+                    "es": "El resultado de send_email nunca quedó registrado, así que el correo no salió: se "
+                    "vuelve a ejecutar y su resultado va en un tool_result.",
+                    "en": "send_email's result was never recorded, so the email did not go out: re-run it and "
+                    "put its output in a tool_result.",
+                },
+                "c": {
+                    "es": "Se consulta el registro de efectos: si el correo no figura como enviado, se vuelve a "
+                    "ejecutar send_email; si figura, no.",
+                    "en": "Check the effect ledger: if the email is not recorded as sent, re-run send_email; if "
+                    "it is, do not.",
+                },
+                "d": {
+                    "es": "Para no arriesgar un segundo correo, se borra de messages el mensaje assistant con el "
+                    "tool_use y el modelo vuelve a decidir.",
+                    "en": "Not to risk a second email, delete the assistant message with the tool_use from "
+                    "messages and let the model decide again.",
+                },
+            },
+            answer="a",
+            explanation={
+                "es": "pendingToolUse apunta a send_email, de alto impacto: no se puede volver a ejecutar sin "
+                "condiciones. En esta lección todavía no hay registro de efectos (llega en la Lección 4), así que "
+                "se repliega a is_error y se le dice la verdad al modelo («estado de ejecución desconocido») en "
+                "vez de reenviar un correo; borrar el mensaje esconde el hecho, no el riesgo.",
+                "en": "pendingToolUse points to send_email, high-impact: it cannot be re-run unconditionally. This "
+                "lesson has no effect ledger yet (it comes in Lesson 4), so it falls back to is_error and tells "
+                "the model the truth («unknown execution state») instead of sending the email again; deleting the "
+                "message hides the fact, not the risk.",
+            },
+            hint={
+                "es": "Mirando solo el punto de control, ¿puedes saber si el correo ya salió? ¿Hay registro de "
+                "efectos en esta lección?",
+                "en": "Looking only at the checkpoint, can you tell whether the email went out? Is there an effect "
+                "ledger in this lesson?",
+            },
+        ),
         Question(
             variable="respuesta_causa_raiz",
             criterion="nivel2.causa_raiz",
@@ -140,9 +303,9 @@ QUESTIONS: dict[str, Question] = {
         ),
         Question(
             variable="respuesta_esta_en_lo_cierto",
-            criterion="nivel2.pregunta",
+            criterion="nivel1.esta_en_lo_cierto",
             points=1,
-            level=2,
+            level=1,
             lesson="Manejar una llamada colgante",
             title={"es": "¿Está en lo cierto? (borrar el mensaje)", "en": "Are they right? (deleting the message)"},
             prompt={

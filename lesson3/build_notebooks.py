@@ -219,10 +219,34 @@ def render(cells: Sequence[Cell], version: str) -> list[Cell]:
     return [render_cell(c, version) for c in cells]
 
 
+def kernel_language_info() -> dict[str, object]:
+    """The ``language_info`` the course's kernel (ipykernel, this interpreter) reports.
+
+    JupyterLab writes it into the notebook when the kernel connects, and marks the notebook
+    modified unless what is stored is equal to it: stored as is, the notebook opens clean.
+    Only ``version`` depends on the machine (the learner's Python may be another patch release).
+    """
+    from ipykernel.ipkernel import IPythonKernel
+
+    return dict(sorted(IPythonKernel.language_info.items()))
+
+
+def notebook_metadata() -> dict[str, object]:
+    """What JupyterLab writes for the course's kernel: its kernelspec and its language_info."""
+    return {"kernelspec": dict(KERNELSPEC), "language_info": kernel_language_info()}
+
+
+def _without_version(metadata: dict[str, object]) -> dict[str, object]:
+    info = metadata.get("language_info")
+    if not isinstance(info, dict):
+        return metadata
+    return {**metadata, "language_info": {k: v for k, v in info.items() if k != "version"}}
+
+
 def to_notebook(cells: Sequence[Cell]) -> nbformat.NotebookNode:
     """Un cuaderno nbformat 4 sin ejecutar, con ids de celda estables."""
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    nb.metadata = notebook_metadata()
     for i, cell in enumerate(cells):
         node = (
             nbformat.v4.new_code_cell(cell.source)
@@ -285,8 +309,8 @@ def execute(nb: nbformat.NotebookNode, cwd: Path, name: str = "cuaderno") -> nbf
 
 
 def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Quita lo que cambia de una ejecución a otra: tiempos, estado y vistas de widgets, versión exacta."""
-    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    """Quita lo que cambia de una ejecución a otra: tiempos, estado y vistas de widgets."""
+    nb.metadata = notebook_metadata()
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if "outputs" in cell:
@@ -387,7 +411,8 @@ def drift(notebooks_dir: Path | None = None) -> list[str]:
                 if a.metadata.get("execution") or any(WIDGET_VIEW in o.get("data", {}) for o in a.outputs):
                     problems.append(f"{rel}: la celda {i} guarda tiempos o vistas de widgets (sin normalizar)")
                     break
-        if saved.metadata != fresh.metadata:
+        # The Python version is the builder's: a notebook built on another patch release is not drift.
+        if _without_version(saved.metadata) != _without_version(fresh.metadata):
             problems.append(f"{rel}: los metadatos del cuaderno no son los que escribe el generador")
     return problems
 

@@ -51,8 +51,10 @@ LESSON_FIELDS: dict[str, dict[str, Any]] = {
 EXPECTED_ACTION = {"cpA": "continue", "cpB": "rerun", "cpC": "is_error"}
 """What ``run_agent`` must do on resume: continue the loop, re-run the tool, or fall back to is_error."""
 
-# cpA's conversation finished in six turns, so it was played over four notes.
-_CP_A_NOTES = ("asistentes.md", "indice.md", "meeting-08-25.md", "meeting-08-27.md")
+SAVE_POINT = {"cpA": "after_save_b", "cpB": "after_save_a", "cpC": "after_save_a"}
+"""Where each conversation was stopped. cpA: the lesson's completion criterion, a crash after save point B
+and before the next ``create()`` (turn 6's tool_result recorded, the next call not made yet); cpB and cpC:
+save point A, with the tool call pending."""
 
 
 def exercise_checkpoint(name: str) -> Checkpoint:
@@ -71,15 +73,11 @@ def _build(name: str) -> Checkpoint:
     fields = LESSON_FIELDS[name]
     with tempfile.TemporaryDirectory(prefix="lesson3-fixture-") as tmp:
         ws = create_workspace(Path(tmp) / "ws")
-        if name == "cpA":
-            for f in (ws / "notes").iterdir():
-                if f.name not in _CP_A_NOTES:
-                    f.unlink()
         captured: dict[str, Checkpoint] = {}
         pending = fields["pendingToolUse"]
 
         def hook(point: str, state: Checkpoint) -> None:
-            if point == "after_save_a" and state["turns"] == fields["turns"]:
+            if point == SAVE_POINT[name] and state["turns"] == fields["turns"]:
                 captured["state"] = copy.deepcopy(state)
 
         run_agent(

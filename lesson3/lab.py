@@ -72,6 +72,26 @@ LAB_STRATEGIES: dict[str, Strategy] = {
 _scratch: list[tempfile.TemporaryDirectory[str]] = []
 
 
+def incident_verdict(emails: int, error: str | None = None) -> str:
+    """Lo que pasó con el correo del incidente al reanudar con el ``reconcile`` del alumno, dicho tal cual.
+
+    The notebook's text under the cell cannot know the learner's result; this line does.
+    """
+    if error:
+        return f"Con tu versión la reanudación no terminó ({error}): arregla eso antes de contar correos."
+    if emails == 1:
+        return (
+            "Con tu versión, el correo salió una sola vez: el modelo recibió is_error, revisó la bandeja de "
+            "salida y vio que ya se había enviado."
+        )
+    if emails > 1:
+        return (
+            f"Con tu versión, el correo salió {emails} veces: el incidente sigue. Mira el último mensaje de arriba: "
+            "¿quién lo volvió a enviar, tu reconcile o el modelo?"
+        )
+    return f"Con tu versión la bandeja de salida quedó con {emails} correos; tenía que quedar exactamente uno."
+
+
 def scratch_dir() -> Path:
     """Una carpeta temporal para esta sesión (se borra al cerrar el kernel); nunca se imprime."""
     tmp = tempfile.TemporaryDirectory(prefix="lesson3-")

@@ -81,8 +81,8 @@ def question_markdown(question: MultipleChoice, lang: str = "es") -> str:
     return "\n".join(lines)
 
 
-def _md(text: str) -> str:
-    """Escapa HTML y convierte `código` en <code>: lo único que usan las preguntas y pistas."""
+def inline_code(text: str) -> str:
+    """Escapa HTML y convierte `código` en <code>: lo único que usan las preguntas, las pistas y check()."""
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
@@ -108,7 +108,7 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
         picked = choices.value if choices.value is not None else _NO_CLICK
         text = feedback(question, picked, retry_hint=retry_hint, lang=lang)
         color = "#2e7d32" if text.startswith("✓") else "#c62828"
-        out.value = f'<p style="color:{color}; white-space:normal">{_md(text)}</p>'
+        out.value = f'<p style="color:{color}; white-space:normal">{inline_code(text)}</p>'
 
     button.on_click(on_click)
     return QuestionBox([w.HBox([w.HTML(value="<b>Tu respuesta:</b>"), choices, button]), out])
@@ -122,7 +122,7 @@ def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:
         def __repr__(self) -> str:
             return f"{len(items)} pistas (ábrelas una por una en JupyterLab, o usa hint(n))"
 
-    children = [w.HTML(value=f"<p>{_md(text)}</p>") for text in items]
+    children = [w.HTML(value=f"<p>{inline_code(text)}</p>") for text in items]
     return Hints(children=children, titles=[f"{title} {n}" for n in range(1, len(items) + 1)], selected_index=None)
 
 

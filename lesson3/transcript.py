@@ -28,7 +28,7 @@ def conversation_tail(messages: list[dict[str, Any]], n: int = 3) -> str:
 
 
 def checkpoint_summary(cp: Checkpoint | None) -> str:
-    """Los campos de un punto de control y su último mensaje; no dice qué hacer al reanudar.
+    """Los campos de un punto de control (en el orden de la lección) y su último mensaje; no dice qué hacer al reanudar.
 
     (``render.format_checkpoint`` adds the resume plan, which would give the Level 1
     exercise away.)
@@ -37,7 +37,8 @@ def checkpoint_summary(cp: Checkpoint | None) -> str:
         return "(no hay punto de control)"
     messages = cp["messages"]
     lines = [
-        f"version={cp['version']}  turns={cp['turns']}  tokensUsed={cp['tokensUsed']}  messages={len(messages)}",
+        f"version={cp['version']}  task={json.dumps(cp['task'], ensure_ascii=False)}",
+        f"turns={cp['turns']}  tokensUsed={cp['tokensUsed']}  messages={len(messages)}",
         f"pendingToolUse: {describe_pending(cp['pendingToolUse'])}",
     ]
     if messages:

@@ -150,13 +150,12 @@ def _resume_exercise(name: str, tmp_path: Path, workspace: Path, **kwargs: Any) 
     return cp, state, model
 
 
-def test_resuming_cpA_a_finished_conversation_makes_no_model_call(tmp_path: Path, workspace: Path) -> None:
+def test_resuming_cpA_fires_the_next_call_with_messages_as_saved(tmp_path: Path, workspace: Path) -> None:
     called: list[Any] = []
     cp, state, model = _resume_exercise("cpA", tmp_path, workspace, reconcile=lambda c: called.append(c) or c)
     assert called == []  # nothing to reconcile: "continue"
-    assert model.requests == []  # the last message is the model's final answer: nothing left to ask it
-    assert state == cp
-    assert load_checkpoint(tmp_path / "cpA.json") == cp  # and nothing was saved over it
+    assert model.requests[0]["messages"] == cp["messages"]  # the next create() sees messages untouched
+    assert state["turns"] == cp["turns"] + len(model.requests)
 
 
 @pytest.mark.parametrize(

@@ -547,11 +547,25 @@ def test_the_incident_with_the_lesson_rule_leaves_one_email(tmp_path):
 def test_the_incident_with_the_production_reconcile_sends_two_emails(tmp_path):
     verdict, case = incident(tmp_path, reconcile_production)
     assert not verdict.passed and "2 correos" in verdict.feedback and case.recipient in verdict.feedback
+    assert "se volvió a enviar" in verdict.feedback and "modelo" not in verdict.feedback  # the harness re-ran it
 
 
-def test_deleting_the_dangling_call_also_sends_twice(tmp_path):
+def test_deleting_the_dangling_call_also_sends_twice_and_the_model_is_who_resent_it(tmp_path):
     verdict, _ = incident(tmp_path, reconcile_delete)
     assert not verdict.passed and "2 correos" in verdict.feedback
+    assert "no volvió a ejecutar send_email" in verdict.feedback and "lo envió el modelo" in verdict.feedback
+    assert "jugada uno" in verdict.feedback and "se volvió a enviar" not in verdict.feedback
+
+
+def test_a_second_email_after_an_answered_call_is_the_models_doing(tmp_path):
+    """The scripted model never re-sends once answered; a real one might. Who sent it is read from the calls."""
+    import dataclasses
+
+    case = scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path)
+    obs = dataclasses.replace(observe_incident(FakeCaller(reconcile=reconcile), case), emails=2)
+    verdict = judge_incident(obs, "es")
+    assert not verdict.passed and "lo envió el modelo" in verdict.feedback
+    assert "estado de ejecución desconocido" in verdict.feedback and "jugada uno" not in verdict.feedback
 
 
 def test_a_reconcile_that_leaves_the_call_unanswered_hits_the_api_error(tmp_path):
@@ -930,3 +944,26 @@ ACCEPTED_FIELDS = {
 def test_every_field_the_api_accepts_still_pairs(hi_cases, change):
     _, _, paired = hi_verdicts(variant(change), hi_cases)
     assert paired.passed, paired.feedback
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("n", [1, 2, 7])
+def test_an_explanation_is_said_once_whatever_the_number_of_failed_cases(hi_cases, lang, n):
+    """The cases are listed; the reason they share follows once (not once per case)."""
+    from autograder.course.catalogue import text
+
+    not_rerun, is_error, _ = hi_verdicts(reconcile_production, hi_cases[:n], lang)
+    assert not not_rerun.passed and not is_error.passed
+    assert not_rerun.feedback.count(text("hi.ran.why", lang)) == 1
+    assert hi_cases[0].label in not_rerun.feedback
+
+
+def test_a_reconcile_that_answers_nothing_explains_it_once(hi_cases):
+    from autograder.course.catalogue import text
+
+    def silent(cp, execute_tool):
+        return cp
+
+    not_rerun, _, _ = hi_verdicts(silent, hi_cases)
+    assert not not_rerun.passed and not_rerun.feedback.count(text("hi.unanswered.why", "es")) == 1
+    assert "no se ejecutó nada" in not_rerun.feedback

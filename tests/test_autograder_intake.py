@@ -710,7 +710,7 @@ def test_a_hostile_folder_never_costs_the_batch_nor_leaks_a_byte(tmp_path):
     for good in ("a_buena.py", "z_buena.ipynb"):
         passed = {c["id"]: c["passed"] for c in got[good]["criteria"]}
         # good_notebook.ipynb answers «¿está en lo cierto?» wrongly on purpose (a wrong letter is graded, not lost)
-        expected = [c for c in CRITERIA_IDS if not (good.endswith(".ipynb") and c == "nivel2.pregunta")]
+        expected = [c for c in CRITERIA_IDS if not (good.endswith(".ipynb") and c == "nivel1.esta_en_lo_cierto")]
         assert got[good]["error"] is None and all(passed[c] for c in expected), got[good]
     for bad in set(got) - {"a_buena.py", "z_buena.ipynb"}:
         assert got[bad]["error"] and got[bad]["score"] == 0, bad

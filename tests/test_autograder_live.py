@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import linecache
+import re
 from pathlib import Path
 
 import nbformat
@@ -40,6 +41,7 @@ CELLS = [
     "    cp['pendingToolUse'] = None\n"
     "    return cp",
     "respuesta_llamada_colgante = 'a'\nrespuesta_causa_raiz = 'c'\nrespuesta_esta_en_lo_cierto = 'd'\n"
+    "razon_cpA, razon_cpB, razon_cpC = 'b', 'c', 'a'\n"
     "resumen = resume_action(exercise_checkpoint('cpA'))",
 ]
 
@@ -235,7 +237,8 @@ def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path,
     capsys.readouterr()
     assert display.data["text/plain"] == render_text(expected)
     assert [o.output_type for o in level_cell.outputs] == ["display_data", "execute_result"]
-    assert level_cell.outputs[-1].data["text/plain"] == "6.0"
+    level1 = sum(c.points for c in CRITERIA.values() if c.level == 1)
+    assert level_cell.outputs[-1].data["text/plain"] == f"{level1:.1f}"
     nbformat.validate(nb)
 
 
@@ -262,3 +265,116 @@ def test_aliases_lambdas_and_decorated_functions_are_rebuilt():
     exec(compile(extract_definitions(notebook_namespace(cells)), "<rebuilt>", "exec"), rebuilt)
     assert rebuilt["resume_action"]({"pendingToolUse": None}) == "continue"
     assert rebuilt["reconcile"]({"a": 1}) == {"a": 1, "extra": 1}
+
+
+# -- what check() says when something changed, hung, or was said already -----------------------------
+
+
+def ipython_namespace(cells: list[str]) -> dict:
+    """Like notebook_namespace, with IPython's ``In`` list: ``In[n]`` is the cell run with count n."""
+    ns = notebook_namespace([])
+    ns["In"] = [""]
+    for source in cells:
+        ns["In"].append(source)
+        n = len(ns["In"]) - 1
+        filename = f"<ipython-input-{n}-test>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        exec(compile(source, filename, "exec"), ns)
+    return ns
+
+
+READS_DIRECTLY = (
+    "def resume_action(cp):\n    p = cp['pendingToolUse']\n"
+    "    return 'continue' if p is None else ('rerun' if p['name'] in READ_ONLY_TOOLS else 'is_error')"
+)
+READS_THROUGH_A_HELPER = (
+    "def solo_lectura(name):\n    return name in READ_ONLY_TOOLS\n"
+    "def resume_action(cp):\n    p = cp['pendingToolUse']\n"
+    "    return 'continue' if p is None else ('rerun' if solo_lectura(p['name']) else 'is_error')"
+)
+ROT = "READ_ONLY_TOOLS = {'read_file', 'grep', 'list_dir', 'web_search'}"
+
+
+@pytest.mark.parametrize("function", [READS_DIRECTLY, READS_THROUGH_A_HELPER], ids=["direct", "helper"])
+@pytest.mark.parametrize("rebinding", ["READ_ONLY_TOOLS = set()", "READ_ONLY_TOOLS = {'read_file'}"])
+def test_a_rebound_global_is_named_with_its_cell(function, rebinding, monkeypatch, capsys):
+    monkeypatch.setattr(notebook, "_passed_with", {})
+    ns = ipython_namespace([ROT, function])
+    first = check(1, namespace=ns)
+    assert {c.id: c.passed for c in first.criteria}["nivel1.hidden"] and not first.warnings
+    exec(rebinding, ns)
+    ns["In"] += ["print('otra celda')", rebinding, "x = 1"]  # the rebinding ran as cell [4]
+    second = check(1, namespace=ns)
+    out = capsys.readouterr().out
+    assert not {c.id: c.passed for c in second.criteria}["nivel1.hidden"]
+    (warning,) = [w for w in second.warnings if "READ_ONLY_TOOLS" in w]
+    assert warning.startswith("READ_ONLY_TOOLS cambió en la celda [4] desde que nivel1.")
+    assert "READ_ONLY_TOOLS cambió en la celda [4]" in out  # shown in the table, not only returned
+
+
+def test_an_unchanged_global_or_a_first_failure_warns_nothing(monkeypatch, capsys):
+    monkeypatch.setattr(notebook, "_passed_with", {})
+    ns = ipython_namespace(["READ_ONLY_TOOLS = set()", READS_DIRECTLY])
+    assert not check(1, namespace=ns).warnings  # never passed: nothing to compare with
+    ns = ipython_namespace([ROT, READS_DIRECTLY])
+    check(1, namespace=ns)
+    assert not check(1, namespace=ns).warnings  # passed, and nothing changed
+    capsys.readouterr()
+
+
+def test_without_in_the_warning_names_no_cell(monkeypatch, capsys):
+    monkeypatch.setattr(notebook, "_passed_with", {})
+    ns = notebook_namespace([ROT, READS_DIRECTLY])
+    check(1, namespace=ns)
+    ns["READ_ONLY_TOOLS"] = set()
+    warnings = check(1, namespace=ns).warnings
+    capsys.readouterr()
+    assert any(w.startswith("READ_ONLY_TOOLS cambió desde que nivel1.") for w in warnings), warnings
+
+
+@pytest.mark.parametrize("wrong", ["a", "b", "d"])
+def test_a_wrong_answer_shows_its_hint_once(wrong, capsys):
+    ns = notebook_namespace([f"respuesta_causa_raiz = {wrong!r}"])
+    result = check(2, namespace=ns)
+    out = capsys.readouterr().out
+    hint = QUESTIONS["respuesta_causa_raiz"].hint["es"]
+    assert " ".join(out.split()).count(hint) == 1
+    assert notebook.render_html(result).count(hint) == 1
+
+
+@pytest.mark.parametrize(
+    "body", ["    while True:\n        pass", "    import time\n    while cp:\n        time.sleep(0.01)"]
+)
+def test_a_hang_gets_the_hang_hint_not_the_topical_one(body, capsys):
+    result = check(1, namespace=notebook_namespace([f"def resume_action(cp):\n{body}"]))
+    out = " ".join(capsys.readouterr().out.split())
+    hung = [c for c in result.criteria if CRITERIA[c.id].function == "resume_action"]
+    assert hung and all(notebook.hung(c.feedback, "es") for c in hung)
+    assert "se colgó" in out
+    for c in hung:
+        for topical in criteria.hints(c.id):
+            assert topical not in out
+
+
+def test_hung_recognises_every_hang_message_and_nothing_else():
+    from autograder.course.catalogue import text
+
+    for key in ("fail.timeout", "fail.call_timeout", "fail.budget", "fail.cpu"):
+        for lang in ("es", "en"):
+            said = text(key, lang, what="resume_action(cp)", limit=1.5)
+            assert notebook.hung(said, lang), (key, lang)
+    assert not notebook.hung(text("call.missing", "es", fn="resume_action"), "es")
+    assert not notebook.hung("resume_action(cp) devolvió 'x'", "es")
+
+
+def test_html_cells_are_left_aligned_and_code_is_code():
+    ns = notebook_namespace([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"])
+    result = notebook.check(2, namespace=ns)
+    page = notebook.render_html(result)
+    cells = re.findall(r"<t[dh]( [^>]*)?>", page)
+    assert cells and all("text-align:left" in (attrs or "") for attrs in cells)
+    assert f'class="{notebook.TABLE_CLASS}"' in page and "width:100%" in page
+    assert "`" not in page  # backticks become <code>
+    with_code = next(c for c in result.criteria if "`" in c.feedback or "`" in (notebook._hint(c, "es") or ""))
+    assert with_code
+    assert "<code>" in page

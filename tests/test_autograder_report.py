@@ -231,12 +231,12 @@ def test_summary_mean_is_also_a_share_of_each_submissions_own_maximum():
 
 
 def test_every_question_counts_over_the_whole_class_and_in_every_row():
-    answered = make_result("ana.ipynb", {"nivel2.pregunta"})
+    answered = make_result("ana.ipynb", {"nivel1.esta_en_lo_cierto"})
     unloaded = SubmissionResult("c.py", 0.0, 0.0, [], error="no cargó")
     stats = {s.id: s for s in criterion_stats([answered, make_result("beto.py", set()), unloaded])}
-    assert (stats["nivel2.pregunta"].passed, stats["nivel2.pregunta"].total) == (1, 3)
+    assert (stats["nivel1.esta_en_lo_cierto"].passed, stats["nivel1.esta_en_lo_cierto"].total) == (1, 3)
     assert stats["nivel1.cpA"].total == 3
     rows = list(csv.DictReader(io.StringIO(grades_csv([entry(answered), entry(make_result("beto.py", set()))]))))
     assert list(rows[0])[-4:] == [CRITERIA_IDS[-1], "total", "max_score", "error"]
-    assert rows[0]["nivel2.pregunta"] == "1" and rows[1]["nivel2.pregunta"] == "0"
+    assert rows[0]["nivel1.esta_en_lo_cierto"] == "1" and rows[1]["nivel1.esta_en_lo_cierto"] == "0"
     assert rows[0]["max_score"] == rows[1]["max_score"]

@@ -509,3 +509,21 @@ def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, mak
     named = [(label in spanish, label_en in english) for label, label_en in zip(es, en, strict=True)]
     assert all(a == b for a, b in named) and any(a for a, _ in named), (spanish, english)
     assert not [label for label in es if label in english], english
+
+
+@pytest.mark.parametrize(
+    ("message", "version", "ok"),
+    [
+        ("Versión de punto de control incompatible: el archivo es v2, el código es v1", 2, True),
+        ("ValueError: Versión de punto de control incompatible: el archivo es v7, el código es v1.", 7, True),
+        ("checkpoint v2 no es v1", 2, False),  # names both versions, but is not the lesson's text
+        ("Versión incompatible: v2 (se esperaba v1)", 2, False),
+        ("Versión de punto de control incompatible: el archivo es v3, el código es v1", 2, False),
+    ],
+)
+def test_one_rule_for_the_refusal_text_in_the_grader_and_notebook_1(message, version, ok):
+    from autograder.judging.verdicts_resume import says_version_refused
+
+    assert says_version_refused(message, version) is ok
+    source = (Path(__file__).resolve().parents[1] / "notebooks/src/01_reanudar_no_reiniciar.md").read_text()
+    assert "says_version_refused(str(e), 2)" in source and '"v2" in str(e)' not in source

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from autograder.judging import scenarios
 from autograder.judging.tool_layer import ToolLayer, changes, snapshot
 from lesson3.checkpoint import validate_checkpoint
@@ -65,3 +67,18 @@ def test_the_tool_layer_logs_everything_and_stand_ins_leave_a_trace(tmp_path):
     assert outbox_count(workspace) == 1
     changed = changes(before, snapshot(workspace))
     assert "efectos/charge_card.jsonl" in changed and any(p.startswith("outbox/new/") for p in changed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 20250825])
+def test_spanish_words_keep_their_accents_where_text_is_read_and_fold_where_a_name_is_needed(seed):
+    """Notes and feedback read «migración», not «migracion»; addresses, subjects and file names stay ASCII."""
+    rng = scenarios.rng_for(seed, "accents")
+    text = " ".join(scenarios.words(rng, 400) for _ in range(3))
+    assert {"migración", "revisión", "métricas", "auditoría"} <= set(text.split())
+    assert not {"migracion", "revision", "metricas", "auditoria"} & set(text.split())
+    for _ in range(200):
+        assert scenarios.address(rng).isascii() and scenarios.subject(rng).isascii()
+    notes = scenarios.random_notes(rng, 30)
+    assert all(name.isascii() for name in notes)
+    assert any("ó" in body or "é" in body or "í" in body for body in notes.values())
+    assert scenarios.ascii_fold("Revisión de métricas") == "Revision de metricas"

@@ -399,6 +399,34 @@ JS_FULL_HEIGHT = """() => {
 }"""
 
 
+# check()'s table (autograder.notebook.render_html, class lesson3-check): the computed alignment of every cell,
+# which JupyterLab's `.jp-RenderedHTMLCommon td { text-align: right }` would make "right", and whether a
+# table sticks out of its output area (unreadable on a narrow screen: it would scroll sideways).
+JS_CHECK_TABLES = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const tables = Array.from(panel.node.querySelectorAll('table.lesson3-check'));
+  return {
+    tables: tables.length,
+    aligns: tables.flatMap(t => Array.from(t.querySelectorAll('td, th')).map(c => getComputedStyle(c).textAlign)),
+    overflowing: tables.filter(t => {
+      const area = t.closest('.jp-OutputArea-output');
+      return area && t.getBoundingClientRect().right > area.getBoundingClientRect().right + 1;
+    }).length,
+  };
+}"""
+
+# Whether opening the notebook (and its kernel connecting) marked it modified, and why it could:
+# JupyterLab rewrites kernelspec and language_info from the kernel unless they are already equal.
+JS_OPENED_CLEAN = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const model = panel.context.model;
+  return {dirty: model.dirty, languageInfo: model.getMetadata('language_info'),
+          kernelspec: model.getMetadata('kernelspec')};
+}"""
+
+CHECK_TABLE_NARROW_WIDTH = 390
+
+
 def _wait(page: Any, js: str, arg: Any, timeout_s: float, what: str, server: LabServer) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -464,6 +492,15 @@ def test_notebook_widgets_render_in_jupyterlab(
         started = time.monotonic()
         page.goto(f"{lab_server.base_url}lab/tree/{rel}?token={lab_server.token}", wait_until="domcontentloaded")
         _wait(page, JS_NOTEBOOK_READY, rel, KERNEL_READY_TIMEOUT_S, f"{rel} to open with an idle kernel", lab_server)
+        page.wait_for_timeout(1000)  # the kernel's info reply (language_info) lands after it goes idle
+        opened_state = page.evaluate(JS_OPENED_CLEAN)
+        stored = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]
+        if stored.get("language_info", {}).get("version") == opened_state["languageInfo"].get("version"):
+            assert not opened_state["dirty"], f"{rel} is marked modified just by opening it: {opened_state}"
+        else:  # built on another Python patch release: everything but the version must still match
+            assert {k: v for k, v in opened_state["languageInfo"].items() if k != "version"} == {
+                k: v for k, v in stored["language_info"].items() if k != "version"
+            }
         page.evaluate(JS_WATCH_KERNEL)
         opened = time.monotonic()
 
@@ -478,6 +515,18 @@ def test_notebook_widgets_render_in_jupyterlab(
             pytest.fail(f"errors while running {rel}:\n{errors}")
         unexecuted = [cell["index"] for cell in report["cells"] if not cell["executionCount"]]
         assert not unexecuted, f"cells of {rel} left unexecuted: {unexecuted}"
+
+        if notebook in exercises_notebooks():
+            tables = page.evaluate(JS_CHECK_TABLES)
+            assert tables["tables"] > 0, f"{rel}: no check() table rendered"
+            assert set(tables["aligns"]) == {"left"}, (
+                f"check() cells not left-aligned in {rel}: {set(tables['aligns'])}"
+            )
+            page.set_viewport_size({"width": CHECK_TABLE_NARROW_WIDTH, "height": 900})
+            page.wait_for_timeout(500)  # relayout at the narrow width
+            narrow = page.evaluate(JS_CHECK_TABLES)
+            page.set_viewport_size({"width": 1280, "height": 900})
+            assert narrow["overflowing"] == 0, f"{rel}: check() tables stick out at {CHECK_TABLE_NARROW_WIDTH} px"
 
         views = [(cell["index"], view) for cell in report["cells"] for view in cell["widgetViews"]]
         assert views, f"{rel} displays no widget at all"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -9,16 +10,20 @@ import nbformat
 import pytest
 
 from lesson3.build_notebooks import (
+    KERNELSPEC,
     MARKDOWN_STUB,
     STUB_COMMENT,
     STUB_RAISE,
     WIDGET_VIEW,
     Cell,
     SourceError,
+    _without_version,
     build,
+    default_notebooks_dir,
     drift,
     main,
     normalize,
+    notebook_metadata,
     parse_source,
     render_cell,
     targets,
@@ -186,7 +191,7 @@ def test_normalize_strips_what_varies_between_runs() -> None:
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {}}
     nb.metadata["language_info"] = {"name": "python", "version": "3.11.7"}
     out = normalize(nb)
-    assert "widgets" not in out.metadata and out.metadata["language_info"] == {"name": "python"}
+    assert "widgets" not in out.metadata and out.metadata == notebook_metadata()
     c = out.cells[0]
     assert "execution" not in c.metadata
     assert [o.get("text") for o in c.outputs] == ["a\nb\n", None, "c\n"]
@@ -221,3 +226,30 @@ def test_a_failing_cell_stops_the_build_with_the_notebook_named(
     err = capsys.readouterr().err
     assert "Error: notebooks/01_roto.ipynb: una celda falló al ejecutarse" in err and "roto" in err
     assert not (root / "01_roto.ipynb").exists()
+
+
+def test_the_stored_metadata_is_what_jupyterlab_writes_for_the_course_kernel() -> None:
+    """JupyterLab rewrites kernelspec and language_info from the kernel when it connects, and marks the
+    notebook modified unless they are equal: every committed notebook stores exactly those."""
+    from ipykernel.ipkernel import IPythonKernel
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec(KERNELSPEC["name"])
+    assert KERNELSPEC == {"name": "python3", "display_name": spec.display_name, "language": spec.language}
+    for path in sorted(default_notebooks_dir().rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        metadata = nbformat.read(path, as_version=4).metadata
+        assert metadata["kernelspec"] == KERNELSPEC, path
+        stored = dict(metadata["language_info"])
+        assert re.fullmatch(r"3\.\d+\.\d+", stored.pop("version")), path
+        expected = {k: v for k, v in IPythonKernel.language_info.items() if k != "version"}
+        assert stored == expected, path
+
+
+def test_drift_ignores_only_the_python_version(tmp_path: Path) -> None:
+    meta = notebook_metadata()
+    other = {**meta, "language_info": {**meta["language_info"], "version": "3.99.0"}}
+    assert _without_version(other) == _without_version(meta)
+    broken = {**meta, "language_info": {**meta["language_info"], "mimetype": "text/plain"}}
+    assert _without_version(broken) != _without_version(meta)

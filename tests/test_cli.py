@@ -195,7 +195,8 @@ def test_show_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    ("name", "words"), [("cpA", "la tarea ya había terminado"), ("cpB", "de solo lectura: reconcile() la vuelve")]
+    ("name", "words"),
+    [("cpA", "el bucle toma messages y hace la llamada siguiente"), ("cpB", "de solo lectura: reconcile() la vuelve")],
 )
 def test_show_the_exercise_checkpoints(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, words: str

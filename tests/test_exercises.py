@@ -60,16 +60,24 @@ def test_the_messages_are_a_full_conversation_the_api_accepts(name: str) -> None
     validate_checkpoint(cp)
     messages = cp["messages"]
     assert messages[0] == {"role": "user", "content": cp["task"]}
-    assert [m["role"] for m in messages] == ["user", "assistant"] * (len(messages) // 2)
-    assert len(messages) == 2 * cp["turns"]  # one answer per turn, one result between answers
+    assert [m["role"] for m in messages] == (["user", "assistant"] * len(messages))[: len(messages)]
+    # One answer per turn, one result after each answer but a pending one.
+    assert len(messages) == 2 * cp["turns"] + (cp["pendingToolUse"] is None)
     prefix = messages if cp["pendingToolUse"] is None else messages[:-1]
     assert api_error_for({"model": "m", "max_tokens": 1, "messages": prefix}) is None
 
 
-def test_cpA_ends_on_a_plain_text_answer() -> None:
-    last = exercise_checkpoint("cpA")["messages"][-1]
-    assert last["role"] == "assistant"
-    assert [b["type"] for b in last["content"]] == ["text"]
+def test_cpA_is_the_lessons_crash_after_save_point_b_before_the_next_create() -> None:
+    """One story for cpA: the lesson's completion criterion, and the data that shows it."""
+    cp = exercise_checkpoint("cpA")
+    last = cp["messages"][-1]
+    assert last["role"] == "user"  # turn 6's tool_result is recorded (save point B)...
+    assert [b["type"] for b in last["content"]] == ["tool_result"]
+    assert dangling_tool_uses(cp["messages"]) == []  # ...and answers the last tool_use: nothing dangles
+    # The same conversation goes on to cpB: its next create() is turn 7, the one cpB shows pending.
+    cp_b = exercise_checkpoint("cpB")
+    assert cp_b["messages"][: len(cp["messages"])] == cp["messages"]
+    assert len(cp_b["messages"]) == len(cp["messages"]) + 1
 
 
 @pytest.mark.parametrize("name", ["cpB", "cpC"])
@@ -114,8 +122,10 @@ def test_resuming_each_does_the_expected_action(tmp_path: Path, workspace: Path,
     )
     action = EXPECTED_ACTION[name]
     if action == "continue":
-        # cpA's conversation already ended with the model's answer: nothing to reconcile, nothing to ask.
-        assert seen == [] and model.requests == [] and state == cp
+        # cpA: nothing to reconcile; the loop takes messages as saved and fires the next call.
+        assert seen == []
+        assert model.requests[0]["messages"] == cp["messages"]
+        assert state["turns"] > cp["turns"] and state["messages"][: len(cp["messages"])] == cp["messages"]
         return
     first = model.requests[0]["messages"]
     (result,) = first[len(cp["messages"])]["content"]

@@ -214,3 +214,19 @@ def test_inside_a_kernel_the_harness_stops_before_the_kernel_sweeps_its_children
     assert crash_run(
         TASK_NOTES, workspace=workspace, checkpoint_path=checkpoint_path, point="before_call", turn=2
     ).killed
+
+
+@pytest.mark.parametrize(
+    ("emails", "error", "says", "never"),
+    [
+        (1, None, "salió una sola vez", "veces"),
+        (2, None, "salió 2 veces: el incidente sigue", "una sola vez"),
+        (3, None, "salió 3 veces", "una sola vez"),
+        (0, None, "quedó con 0 correos", "una sola vez"),
+        (1, "NotImplementedError: Te toca a ti", "no terminó (NotImplementedError", "una sola vez"),
+    ],
+)
+def test_the_incident_verdict_says_what_happened(emails, error, says, never):
+    """Notebook 4 once said «el correo sale una sola vez» under output showing two emails."""
+    verdict = lab.incident_verdict(emails, error)
+    assert says in verdict and never not in verdict

@@ -7,6 +7,7 @@ import pytest
 
 from autograder.course.criteria import required_ids
 from autograder.grading.pipeline import grade_many
+from autograder.questions import QUESTIONS
 from lesson3.build_notebooks import default_notebooks_dir
 
 CRITERIA_IDS = required_ids()
@@ -24,7 +25,7 @@ def test_exercises_notebook_as_a_submission() -> None:
     assert not solved.flags, "the solution must not lean on lesson3's reference functions"
     ids = {c.id for c in solved.criteria}
     assert set(CRITERIA_IDS) <= ids
-    assert {"nivel1.llamada_colgante", "nivel2.causa_raiz", "nivel2.pregunta"} <= ids  # the answers are graded
+    assert {q.criterion for q in QUESTIONS.values()} <= ids  # the answers are graded
     assert solved.score == solved.max_score, [c.feedback for c in solved.criteria if not c.passed]
 
     assert untouched.score == 0

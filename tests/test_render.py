@@ -19,9 +19,12 @@ from lesson3.render import (
 
 def test_task_finished_and_final_text() -> None:
     cpA, cpB = exercise_checkpoint("cpA"), exercise_checkpoint("cpB")
-    assert task_finished(cpA) and not task_finished(cpB)
-    assert final_text(cpA) == cpA["messages"][-1]["content"][0]["text"]
-    assert final_text(cpB) is None
+    # cpA stopped after save point B: the next call is still to be made, the task is not over.
+    assert not task_finished(cpA) and not task_finished(cpB)
+    assert final_text(cpA) is None and final_text(cpB) is None
+    finished = exercise_checkpoint("cpA")
+    finished["messages"].append({"role": "assistant", "content": [{"type": "text", "text": "Listo: 3 acuerdos."}]})
+    assert task_finished(finished) and final_text(finished) == "Listo: 3 acuerdos."
     fresh = new_state("x")
     assert not task_finished(fresh) and final_text(fresh) is None
     answered = exercise_checkpoint("cpB")
@@ -35,7 +38,8 @@ def test_task_finished_and_final_text() -> None:
     [
         (
             "cpA",
-            "Sin llamada colgante: no hay nada que conciliar (continuar). El último mensaje es una respuesta final",
+            "Sin llamada colgante: no hay nada que conciliar (continuar). Al reanudar, el bucle toma messages y "
+            "hace la llamada siguiente",
         ),
         ("cpB", "Llamada colgante a read_file, de solo lectura: reconcile() la vuelve a ejecutar"),
         ("cpC", "Llamada colgante a send_email, de alto impacto: reconcile() no la vuelve a ejecutar"),

@@ -31,7 +31,9 @@ def test_pending_in_one_line() -> None:
 
 def test_summary_shows_the_fields_but_not_what_to_do() -> None:
     text = checkpoint_summary(exercise_checkpoint("cpB"))
-    assert "version=1  turns=7  tokensUsed=19310" in text
+    assert 'version=1  task="Ayúdame a juntar las notas de reunión de esta semana"' in text  # as the lesson prints
+    assert "turns=7  tokensUsed=19310" in text
+    assert text.index("task=") < text.index("turns=") < text.index("pendingToolUse")  # the lesson's order
     assert 'pendingToolUse: read_file {"path": "./notes/meeting-08-25.md"} (toolu_01A)' in text
     assert "rerun" not in text and "vuelve a ejecutar" not in text  # the exercise's answer stays hidden
     assert checkpoint_summary(None) == "(no hay punto de control)"

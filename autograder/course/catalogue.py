@@ -384,9 +384,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "their name and input, and each tool_result carries the real output.",
     },
     "ro.not_called": {
-        "es": "{label}: execute_tool no se llamó; una herramienta de solo lectura se vuelve a ejecutar para "
-        "obtener su resultado real",
-        "en": "{label}: execute_tool was not called; a read-only tool is re-run to get its real output",
+        "es": "{label}: execute_tool no se llamó",
+        "en": "{label}: execute_tool was not called",
+    },
+    "ro.not_called.why": {
+        "es": "Una herramienta de solo lectura se vuelve a ejecutar para obtener su resultado real.",
+        "en": "A read-only tool is re-run to get its real output.",
     },
     "ro.wrong_call": {
         "es": "{label}: se ejecutó {calls} en vez de {expected}",
@@ -419,16 +422,22 @@ _TEXTS: dict[str, dict[str, str]] = {
         "the workspace), and every call got its tool_result.",
     },
     "hi.unanswered": {
-        "es": "{label}: no se ejecutó nada, pero la llamada pendiente tampoco recibió su tool_result (en el "
-        "mensaje user que sigue a su tool_use): no volver a ejecutar no basta, la llamada colgante tiene que "
-        "quedar respondida",
-        "en": "{label}: nothing ran, but the pending call got no tool_result either (in the user message after "
-        "its tool_use): not re-running is not enough, the dangling call must be answered",
+        "es": "{label}: no se ejecutó nada, pero la llamada pendiente tampoco recibió su tool_result",
+        "en": "{label}: nothing ran, but the pending call got no tool_result either",
+    },
+    "hi.unanswered.why": {
+        "es": "No volver a ejecutar no basta: la llamada colgante tiene que quedar respondida, con su "
+        "tool_result en el mensaje user que sigue a su tool_use.",
+        "en": "Not re-running is not enough: the dangling call must be answered, with its tool_result in the "
+        "user message after its tool_use.",
     },
     "hi.ran": {
-        "es": "{label}: se ejecutó {calls}; una herramienta de alto impacto que quizá ya se ejecutó no se "
-        "vuelve a ejecutar al reanudar",
-        "en": "{label}: {calls} ran; a high-impact tool that may already have run is not re-run on resume",
+        "es": "{label}: se ejecutó {calls}",
+        "en": "{label}: {calls} ran",
+    },
+    "hi.ran.why": {
+        "es": "Una herramienta de alto impacto que quizá ya se ejecutó no se vuelve a ejecutar al reanudar.",
+        "en": "A high-impact tool that may already have run is not re-run on resume.",
     },
     "iserr.ok": {
         "es": "Correcto: cada llamada de alto impacto recibió un tool_result con is_error: true y un texto que "
@@ -438,11 +447,14 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "iserr.not_unknown": {
         "es": "{label}: el content del tool_result ({got}) no le dice al modelo que el estado de ejecución es "
-        "desconocido (que no se puede confirmar si la llamada se ejecutó); un texto que afirma que funcionó, "
-        "o un error a secas, lo lleva a repetir o a creer algo falso",
-        "en": "{label}: the tool_result's content ({got}) does not tell the model the execution state is unknown "
-        "(that whether the call ran cannot be confirmed); a text claiming it worked, or a bare error, leads it "
-        "to repeat the call or to believe something false",
+        "desconocido",
+        "en": "{label}: the tool_result's content ({got}) does not tell the model the execution state is unknown",
+    },
+    "iserr.not_unknown.why": {
+        "es": "El texto tiene que decir que no se puede confirmar si la llamada se ejecutó; uno que afirma que "
+        "funcionó, o un error a secas, lleva al modelo a repetir o a creer algo falso.",
+        "en": "The text must say that whether the call ran cannot be confirmed; one claiming it worked, or a bare "
+        "error, leads the model to repeat the call or to believe something false.",
     },
     "iserr.review": {
         "es": "{label}: el corrector no pudo decidir si el content del tool_result ({got}) le dice al modelo que "
@@ -459,10 +471,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: is_error is {got}; it must be the boolean True",
     },
     "iserr.empty": {
-        "es": "{label}: el tool_result no explica nada (contenido vacío); dile al modelo que el estado de "
-        "ejecución es desconocido",
-        "en": "{label}: the tool_result explains nothing (empty content); tell the model the execution state "
-        "is unknown",
+        "es": "{label}: el tool_result no explica nada (contenido vacío)",
+        "en": "{label}: the tool_result explains nothing (empty content)",
+    },
+    "iserr.empty.why": {
+        "es": "Dile al modelo que el estado de ejecución es desconocido.",
+        "en": "Tell the model the execution state is unknown.",
     },
     "paired.ok": {
         "es": "Correcto: en los dos caminos se conservan los mensajes anteriores, se agrega un único mensaje "
@@ -521,8 +535,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: pendingToolUse must be None after reconciling",
     },
     "paired.counters": {
-        "es": "{label}: {field} cambió ({before} → {after}); reconcile no toca los contadores",
-        "en": "{label}: {field} changed ({before} → {after}); reconcile does not touch the counters",
+        "es": "{label}: {field} cambió ({before} → {after})",
+        "en": "{label}: {field} changed ({before} → {after})",
+    },
+    "paired.counters.why": {
+        "es": "reconcile no toca los contadores: turns y tokensUsed se arrastran del punto de control.",
+        "en": "reconcile does not touch the counters: turns and tokensUsed carry over from the checkpoint.",
     },
     "paired.schema_extra": {
         "es": "{label}: la API rechazaría la conversación: {where} no es un campo que acepte {container} (sus "
@@ -608,6 +626,24 @@ _TEXTS: dict[str, dict[str, str]] = {
         "de que send_email entregó el correo; al reanudar, se volvió a enviar.",
         "en": "{to} got {count} «{subject}» emails: that is exactly the incident. The process died after "
         "send_email delivered; on resume it was sent again.",
+    },
+    "email.double_deleted": {
+        "es": "{to} recibió {count} correos «{subject}», pero tu reconcile no volvió a ejecutar send_email: el "
+        "segundo lo envió el modelo. Al reanudar, la llamada colgante ya no estaba en messages (o no quedó "
+        "respondida), así que el modelo no supo que el correo ya había salido y lo envió otra vez. Es la jugada "
+        "uno de la lección, borrar: esconde el hecho, no el riesgo.",
+        "en": "{to} got {count} «{subject}» emails, but your reconcile did not re-run send_email: the model sent "
+        "the second one. On resume the dangling call was gone from messages (or left unanswered), so the model "
+        "did not know the email had gone out and sent it again. It is the lesson's move one, deleting: it hides "
+        "the fact, not the risk.",
+    },
+    "email.double_model": {
+        "es": "{to} recibió {count} correos «{subject}», pero tu reconcile no volvió a ejecutar send_email: el "
+        "segundo lo envió el modelo, porque el tool_result que recibió no le dijo que no se sabe si el correo "
+        "ya salió. Dile la verdad: «estado de ejecución desconocido».",
+        "en": "{to} got {count} «{subject}» emails, but your reconcile did not re-run send_email: the model sent "
+        "the second one, because the tool_result it got did not tell it that whether the email went out is "
+        "unknown. Tell it the truth: «unknown execution state».",
     },
     "email.none": {
         "es": "La bandeja de salida quedó con {count} correos; tenía que quedar exactamente uno.",
@@ -1061,6 +1097,26 @@ _TEXTS: dict[str, dict[str, str]] = {
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
+    "check.hang_hint": {
+        "es": "tu código se colgó: no terminó a tiempo, así que el corrector no llegó a ver qué devuelve. Antes "
+        "que la regla del ejercicio, busca un bucle que no termina (un while cuya condición nunca cambia, una "
+        "función que se llama a sí misma) o una espera sin fin.",
+        "en": "your code hung: it did not finish in time, so the grader never saw what it returns. Before the "
+        "exercise's rule, look for a loop that never ends (a while whose condition never changes, a function "
+        "calling itself) or an endless wait.",
+    },
+    "live.global_changed": {
+        "es": "{name} cambió en la celda [{cell}] desde que {criterion} pasó: tu función lee {name}, y su valor "
+        "ya no es el de entonces. Si no querías cambiarlo, vuelve a ejecutar la celda donde lo definiste.",
+        "en": "{name} changed in cell [{cell}] since {criterion} passed: your function reads {name}, and its "
+        "value is no longer the one it had. If you did not mean to change it, run the cell that defines it again.",
+    },
+    "live.global_changed_nocell": {
+        "es": "{name} cambió desde que {criterion} pasó: tu función lee {name}, y su valor ya no es el de "
+        "entonces. Si no querías cambiarlo, vuelve a ejecutar la celda donde lo definiste.",
+        "en": "{name} changed since {criterion} passed: your function reads {name}, and its value is no longer "
+        "the one it had. If you did not mean to change it, run the cell that defines it again.",
+    },
     "live.repr": {"es": "<check: {score}/{max_score} puntos>", "en": "<check: {score}/{max_score} points>"},
     "live.bad_level": {
         "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from autograder.questions import QUESTIONS, Question
+from autograder.questions import LEVEL1, QUESTIONS, Question
 from autograder.wire.results import CriterionResult
 
 
@@ -137,13 +137,15 @@ def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
 # -- the exercise's criteria -----------------------------------------------------------------------
 
 LEVEL0 = "Nivel 0: la ruta de reanudación"
-LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
 LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
 
 QUESTION_GRADES: dict[str, tuple[str, ...]] = {
     "nivel1.llamada_colgante": ("objetivo.1", "seccion.mitad_dificil"),
     "nivel2.causa_raiz": ("fin.causa",),
-    "nivel2.pregunta": ("objetivo.3", "seccion.manejar"),
+    "nivel1.razon_cpA": ("fin.cpA",),
+    "nivel1.razon_cpB": ("objetivo.3", "fin.cpB"),
+    "nivel1.razon_cpC": ("objetivo.3", "seccion.tres_maneras", "fin.cpC"),
+    "nivel1.esta_en_lo_cierto": ("objetivo.3", "seccion.manejar"),
 }
 """What each multiple-choice question grades (the questions themselves live in :mod:`autograder.questions`)."""
 

@@ -348,6 +348,8 @@ class IncidentObservation:
     """The dangling tool_use is still in messages and the next message carries its tool_result."""
     final_answer: bool = False
     """The resumed run ended on an assistant message with text and no tool_use."""
+    reconcile_answered: bool = False
+    """What reconcile returned kept the dangling tool_use and answered it (read before the loop goes on)."""
     turns: int | None = None
     max_turns: int = MAX_TURNS
 
@@ -394,13 +396,18 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
 
     layer = ToolLayer(case.workspace)
     seen: dict[str, Outcome] = {}
+    kept = [False]  # the run goes on with reconcile's value and changes it: read it as returned
 
     def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
+        pending_id = checkpoint["pendingToolUse"]["id"]
         outcome = caller.call("reconcile", checkpoint, on_tool=layer)
         seen["outcome"] = outcome
         if not outcome.ok:
             raise _ReconcileFailed
-        return outcome.value
+        value = outcome.value
+        kept[0] = isinstance(value, dict) and isinstance(value.get("messages"), list)
+        kept[0] = kept[0] and answered(value["messages"], pending_id)
+        return value
 
     # This process is not the one that was killed: the resume is a new process, as after the incident.
     error = None
@@ -436,6 +443,7 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
         answered=isinstance(messages, list) and answered(messages, cp["pendingToolUse"]["id"]),
         final_answer=isinstance(messages, list) and ends_with_final_answer(messages),
         turns=final.get("turns") if isinstance(final, dict) else None,
+        reconcile_answered=kept[0],
     )
 
 

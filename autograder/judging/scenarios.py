@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import string
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,14 +26,17 @@ UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card"
 
 _ALPHABET = string.ascii_letters + string.digits
 
-# ASCII on purpose: an email subject with accents is MIME-encoded in the header, and the
-# offline model's "did it go out?" grep looks for the subject as plain text.
+# Spanish words spelt as Spanish (the learner reads them in notes and feedback). Where a word becomes
+# an address or a file name it is folded to ASCII; an email subject takes only words without accents,
+# since an accented subject is MIME-encoded in the header and the offline model's "did it go out?"
+# grep looks for the subject as plain text.
 _WORDS = (
     "acuerdos plan equipo cierre entrega lanzamiento presupuesto riesgos clientes soporte "
-    "migracion calendario revision objetivos metricas pruebas despliegue contrato proveedor "
-    "factura inventario encuesta informe roadmap sprint backlog incidente auditoria oferta"
+    "migración calendario revisión objetivos métricas pruebas despliegue contrato proveedor "
+    "factura inventario encuesta informe roadmap sprint backlog incidente auditoría oferta"
 ).split()
-_TOPICS = "reunion sync retro planning comite kickoff demo standup revision".split()
+_SUBJECT_WORDS = [w for w in _WORDS if w.isascii()]
+_TOPICS = "reunión sync retro planning comité kickoff demo standup revisión".split()
 _NAMES = "ana bruno carla diego elena fede gala hugo ines julia kevin lucia marta nico olga pablo".split()
 _DOMAINS = ("example.com", "example.org", "ejemplo.net", "correo.test")
 _VERBS = "sync publish archive transfer cancel refund deploy book approve notify rotate provision".split()
@@ -54,16 +58,22 @@ def tool_use_id(rng: random.Random) -> str:
     return "toolu_01" + "".join(rng.choice(_ALPHABET) for _ in range(22))
 
 
+def ascii_fold(text: str) -> str:
+    """``"migración"`` -> ``"migracion"``: for addresses and file names."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
 def words(rng: random.Random, n: int) -> str:
     return " ".join(rng.choice(_WORDS) for _ in range(n))
 
 
 def address(rng: random.Random) -> str:
-    return f"{rng.choice(_NAMES)}.{rng.choice(_WORDS)}{rng.randint(1, 99)}@{rng.choice(_DOMAINS)}"
+    return f"{rng.choice(_NAMES)}.{ascii_fold(rng.choice(_WORDS))}{rng.randint(1, 99)}@{rng.choice(_DOMAINS)}"
 
 
 def subject(rng: random.Random) -> str:
-    return f"{words(rng, 1).capitalize()} {words(rng, 2)} {rng.randint(2, 52)}"
+    chosen = [rng.choice(_SUBJECT_WORDS) for _ in range(3)]
+    return f"{chosen[0].capitalize()} {chosen[1]} {chosen[2]} {rng.randint(2, 52)}"
 
 
 def unknown_tool_names(rng: random.Random, count: int) -> list[str]:
@@ -80,7 +90,7 @@ def unknown_tool_names(rng: random.Random, count: int) -> list[str]:
 def random_notes(rng: random.Random, count: int) -> dict[str, str]:
     notes: dict[str, str] = {}
     while len(notes) < count:
-        name = f"{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"
+        name = f"{ascii_fold(rng.choice(_TOPICS))}-{rng.randint(10, 99)}.md"
         if name in notes:
             continue
         lines = [f"# {rng.choice(_TOPICS).capitalize()} de {words(rng, 2)}", ""]
@@ -110,9 +120,9 @@ def high_impact_input(rng: random.Random, name: str) -> dict[str, Any]:
     if name == "send_email":
         return {"to": address(rng), "subject": subject(rng), "body": words(rng, 8)}
     if name == "write_file":
-        return {"path": f"informes/{rng.choice(_WORDS)}-{rng.randint(1, 99)}.md", "content": words(rng, 10)}
+        return {"path": f"informes/{ascii_fold(rng.choice(_WORDS))}-{rng.randint(1, 99)}.md", "content": words(rng, 10)}
     if name == "delete_file":
-        return {"path": f"notes/{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"}
+        return {"path": f"notes/{ascii_fold(rng.choice(_TOPICS))}-{rng.randint(10, 99)}.md"}
     if name == "post_message":
         return {"channel": f"#{rng.choice(_WORDS)}", "text": words(rng, 8)}
     if name == "charge_card":
@@ -144,7 +154,7 @@ def checkpoint(rng: random.Random, *, task: str, pending: dict[str, Any] | None,
     earlier = rng.randint(1 if ending == "after_b" and pending is None else 0, 2)
     for _ in range(earlier):
         use_id = tool_use_id(rng)
-        note = f"notes/{rng.choice(_TOPICS)}-{rng.randint(10, 99)}.md"
+        note = f"notes/{ascii_fold(rng.choice(_TOPICS))}-{rng.randint(10, 99)}.md"
         use = {"type": "tool_use", "id": use_id, "name": "read_file", "input": {"path": note}}
         messages.append({"role": "assistant", "content": [{"type": "text", "text": f"Leo {note}."}, use]})
         result = {"type": "tool_result", "tool_use_id": use_id, "content": f"# {words(rng, 3)}\n"}
@@ -304,7 +314,7 @@ def _nonce(rng: random.Random) -> str:
 
 
 def _resume_path(rng: random.Random, folder: str) -> str:
-    name = rng.choice(("checkpoint.json", f"{rng.choice(_WORDS)}-{rng.randint(1, 99)}.json", "estado.json"))
+    name = rng.choice(("checkpoint.json", f"{ascii_fold(rng.choice(_WORDS))}-{rng.randint(1, 99)}.json", "estado.json"))
     return f"{folder}-{rng.randint(100, 999)}/{name}"
 
 

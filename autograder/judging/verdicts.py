@@ -137,19 +137,35 @@ def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
     return None
 
 
+class Problem(str):
+    """What is wrong with one case; ``why`` names the explanation, said once for every case that shares it."""
+
+    why: str = ""
+
+
+def _why(key: str, lang: str, **params: Any) -> Problem:
+    """A case's problem whose explanation is the message ``key + ".why"``."""
+    problem = Problem(text(key, lang, **params))
+    problem.why = key + ".why"
+    return problem
+
+
 def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any, ok_feedback: str) -> Verdict:
-    """``check(obs, label)`` is what is wrong with one case (None: nothing); a failure on every case is said once."""
+    """``check(obs, label)`` is what is wrong with one case (None: nothing); a failure on every case is said once.
+
+    So is an explanation: the cases are listed, each with its own facts, and each reason follows once.
+    """
     if verdict := said_once((o.outcome for o in observations), lang):
         return verdict
-    problems = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
-    if not problems:
+    found = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
+    if not found:
         return Verdict(True, ok_feedback)
+    problems = [str(p) for p in found]
+    whys = list(dict.fromkeys(text(p.why, lang) for p in found if getattr(p, "why", "")))
     if len(observations) == 1:
-        return Verdict(False, problems[0] + ".")
-    return Verdict(
-        False,
-        text("l2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang)),
-    )
+        return Verdict(False, " ".join([problems[0] + ".", *whys]))
+    listed = text("l2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang))
+    return Verdict(False, " ".join([listed, *whys]))
 
 
 def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verdict:
@@ -163,7 +179,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
         if not obs.outcome.ok:
             return _value_problem(obs, lang)
         if not obs.calls:
-            return text("ro.not_called", lang, label=label)
+            return _why("ro.not_called", lang, label=label)
         if not same:
             calls = ", ".join(c.describe() for c in obs.calls[:2])
             return text("ro.wrong_call", lang, label=label, calls=calls, expected=expected_call)
@@ -192,13 +208,13 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
         if obs.calls:
-            return text("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
+            return _why("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
         # Not running anything is only half of it: an exception, or a checkpoint with the call still
         # unanswered, is not "not re-running", it is not reconciling. The call must end with an answer.
         if problem := _effect_problem(obs, lang) or _value_problem(obs, lang):
             return problem
         if not answered(obs.outcome.value["messages"], obs.case.pending["id"]):
-            return text("hi.unanswered", lang, label=label)
+            return _why("hi.unanswered", lang, label=label)
         return None
 
     names = ", ".join(_case_label(o.case, lang) for o in observations if o.case.label != "send_email")
@@ -222,13 +238,13 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
         # Text blocks are separate pieces for the model: joined bare, "es" + "desconocido" would be one word.
         content = content_text(block.get("content", ""), " ")
         if not content or not content.strip():
-            return text("iserr.empty", lang, label=label)
+            return _why("iserr.empty", lang, label=label)
         # Left to a person (None) is not passed yet; it says so until review reaches the results.
         verdict = assess(content).verdict
         if verdict is None:
             return text("iserr.review", lang, label=label, got=_show(content))
         if not verdict:
-            return text("iserr.not_unknown", lang, label=label, got=_show(content))
+            return _why("iserr.not_unknown", lang, label=label, got=_show(content))
         return None
 
     return _judge_cases(observations, lang, check, text("iserr.ok", lang))
@@ -314,7 +330,7 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
         for counter in ("turns", "tokensUsed"):
             before, after = original[counter], value.get(counter)
             if after != before:
-                return text("paired.counters", lang, label=label, field=counter, before=before, after=after)
+                return _why("paired.counters", lang, label=label, field=counter, before=before, after=after)
         if error := api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages}):
             return text("paired.api", lang, label=label, error=error)
         return None
@@ -336,7 +352,13 @@ def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
     if obs.reconcile is not None and not obs.reconcile.ok:
         return Verdict(False, text("email.reconcile_failed", lang, reason=obs.reconcile.describe(lang)))
     if obs.emails > 1:
-        return Verdict(False, text("email.double", lang, to=case.recipient, count=obs.emails, subject=case.subject))
+        # Who sent it again decides what to say: the harness re-running it (the lesson's move two), or the
+        # model, left not knowing it had gone out (move one, deleting; or a tool_result that hid it).
+        if any(call.name == "send_email" for call in obs.calls):
+            key = "email.double"
+        else:
+            key = "email.double_model" if obs.reconcile_answered else "email.double_deleted"
+        return Verdict(False, text(key, lang, to=case.recipient, count=obs.emails, subject=case.subject))
     if obs.error:
         return Verdict(False, text("email.run_error", lang, error=obs.error))
     if obs.emails != 1:

@@ -37,6 +37,9 @@ def reconcile(cp):
 
 
 respuesta_llamada_colgante = "a"
+razon_cpA = "b"
+razon_cpB = "c"
+razon_cpC = "a"
 respuesta_causa_raiz = "c"
 respuesta_esta_en_lo_cierto = "d"
 

@@ -24,5 +24,8 @@ def start_state(task, path, reconcile):
 
 
 respuesta_llamada_colgante = None  # TU RESPUESTA AQUÍ
+razon_cpA = None  # TU RESPUESTA AQUÍ
+razon_cpB = None  # TU RESPUESTA AQUÍ
+razon_cpC = None  # TU RESPUESTA AQUÍ
 respuesta_causa_raiz = None  # TU RESPUESTA AQUÍ
 respuesta_esta_en_lo_cierto = None  # TU RESPUESTA AQUÍ
