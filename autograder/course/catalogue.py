@@ -731,18 +731,20 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "the file «{label}» changed: loading only reads, the checkpoint stays as it was",
     },
     "ruta.version_ok": {
-        "es": "Los {n} archivos de otra versión (v2 en adelante, al azar) se rechazan con el mensaje de la lección "
-        "y quedan intactos, byte a byte; start_state tampoco arranca de cero con ellos.",
-        "en": "The {n} files of another version (v2 and up, random) are refused with the lesson's message and "
-        "left byte-identical; start_state does not start from scratch on them either.",
+        "es": 'Los {n} archivos de otra versión (mayor y menor que 1, 0, con decimales y el texto "1", al azar) '
+        "se rechazan con el mensaje de la lección y quedan intactos, byte a byte; start_state tampoco arranca de "
+        "cero con ellos.",
+        "en": 'The {n} files of another version (above and below 1, 0, a fraction and the text "1", random) are '
+        "refused with the lesson's message and left byte-identical; start_state does not start from scratch on "
+        "them either.",
     },
     "ruta.version_ok_why": {
-        "es": " Si version no es CHECKPOINT_VERSION, lanza un error con el texto exacto «Versión de punto de "
-        "control incompatible: el archivo es vN, el código es v1» y no toques el archivo; start_state deja pasar "
-        "ese error.",
-        "en": " If version is not CHECKPOINT_VERSION, raise an error whose text is exactly «Versión de punto de "
-        "control incompatible: el archivo es vN, el código es v1» and leave the file alone; start_state lets that "
-        "error through.",
+        "es": " Si version no es exactamente CHECKPOINT_VERSION (ni mayor ni menor, ni un texto), lanza un error "
+        "con el texto exacto «Versión de punto de control incompatible: el archivo es vN, el código es v1» y no "
+        "toques el archivo; start_state deja pasar ese error.",
+        "en": " If version is not exactly CHECKPOINT_VERSION (not above, not below, not a text), raise an error "
+        "whose text is exactly «Versión de punto de control incompatible: el archivo es vN, el código es v1» and "
+        "leave the file alone; start_state lets that error through.",
     },
     "ruta.loaded_anyway": {
         "es": "{where}: devolvió {got} en vez de lanzar el error de versión",
@@ -829,8 +831,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "start_state); otherwise it is cp.",
     },
     "ruta.not_reconciled": {
-        "es": "{where}: la llamada colgante no pasó por reconcile",
-        "en": "{where}: the dangling call did not go through reconcile",
+        "es": "{where}: el estado devuelto no trae la respuesta de reconcile a la llamada colgante (o no se llamó a "
+        "reconcile(cp), o se siguió con cp en vez de con lo que reconcile devolvió)",
+        "en": "{where}: the state returned does not carry reconcile's answer to the dangling call (either "
+        "reconcile(cp) was not called, or cp was used instead of what reconcile returned)",
     },
     "ruta.reconciled_twice": {
         "es": "{where}: pasó {times} veces por reconcile (tiene que ser una)",
