@@ -842,3 +842,33 @@ def test_a_reconcile_that_does_nothing_gets_no_reconcile_criterion(tmp_path, fn)
     grading = run_checks(FakeCaller(resume_action=resume_action, reconcile=fn), seed=SEED, scratch=tmp_path)
     passed = {c.id for c in grading.criteria if c.passed}
     assert not passed & {c.id for c in CRITERIA.values() if c.function == "reconcile"}, passed
+
+
+def counting_reconcile() -> Fn:
+    """Answers by the call's place in the sequence, never by the tool: re-runs the first four, refuses the rest."""
+    seen = [0]
+
+    def fn(cp, execute_tool):
+        seen[0] += 1
+        pending = cp["pendingToolUse"]
+        if seen[0] <= len(READ_ONLY_TOOLS):
+            content, is_error = execute_tool(pending["name"], pending["input"]), False
+        else:
+            content, is_error = UNKNOWN_STATE_MESSAGE, True
+        result = {"type": "tool_result", "tool_use_id": pending["id"], "content": content}
+        cp["messages"].append({"role": "user", "content": [result | ({"is_error": True} if is_error else {})]})
+        cp["pendingToolUse"] = None
+        return cp
+
+    return fn
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_the_order_of_the_reconcile_calls_says_nothing_about_their_kind(tmp_path, seed):
+    # Read-only and high-impact cases come shuffled together: a reconcile that counts its calls fails.
+    caller = FakeCaller(resume_action=resume_action, reconcile=counting_reconcile())
+    grading = run_checks(caller, seed=seed, levels=(2,), scratch=tmp_path, answers=RIGHT_ANSWERS)
+    by_id = {c.id: c for c in grading.criteria}
+    assert not (by_id["nivel2.read_only_rerun"].passed and by_id["nivel2.high_impact_not_rerun"].passed)
+    kinds = [o.case.kind for o in observe.Run(caller, seed, tmp_path / "r").observed("reconcile.cases")]
+    assert kinds[: len(READ_ONLY_TOOLS)] != ["read_only"] * len(READ_ONLY_TOOLS)

@@ -109,6 +109,11 @@ def start_args(task: str, relpath: str, nonce: str) -> dict[str, Any]:
     return pack(task, relpath, stand_in_reconcile(nonce))
 
 
+def _stopped(outcome: Outcome) -> bool:
+    """The call that hit a limit (not the later ones, refused because of it)."""
+    return outcome.status == "failure" and (outcome.failure is None or outcome.failure.kind != "poisoned")
+
+
 def observe_resume(caller: Caller, cases: list[ResumeFile]) -> list[ResumeObservation]:
     """Both functions on every file, in the cases' order; the files are read back once every call is done.
 
@@ -127,7 +132,7 @@ def observe_resume(caller: Caller, cases: list[ResumeFile]) -> list[ResumeObserv
     stopped: dict[str, Outcome] = {}
     for calls in outcomes:
         for fn, outcome in calls.items():
-            if outcome.status == "failure" and (outcome.failure is None or outcome.failure.kind != "poisoned"):
+            if _stopped(outcome):
                 stopped.setdefault(fn, outcome)
     return [
         ResumeObservation(
@@ -346,14 +351,28 @@ def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservati
     return observations
 
 
+@observer("reconcile.cases")
+def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
+    # Both kinds in one shuffled order: the place of a call in the sequence says nothing about
+    # which answer it needs (only the pending tool's name does). One budget for all of them.
+    cases = scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch)
+    cases += scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch)
+    run.rng("nivel2.order").shuffle(cases)
+    observations = _reconciles(run, cases)
+    if stopped := next((o.outcome for o in observations if _stopped(o.outcome)), None):
+        # Which cases a stopped reconcile still got depends on the order: its failure stands for it on all.
+        observations = [ReconcileObservation(o.case, stopped, o.calls, o.changed) for o in observations]
+    return observations
+
+
 @observer("reconcile.read_only")
 def _read_only(run: Run) -> list[ReconcileObservation]:
-    return _reconciles(run, scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch))
+    return [o for o in run.observed("reconcile.cases") if o.case.kind == "read_only"]
 
 
 @observer("reconcile.high_impact")
 def _high_impact(run: Run) -> list[ReconcileObservation]:
-    return _reconciles(run, scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch))
+    return [o for o in run.observed("reconcile.cases") if o.case.kind == "high_impact"]
 
 
 @observer("reconcile.both")
