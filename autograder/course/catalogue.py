@@ -966,6 +966,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Falta {files} en «{root}»: arma el paquete desde una copia del repositorio del curso.",
         "en": "{files} missing in «{root}»: build the bundle from a copy of the course's repository.",
     },
+    "gradescope.no_seed": {
+        "es": "autograder: el paquete no trae su semilla (course-seed); esta entrega usa una al azar, {seed}. "
+        "Arma el paquete con «autograder gradescope --seed S».",
+        "en": "autograder: the bundle carries no seed (course-seed); this submission uses a random one, {seed}. "
+        "Build the bundle with «autograder gradescope --seed S».",
+    },
     "gradescope.console": {
         "es": "autograder: semilla {seed}; resultados en {path}",
         "en": "autograder: seed {seed}; results in {path}",
@@ -1034,8 +1040,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "To repeat exactly this grading: --seed {seed}",
     },
     "cli.bundle": {
-        "es": "Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».",
-        "en": "Gradescope bundle written to «{path}». Upload it in «Configure Autograder».",
+        "es": "Paquete de Gradescope escrito en «{path}», con la semilla del curso {seed} (cada alumno tiene la "
+        "suya, derivada de ella). Súbelo en «Configure Autograder». Para rearmarlo igual: --seed {seed}; "
+        "no la compartas con los alumnos.",
+        "en": "Gradescope bundle written to «{path}», with the course's seed {seed} (each learner gets their own, "
+        "derived from it). Upload it in «Configure Autograder». To build it again the same: --seed {seed}; "
+        "do not share it with learners.",
     },
     "cli.lost_results": {
         "es": "se calificaron {graded} de {n} entregas",
@@ -1121,6 +1131,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Builds Gradescope's autograder bundle (setup.sh, run_autograder and the course).",
     },
     "cli.help.bundle_out": {"es": "archivo a escribir", "en": "file to write"},
+    "cli.help.bundle_seed": {
+        "es": "semilla del curso (al azar si falta): los casos de cada alumno derivan de ella y del alumno",
+        "en": "the course's seed (random if omitted): each learner's cases derive from it and the learner",
+    },
     "cli.error": {"es": "autograder: error: {error}", "en": "autograder: error: {error}"},
     "cli.interrupted": {
         "es": "autograder: interrumpido; no se escribieron resultados nuevos.",
