@@ -357,8 +357,10 @@ def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
     # which answer it needs (only the pending tool's name does). One budget for all of them.
     cases = scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch)
     cases += scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch)
-    run.rng("nivel2.order").shuffle(cases)
-    observations = _reconciles(run, cases)
+    order = list(range(len(cases)))
+    run.rng("nivel2.order").shuffle(order)
+    observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
+    observations = [observed[i] for i in range(len(cases))]  # the feedback lists them as drawn
     if stopped := next((o.outcome for o in observations if _stopped(o.outcome)), None):
         # Which cases a stopped reconcile still got depends on the order: its failure stands for it on all.
         observations = [ReconcileObservation(o.case, stopped, o.calls, o.changed) for o in observations]
