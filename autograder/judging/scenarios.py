@@ -2,8 +2,11 @@
 
 Apart from the lesson's cpA/cpB/cpC, every id, tool name, input, path, file content,
 recipient and subject a check uses is drawn here from ``random.Random`` seeded with
-the run's seed and the criterion's id: the same seed gives the same scenarios (``--seed``
-reproduces a run), a new seed gives new ones, so answers tuned to the exercise text fail.
+the run's seed and a stream's name (a criterion's id, or a set of cases several criteria
+share): the same seed gives the same scenarios (``--seed`` reproduces a run), a new seed
+gives new ones, so answers tuned to the exercise text fail. What a seed may change is the
+instance, never the verdict: every kind of case is drawn under every seed
+(tests/test_autograder_seed_independence.py).
 """
 
 from __future__ import annotations
