@@ -22,6 +22,7 @@ from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.judging import scenarios
 from autograder.judging.evaluate import run_checks
+from autograder.judging.observe import Run
 from autograder.judging.verdicts_resume import lesson_version_message
 from autograder.sandbox.learner_process import Failure
 from autograder.sandbox.session import Outcome
@@ -467,6 +468,36 @@ def test_hidden_variants_differ_per_seed_and_repeat_with_the_same_seed(tmp_path)
     assert {f.version for f in one if f.kind == "newer"} != {f.version for f in other if f.kind == "newer"}
     lives = [_lives(s, tmp_path) for s in (1, 2, 3)]
     assert len({(c.max_turns, tuple(c.kill_turns), c.task, c.relpath) for c in lives}) == 3
+
+
+class Watching(ResumeCaller):
+    """Notes what the learner's code could see at each call: the argument, and its folder's listing with sizes."""
+
+    def __init__(self, box: Path, **functions: Callable[..., Any]) -> None:
+        super().__init__(box, **functions)
+        self.seen: list[tuple[str, Any, tuple[tuple[str, int], ...]]] = []
+
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+        listing = tuple(sorted((str(p.relative_to(self.box)), p.stat().st_size) for p in self.box.rglob("*")))
+        self.seen.append((fn, unpack(arg)[:2] if fn == "start_state" else arg, listing))
+        return super().call(fn, arg, on_tool=on_tool)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_every_call_sees_the_same_folder_and_a_path_like_every_others(tmp_path, seed):
+    box, scratch = tmp_path / "alumno", tmp_path / "corrector"
+    box.mkdir()
+    scratch.mkdir()
+    caller = Watching(box, my_load_checkpoint=load, start_state=start)
+    run = Run(caller, seed, scratch, box=box)
+    observations = run.observed("resume.files")
+    calls = caller.seen
+    assert len(calls) == 2 * len(observations)
+    assert len({listing for _, _, listing in calls}) == 1  # nothing appears, goes or changes size between calls
+    # Each file gets my_load_checkpoint, then start_state, on the same path: the same for every case.
+    for obs, (load_call, start_call) in zip(observations, zip(calls[::2], calls[1::2], strict=True), strict=True):
+        assert load_call[:2] == ("my_load_checkpoint", obs.case.relpath)
+        assert start_call[:2] == ("start_state", (obs.case.task, obs.case.relpath))
 
 
 def test_every_file_is_inside_the_learners_folder(tmp_path):
