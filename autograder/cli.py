@@ -2,7 +2,7 @@
 
     autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N]
     autograder merge DIR... --out DIR [--force]
-    autograder gradescope --out autograder.zip
+    autograder gradescope --out autograder.zip [--seed S]
 
 Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
 submissions found or an unreadable zip, 1 for an internal failure of the grader.
@@ -105,6 +105,9 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
 
     bundle = commands.add_parser("gradescope", help=say("gradescope"), description=say("gradescope_description"))
     bundle.add_argument("--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help=say("bundle_out"))
+    bundle.add_argument(
+        "--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("bundle_seed")
+    )
     merge.add_argument("--lang", choices=LANGS, help=say("lang_merge"))
     bundle.add_argument("--lang", choices=LANGS, help=say("lang_gradescope"))
 
@@ -260,11 +263,12 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
 def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
     from autograder.reporting.gradescope import BundleError, build_bundle
 
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        path = build_bundle(args.out)
+        path = build_bundle(args.out, seed=seed)
     except BundleError as exc:
         raise UsageError(exc.notice.render(args.lang)) from exc
-    print(text("cli.bundle", args.lang, path=path), file=stdout)
+    print(text("cli.bundle", args.lang, path=path, seed=seed), file=stdout)
     return EXIT_OK
 
 

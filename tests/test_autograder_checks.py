@@ -967,3 +967,36 @@ def test_a_reconcile_that_answers_nothing_explains_it_once(hi_cases):
     not_rerun, _, _ = hi_verdicts(silent, hi_cases)
     assert not not_rerun.passed and not_rerun.feedback.count(text("hi.unanswered.why", "es")) == 1
     assert "no se ejecutó nada" in not_rerun.feedback
+
+
+def counting_reconcile() -> Fn:
+    """Answers by the call's place in the sequence, never by the tool: re-runs the first four, refuses the rest."""
+    seen = [0]
+
+    def fn(cp, execute_tool):
+        seen[0] += 1
+        pending = cp["pendingToolUse"]
+        if seen[0] <= len(READ_ONLY_TOOLS):
+            content, is_error = execute_tool(pending["name"], pending["input"]), False
+        else:
+            content, is_error = UNKNOWN_STATE_MESSAGE, True
+        result = {"type": "tool_result", "tool_use_id": pending["id"], "content": content}
+        cp["messages"].append({"role": "user", "content": [result | ({"is_error": True} if is_error else {})]})
+        cp["pendingToolUse"] = None
+        return cp
+
+    return fn
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_the_order_of_the_reconcile_calls_says_nothing_about_their_kind(tmp_path, seed):
+    # Read-only and high-impact cases come shuffled together: a reconcile that counts its calls fails.
+    caller = FakeCaller(resume_action=resume_action, reconcile=counting_reconcile())
+    grading = run_checks(caller, seed=seed, levels=(2,), scratch=tmp_path, answers=RIGHT_ANSWERS)
+    by_id = {c.id: c for c in grading.criteria}
+    assert not (by_id["nivel2.read_only_rerun"].passed and by_id["nivel2.high_impact_not_rerun"].passed)
+    # The calls' order is what a learner sees: the pending tool's name of each call, in turn.
+    seen: list[str] = []
+    recording = FakeCaller(reconcile=lambda cp, _: seen.append(cp["pendingToolUse"]["name"]) or cp)
+    observe.Run(recording, seed, tmp_path / "r").observed("reconcile.cases")
+    assert set(seen[: len(READ_ONLY_TOOLS)]) != set(READ_ONLY_TOOLS)

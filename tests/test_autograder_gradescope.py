@@ -94,9 +94,64 @@ def test_the_gradescope_image_installs_only_what_grading_needs_at_the_course_ver
 
 
 def test_bundle_is_reproducible(tmp_path):
-    a = gradescope.build_bundle(tmp_path / "a.zip")
-    b = gradescope.build_bundle(tmp_path / "b.zip")
+    a = gradescope.build_bundle(tmp_path / "a.zip", seed=7)
+    b = gradescope.build_bundle(tmp_path / "b.zip", seed=7)
     assert a.read_bytes() == b.read_bytes()
+    c = gradescope.build_bundle(tmp_path / "c.zip", seed=8)
+    with zipfile.ZipFile(a) as za, zipfile.ZipFile(c) as zc:
+        assert za.namelist() == zc.namelist()
+        differ = [n for n in za.namelist() if za.read(n) != zc.read(n)]
+        assert differ == [gradescope.SEED_MEMBER] and za.read(differ[0]) == b"7\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "given", "lang"),
+    [(["--seed", "2026"], "2026", "es"), (["--seed=5", "--lang", "en"], "5", "en"), ([], None, "es")],
+)
+def test_the_bundle_carries_the_courses_seed_and_the_command_says_it(tmp_path, capsys, argv, given, lang):
+    assert cli.main(["gradescope", "--out", str(tmp_path / "autograder.zip"), *argv]) == 0
+    with zipfile.ZipFile(tmp_path / "autograder.zip") as zf:
+        seed = zf.read(gradescope.SEED_MEMBER).decode("ascii")
+    assert re.fullmatch(r"\d+\n", seed) and (given is None or seed == given + "\n")
+    out = capsys.readouterr().out
+    assert f"--seed {seed.strip()}" in out and ("do not share" if lang == "en" else "no la compartas") in out
+
+
+@pytest.mark.parametrize("bad", ["-1", "x", "1.5"])
+def test_a_bad_bundle_seed_is_refused_by_the_command(tmp_path, capsys, bad):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["gradescope", "--out", str(tmp_path / "x.zip"), f"--seed={bad}"])
+    assert exc.value.code == 2
+    assert not (tmp_path / "x.zip").exists() and "--seed" in capsys.readouterr().err
+
+
+def test_each_learner_gets_a_seed_of_their_own_derived_from_the_courses():
+    seeds = {gradescope.learner_seed(2026, str(user)) for user in range(1000)}
+    assert len(seeds) > 990 and all(0 <= s < 2**31 for s in seeds)
+    assert gradescope.learner_seed(2026, "42") == gradescope.learner_seed(2026, "42")  # a resubmission, a regrade
+    assert gradescope.learner_seed(2026, "42") != gradescope.learner_seed(2027, "42")  # another course
+    assert gradescope.learner_seed(1, "23") != gradescope.learner_seed(12, "3")  # no ambiguous joining
+
+
+@pytest.mark.parametrize(
+    ("metadata", "key"),
+    [
+        ({"id": 9, "users": [{"email": "a@x.org", "id": 1234, "name": "Ana"}]}, "1234"),
+        ({"users": [{"id": 30}, {"id": "4"}]}, "30,4"),  # a group: one key, whoever submits
+        ({"users": [{"id": "4"}, {"id": 30}]}, "30,4"),
+        ({"users": []}, None),
+        ({"users": [{"email": "a@x.org"}]}, None),
+        ({"users": "ana"}, None),
+        ([1, 2], None),
+        ("not json {", None),
+        (None, None),
+    ],
+)
+def test_the_learner_is_read_from_gradescopes_metadata(tmp_path, metadata, key):
+    if metadata is not None:
+        text = metadata if isinstance(metadata, str) else json.dumps(metadata)
+        (tmp_path / "submission_metadata.json").write_text(text)
+    assert gradescope.learner_key(tmp_path) == key
 
 
 def test_setup_sh_is_valid_bash_and_installs_the_pinned_lock(tmp_path):
@@ -110,7 +165,7 @@ def test_setup_sh_is_valid_bash_and_installs_the_pinned_lock(tmp_path):
 
 def test_bundle_outside_a_course_checkout_is_a_clear_error(tmp_path):
     with pytest.raises(gradescope.BundleError, match=r"pyproject\.toml"):
-        gradescope.build_bundle(tmp_path / "x.zip", root=tmp_path)
+        gradescope.build_bundle(tmp_path / "x.zip", root=tmp_path, seed=1)
     assert not (tmp_path / "x.zip").exists()
 
 
@@ -215,10 +270,10 @@ def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsy
 # --- the bundle's run_autograder, for real ----------------------------------------------------
 
 
-def gradescope_tree(tmp_path: Path, submission: dict[str, str]) -> Path:
+def gradescope_tree(tmp_path: Path, submission: dict[str, str], *, seed: int = 11) -> Path:
     """/autograder as Gradescope lays it out: source = the extracted bundle, run_autograder copied up."""
     root = tmp_path / "autograder"
-    bundle = gradescope.build_bundle(tmp_path / "autograder.zip")
+    bundle = gradescope.build_bundle(tmp_path / "autograder.zip", seed=seed)
     with zipfile.ZipFile(bundle) as zf:
         zf.extractall(root / "source")
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
@@ -232,7 +287,8 @@ def gradescope_tree(tmp_path: Path, submission: dict[str, str]) -> Path:
 
 def run_autograder(root: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env |= {"AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": sys.executable, "AUTOGRADER_SEED": "11"}
+    env = {k: v for k, v in env.items() if k != "AUTOGRADER_SEED"}  # the bundle's own seed
+    env |= {"AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": sys.executable}
     proc = subprocess.run(
         [str(root / "run_autograder")], env=env, cwd=root, capture_output=True, text=True, timeout=300
     )
@@ -245,6 +301,37 @@ def run_autograder(root: Path) -> dict:
 def test_bundle_run_autograder_with_nothing_to_grade(tmp_path):
     doc = run_autograder(gradescope_tree(tmp_path, {"notas.txt": "nada"}))
     assert doc["score"] == 0 and "No se encontró" in doc["output"] and doc["extra_data"]["seed"] == 11
+
+
+def test_the_runner_grades_each_learner_with_their_seed_from_the_bundles(layout, monkeypatch, capsys):
+    seeds = []
+
+    def grade_many(paths, *, jobs, seed, lang, progress=None):
+        seeds.append(seed)
+        return [fake_result(Path(p).name, set()) for p in paths]
+
+    monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
+    monkeypatch.delenv("AUTOGRADER_SEED", raising=False)
+    (layout / "source" / gradescope.SEED_MEMBER).write_text("2026\n")
+    (layout / "submission" / "entrega.py").write_text("x")
+    docs = []
+    for user in (1234, 1234, 5678):  # a resubmission, then another learner
+        (layout / "submission_metadata.json").write_text(json.dumps({"users": [{"id": user, "name": "N"}]}))
+        assert gradescope.main() == 0
+        docs.append(json.loads((layout / "results" / "results.json").read_text()))
+    assert seeds == [gradescope.learner_seed(2026, "1234")] * 2 + [gradescope.learner_seed(2026, "5678")]
+    assert seeds[0] != seeds[2] and 2026 not in seeds
+    assert [d["extra_data"]["seed"] for d in docs] == seeds and docs[0]["extra_data"]["course_seed"] == 2026
+    # Learners see neither seed: not in the output nor in any test.
+    shown = json.dumps([{k: v for k, v in d.items() if k != "extra_data"} for d in docs])
+    assert str(seeds[0]) not in shown and "2026" not in shown
+
+
+def test_a_tree_without_the_bundles_seed_says_so_to_instructors(layout, monkeypatch, capsys):
+    monkeypatch.delenv("AUTOGRADER_SEED", raising=False)
+    (layout / "submission" / "leeme.txt").write_text("nada")
+    assert gradescope.main() == 0
+    assert "course-seed" in capsys.readouterr().out
 
 
 @pytest.mark.slow

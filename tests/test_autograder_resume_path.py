@@ -22,7 +22,9 @@ from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.judging import scenarios
 from autograder.judging.evaluate import run_checks
+from autograder.judging.observe import Run
 from autograder.judging.verdicts_resume import lesson_version_message
+from autograder.sandbox.learner_process import Failure
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import pack, stand_in_reconcile, unpack
 from lesson3.checkpoint import CHECKPOINT_VERSION
@@ -234,6 +236,49 @@ def start_fresh_without_messages(task, path, reconcile):
     return fresh(task) | {"messages": []}
 
 
+def start_ignoring_reconcile(task, path, reconcile):
+    """Calls reconcile and carries on with cp: right only with a reconcile that changes its argument."""
+    cp = load(path)
+    if cp and cp["pendingToolUse"]:
+        reconcile(cp)
+        return cp
+    return cp or fresh(task)
+
+
+def start_merging_into_cp(task, path, reconcile):
+    """Keeps cp and copies only the new messages in: pendingToolUse stays set."""
+    cp = load(path)
+    if cp and cp["pendingToolUse"]:
+        cp["messages"] = reconcile(cp)["messages"]
+        return cp
+    return cp or fresh(task)
+
+
+def _load_refusing(refuse: Callable[[Any], bool]) -> Callable[[str], Any]:
+    def loader(path):
+        raw = load_no_version_check(path)
+        if raw is not None and refuse(raw["version"]):
+            raise version_error(raw["version"])
+        return raw
+
+    return loader
+
+
+load_above_only = _load_refusing(lambda v: v > 1 if isinstance(v, int | float) else False)
+load_numbers_only = _load_refusing(lambda v: v < 1 or v > 1)
+load_coercing = _load_refusing(lambda v: int(v) != CHECKPOINT_VERSION)
+load_only_v2 = _load_refusing(lambda v: v == 2)
+
+
+def load_repr_message(path):
+    raw = load_no_version_check(path)
+    if raw is not None and raw["version"] != CHECKPOINT_VERSION:
+        raise ValueError(
+            f"Versión de punto de control incompatible: el archivo es v{raw['version']!r}, el código es v1"
+        )
+    return raw
+
+
 def turns_from_messages(task, path, reconcile):
     """Counts turns as the assistant messages kept: right on the lesson's files, so it passes."""
     state = start(task, path, reconcile)
@@ -252,6 +297,8 @@ def test_the_lessons_resume_path_passes_every_criterion(tmp_path, seed):
 
 
 # -- each criterion fails for each reason -------------------------------------------------------------
+
+NOT_RECONCILED = "no trae la respuesta de reconcile"
 
 CASES = [
     # (criterion, why, my_load_checkpoint, start_state, words the feedback must say)
@@ -300,9 +347,22 @@ CASES = [
     ("nivel0.state_kept", "tokensUsed recomputed", load, start_zeroing_tokens, "tokensUsed es 0"),
     ("nivel0.state_kept", "the argument's task", load, start_with_given_task, "task es"),
     ("nivel0.state_kept", "reconciles nothing", load, start_always_reconciling, "sin ninguna llamada colgante"),
-    ("nivel0.dangling_reconciled", "never reconciles", load, start_never_reconciling, "no pasó por reconcile"),
+    ("nivel0.dangling_reconciled", "never reconciles", load, start_never_reconciling, NOT_RECONCILED),
     ("nivel0.dangling_reconciled", "reconciles twice", load, start_reconciling_twice, "pasó 2 veces"),
-    ("nivel0.dangling_reconciled", "deletes the call", load, start_deleting_the_dangling_call, "no pasó por reconcile"),
+    ("nivel0.dangling_reconciled", "deletes the call", load, start_deleting_the_dangling_call, NOT_RECONCILED),
+    ("nivel0.dangling_reconciled", "ignores what reconcile returns", load, start_ignoring_reconcile, NOT_RECONCILED),
+    (
+        "nivel0.dangling_reconciled",
+        "keeps cp, copies reconcile's answer in",
+        load,
+        start_merging_into_cp,
+        "el estado no es el que devolvió reconcile",
+    ),
+    ("nivel0.version_refused", "version > 1", load_above_only, start_with(load_above_only), "en vez de lanzar"),
+    ("nivel0.version_refused", "version < 1 or > 1", load_numbers_only, start_with(load_numbers_only), "TypeError"),
+    ("nivel0.version_refused", "int(version)", load_coercing, start_with(load_coercing), "en vez de lanzar"),
+    ("nivel0.version_refused", "version == 2", load_only_v2, start_with(load_only_v2), "en vez de lanzar"),
+    ("nivel0.version_refused", "repr in the message", load_repr_message, start_with(load_repr_message), 'con «v"1"»'),
     ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "turns = 0"),
     ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "con MAX_TURNS ="),
 ]
@@ -323,6 +383,52 @@ def test_turns_counted_from_the_messages_kept_is_not_a_mistake(tmp_path):
     assert results["nivel0.max_turns_across_lives"].passed, results["nivel0.max_turns_across_lives"].feedback
 
 
+class Hang(Exception):
+    """What a stand-in raises to play a call that runs past its limit."""
+
+
+class LimitedCaller(ResumeCaller):
+    """Like the session: a call past its limit is a ``failure``, and that function is not called again."""
+
+    def __init__(self, box: Path, **functions: Callable[..., Any]) -> None:
+        super().__init__(box, **functions)
+        self.poisoned: dict[str, Outcome] = {}
+
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+        if fn in self.poisoned:
+            reason = self.poisoned[fn].describe("es")
+            return Outcome("failure", failure=Failure("poisoned", reason), info={"message": reason}, fn=fn)
+        outcome = super().call(fn, arg, on_tool=on_tool)
+        if outcome.status == "error" and outcome.info["etype"] == "Hang":
+            outcome = Outcome("failure", failure=Failure("call_timeout", limit=1.0), fn=fn)
+            self.poisoned[fn] = outcome
+        return outcome
+
+
+def load_hanging_on_broken_files(path):
+    try:
+        return load(path)
+    except json.JSONDecodeError:
+        raise Hang from None
+
+
+def test_a_function_stopped_by_a_limit_fails_the_same_criteria_whatever_the_order(tmp_path):
+    # The files come in a shuffled order; which ones a stopped function still got must not count.
+    verdicts = set()
+    for seed in range(8):
+        box, scratch = tmp_path / f"a{seed}", tmp_path / f"c{seed}"
+        box.mkdir()
+        scratch.mkdir()
+        caller = LimitedCaller(
+            box, my_load_checkpoint=load_hanging_on_broken_files, start_state=start_with(load_hanging_on_broken_files)
+        )
+        grading = run_checks(caller, seed=seed, levels=(0,), scratch=scratch, box=box)
+        verdicts.add(tuple((c.id, c.passed, c.feedback) for c in grading.criteria))
+    (only,) = verdicts
+    assert [passed for _, passed, _ in only] == [False] * len(LEVEL0)
+    assert all("no terminó en 1 s" in feedback for _, _, feedback in only), only
+
+
 def test_missing_functions_and_stubs_pass_nothing(tmp_path):
     def stub(*args):
         raise NotImplementedError
@@ -341,9 +447,14 @@ def test_missing_functions_and_stubs_pass_nothing(tmp_path):
 
 def _files(seed: int, box: Path) -> list[scenarios.ResumeFile]:
     box.mkdir(parents=True, exist_ok=True)
-    makers = (scenarios.newer_version_files, scenarios.missing_files, scenarios.malformed_files)
-    makers += (scenarios.saved_files, scenarios.dangling_files)
-    return [f for make in makers for f in make(scenarios.rng_for(seed, make.__name__), box)]
+    folders = scenarios.resume_folders(scenarios.rng_for(seed, "nivel0.folders"))
+    return scenarios.resume_files(scenarios.rng_for(seed, "nivel0.files"), box, folders)
+
+
+def _lives(seed: int, tmp_path: Path) -> scenarios.LivesCase:
+    folders = scenarios.resume_folders(scenarios.rng_for(seed, "nivel0.folders"))
+    rng = scenarios.rng_for(seed, "nivel0.max_turns_across_lives")
+    return scenarios.lives_case(rng, tmp_path / f"v{seed}", tmp_path / f"w{seed}", folders)
 
 
 def test_hidden_variants_differ_per_seed_and_repeat_with_the_same_seed(tmp_path):
@@ -353,11 +464,40 @@ def test_hidden_variants_differ_per_seed_and_repeat_with_the_same_seed(tmp_path)
     one, again, other = (_files(s, tmp_path / name) for s, name in ((1, "a"), (1, "b"), (2, "c")))
     assert shape(one) == shape(again)
     assert all(a != b for a, b in zip(shape(one), shape(other), strict=True))
-    assert len({f.version for f in one if f.kind == "newer"} | {f.version for f in other if f.kind == "newer"}) > 3
-    lives = [
-        scenarios.lives_case(scenarios.rng_for(s, "vidas"), tmp_path / f"v{s}", tmp_path / f"w{s}") for s in (1, 2, 3)
-    ]
+    assert [f.kind for f in one] != [f.kind for f in other]  # the order is drawn too
+    assert {f.version for f in one if f.kind == "newer"} != {f.version for f in other if f.kind == "newer"}
+    lives = [_lives(s, tmp_path) for s in (1, 2, 3)]
     assert len({(c.max_turns, tuple(c.kill_turns), c.task, c.relpath) for c in lives}) == 3
+
+
+class Watching(ResumeCaller):
+    """Notes what the learner's code could see at each call: the argument, and its folder's listing with sizes."""
+
+    def __init__(self, box: Path, **functions: Callable[..., Any]) -> None:
+        super().__init__(box, **functions)
+        self.seen: list[tuple[str, Any, tuple[tuple[str, int], ...]]] = []
+
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+        listing = tuple(sorted((str(p.relative_to(self.box)), p.stat().st_size) for p in self.box.rglob("*")))
+        self.seen.append((fn, unpack(arg)[:2] if fn == "start_state" else arg, listing))
+        return super().call(fn, arg, on_tool=on_tool)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_every_call_sees_the_same_folder_and_a_path_like_every_others(tmp_path, seed):
+    box, scratch = tmp_path / "alumno", tmp_path / "corrector"
+    box.mkdir()
+    scratch.mkdir()
+    caller = Watching(box, my_load_checkpoint=load, start_state=start)
+    run = Run(caller, seed, scratch, box=box)
+    observations = run.observed("resume.files")
+    calls = caller.seen
+    assert len(calls) == 2 * len(observations)
+    assert len({listing for _, _, listing in calls}) == 1  # nothing appears, goes or changes size between calls
+    # Each file gets my_load_checkpoint, then start_state, on the same path: the same for every case.
+    for obs, (load_call, start_call) in zip(observations, zip(calls[::2], calls[1::2], strict=True), strict=True):
+        assert load_call[:2] == ("my_load_checkpoint", obs.case.relpath)
+        assert start_call[:2] == ("start_state", (obs.case.task, obs.case.relpath))
 
 
 def test_every_file_is_inside_the_learners_folder(tmp_path):
@@ -371,7 +511,7 @@ def test_every_file_is_inside_the_learners_folder(tmp_path):
 def test_a_refused_newer_file_is_byte_identical_afterwards(tmp_path):
     box = tmp_path / "alumno"
     box.mkdir()
-    files = scenarios.newer_version_files(scenarios.rng_for(9, "nivel0.version_refused"), box)
+    files = [f for f in _files(9, box) if f.kind == "newer"]
     before = {f.path: f.path.read_bytes() for f in files}
     caller = ResumeCaller(box, my_load_checkpoint=load, start_state=start)
     for f in files:
@@ -382,8 +522,14 @@ def test_a_refused_newer_file_is_byte_identical_afterwards(tmp_path):
         assert f.path.read_bytes() == before[f.path] == f.content
 
 
-def test_the_version_message_is_the_lessons_word_for_word():
-    assert lesson_version_message(2) == "Versión de punto de control incompatible: el archivo es v2, el código es v1"
+@pytest.mark.parametrize(
+    ("version", "shown"), [(2, "v2"), (0, "v0"), (-7, "v-7"), (1.3, "v1.3"), ("1", "v1"), ("12", "v12")]
+)
+def test_the_version_message_is_the_lessons_word_for_word(version, shown):
+    # As the lesson's JavaScript template writes it: ${raw.version} shows a text without quotes.
+    assert lesson_version_message(version) == (
+        f"Versión de punto de control incompatible: el archivo es {shown}, el código es v1"
+    )
 
 
 # -- the real sandbox ---------------------------------------------------------------------------------
@@ -433,10 +579,10 @@ def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
     box.mkdir()
     outside.mkdir()
     (outside / "checkpoint.json").write_text("del corrector")
-    (box / "version-123").symlink_to(outside)  # a whole folder swapped for a link
-    place(box, "version-123/checkpoint.json", b"{}")
+    (box / "plan-123").symlink_to(outside)  # a whole folder swapped for a link
+    place(box, "plan-123/checkpoint.json", b"{}")
     assert (outside / "checkpoint.json").read_text() == "del corrector"
-    assert not (box / "version-123").is_symlink() and (box / "version-123" / "checkpoint.json").read_bytes() == b"{}"
+    assert not (box / "plan-123").is_symlink() and (box / "plan-123" / "checkpoint.json").read_bytes() == b"{}"
 
     (box / "nuevo-5").mkdir()
     (box / "nuevo-5" / "estado.json").symlink_to(outside / "checkpoint.json")  # the file itself a link
@@ -476,10 +622,10 @@ def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check
 
 
 @pytest.mark.parametrize(
-    ("make", "es", "en"),
+    ("kind", "es", "en"),
     [
         (
-            scenarios.malformed_files,
+            "malformed",
             [
                 "JSON truncado (una escritura cortada)",
                 "archivo vacío",
@@ -488,14 +634,14 @@ def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check
             ],
             ["truncated JSON (a cut-off write)", "empty file", "text that is not JSON", "JSON that is not an object"],
         ),
-        (scenarios.missing_files, ["sin archivo"], ["no file"]),
+        ("missing", ["sin archivo"], ["no file"]),
     ],
 )
-def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, make, es, en):
+def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, kind, es, en):
     from autograder.judging.observe import LOAD, START, ResumeObservation
     from autograder.judging.verdicts_resume import judge_fresh_start, judge_malformed
 
-    files = make(scenarios.rng_for(5, "etiquetas"), tmp_path)
+    files = [f for f in _files(5, tmp_path) if f.kind == kind]
     # Every call answers with a number: wrong for a broken file and for a missing one, so each file is named.
     observations = [
         ResumeObservation(f, {fn: Outcome("ok", value=7) for fn in (LOAD, START)}, f.content) for f in files
@@ -503,7 +649,7 @@ def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, mak
     for obs in observations:
         for fn, outcome in obs.outcomes.items():
             outcome.fn = fn
-    judge = judge_malformed if files[0].kind == "malformed" else judge_fresh_start
+    judge = judge_malformed if kind == "malformed" else judge_fresh_start
     spanish, english = judge(observations, "es").feedback, judge(observations, "en").feedback
     # The feedback lists the first few cases: the same ones in both languages, each in its own.
     named = [(label in spanish, label_en in english) for label, label_en in zip(es, en, strict=True)]

@@ -834,18 +834,20 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "the file «{label}» changed: loading only reads, the checkpoint stays as it was",
     },
     "ruta.version_ok": {
-        "es": "Los {n} archivos de otra versión (v2 en adelante, al azar) se rechazan con el mensaje de la lección "
-        "y quedan intactos, byte a byte; start_state tampoco arranca de cero con ellos.",
-        "en": "The {n} files of another version (v2 and up, random) are refused with the lesson's message and "
-        "left byte-identical; start_state does not start from scratch on them either.",
+        "es": 'Los {n} archivos de otra versión (mayor y menor que 1, 0, con decimales y el texto "1", al azar) '
+        "se rechazan con el mensaje de la lección y quedan intactos, byte a byte; start_state tampoco arranca de "
+        "cero con ellos.",
+        "en": 'The {n} files of another version (above and below 1, 0, a fraction and the text "1", random) are '
+        "refused with the lesson's message and left byte-identical; start_state does not start from scratch on "
+        "them either.",
     },
     "ruta.version_ok_why": {
-        "es": " Si version no es CHECKPOINT_VERSION, lanza un error con el texto exacto «Versión de punto de "
-        "control incompatible: el archivo es vN, el código es v1» y no toques el archivo; start_state deja pasar "
-        "ese error.",
-        "en": " If version is not CHECKPOINT_VERSION, raise an error whose text is exactly «Versión de punto de "
-        "control incompatible: el archivo es vN, el código es v1» and leave the file alone; start_state lets that "
-        "error through.",
+        "es": " Si version no es exactamente CHECKPOINT_VERSION (ni mayor ni menor, ni un texto), lanza un error "
+        "con el texto exacto «Versión de punto de control incompatible: el archivo es vN, el código es v1» y no "
+        "toques el archivo; start_state deja pasar ese error.",
+        "en": " If version is not exactly CHECKPOINT_VERSION (not above, not below, not a text), raise an error "
+        "whose text is exactly «Versión de punto de control incompatible: el archivo es vN, el código es v1» and "
+        "leave the file alone; start_state lets that error through.",
     },
     "ruta.loaded_anyway": {
         "es": "{where}: devolvió {got} en vez de lanzar el error de versión",
@@ -932,8 +934,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "start_state); otherwise it is cp.",
     },
     "ruta.not_reconciled": {
-        "es": "{where}: la llamada colgante no pasó por reconcile",
-        "en": "{where}: the dangling call did not go through reconcile",
+        "es": "{where}: el estado devuelto no trae la respuesta de reconcile a la llamada colgante (o no se llamó a "
+        "reconcile(cp), o se siguió con cp en vez de con lo que reconcile devolvió)",
+        "en": "{where}: the state returned does not carry reconcile's answer to the dangling call (either "
+        "reconcile(cp) was not called, or cp was used instead of what reconcile returned)",
     },
     "ruta.reconciled_twice": {
         "es": "{where}: pasó {times} veces por reconcile (tiene que ser una)",
@@ -1065,6 +1069,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Falta {files} en «{root}»: arma el paquete desde una copia del repositorio del curso.",
         "en": "{files} missing in «{root}»: build the bundle from a copy of the course's repository.",
     },
+    "gradescope.no_seed": {
+        "es": "autograder: el paquete no trae su semilla (course-seed); esta entrega usa una al azar, {seed}. "
+        "Arma el paquete con «autograder gradescope --seed S».",
+        "en": "autograder: the bundle carries no seed (course-seed); this submission uses a random one, {seed}. "
+        "Build the bundle with «autograder gradescope --seed S».",
+    },
     "gradescope.console": {
         "es": "autograder: semilla {seed}; resultados en {path}",
         "en": "autograder: seed {seed}; results in {path}",
@@ -1174,8 +1184,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "To repeat exactly this grading: --seed {seed}",
     },
     "cli.bundle": {
-        "es": "Paquete de Gradescope escrito en «{path}». Súbelo en «Configure Autograder».",
-        "en": "Gradescope bundle written to «{path}». Upload it in «Configure Autograder».",
+        "es": "Paquete de Gradescope escrito en «{path}», con la semilla del curso {seed} (cada alumno tiene la "
+        "suya, derivada de ella). Súbelo en «Configure Autograder». Para rearmarlo igual: --seed {seed}; "
+        "no la compartas con los alumnos.",
+        "en": "Gradescope bundle written to «{path}», with the course's seed {seed} (each learner gets their own, "
+        "derived from it). Upload it in «Configure Autograder». To build it again the same: --seed {seed}; "
+        "do not share it with learners.",
     },
     "cli.lost_results": {
         "es": "se calificaron {graded} de {n} entregas",
@@ -1261,6 +1275,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Builds Gradescope's autograder bundle (setup.sh, run_autograder and the course).",
     },
     "cli.help.bundle_out": {"es": "archivo a escribir", "en": "file to write"},
+    "cli.help.bundle_seed": {
+        "es": "semilla del curso (al azar si falta): los casos de cada alumno derivan de ella y del alumno",
+        "en": "the course's seed (random if omitted): each learner's cases derive from it and the learner",
+    },
     "cli.error": {"es": "autograder: error: {error}", "en": "autograder: error: {error}"},
     "cli.interrupted": {
         "es": "autograder: interrumpido; no se escribieron resultados nuevos.",

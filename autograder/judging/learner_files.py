@@ -66,6 +66,12 @@ def _give(fd: int, box: Path) -> None:
         os.fchown(fd, owner.st_uid, owner.st_gid)
 
 
+def make_folder(box: Path, relpath: str) -> None:
+    """Make ``box/relpath`` a real folder (whatever took its name is removed, never followed)."""
+    with _folder(box, _parts(relpath), create=True):
+        pass
+
+
 def place(box: Path, relpath: str, content: bytes) -> None:
     """Write ``content`` at ``box/relpath``, replacing whatever is there (a symlink is removed, not followed)."""
     *folders, name = _parts(relpath)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import itertools
 import os
+import random
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -108,35 +109,71 @@ def start_args(task: str, relpath: str, nonce: str) -> dict[str, Any]:
     return pack(task, relpath, stand_in_reconcile(nonce))
 
 
-def observe_resume(
-    caller: Caller, cases: list[ResumeFile], fns: tuple[str, ...] = (LOAD, START)
-) -> list[ResumeObservation]:
-    observations = []
-    with caller.budget():
-        for case in cases:
-            outcomes = {}
-            for fn in fns:
-                arg = case.relpath if fn == LOAD else start_args(case.task, case.relpath, case.nonce)
-                outcomes[fn] = caller.call(fn, arg)
-            after = read_back(case.box, case.relpath, max_bytes=len(case.content or b"") + 1)
-            observations.append(ResumeObservation(case, outcomes, after))
+def _stopped(outcome: Outcome) -> bool:
+    """The call that hit a limit (not the later ones, refused because of it)."""
+    return outcome.status == "failure" and (outcome.failure is None or outcome.failure.kind != "poisoned")
+
+
+def observe_resume(caller: Caller, cases: list[ResumeFile]) -> list[ResumeObservation]:
+    """Both functions on every file, in the cases' order; the files are read back once every call is done.
+
+    Reading back at the end catches a call that changes any file, its own or another case's.
+    A function stopped by a limit (``failure``) is not called again, so which files it still got
+    would depend on the shuffled order: its failure stands for it on every file instead, the
+    same whatever the seed.
+    """
+    outcomes: list[dict[str, Outcome]] = []
+    for case in cases:
+        # One budget per file: its two calls (the per-call limit is the one that binds).
+        with caller.budget():
+            calls = {LOAD: caller.call(LOAD, case.relpath)}
+            calls[START] = caller.call(START, start_args(case.task, case.relpath, case.nonce))
+        outcomes.append(calls)
+    stopped: dict[str, Outcome] = {}
+    for calls in outcomes:
+        for fn, outcome in calls.items():
+            if _stopped(outcome):
+                stopped.setdefault(fn, outcome)
+    return [
+        ResumeObservation(
+            case,
+            {fn: stopped.get(fn, outcome) for fn, outcome in calls.items()},
+            read_back(case.box, case.relpath, max_bytes=len(case.content or b"") + 1),
+        )
+        for case, calls in zip(cases, outcomes, strict=True)
+    ]
+
+
+@observer("resume.files")
+def _resume_files(run: Run) -> list[ResumeObservation]:
+    # One stream for every Nivel 0 file, and one for the folders the killed task's file shares with them.
+    box = run.learner_folder()
+    files = scenarios.resume_files(run.rng("nivel0.files"), box, scenarios.resume_folders(run.rng("nivel0.folders")))
+    observations = observe_resume(run.caller, files)
+    run.note([o for obs in observations for o in obs.outcomes.values()])
     return observations
 
 
-def _resume_observer(criterion_id: str, make: Callable[..., list[ResumeFile]], fns: tuple[str, ...]) -> Observer:
+def _resume_kind(kind: str, fns: tuple[str, ...]) -> Observer:
+    """One criterion's files out of the shared set, with the calls that criterion judges."""
+
     def observe(run: Run) -> list[ResumeObservation]:
-        observations = observe_resume(run.caller, make(run.rng(criterion_id), run.learner_folder()), fns)
-        run.note([o for obs in observations for o in obs.outcomes.values()])
-        return observations
+        return [
+            ResumeObservation(obs.case, {fn: obs.outcomes[fn] for fn in fns}, obs.after)
+            for obs in run.observed("resume.files")
+            if obs.case.kind == kind
+        ]
 
     return observe
 
 
-OBSERVERS["resume.newer"] = _resume_observer("nivel0.version_refused", scenarios.newer_version_files, (LOAD, START))
-OBSERVERS["resume.missing"] = _resume_observer("nivel0.fresh_start", scenarios.missing_files, (LOAD, START))
-OBSERVERS["resume.malformed"] = _resume_observer("nivel0.malformed_error", scenarios.malformed_files, (LOAD, START))
-OBSERVERS["resume.saved"] = _resume_observer("nivel0.state_kept", scenarios.saved_files, (LOAD, START))
-OBSERVERS["resume.dangling"] = _resume_observer("nivel0.dangling_reconciled", scenarios.dangling_files, (START,))
+OBSERVERS["resume.newer"] = _resume_kind("newer", (LOAD, START))
+OBSERVERS["resume.missing"] = _resume_kind("missing", (LOAD, START))
+OBSERVERS["resume.malformed"] = _resume_kind("malformed", (LOAD, START))
+OBSERVERS["resume.saved"] = _resume_kind("saved", (LOAD, START))
+# What my_load_checkpoint makes of a dangling file is not judged (start_state's result is); it is
+# still called on it, as on every file, so that the calls say nothing about the case.
+OBSERVERS["resume.dangling"] = _resume_kind("dangling", (START,))
 
 
 @dataclass
@@ -199,8 +236,10 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
         before = load_checkpoint(case.path)
         if before is None:
             raise IncidentSetupError("the first life left no checkpoint")
-        # The learner reads a copy in its own folder; the loop's file stays the judge's.
-        place(case.box, case.relpath, case.path.read_bytes())
+        # The learner reads a copy in its own folder, written like every other file it gets
+        # (scenarios.encode_json); the loop's file stays the judge's.
+        layout = random.Random(case.layout_seed + len(lives))
+        place(case.box, case.relpath, scenarios.encode_json(before, layout))
         # One budget per resume: the judge's own runs and kills in between are not the learner's time.
         with caller.budget():
             outcome = caller.call(START, start_args(case.task, case.relpath, case.nonce))
@@ -226,7 +265,8 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
 
 @observer("resume.lives")
 def _lives(run: Run) -> LivesObservation:
-    case = scenarios.lives_case(run.rng("nivel0.max_turns_across_lives"), run.learner_folder(), run.scratch)
+    folders = scenarios.resume_folders(run.rng("nivel0.folders"))
+    case = scenarios.lives_case(run.rng("nivel0.max_turns_across_lives"), run.learner_folder(), run.scratch, folders)
     obs = observe_lives(run.caller, case)
     run.note([life.outcome for life in obs.lives])
     return obs
@@ -311,14 +351,30 @@ def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservati
     return observations
 
 
+@observer("reconcile.cases")
+def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
+    # Both kinds in one shuffled order: the place of a call in the sequence says nothing about
+    # which answer it needs (only the pending tool's name does). One budget for all of them.
+    cases = scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch)
+    cases += scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch)
+    order = list(range(len(cases)))
+    run.rng("nivel2.order").shuffle(order)
+    observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
+    observations = [observed[i] for i in range(len(cases))]  # the feedback lists them as drawn
+    if stopped := next((o.outcome for o in observations if _stopped(o.outcome)), None):
+        # Which cases a stopped reconcile still got depends on the order: its failure stands for it on all.
+        observations = [ReconcileObservation(o.case, stopped, o.calls, o.changed) for o in observations]
+    return observations
+
+
 @observer("reconcile.read_only")
 def _read_only(run: Run) -> list[ReconcileObservation]:
-    return _reconciles(run, scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch))
+    return [o for o in run.observed("reconcile.cases") if o.case.kind == "read_only"]
 
 
 @observer("reconcile.high_impact")
 def _high_impact(run: Run) -> list[ReconcileObservation]:
-    return _reconciles(run, scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch))
+    return [o for o in run.observed("reconcile.cases") if o.case.kind == "high_impact"]
 
 
 @observer("reconcile.both")

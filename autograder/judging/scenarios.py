@@ -2,8 +2,11 @@
 
 Apart from the lesson's cpA/cpB/cpC, every id, tool name, input, path, file content,
 recipient and subject a check uses is drawn here from ``random.Random`` seeded with
-the run's seed and the criterion's id: the same seed gives the same scenarios (``--seed``
-reproduces a run), a new seed gives new ones, so answers tuned to the exercise text fail.
+the run's seed and a stream's name (a criterion's id, or a set of cases several criteria
+share): the same seed gives the same scenarios (``--seed`` reproduces a run), a new seed
+gives new ones, so answers tuned to the exercise text fail. What a seed may change is the
+instance, never the verdict: every kind of case is drawn under every seed
+(tests/test_autograder_seed_independence.py).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import Notice, notice
-from autograder.judging.learner_files import place
+from autograder.judging.learner_files import make_folder, place
 from lesson3.checkpoint import Checkpoint, validate_checkpoint
 from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
 
@@ -282,6 +285,12 @@ def incident_case(rng: random.Random, base: Path) -> IncidentCase:
 
 
 # -- Nivel 0: the resume path, over files in the learner's own folder ----------------------------
+#
+# The learner's code sees these files from inside: their paths, names, folders, sizes, the
+# folder's listing, the order of the calls. None of that may tell which case (or criterion) a
+# call belongs to, or code could behave well only there: every case's path is drawn by the
+# same function from the same folders, every file is placed before the first call, the calls
+# come in one shuffled order, and a broken file is about as big as a whole one.
 
 
 @dataclass
@@ -295,7 +304,7 @@ class ResumeFile:
     content: bytes | None  # None: there is no file
     task: str  # the task handed to start_state (the file's own task wins when there is a file)
     nonce: str  # the stand-in reconcile's mark for this case
-    version: int | None = None
+    version: Any = None  # the file's version, for "newer" (any value other than 1: see other_versions)
 
     @property
     def path(self) -> Path:
@@ -309,72 +318,125 @@ class ResumeFile:
         return json.loads(self.content)
 
 
+RESUME_KINDS = ("newer", "missing", "malformed", "saved", "dangling")
+
+
+@dataclass
+class _Content:
+    """One case before it gets its path: what the file holds (None: no file)."""
+
+    label: str | Notice
+    kind: str
+    content: bytes | None
+    version: Any = None
+
+
 def _nonce(rng: random.Random) -> str:
     return "marca-" + "".join(rng.choice(_ALPHABET) for _ in range(16))
 
 
-def _resume_path(rng: random.Random, folder: str) -> str:
-    name = rng.choice(("checkpoint.json", f"{ascii_fold(rng.choice(_WORDS))}-{rng.randint(1, 99)}.json", "estado.json"))
-    return f"{folder}-{rng.randint(100, 999)}/{name}"
+def resume_folders(rng: random.Random) -> list[str]:
+    """The folders of one grading's checkpoint files: every case (and the killed task's file) uses them alike."""
+    folders: list[str] = []
+    while len(folders) < 3:
+        folder = f"{ascii_fold(rng.choice(_WORDS))}-{rng.randint(100, 999)}"
+        if folder not in folders:
+            folders.append(folder)
+    return folders
 
 
-def _encode(cp: Checkpoint, rng: random.Random) -> bytes:
-    # The lesson's saveCheckpoint writes indent 2; a file written by other code may be compact.
-    indent = rng.choice((2, 2, None))
-    return json.dumps(cp, ensure_ascii=rng.random() < 0.5, indent=indent).encode("utf-8")
+def resume_path(rng: random.Random, folders: list[str], taken: set[str]) -> str:
+    """A path for one case, drawn the same way whatever the case: a folder of the grading, a file name."""
+    while True:
+        name = rng.choice(("checkpoint.json", "estado.json", f"{rng.choice(_WORDS)}-{rng.randint(1, 99)}.json"))
+        relpath = f"{rng.choice(folders)}/{name}"
+        if relpath not in taken:
+            taken.add(relpath)
+            return relpath
 
 
-def _resume_file(
-    rng: random.Random,
-    box: Path,
-    folder: str,
-    label: str | Notice,
-    kind: str,
-    content: bytes | None,
-    version: int | None = None,
-) -> ResumeFile:
-    relpath = _resume_path(rng, folder)
-    if content is not None:
-        place(box, relpath, content)
-    return ResumeFile(label, kind, relpath, box, content, task_text(rng), _nonce(rng), version)
+def encode_json(value: Any, rng: random.Random) -> bytes:
+    r"""Valid JSON that no serializer writes byte for byte, so a loader that rewrites the file always shows.
+
+    The first string holding an ASCII letter has that letter written as a ``\uXXXX`` escape,
+    which neither ``json.dumps`` (any indent, ``ensure_ascii`` either way, sorted or not) nor
+    JavaScript's ``JSON.stringify`` ever writes; non-ASCII text is written as is (UTF-8). The
+    layout varies too (indent, spaces around ``:``, line ends, final newline).
+    """
+    indent = rng.choice(("  ", "   ", "\t", " "))
+    colon = rng.choice((": ", " : ", ":"))
+    newline = rng.choice(("\n", "\r\n"))
+    marked = [False]
+
+    def string(s: str) -> str:
+        i = next((i for i, c in enumerate(s) if c.isascii() and c.isalpha()), None)
+        if marked[0] or i is None:
+            return json.dumps(s, ensure_ascii=False)
+        marked[0] = True
+        head, tail = json.dumps(s[:i], ensure_ascii=False), json.dumps(s[i + 1 :], ensure_ascii=False)
+        return f"{head[:-1]}\\u{ord(s[i]):04X}{tail[1:]}"
+
+    def write(v: Any, depth: int) -> str:
+        inner, outer = newline + indent * (depth + 1), newline + indent * depth
+        if isinstance(v, dict) and v:
+            items = [f"{json.dumps(k, ensure_ascii=False)}{colon}{write(x, depth + 1)}" for k, x in v.items()]
+            return "{" + inner + ("," + inner).join(items) + outer + "}"
+        if isinstance(v, list) and v:
+            return "[" + inner + ("," + inner).join(write(x, depth + 1) for x in v) + outer + "]"
+        return string(v) if isinstance(v, str) else json.dumps(v)
+
+    return (write(value, 0) + rng.choice(("", newline))).encode("utf-8")
 
 
-def newer_version_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+def other_versions(rng: random.Random) -> list[Any]:
+    """A version of every kind that the lesson's ``raw.version !== CHECKPOINT_VERSION`` refuses, every seed.
+
+    Above 1 and below it (0, negative), a fraction between 1 and 1.5 (what ``int()`` or
+    ``round()`` would turn into 1) and the text ``"1"`` (a string is never the number 1,
+    in JavaScript as in Python). Not drawn: ``1.0``, the same number as 1 to both the lesson
+    and Python (so it is version 1, not another one), and ``true`` or ``null``, which the
+    lesson's ``!==`` refuses but Python's ``!=`` (``True == 1``) and f-strings (``vNone``)
+    do not write the same way; the notebooks teach the Python spelling.
+    """
+    return [rng.randint(2, 99), 0, -rng.randint(1, 99), 1 + rng.randint(1, 4) / 10, "1"]
+
+
+def newer_version_files(rng: random.Random) -> list[_Content]:
     files = []
-    for version in [*rng.sample(range(2, 10), 2), rng.randint(10, 99)]:
+    for version in other_versions(rng):
         cp = dict(checkpoint(rng, task=task_text(rng), pending=None))
         cp["version"] = version
-        files.append(_resume_file(rng, box, "version", f"v{version}", "newer", _encode(cp, rng), version))
+        files.append(_Content(f"v{json.dumps(version)}", "newer", encode_json(cp, rng), version))
     return files
 
 
-def missing_files(rng: random.Random, box: Path) -> list[ResumeFile]:
-    return [_resume_file(rng, box, "nuevo", notice("label.no_file"), "missing", None) for _ in range(2)]
+def missing_files(rng: random.Random) -> list[_Content]:
+    return [_Content(notice("label.no_file"), "missing", None) for _ in range(2)]
 
 
-def malformed_files(rng: random.Random, box: Path) -> list[ResumeFile]:
-    whole = _encode(checkpoint(rng, task=task_text(rng), pending=None), rng)
-    cut = whole[: rng.randint(len(whole) // 4, len(whole) * 3 // 4)]
-    variants = [
-        (notice("label.truncated"), cut),
-        (notice("label.empty_file"), b""),
-        (notice("label.not_json"), f"turns = {rng.randint(1, 30)}\ntask: {words(rng, 4)}\n".encode()),
-        (notice("label.not_object"), json.dumps([words(rng, 2), rng.randint(1, 9)]).encode()),
+def malformed_files(rng: random.Random) -> list[_Content]:
+    # Each as big as a whole checkpoint (the empty one aside): its size tells nothing.
+    cp = checkpoint(rng, task=task_text(rng), pending=None)
+    whole = encode_json(cp, rng)
+    return [
+        _Content(notice("label.truncated"), "malformed", whole[: rng.randint(len(whole) // 4, len(whole) * 3 // 4)]),
+        _Content(notice("label.empty_file"), "malformed", b""),
+        # What print(state) or str(state) writes: Python, not JSON.
+        _Content(notice("label.not_json"), "malformed", repr(cp).encode("utf-8")),
+        _Content(notice("label.not_object"), "malformed", encode_json(cp["messages"], rng)),
     ]
-    rng.shuffle(variants)
-    return [_resume_file(rng, box, "roto", label, "malformed", content) for label, content in variants]
 
 
-def saved_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+def saved_files(rng: random.Random) -> list[_Content]:
     files = []
     for ending in ("answer", "after_b"):
         cp = checkpoint(rng, task=task_text(rng), pending=None, ending=ending)
         cp["turns"] = rng.randint(cp["turns"], 35)  # turns counts every turn so far, not the messages kept
-        files.append(_resume_file(rng, box, "guardado", f"turns {cp['turns']}", "saved", _encode(cp, rng)))
+        files.append(_Content(f"turns {cp['turns']}", "saved", encode_json(cp, rng)))
     return files
 
 
-def dangling_files(rng: random.Random, box: Path) -> list[ResumeFile]:
+def dangling_files(rng: random.Random) -> list[_Content]:
     notes = random_notes(rng, 2)
     files = []
     for name in (rng.choice(READ_ONLY), rng.choice(("send_email", *UNSEEN_HIGH_IMPACT))):
@@ -382,7 +444,35 @@ def dangling_files(rng: random.Random, box: Path) -> list[ResumeFile]:
             rng, name, read_only_input(rng, name, notes) if name in READ_ONLY else high_impact_input(rng, name)
         )
         cp = checkpoint(rng, task=task_text(rng), pending=pending)
-        files.append(_resume_file(rng, box, "colgante", name, "dangling", _encode(cp, rng)))
+        files.append(_Content(name, "dangling", encode_json(cp, rng)))
+    return files
+
+
+def resume_files(rng: random.Random, box: Path, folders: list[str]) -> list[ResumeFile]:
+    """Every Nivel 0 file of one grading, in the order the learner's functions get them.
+
+    Every kind is drawn under every seed; the paths are drawn after the shuffle, so which
+    path (and which place in the order) a case gets says nothing about it; every folder and
+    file is in place before the first call, so the listing is the same at every call.
+    """
+    contents = [
+        *newer_version_files(rng),
+        *missing_files(rng),
+        *malformed_files(rng),
+        *saved_files(rng),
+        *dangling_files(rng),
+    ]
+    rng.shuffle(contents)
+    taken: set[str] = set()
+    files = []
+    for c in contents:
+        relpath = resume_path(rng, folders, taken)
+        files.append(ResumeFile(c.label, c.kind, relpath, box, c.content, task_text(rng), _nonce(rng), c.version))
+    for folder in folders:
+        make_folder(box, folder)
+    for f in files:
+        if f.content is not None:
+            place(box, f.relpath, f.content)
     return files
 
 
@@ -399,15 +489,16 @@ class LivesCase:
     workspace: Path
     model_seed: int
     nonce: str
+    layout_seed: int  # how the learner's copy of each life's checkpoint is written (see encode_json)
 
 
-def lives_case(rng: random.Random, box: Path, base: Path) -> LivesCase:
+def lives_case(rng: random.Random, box: Path, base: Path, folders: list[str]) -> LivesCase:
     max_turns = rng.randint(4, 6)
     # The offline model reads every note and then answers: notes + 2 turns, more than max_turns.
     notes = random_notes(rng, rng.randint(max_turns, max_turns + 2))
     workspace = create_workspace(base / "vidas", notes=notes)
     first = rng.randint(2, max_turns - 2)
-    relpath = _resume_path(rng, "vidas")
+    relpath = resume_path(rng, folders, set())
     task = f"Revisa las notas de {rng.choice(_WORDS)} y resume los pendientes"
     return LivesCase(
         task,
@@ -419,4 +510,5 @@ def lives_case(rng: random.Random, box: Path, base: Path) -> LivesCase:
         workspace,
         rng.randint(0, 2**31),
         _nonce(rng),
+        rng.randint(0, 2**31),
     )

@@ -25,11 +25,14 @@ RAISED_NOT_CLEAR = ("SystemExit", "KeyboardInterrupt", "GeneratorExit")
 
 
 def lesson_version_message(version: Any) -> str:
-    """The lesson's message for a file of another version, as its JavaScript writes it."""
-    return (
-        f"Versión de punto de control incompatible: el archivo es v{json.dumps(version)}, "
-        f"el código es v{CHECKPOINT_VERSION}"
-    )
+    """The lesson's message for a file of another version, as its JavaScript template writes it.
+
+    ``${raw.version}`` writes a text as it is (``"1"`` gives ``v1``) and a number as JavaScript
+    prints it, which for the versions drawn (scenarios.other_versions) is also what a Python
+    f-string writes.
+    """
+    shown = version if isinstance(version, str) else json.dumps(version)
+    return f"Versión de punto de control incompatible: el archivo es v{shown}, el código es v{CHECKPOINT_VERSION}"
 
 
 def says_version_refused(message: str, version: Any) -> bool:

@@ -12,10 +12,18 @@ extracted to ``/autograder/source``, the learner's files are in
 ``python -m autograder.reporting.gradescope`` is that ``run_autograder`` step. The root is
 ``$AUTOGRADER_ROOT`` (default ``/autograder``) so a test can lay the same tree
 out in a temporary directory.
+
+The seed policy: Gradescope runs the grader once per submission, resubmissions included,
+so the course's seed is fixed when the bundle is built (``autograder gradescope --seed S``,
+written in the bundle as ``course-seed``) and each learner's scenarios derive from it and
+the learner (:func:`learner_seed`, keyed by the Gradescope user ids in
+``submission_metadata.json``): a resubmission or a regrade sees the same cases, and two
+learners comparing feedback see different ones.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -38,6 +46,9 @@ DEFAULT_ROOT = Path("/autograder")
 _COURSE_FILES = ("pyproject.toml", "README.md")
 _COURSE_PACKAGES = ("lesson3", "autograder")
 _FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # a reproducible zip: same sources, same bytes
+SEED_MEMBER = "course-seed"
+"""The bundle's member holding the course's seed (a line with a whole number)."""
+_METADATA_CAP = 1 << 20  # Gradescope's submission_metadata.json is a few KB
 
 
 class BundleError(NoticeError):
@@ -73,8 +84,12 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
     return members
 
 
-def build_bundle(out: Path, root: Path | None = None) -> Path:
-    """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta."""
+def build_bundle(out: Path, root: Path | None = None, *, seed: int) -> Path:
+    """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta.
+
+    ``seed`` is the course's seed (see the module's seed policy): the same sources and seed
+    give the same bytes.
+    """
     members = bundle_members(root)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
@@ -84,6 +99,9 @@ def build_bundle(out: Path, root: Path | None = None) -> Path:
             info.external_attr = (0o100755 if executable else 0o100644) << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
+        info = zipfile.ZipInfo(SEED_MEMBER, date_time=_FIXED_DATE)
+        info.external_attr = 0o100644 << 16
+        zf.writestr(info, f"{seed}\n")
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, buffer.getvalue(), durable=False)
     return out
@@ -157,14 +175,57 @@ def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -
         return to_gradescope(best, lang=lang, candidates=len(results), warnings=intake.warnings)
 
 
+def learner_seed(course_seed: int, learner: str) -> int:
+    """One learner's seed: SHA-256 of the course's seed and the learner's key, in ``--seed``'s range.
+
+    The same learner always gets the same one (a resubmission, a regrade); another learner
+    gets another; nobody can work a learner's seed out without the course's, which only the
+    bundle holds (learners never see either).
+    """
+    digest = hashlib.sha256(f"{course_seed}\0{learner}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % 2**31
+
+
+def learner_key(root: Path) -> str | None:
+    """The submission's learners as Gradescope names them: their user ids, sorted (a group is one key).
+
+    Read from ``submission_metadata.json``; None when it is missing, too big or not as
+    Gradescope writes it.
+    """
+    try:
+        with open(root / "submission_metadata.json", "rb") as f:
+            data = f.read(_METADATA_CAP + 1)
+        users = json.loads(data)["users"] if len(data) <= _METADATA_CAP else None
+        ids = sorted(str(u["id"]) for u in users)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return ",".join(ids) if ids and all(i.strip() for i in ids) else None
+
+
+def course_seed(root: Path) -> int | None:
+    """The course's seed: ``$AUTOGRADER_SEED`` (to try a bundle by hand), else the bundle's own."""
+    given = os.environ.get("AUTOGRADER_SEED", "")
+    if not given:
+        try:
+            given = (root / "source" / SEED_MEMBER).read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+    return int(given) if given.isdigit() else None
+
+
 def main() -> int:
     root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
     submission_dir, results_dir = root / "submission", root / "results"
     lang = os.environ.get("AUTOGRADER_LANG", "es")
     if lang not in LANGS:
         lang = "es"
-    seed_text = os.environ.get("AUTOGRADER_SEED", "")
-    seed = int(seed_text) if seed_text.isdigit() else secrets.randbelow(2**31)
+    course = course_seed(root)
+    key = learner_key(root)
+    if course is None:
+        # A bundle always carries its seed; only a tree laid out by hand lacks it.
+        course = secrets.randbelow(2**31)
+        print(text("gradescope.no_seed", lang, seed=course))
+    seed = learner_seed(course, key) if key is not None else course
     started = time.monotonic()
     try:
         document = grade_for_gradescope(submission_dir, seed=seed, lang=lang)
@@ -173,7 +234,8 @@ def main() -> int:
         traceback.print_exc(file=sys.stdout)
         document = _no_tests(text("gradescope.internal", lang))
     document["execution_time"] = round(time.monotonic() - started, 3)
-    document["extra_data"] = {"seed": seed, "lang": lang}
+    # Gradescope stores extra_data without showing it to learners: the seeds stay with instructors.
+    document["extra_data"] = {"seed": seed, "course_seed": course, "learner": key, "lang": lang}
     print(text("gradescope.console", lang, seed=seed, path=results_dir / "results.json"))
     write_text_atomic(results_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     return 0

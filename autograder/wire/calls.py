@@ -5,9 +5,10 @@ reconcile)`` needs three arguments, one of them a function, so :func:`pack` wrap
 positional arguments in a marked object and :func:`unpack` (in the learner's process)
 turns it back into arguments, building the judge's stand-in ``reconcile`` there.
 
-The stand-in is plain data work: it answers the dangling call with a ``tool_result``
-whose content is a nonce the judge drew for this call, so the judge can tell from the
-returned state alone whether (and how many times) the learner's code went through it.
+The stand-in is plain data work: it returns a new state that answers the dangling call
+with a ``tool_result`` whose content is a nonce the judge drew for this call, so the judge
+can tell from the returned state alone whether (and how many times) the learner's code
+went through it and kept what it returned.
 Nothing it does inside the learner's process is trusted.
 """
 
@@ -52,15 +53,18 @@ def stand_in_message(tool_use_id: Any, nonce: str) -> dict[str, Any]:
 
 
 def make_stand_in(nonce: str) -> Callable[[Any], Any]:
-    """A ``reconcile(cp)`` that answers the dangling call; each call appends one message."""
+    """A ``reconcile(cp)`` that answers the dangling call in a new state, and leaves ``cp`` as it was.
+
+    As notebook 1's own check does (``cp | {"pendingToolUse": None}``): the state is what
+    reconcile returns, so a ``start_state`` that calls it and carries on with ``cp`` shows.
+    """
 
     def reconcile(cp: Any) -> Any:
-        pending = cp.get("pendingToolUse") if isinstance(cp, dict) else None
+        if not (isinstance(cp, dict) and isinstance(cp.get("messages"), list)):
+            return cp
+        pending = cp.get("pendingToolUse")
         tool_use_id = pending.get("id") if isinstance(pending, dict) else None
-        if isinstance(cp, dict) and isinstance(cp.get("messages"), list):
-            cp["messages"].append(stand_in_message(tool_use_id, nonce))
-            cp["pendingToolUse"] = None
-        return cp
+        return {**cp, "messages": [*cp["messages"], stand_in_message(tool_use_id, nonce)], "pendingToolUse": None}
 
     reconcile.__name__ = "reconcile"
     return reconcile

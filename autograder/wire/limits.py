@@ -19,11 +19,12 @@ class Limits:
     Time is limited piece by piece, and the pieces have no total here: loading the
     submission gets ``load_seconds``; each call of a learner function gets
     ``call_seconds``; the calls that gather one observation together (a criterion's
-    scenarios, one Level 0 file set, one resume of the task killed with SIGKILL) share a
-    budget of ``check_seconds``. A grading opens one budget per observation (Level 0
-    alone opens seven), so load plus one budget bounds nothing; a timed-out function is
-    not called again, and the learner's CPU is capped by ``cpu_seconds``. The only bound
-    on a whole grading is ``submission_seconds``, the grader's backstop on the judge.
+    scenarios, the two calls on one Level 0 file, one resume of the task killed with
+    SIGKILL) share a budget of ``check_seconds``. A grading opens one budget per observation
+    (Level 0 alone opens seventeen: fifteen files, two resumes), so load plus one budget
+    bounds nothing; a timed-out function is not called again, and the learner's CPU is
+    capped by ``cpu_seconds``. The only bound on a whole grading is ``submission_seconds``,
+    the grader's backstop on the judge.
     Honest code needs milliseconds per call, far below every one of these.
     README.md's «Limits» table states each value (tests/test_autograder_limits_doc.py keeps them equal).
     """
