@@ -227,10 +227,23 @@ def test_what_the_source_spells_is_the_name_the_feedback_shows(graded):
     ]
 
 
-def test_the_one_list_is_what_the_learners_process_guards():
+def test_the_one_list_names_lesson3_functions_and_every_answer_of_the_answers_module():
+    import ast
+    import importlib
+    import inspect
+
     import lesson3.answers
-    from autograder.judging.delegation import KINDS
+    from autograder.course import catalogue
+    from autograder.judging.delegation import ANSWER, kinds
     from lesson3.exercises import NOT_REUSABLE
 
-    assert set(KINDS) == {*lesson3.answers.__all__, *(label.rpartition(".")[2] for label in NOT_REUSABLE)}
-    assert {KINDS[name] for name in lesson3.answers.__all__} == {"answer"}
+    for label, kind in NOT_REUSABLE.items():
+        module, _, name = label.rpartition(".")
+        assert inspect.isfunction(getattr(importlib.import_module(module), name)), label  # guarded where it is defined
+        assert f"call.reused.{kind}" in catalogue.keys(), kind
+    # Whatever the answers' module defines is an answer: nothing is added there without being one.
+    tree = ast.parse(Path(lesson3.answers.__file__).read_text(encoding="utf-8"))
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    defined |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    assert defined - {"__all__"} == set(lesson3.answers.__all__)
+    assert {name for name, kind in kinds().items() if kind == ANSWER} == defined - {"__all__"}

@@ -18,29 +18,40 @@ import sys
 from collections.abc import Iterable
 
 import lesson3
-import lesson3.answers
 from autograder.intake.submission import parse
-from lesson3.exercises import GRADED_FUNCTIONS, NOT_REUSABLE
-
-TARGETS = GRADED_FUNCTIONS
 
 ANSWER = "answer"
 """The kind of every name of lesson3.answers (the others' kinds are NOT_REUSABLE's)."""
-
-KINDS: dict[str, str] = {
-    **{name: ANSWER for name in lesson3.answers.__all__},
-    **{label.rpartition(".")[2]: kind for label, kind in NOT_REUSABLE.items()},
-}
-"""A name of lesson3 a graded function may not use -> what it is."""
-
-_SUBMODULES = frozenset(m.name for m in pkgutil.iter_modules(lesson3.__path__))
 
 _MODULE = "module:"
 
 
 @functools.cache
+def kinds() -> dict[str, str]:
+    """A name of lesson3 a graded function may not use -> what it is (the one list, read where it lives).
+
+    Read on first use, in the judge: lesson3.exercises loads the agent and the SDK, which the
+    grader's own process, importing this module, never does."""
+    import lesson3.answers
+    from lesson3.exercises import NOT_REUSABLE
+
+    return {
+        **{name: ANSWER for name in lesson3.answers.__all__},
+        **{label.rpartition(".")[2]: kind for label, kind in NOT_REUSABLE.items()},
+    }
+
+
+@functools.cache
+def _submodules() -> frozenset[str]:
+    return frozenset(m.name for m in pkgutil.iter_modules(lesson3.__path__))
+
+
+@functools.cache
 def _aliases() -> dict[str, dict[str, str]]:
     """lesson3 module -> its other names for those objects (``lesson3.agent.lesson_reconcile``)."""
+    import lesson3.answers
+    from lesson3.exercises import NOT_REUSABLE
+
     objects = {id(getattr(lesson3.answers, name)): name for name in lesson3.answers.__all__}
     for label in NOT_REUSABLE:
         module, _, name = label.rpartition(".")
@@ -56,7 +67,7 @@ def _aliases() -> dict[str, dict[str, str]]:
 
 def _forbidden(module: str, attr: str) -> bool:
     """``module.attr`` is one of lesson3's objects no graded function may use."""
-    return _is_lesson3(module) and (attr in KINDS or attr in _aliases().get(module, {}))
+    return _is_lesson3(module) and (attr in kinds() or attr in _aliases().get(module, {}))
 
 
 def explained(called: str, spelled: str | None) -> tuple[str, str]:
@@ -68,7 +79,7 @@ def explained(called: str, spelled: str | None) -> tuple[str, str]:
     name = called.rpartition(".")[2]
     if spelled and _canonical(spelled) == name:
         called = spelled
-    kind = KINDS.get(name, ANSWER)
+    kind = kinds().get(name, ANSWER)
     return called, ("call.delegated" if kind == ANSWER else f"call.reused.{kind}")
 
 
@@ -78,7 +89,7 @@ def _canonical(label: str) -> str:
 
 
 def static_delegation(sources: Iterable[str]) -> dict[str, str]:
-    """Which of the graded functions (:data:`TARGETS`) reach one of those objects in their source, and which.
+    """Which graded functions (``lesson3.exercises.GRADED_FUNCTIONS``) reach one of those objects in their source.
 
     ``sources`` are the submission's cells in order (the ones that compile).
     Returns ``{"reconcile": "lesson3.reconcile", ...}``.
@@ -92,8 +103,10 @@ def static_delegation(sources: Iterable[str]) -> dict[str, str]:
             continue
         for stmt in _top_level(tree.body):
             _bind(stmt, bindings, functions)
+    from lesson3.exercises import GRADED_FUNCTIONS
+
     found: dict[str, str] = {}
-    for target in TARGETS:
+    for target in GRADED_FUNCTIONS:
         if target in bindings and not bindings[target].startswith(_MODULE):
             found[target] = bindings[target]
         elif target in functions and (label := _reaches(functions[target], bindings, functions, seen=set())):
@@ -130,13 +143,13 @@ def _bind(stmt: ast.stmt, bindings: dict[str, str], functions: dict[str, ast.AST
             return
         for alias in stmt.names:
             if alias.name == "*":
-                for name in KINDS:
+                for name in kinds():
                     bindings[name] = f"{module}.{name}"
                 continue
             bound = alias.asname or alias.name
             if _forbidden(module, alias.name):
                 bindings[bound] = f"{module}.{alias.name}"
-            elif module == "lesson3" and alias.name in _SUBMODULES:
+            elif module == "lesson3" and alias.name in _submodules():
                 bindings[bound] = _MODULE + f"lesson3.{alias.name}"
             else:
                 bindings.pop(bound, None)
@@ -187,7 +200,7 @@ def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
         for attr in reversed(chain):
             if _forbidden(module, attr):
                 return f"{module}.{attr}"
-            if module == "lesson3" and attr in _SUBMODULES:
+            if module == "lesson3" and attr in _submodules():
                 module = f"lesson3.{attr}"
                 continue
             return None
