@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import functools
 import pkgutil
-import sys
 from collections.abc import Iterable
 
 import lesson3
@@ -46,28 +45,9 @@ def _submodules() -> frozenset[str]:
     return frozenset(m.name for m in pkgutil.iter_modules(lesson3.__path__))
 
 
-@functools.cache
-def _aliases() -> dict[str, dict[str, str]]:
-    """lesson3 module -> its other names for those objects (``lesson3.agent.lesson_reconcile``)."""
-    import lesson3.answers
-    from lesson3.exercises import NOT_REUSABLE
-
-    objects = {id(getattr(lesson3.answers, name)): name for name in lesson3.answers.__all__}
-    for label in NOT_REUSABLE:
-        module, _, name = label.rpartition(".")
-        objects[id(getattr(sys.modules[module], name))] = name
-    found: dict[str, dict[str, str]] = {}
-    for module_name, module in list(sys.modules.items()):
-        if module_name == "lesson3" or module_name.startswith("lesson3."):
-            for attr, value in list(vars(module).items()):
-                if id(value) in objects and attr != objects[id(value)]:
-                    found.setdefault(module_name, {})[attr] = objects[id(value)]
-    return found
-
-
 def _forbidden(module: str, attr: str) -> bool:
     """``module.attr`` is one of lesson3's objects no graded function may use."""
-    return _is_lesson3(module) and (attr in kinds() or attr in _aliases().get(module, {}))
+    return _is_lesson3(module) and attr in kinds()
 
 
 def explained(called: str, spelled: str | None) -> tuple[str, str]:
@@ -77,15 +57,10 @@ def explained(called: str, spelled: str | None) -> tuple[str, str]:
     the source says where it reaches the same object, the learner's own spelling is shown).
     """
     name = called.rpartition(".")[2]
-    if spelled and _canonical(spelled) == name:
+    if spelled and spelled.rpartition(".")[2] == name:
         called = spelled
     kind = kinds().get(name, ANSWER)
     return called, ("call.delegated" if kind == ANSWER else f"call.reused.{kind}")
-
-
-def _canonical(label: str) -> str:
-    module, _, attr = label.rpartition(".")
-    return _aliases().get(module, {}).get(attr, attr)
 
 
 def static_delegation(sources: Iterable[str]) -> dict[str, str]:
