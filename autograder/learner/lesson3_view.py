@@ -121,11 +121,11 @@ def install(questions: dict[str, dict[str, Any]]) -> None:
     sys.modules[ANSWERS] = AnswersPlaceholder(ANSWERS, "No disponible al corregir: las respuestas de la lección.")
     package = importlib.import_module("lesson3")
     package.answers = sys.modules[ANSWERS]  # type: ignore[attr-defined] # as Python's import binds it
-    for name in _module_names(Path(package.__file__).parent):
+    folder = Path(package.__file__).parent
+    for name in _module_names(folder):
         importlib.import_module(f"lesson3.{name}")
     # Where the learner's uid cannot read the course's checkout (graded as root, a private home folder),
     # lesson3's sources and data files still work as in Jupyter: read now, kept in memory.
-    folder = Path(package.__file__).parent
     package.__spec__.loader = package.__loader__ = _PackageData(folder / "data")
     for module in [m for n, m in sys.modules.items() if n.startswith("lesson3.") and n != ANSWERS]:
         keep_source(Path(module.__file__))
