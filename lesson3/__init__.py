@@ -34,14 +34,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "make_client",
         "offline_client",
     ),
-    "reconciliation": (
-        "READ_ONLY_TOOLS",
-        "STRATEGIES",
-        "UNKNOWN_STATE_MESSAGE",
-        "delete_dangling",
-        "reconcile",
-        "reconcile_production",
-    ),
+    "answers": ("STRATEGIES", "reconcile"),
+    "reconciliation": ("READ_ONLY_TOOLS", "UNKNOWN_STATE_MESSAGE", "delete_dangling", "reconcile_production"),
     "tools": (
         "TOOL_SCHEMAS",
         "ToolError",

@@ -13,6 +13,7 @@ from typing import Any
 
 import anthropic
 
+from .answers import reconcile as lesson_reconcile
 from .checkpoint import (
     CHECKPOINT_FILENAME,
     Checkpoint,
@@ -22,9 +23,8 @@ from .checkpoint import (
     save_checkpoint,
     validate_checkpoint,
 )
-from .conversation import blocks
+from .conversation import conversation_finished
 from .model import MAX_TOKENS, chosen_model
-from .reconciliation import reconcile as lesson_reconcile
 from .tools import TOOL_SCHEMAS, run_tool, use_workspace
 
 # The SDK's thousands of model classes live as long as the process. Frozen, the garbage
@@ -63,18 +63,6 @@ class TruncatedToolUseError(RuntimeError):
 
 MAX_TOKENS_CEILING = 4 * MAX_TOKENS
 """How far a reply cut off inside a tool call is asked again (doubling ``max_tokens`` each time)."""
-
-
-def conversation_finished(cp: Checkpoint) -> bool:
-    """La conversación ya terminó: nada pendiente y el último mensaje es del asistente, sin ``tool_use``.
-
-    That last message is the model's final answer; another ``create()`` would only
-    send a conversation that ends with the assistant speaking.
-    """
-    if cp["pendingToolUse"] is not None or not cp["messages"]:
-        return False
-    last = cp["messages"][-1]
-    return last.get("role") == "assistant" and not any(b.get("type") == "tool_use" for b in blocks(last))
 
 
 def run_agent(

@@ -25,6 +25,7 @@ from .agent import (
     TruncatedToolUseError,
     run_agent,
 )
+from .answers import STRATEGIES, resume_plan
 from .checkpoint import CHECKPOINT_FILENAME, Checkpoint, CheckpointError, load_checkpoint
 from .console import SpanishParser, parse_in_spanish
 from .conversation import describe_pending
@@ -42,8 +43,7 @@ from .model import (
     live_requested,
     make_client,
 )
-from .reconciliation import STRATEGIES
-from .render import describe_call, final_text, format_checkpoint, resume_plan, task_finished
+from .render import describe_call, final_text, format_checkpoint, task_finished
 from .tools import TOOL_NAMES, create_workspace, outbox_count
 
 DEFAULT_DIR = "lesson3-ejecucion"

@@ -30,6 +30,18 @@ def blocks(message: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
 
 
+def conversation_finished(cp: dict[str, Any]) -> bool:
+    """La conversación ya terminó: nada pendiente y el último mensaje es del asistente, sin ``tool_use``.
+
+    That last message is the model's final answer; another ``create()`` would only
+    send a conversation that ends with the assistant speaking.
+    """
+    if cp["pendingToolUse"] is not None or not cp["messages"]:
+        return False
+    last = cp["messages"][-1]
+    return last.get("role") == "assistant" and not any(b.get("type") == "tool_use" for b in blocks(last))
+
+
 def content_text(content: Any, sep: str = "") -> str | None:
     """The text of a message's or a tool_result's ``content``: a string, or its text blocks joined.
 

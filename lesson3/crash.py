@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from .agent import CRASH_POINTS, MAX_TURNS, Hook, Reconciler, run_agent
+from .answers import STRATEGIES
 from .checkpoint import Checkpoint, CheckpointError, load_checkpoint
 from .conversation import describe_run_error, last_tool_use
 from .model import DEFAULT_MODEL, ScriptedModel, live_error_line, make_client, offline_client
-from .reconciliation import STRATEGIES
 from .tools import create_workspace, outbox_count
 
 PRELOAD = ["anthropic", "httpx2", "lesson3.agent", "lesson3.model", "lesson3.crash"]

@@ -14,11 +14,30 @@ from pathlib import Path
 from typing import Any
 
 from .agent import run_agent
+from .answers import EXPECTED_ACTION  # noqa: F401 - the answer to Level 1, re-exported where it always was
 from .checkpoint import Checkpoint, validate_checkpoint
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .tools import create_workspace
 
 EXERCISE_NAMES = ("cpA", "cpB", "cpC")
+
+GRADED_FUNCTIONS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
+"""The functions a submission defines and the grader calls (README, "What a submission defines")."""
+
+NOT_REUSABLE: dict[str, str] = {
+    "lesson3.checkpoint.load_checkpoint": "exercise",
+    "lesson3.production.reconcile_production": "incident",
+    "lesson3.production.delete_dangling": "wrong_move",
+}
+"""What of lesson3 no graded function may call, besides every name of :mod:`lesson3.answers`.
+
+The one list: the function the exercise asks to write (``my_load_checkpoint`` is lesson3's
+``load_checkpoint``), and the incident's two wrong moves, which a ``reconcile`` would pass
+off as its own. Where each is defined -> why it does not count. Everything else of lesson3
+is there to be reused: the tools and ``execute_tool``, ``save_checkpoint``, ``new_state``,
+``validate_checkpoint``, the conversation helpers, the constants (``READ_ONLY_TOOLS``,
+``UNKNOWN_STATE_MESSAGE``, ``MAX_TURNS``...).
+"""
 
 LESSON_FIELDS: dict[str, dict[str, Any]] = {
     "cpA": {
@@ -47,9 +66,6 @@ LESSON_FIELDS: dict[str, dict[str, Any]] = {
         },
     },
 }
-
-EXPECTED_ACTION = {"cpA": "continue", "cpB": "rerun", "cpC": "is_error"}
-"""What ``run_agent`` must do on resume: continue the loop, re-run the tool, or fall back to is_error."""
 
 SAVE_POINT = {"cpA": "after_save_b", "cpB": "after_save_a", "cpC": "after_save_a"}
 """Where each conversation was stopped. cpA: the lesson's completion criterion, a crash after save point B

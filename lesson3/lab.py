@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .agent import CRASH_POINT_LABELS, CRASH_POINTS, run_agent
+from .answers import reconcile
 from .checkpoint import Checkpoint
 from .conversation import blocks, describe_pending, shorten
 from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, process_context, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
-from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile, reconcile_production
+from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile_production
 from .tools import create_workspace, outbox_count
 from .transcript import conversation_tail
 

@@ -2,8 +2,8 @@
 
 ``reconcile_production`` is the version that was live during the incident (it re-runs
 everything, so a resumed ``send_email`` sends twice); ``delete_dangling`` is "move one",
-kept to show what it costs. Apart from :mod:`lesson3.reconcile` (the lesson's answer) so
-that the grader's sandbox can offer these to learner code without the answer.
+kept to show what it costs. Apart from :mod:`lesson3.answers` (the lesson's rule): learner
+code uses these when graded, as in Jupyter, while the answers do not exist there.
 """
 
 from __future__ import annotations

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agent import conversation_finished
+from .answers import resume_plan
 from .checkpoint import Checkpoint, dangling_tool_uses
 from .conversation import blocks as _blocks
-from .conversation import content_text, describe_call, describe_pending, shorten
-from .reconciliation import READ_ONLY_TOOLS
+from .conversation import content_text, conversation_finished, describe_call, describe_pending, shorten
 
 task_finished = conversation_finished
 """La última respuesta del modelo es final: no pidió herramienta y no hay nada pendiente."""
@@ -21,32 +20,6 @@ task_finished = conversation_finished
 def final_text(cp: Checkpoint) -> str | None:
     """El texto de la respuesta final, si la tarea terminó."""
     return (_text_of(cp["messages"][-1]) or None) if task_finished(cp) else None
-
-
-def resume_plan(cp: Checkpoint) -> str:
-    """Qué hace ``run_agent`` con este punto de control al reanudar, según la regla de la lección."""
-    if task_finished(cp):
-        return (
-            "Sin llamada colgante: no hay nada que conciliar (continuar). El último mensaje es una respuesta "
-            "final del asistente, de texto y sin tool_use: la tarea ya había terminado, así que run_agent "
-            "devuelve el punto de control sin volver a llamar al modelo."
-        )
-    pending = cp["pendingToolUse"]
-    if pending is None:
-        return (
-            "Sin llamada colgante: no hay nada que conciliar (continuar). Al reanudar, el bucle toma messages "
-            "y hace la llamada siguiente al modelo."
-        )
-    name = pending["name"]
-    if name in READ_ONLY_TOOLS:
-        return (
-            f"Llamada colgante a {name}, de solo lectura: reconcile() la vuelve a ejecutar y rellena "
-            "el tool_result con el resultado real."
-        )
-    return (
-        f"Llamada colgante a {name}, de alto impacto: reconcile() no la vuelve a ejecutar; responde con "
-        "un tool_result con is_error («estado de ejecución desconocido») y el modelo decide."
-    )
 
 
 def format_message(index: int, message: dict[str, Any]) -> list[str]:

@@ -51,8 +51,10 @@ Fn = Callable[..., Any]
 class FakeCaller:
     """Calls trusted test functions ``fn(cp, execute_tool)`` in-process, through JSON like the sandbox."""
 
-    def __init__(self, **functions: Fn) -> None:
+    def __init__(self, reused: dict[str, list[str]] | None = None, **functions: Fn) -> None:
         self.functions = functions
+        self.reused = reused or {}
+        """Function -> what of lesson3 its calls record having run (as the learner's process reports it)."""
         self.calls: list[str] = []
 
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
@@ -72,7 +74,7 @@ class FakeCaller:
             value = function(json.loads(json.dumps(arg)), execute_tool)
         except NotImplementedError:
             return Outcome("not_implemented", fn=fn)
-        return Outcome("ok", value=json.loads(json.dumps(value)), fn=fn)
+        return Outcome("ok", value=json.loads(json.dumps(value)), fn=fn, delegated=list(self.reused.get(fn, [])))
 
 
 # -- stand-ins ---------------------------------------------------------------------------------------
@@ -659,16 +661,42 @@ def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
     assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[: len(level1)]]
 
 
-def test_delegation_takes_the_credit_away_and_flags_it(tmp_path):
-    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(
-        caller, seed=SEED, scratch=tmp_path, levels=(1, 2), delegated={"reconcile": "lesson3.reconcile"}
-    )
+@pytest.mark.parametrize(
+    ("ran", "spelled", "shown", "words"),
+    [
+        ("lesson3.answers.reconcile", "lesson3.reconcile", "lesson3.reconcile", "la solución de referencia"),
+        ("lesson3.answers.reconcile", None, "lesson3.answers.reconcile", "la solución de referencia"),
+        # The source names another object than the one that ran: the flag says what ran.
+        (
+            "lesson3.production.reconcile_production",
+            "lesson3.reconcile",
+            "lesson3.production.reconcile_production",
+            "el reconcile de producción del incidente",
+        ),
+        (
+            "lesson3.production.delete_dangling",
+            "l3.reconciliation.delete_dangling",
+            "l3.reconciliation.delete_dangling",
+            "la jugada uno de lesson3",
+        ),
+    ],
+)
+def test_what_ran_takes_the_credit_away_and_the_flag_says_what_it_is(tmp_path, ran, spelled, shown, words):
+    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile, reused={"reconcile": [ran]})
+    grading = run_checks(caller, seed=SEED, scratch=tmp_path, levels=(1, 2), spelled={"reconcile": spelled})
     by_id = {c.id: c for c in grading.criteria}
     assert all(by_id[c.id].passed for c in CRITERIA.values() if c.function == "resume_action")
     assert not any(by_id[c.id].passed for c in CRITERIA.values() if c.function == "reconcile")
-    assert "lesson3.reconcile" in by_id["nivel2.no_double_email"].feedback
-    assert grading.flags == ["delega en lesson3: reconcile usa lesson3.reconcile"]
+    assert shown in by_id["nivel2.no_double_email"].feedback and words in by_id["nivel2.no_double_email"].feedback
+    assert grading.flags == [f"delega en lesson3: reconcile usa {shown}"]
+
+
+def test_what_the_source_names_alone_takes_nothing_away(tmp_path):
+    # The static reading only explains: a call that never ran it (dead code, an unused import) keeps its points.
+    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
+    grading = run_checks(caller, seed=SEED, scratch=tmp_path, levels=(1, 2), spelled={"reconcile": "lesson3.reconcile"})
+    code = [c for c in grading.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
+    assert grading.flags == [] and code and all(c.passed for c in code), [c.feedback for c in code if not c.passed]
 
 
 def test_scenarios_differ_between_seeds(tmp_path):

@@ -244,11 +244,25 @@ def test_the_source_of_lesson3s_answer_free_code_can_be_shown(tmp_path: Path) ->
         "tools": "import lesson3.tools\nassert 'def execute_tool' in inspect.getsource(lesson3.tools.execute_tool)\n",
         "practice": "from lesson3.practice import feedback\nassert 'def feedback' in inspect.getsource(feedback)\n",
     }
+    # Every module of lesson3 but the answers' is lesson3's own file, its source shown as in Jupyter: the
+    # functions a graded call may not reuse too (guarded where they run, not hidden).
+    shown.update(
+        {
+            "load_checkpoint": "from lesson3 import load_checkpoint\n"
+            "assert inspect.getsource(load_checkpoint).startswith('def load_checkpoint(')\n"
+            "assert str(inspect.signature(load_checkpoint)).startswith('(path')\n",
+            "agent": "import lesson3.agent\nassert 'def run_agent' in inspect.getsource(lesson3.agent)\n",
+            "render": "from lesson3.render import format_checkpoint\n"
+            "assert 'resume_plan' in inspect.getsource(format_checkpoint)\n",
+        }
+    )
     cases = {name: "import inspect\n" + code + GOOD for name, code in shown.items()}
-    # The lesson's load_checkpoint (the answer to Level 0) keeps its source hidden.
-    cases["answer_hidden"] = (
-        "import inspect\nfrom lesson3 import load_checkpoint\ntry:\n    inspect.getsource(load_checkpoint)\n"
-        "except OSError:\n    pass\nelse:\n    raise AssertionError('source shown')\n" + GOOD
+    # The answers are the one module whose source, and objects, do not exist while grading.
+    cases["answers_hidden"] = (
+        "import inspect\nimport lesson3.answers\nfrom lesson3 import reconcile as ref\n"
+        "for hidden in (lesson3.answers, ref):\n    try:\n        inspect.getsource(hidden)\n"
+        "    except (OSError, TypeError):\n        pass\n    else:\n        raise AssertionError('source shown')\n"
+        + GOOD
     )
     for name, result in grade(tmp_path, cases).items():
         assert not result.warnings, (name, result.warnings)

@@ -16,7 +16,7 @@ LEARNER_MAY_IMPORT = ("autograder.learner", "autograder.wire")
 LEARNER_EXCEPTIONS = {
     ("autograder.learner.runner", "autograder"): "marks the notebook face as sandboxed (check() does nothing there)",
     ("autograder.learner.lesson3_view", "autograder"): "replaces the face's questions with answer-free ones",
-    ("autograder.learner.lesson3_view", "autograder.questions"): "the throwaway child reads the question texts",
+    ("autograder.learner.zygote", "autograder.questions"): "the starter hands the zygote the questions' texts",
 }
 """The learner's side still reaching the package face; each goes when the face gets its own learner stub."""
 

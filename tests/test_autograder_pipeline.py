@@ -101,7 +101,8 @@ def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
 
 def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
     result = grade_submission(SUBMISSIONS / "delegating_helper.py", seed=11)
-    assert result.flags == ["delega en lesson3: reconcile usa lesson3.reconciliation.reconcile"]
+    # The module's name is built at run time, so the source does not spell it: the flag names what ran.
+    assert result.flags == ["delega en lesson3: reconcile usa lesson3.answers.reconcile"]
     criteria = by_id(result)
     assert criteria["nivel1.hidden"].passed
     assert not any(c.passed for c in result.criteria if c.id.startswith("nivel2."))

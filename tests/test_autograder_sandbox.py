@@ -521,6 +521,7 @@ def resume_action(t):
         "write_own_folder": _try(lambda: _append("propio.txt")),
         "read_lesson3": _try(lambda: _read(t["lesson3_file"])),
         "read_reference": _try(lambda: _read(t["reference_file"])),
+        "list_compiled": _try(lambda: os.listdir(t["compiled_folder"])),
         "read_grader_tables": _try(lambda: _read(t["questions_file"])),
         "read_python": _try(lambda: _read(t["stdlib_file"])),
     }
@@ -531,6 +532,7 @@ def resume_action(t):
 def targets(box, monkeypatch):
     """What a learner running as the grader's uid would go for: the grader's code, a secret, the grader."""
     base = box.parent
+    (Path(lesson3.__file__).parent / "__pycache__").mkdir(exist_ok=True)  # a checkout that ran Python has one
     grader = base / "corrector"
     grader.mkdir()
     grader_file = grader / "checks.py"
@@ -558,7 +560,8 @@ def targets(box, monkeypatch):
         "abstract": f"autograder-test-{os.getpid()}",
         "unix": str(base / "bus.sock"),
         "lesson3_file": lesson3.__file__,
-        "reference_file": str(Path(lesson3.__file__).parent / "reconciliation.py"),
+        "reference_file": str(Path(lesson3.__file__).parent / "answers.py"),
+        "compiled_folder": str(Path(lesson3.__file__).parent / "__pycache__"),
         "questions_file": str(Path(autograder.__file__).parent / "questions.py"),
         "stdlib_file": os.__file__,
         "digest": hashlib.sha256(grader_file.read_bytes()).hexdigest(),
@@ -586,9 +589,10 @@ def test_landlock_keeps_the_learner_off_the_graders_files_without_a_privilege_dr
     assert seen["read_checkout"] == "PermissionError"  # a checkout's tests and submissions: not Python's to import
     assert seen["exec"] == "PermissionError"
     assert seen["write_own_folder"] == "ok" and (box / "propio.txt").exists()
-    # lesson3's answers and the grader's tables are not on the learner's disk; Python's own files are.
-    assert seen["read_lesson3"] == seen["read_reference"] == seen["read_grader_tables"] == "PermissionError"
-    assert seen["read_python"] == "ok"
+    # lesson3's answers (their file, lesson3's compiled files) and the grader's tables are not on the learner's
+    # disk; Python's own files and lesson3's other files are, as in Jupyter.
+    assert seen["read_reference"] == seen["list_compiled"] == seen["read_grader_tables"] == "PermissionError"
+    assert seen["read_python"] == seen["read_lesson3"] == "ok"
     assert hashlib.sha256(Path(targets["grader_file"]).read_bytes()).hexdigest() == targets["digest"]
 
 

@@ -95,7 +95,7 @@ SUBMISSIONS: dict[str, str | bytes] = {
 
 WARNINGS = {
     "jupyter_magics.ipynb": ["Tu código imprimió más de 64 KB"],
-    "exportado_nbconvert.py": ["La celda 4 lanzó Unavailable"],
+    "exportado_nbconvert.py": ["La celda 4 lanzó TypeError"],  # crash_run's keyword arguments, as in Jupyter
     "celdas_percent.py": ["La celda 3 lanzó ValueError en la línea 11"],
     "usa_file.py": [],
     "latin1.py": [],

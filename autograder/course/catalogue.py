@@ -299,6 +299,24 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "No cuenta: `{fn}` usa {target}, la solución de referencia de lesson3. Escribe tu propia versión.",
         "en": "Does not count: `{fn}` uses {target}, lesson3's reference solution. Write your own version.",
     },
+    "call.reused.exercise": {
+        "es": "No cuenta: `{fn}` usa {target}, la función de lesson3 que este ejercicio te pide escribir. Escribe "
+        "tu propia versión.",
+        "en": "Does not count: `{fn}` uses {target}, the lesson3 function this exercise asks you to write. Write "
+        "your own version.",
+    },
+    "call.reused.incident": {
+        "es": "No cuenta: `{fn}` usa {target}, el reconcile de producción del incidente (el que vuelve a ejecutar "
+        "todo y mandó el correo dos veces), no una versión tuya. Escribe tu propia versión.",
+        "en": "Does not count: `{fn}` uses {target}, the incident's production reconcile (the one that re-runs "
+        "everything and sent the email twice), not a version of your own. Write your own version.",
+    },
+    "call.reused.wrong_move": {
+        "es": "No cuenta: `{fn}` usa {target}, la jugada uno de lesson3 (borrar el mensaje colgante), no una "
+        "versión tuya. Escribe tu propia versión.",
+        "en": "Does not count: `{fn}` uses {target}, lesson3's move one (delete the dangling message), not a "
+        "version of your own. Write your own version.",
+    },
     "flag.delegated": {"es": "delega en lesson3: {fn} usa {target}", "en": "delegates to lesson3: {fn} uses {target}"},
     "flag.effect": {
         "es": "efecto fuera de execute_tool en el espacio de trabajo ({paths})",

@@ -1,40 +1,70 @@
-"""Does the submission hand its work to lesson3's reference answers?
+"""Delegation: what of lesson3 a graded function may not use, and how that is explained.
 
-Two layers. At run time (:mod:`autograder.learner.runner`) lesson3's reference objects are
-replaced, inside the learner's process, by wrappers that notice a graded call using
-them; that layer lives where the learner could tamper with it, so this module adds a
-static one the learner cannot touch: it reads the submission's source and follows what
-``resume_action`` and ``reconcile`` reference (helpers included) back to lesson3's
-reference answers.
+What no graded function may call is one list: every name of :mod:`lesson3.answers` and
+:data:`lesson3.exercises.NOT_REUSABLE`. Whether it was called is recorded at run time,
+inside the learner's process, by the function itself (:mod:`autograder.learner.lesson3_view`):
+whatever name reached it. That record is what scores. This module explains it: it reads the
+submission's source and follows what each graded function references (helpers included)
+back to lesson3, so the feedback can name the object as the learner spelled it
+(:func:`static_delegation`), and it says what the object is (:func:`explained`).
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import pkgutil
 from collections.abc import Iterable
 
+import lesson3
 from autograder.intake.submission import parse
 
-_REFERENCE = {"reconcile", "reconcile_production", "delete_dangling", "STRATEGIES"}
-_REFERENCE_NAMES: dict[str, set[str]] = {
-    "lesson3": {*_REFERENCE, "load_checkpoint"},
-    "lesson3.reconciliation": _REFERENCE,
-    "lesson3.exercises": {"EXPECTED_ACTION"},
-    "lesson3.checkpoint": {"load_checkpoint"},
-    "lesson3.crash": {"STRATEGIES"},
-    "lesson3.agent": {"lesson_reconcile"},
-}
-"""Module -> the attributes whose use counts as delegation (labelled ``module.attribute``)."""
-
-_SUBMODULES = {"agent", "checkpoint", "crash", "exercises", "model", "reconcile", "tools"}
-
-TARGETS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
+ANSWER = "answer"
+"""The kind of every name of lesson3.answers (the others' kinds are NOT_REUSABLE's)."""
 
 _MODULE = "module:"
 
 
+@functools.cache
+def kinds() -> dict[str, str]:
+    """A name of lesson3 a graded function may not use -> what it is (the one list, read where it lives).
+
+    Read on first use, in the judge: lesson3.exercises loads the agent and the SDK, which the
+    grader's own process, importing this module, never does."""
+    import lesson3.answers
+    from lesson3.exercises import NOT_REUSABLE
+
+    return {
+        **{name: ANSWER for name in lesson3.answers.__all__},
+        **{label.rpartition(".")[2]: kind for label, kind in NOT_REUSABLE.items()},
+    }
+
+
+@functools.cache
+def _submodules() -> frozenset[str]:
+    return frozenset(m.name for m in pkgutil.iter_modules(lesson3.__path__))
+
+
+def _forbidden(module: str, attr: str) -> bool:
+    """``module.attr`` is one of lesson3's objects no graded function may use."""
+    return _is_lesson3(module) and attr in kinds()
+
+
+def explained(called: str, spelled: str | None) -> tuple[str, str]:
+    """The name to show for what a graded function called, and the catalogue key of the feedback.
+
+    ``called`` is what the run-time record says ran; ``spelled`` what the source names (when
+    the source says where it reaches the same object, the learner's own spelling is shown).
+    """
+    name = called.rpartition(".")[2]
+    if spelled and spelled.rpartition(".")[2] == name:
+        called = spelled
+    kind = kinds().get(name, ANSWER)
+    return called, ("call.delegated" if kind == ANSWER else f"call.reused.{kind}")
+
+
 def static_delegation(sources: Iterable[str]) -> dict[str, str]:
-    """Which of the exercise functions (:data:`TARGETS`) reach a reference object, and which one.
+    """Which graded functions (``lesson3.exercises.GRADED_FUNCTIONS``) reach one of those objects in their source.
 
     ``sources`` are the submission's cells in order (the ones that compile).
     Returns ``{"reconcile": "lesson3.reconcile", ...}``.
@@ -48,8 +78,10 @@ def static_delegation(sources: Iterable[str]) -> dict[str, str]:
             continue
         for stmt in _top_level(tree.body):
             _bind(stmt, bindings, functions)
+    from lesson3.exercises import GRADED_FUNCTIONS
+
     found: dict[str, str] = {}
-    for target in TARGETS:
+    for target in GRADED_FUNCTIONS:
         if target in bindings and not bindings[target].startswith(_MODULE):
             found[target] = bindings[target]
         elif target in functions and (label := _reaches(functions[target], bindings, functions, seen=set())):
@@ -86,13 +118,13 @@ def _bind(stmt: ast.stmt, bindings: dict[str, str], functions: dict[str, ast.AST
             return
         for alias in stmt.names:
             if alias.name == "*":
-                for name in _REFERENCE_NAMES.get(module, ()):
+                for name in kinds():
                     bindings[name] = f"{module}.{name}"
                 continue
             bound = alias.asname or alias.name
-            if alias.name in _REFERENCE_NAMES.get(module, ()):
+            if _forbidden(module, alias.name):
                 bindings[bound] = f"{module}.{alias.name}"
-            elif module == "lesson3" and alias.name in _SUBMODULES:
+            elif module == "lesson3" and alias.name in _submodules():
                 bindings[bound] = _MODULE + f"lesson3.{alias.name}"
             else:
                 bindings.pop(bound, None)
@@ -124,7 +156,7 @@ def _is_lesson3(module: str) -> bool:
 
 
 def _expression_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
-    """The reference label an expression touches (``dict(EXPECTED_ACTION)``, ``lesson3.reconcile``)."""
+    """The label of a forbidden object an expression touches (``dict(EXPECTED_ACTION)``, ``lesson3.reconcile``)."""
     return next(filter(None, (_node_reference(sub, bindings) for sub in _module_level_names(node, frozenset()))), None)
 
 
@@ -141,9 +173,9 @@ def _node_reference(node: ast.AST, bindings: dict[str, str]) -> str | None:
             return None
         module = bindings[base.id][len(_MODULE) :]
         for attr in reversed(chain):
-            if attr in _REFERENCE_NAMES.get(module, ()):
+            if _forbidden(module, attr):
                 return f"{module}.{attr}"
-            if module == "lesson3" and attr in _SUBMODULES:
+            if module == "lesson3" and attr in _submodules():
                 module = f"lesson3.{attr}"
                 continue
             return None
@@ -235,6 +267,6 @@ def _imported_reference(node: ast.AST) -> str | None:
     if isinstance(node, ast.ImportFrom) and not node.level and _is_lesson3(node.module or ""):
         module = node.module or ""
         for alias in node.names:
-            if alias.name in _REFERENCE_NAMES.get(module, ()):
+            if _forbidden(module, alias.name):
                 return f"{module}.{alias.name}"
     return None

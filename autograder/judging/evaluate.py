@@ -3,7 +3,8 @@
 For every criterion of the requested levels (:mod:`autograder.course.criteria`), in order:
 get its observation (:mod:`autograder.judging.observe`, each observed once per submission),
 ask its judge (:mod:`autograder.judging.verdicts`) for a verdict, and score it. A criterion
-whose function used lesson3's reference solution scores 0, whatever its verdict.
+whose function called what of lesson3 it may not reuse (:mod:`autograder.judging.delegation`)
+during a graded call scores 0, whatever its verdict.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.criteria import CRITERIA, graded
+from autograder.judging.delegation import explained
 from autograder.judging.observe import Run
 from autograder.sandbox.session import Caller
 from autograder.wire.results import CriterionResult
@@ -34,19 +36,20 @@ def run_checks(
     scratch: Path,
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
-    delegated: dict[str, str] | None = None,
+    spelled: dict[str, str] | None = None,
 ) -> Grading:
     """Observe and judge every criterion of the requested levels.
 
-    ``delegated`` maps a function name to the lesson3 object static analysis (or the
-    load report) found it using; calls that trip lesson3's reference objects at run
-    time are added to it here.
+    What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
+    names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
+    only lets the feedback show the learner's own spelling of it.
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
     criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels)]
     flags = list(run.flags.values())
-    for fn, target in sorted({**run.delegated, **(delegated or {})}.items()):
+    for fn, called in sorted(run.delegated.items()):
+        target, key = explained(called, (spelled or {}).get(fn))
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
-        feedback = text("call.delegated", lang, fn=fn, target=target)
+        feedback = text(key, lang, fn=fn, target=target)
         criteria = [CRITERIA[c.id].failed(feedback) if CRITERIA[c.id].function == fn else c for c in criteria]
     return Grading(criteria, flags)

@@ -52,10 +52,6 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             run_checks,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
         )
 
-        delegated = static_delegation(c.source for c in submission.runnable)
-        for fn, how in summary.defined.items():
-            if how.startswith("reference:"):
-                delegated.setdefault(fn, how.removeprefix("reference:"))
         grading = run_checks(
             session,
             seed=seed,
@@ -64,7 +60,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             scratch=scratch,
             box=box,
             answers=summary.answers,
-            delegated=delegated,
+            spelled=static_delegation(c.source for c in submission.runnable),
         )
         note = session.output_note()
         result = SubmissionResult.from_criteria(

@@ -1,30 +1,29 @@
-"""The learner's ``lesson3`` while grading: what notebook 4 uses, without the answers.
+"""The learner's ``lesson3`` while grading: the real package, without its answers module.
 
-In the learner's process lesson3's reference answers do not exist: not as objects, not
-as files it can read (Landlock hides lesson3/ and autograder/ from it), not as data. What
-a submission of notebook 4 legitimately imports is offered here instead:
+The learner zygote imports lesson3 from its files, as Jupyter does, with one module
+missing: :mod:`lesson3.answers`, where every answer of the lesson lives. Before lesson3
+is imported, ``sys.modules["lesson3.answers"]`` is a placeholder whose every name is a
+:class:`Placeholder`; lesson3's own modules import their answers from it, so a lesson3
+function that uses an answer internally (``format_checkpoint`` and ``resume_plan``,
+``run_agent``'s default ``reconcile``, the crash lab's strategies) reaches the
+placeholder too and is no route to it. Landlock hides the answers' file and lesson3's
+``__pycache__`` (:func:`hidden_paths`); the answers are never in this process's memory.
 
-- the real ``lesson3.checkpoint``, ``lesson3.tools``, ``lesson3.production`` (the
-  incident's ``reconcile_production`` and ``delete_dangling``) and ``lesson3.practice``,
-  loaded from their files; their tools go through the judge's ``execute_tool`` proxy;
-- the course's public data (the tasks, cpA/cpB/cpC, the questions without their
-  answers), computed by a throwaway process that did import lesson3 and sent it as JSON;
-- every other name of lesson3 (the demos that start processes, the reference
-  ``reconcile``, ``EXPECTED_ACTION``...) as a placeholder that says, when used, that it
-  is not available while grading. Using a reference answer's placeholder inside a graded
-  call is reported as delegation ("usaste la función de referencia").
+What a graded function may not reuse but the learner may call outside graded calls
+(lesson3's ``load_checkpoint``, the incident's ``reconcile_production``: the list is
+:data:`lesson3.exercises.NOT_REUSABLE`) is real, and records, from inside the function
+object itself, that it ran during a graded call: whatever name, alias, module path or
+indirection reached it (:func:`guard`). A placeholder used during a graded call records
+itself the same way. The runner reports both with the call; the judge scores them.
 """
 
 from __future__ import annotations
 
-import ast
-import builtins
-import copy
-import importlib.machinery
+import importlib
 import importlib.util
+import inspect
 import io
 import linecache
-import pkgutil
 import sys
 import types
 import typing
@@ -33,61 +32,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-REAL_MODULES = ("checkpoint", "tools", "production", "practice", "conversation")
-"""lesson3 modules the learner's process loads from their files: none holds an answer (in import order)."""
+ANSWERS = "lesson3.answers"
 
-SOURCE_SHOWN = ("tools", "production", "practice", "conversation")
-"""Real modules whose source ``inspect.getsource`` finds, as in Jupyter (the notebook prints the
-incident's ``reconcile_production``); not checkpoint's, which holds the lesson's load_checkpoint."""
-
-REFERENCE_NAMES = frozenset(
-    {
-        "reconcile",
-        "STRATEGIES",
-        "EXPECTED_ACTION",
-        "lesson_reconcile",
-        "resume_plan",
-        "LAB_STRATEGIES",
-        "run_agent",
-    }
-)
-"""Names whose use in a graded call means "the learner passed the work to lesson3's answer"."""
-
-OFFERED_CONSTANTS = {"lesson3.agent": ("MAX_TURNS", "CRASH_POINTS", "CRASH_POINT_LABELS")}
-"""Constants of modules that do not load in the learner's process, offered as they are: the
-lesson's numbers and labels, no answer (a submission may compare ``turns`` with ``MAX_TURNS``)."""
+NOT_PRELOADED = ("answers", "build_notebooks", "__main__")
+"""lesson3 modules the zygote does not import: the answers, the notebooks' builder (nbclient, a
+maintainer's tool) and the command's entry point (it runs the command). Every other one is
+imported before any learner code, so no graded call pays for an import (the SDK's included)."""
 
 
 class DelegationError(RuntimeError):
-    """La función de referencia de lesson3 no cuenta como respuesta del ejercicio."""
-
-
-class Unavailable(RuntimeError):
-    """Algo de lesson3 que no existe mientras se corrige (lanza procesos o es una respuesta)."""
+    """Una respuesta de lesson3 no cuenta como respuesta del ejercicio."""
 
 
 fired: list[str] = []
-"""Reference placeholders used during the current graded call (the runtime clears and reads it)."""
+"""What of lesson3 a graded function may not reuse ran during the current graded call (the runner
+clears and reads it)."""
 armed = False
 
 
+def _record(label: str) -> None:
+    if armed:
+        fired.append(label)
+
+
 class Placeholder:
-    """Stands for a name of lesson3 that the learner's process does not have."""
+    """Stands for a name of :mod:`lesson3.answers`, which the learner's process does not have."""
 
     def __init__(self, label: str) -> None:
         self._label = label
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        if self._label.rsplit(".", 1)[-1] in REFERENCE_NAMES:
-            if armed:
-                fired.append(self._label)
-            raise DelegationError(
-                f"{self._label} es la solución de referencia de lesson3: no existe mientras se corrige "
-                "(el ejercicio es escribirla)"
-            )
-        raise Unavailable(
-            f"{self._label} no está disponible mientras se corrige tu entrega (el corrector no ejecuta "
-            "demostraciones ni lanza procesos); úsalo en una celda con la etiqueta autograder-skip"
+        _record(self._label)
+        raise DelegationError(
+            f"{self._label} es la solución de referencia de lesson3: no existe mientras se corrige "
+            "(el ejercicio es escribirla)"
         )
 
     __call__ = __getitem__ = __iter__ = __contains__ = __len__ = _refuse
@@ -108,15 +86,8 @@ class Placeholder:
         return f"<{self._label}: no disponible al corregir>"
 
 
-def placeholder_label(value: object) -> str | None:
-    """The lesson3 name ``value`` stands for, if it is a reference placeholder."""
-    if isinstance(value, Placeholder) and value._label.rsplit(".", 1)[-1] in REFERENCE_NAMES:
-        return value._label
-    return None
-
-
-class SurfaceModule(types.ModuleType):
-    """A lesson3 module in the learner's process: what it offers, and placeholders for the rest."""
+class AnswersPlaceholder(types.ModuleType):
+    """``lesson3.answers`` in the learner's process: every name is a :class:`Placeholder`."""
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -138,148 +109,114 @@ class PublicQuestion:
     explanation: dict[str, str] = field(default_factory=dict)
 
 
-_PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options")
+PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options")
 """What of a question crosses into the learner's process: never its answer, explanation or hint."""
 
 
-def collect_public() -> dict[str, Any]:
-    """The course data a learner may see (runs in a throwaway process that imports lesson3 for it)."""
-    import lesson3
-    from autograder.questions import QUESTIONS
-    from lesson3.exercises import EXERCISE_NAMES, LESSON_FIELDS, exercise_checkpoints
-    from lesson3.model import DEFAULT_MODEL, TASK_EMAIL, TASK_NOTES
-    from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
+def install(questions: dict[str, dict[str, Any]]) -> None:
+    """Import lesson3 without its answers, guard what graded calls may not reuse, offer the questions.
 
-    lesson3_dir = Path(importlib.util.find_spec("lesson3").origin or "").parent  # type: ignore[union-attr]
-    return {
-        "lesson3_dir": str(lesson3_dir),
-        "all": list(lesson3.__all__),
-        # repr, read back with ast.literal_eval: tuples stay tuples.
-        "constants": {m: {n: repr(getattr(sys.modules[m], n)) for n in ns} for m, ns in OFFERED_CONSTANTS.items()},
-        "exceptions": _exception_classes(),
-        "modules": sorted(m.name for m in pkgutil.iter_modules([str(lesson3_dir)]) if not m.name.startswith("_")),
-        "TASK_EMAIL": TASK_EMAIL,
-        "TASK_NOTES": TASK_NOTES,
-        "DEFAULT_MODEL": DEFAULT_MODEL,
-        # The lesson's data, spelled out in its text and hints (not a function that answers).
-        "READ_ONLY_TOOLS": sorted(READ_ONLY_TOOLS),
-        "UNKNOWN_STATE_MESSAGE": UNKNOWN_STATE_MESSAGE,
-        "EXERCISE_NAMES": list(EXERCISE_NAMES),
-        "LESSON_FIELDS": LESSON_FIELDS,
-        "checkpoints": exercise_checkpoints(),
-        "questions": {variable: {f: getattr(q, f) for f in _PUBLIC_FIELDS} for variable, q in QUESTIONS.items()},
-    }
-
-
-def _exception_classes() -> dict[str, list[list[str]]]:
-    """The exception classes of the lesson3 modules imported so far that the learner's process does not load.
-
-    Module -> ``[name, base module, base name, docstring]``: an exception holds no answer, and a
-    submission may raise or catch one (``except ReconcileError``), as it would in Jupyter.
+    Runs in the learner zygote, before any learner code and before Landlock.
     """
-    found: dict[str, list[list[str]]] = {}
-    for module_name, module in sorted(sys.modules.items()):
-        if not module_name.startswith("lesson3.") or module_name.removeprefix("lesson3.") in REAL_MODULES:
-            continue
-        for name, value in vars(module).items():
-            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == module_name:
-                base = value.__bases__[0]
-                entry = [name, base.__module__, base.__qualname__, value.__doc__ or ""]
-                found.setdefault(module_name, []).append(entry)
-    return found
-
-
-def install(public: dict[str, Any]) -> None:
-    """Put the learner's lesson3 (and autograder.questions) in ``sys.modules``, before any learner code."""
-    lesson3_dir = Path(public["lesson3_dir"])
-    package = _module("lesson3", "Lección 3 (al corregir: sin las respuestas de referencia).")
-    package.__path__ = []  # nothing more is imported from disk under this name
-    # lesson3's own files (the course's notes, the offline web corpus) for importlib.resources, from memory.
-    package.__spec__ = importlib.machinery.ModuleSpec("lesson3", _PackageData(lesson3_dir / "data"), is_package=True)
-    for name in REAL_MODULES:
-        _load(f"lesson3.{name}", lesson3_dir / f"{name}.py")
-    for name in SOURCE_SHOWN:
-        keep_source(lesson3_dir / f"{name}.py")
+    sys.modules[ANSWERS] = AnswersPlaceholder(ANSWERS, "No disponible al corregir: las respuestas de la lección.")
+    package = importlib.import_module("lesson3")
+    package.answers = sys.modules[ANSWERS]  # type: ignore[attr-defined] # as Python's import binds it
+    folder = Path(package.__file__).parent
+    for name in _module_names(folder):
+        importlib.import_module(f"lesson3.{name}")
+    # Where the learner's uid cannot read the course's checkout (graded as root, a private home folder),
+    # lesson3's sources and data files still work as in Jupyter: read now, kept in memory.
+    package.__spec__.loader = package.__loader__ = _PackageData(folder / "data")
+    for module in [m for n, m in sys.modules.items() if n.startswith("lesson3.") and n != ANSWERS]:
+        keep_source(Path(module.__file__))
+    exercises = sys.modules["lesson3.exercises"]
+    exercises.exercise_checkpoints()  # played once here (a temporary folder, the offline model), cached
+    for label in exercises.NOT_REUSABLE:
+        module, _, name = label.rpartition(".")
+        guard(getattr(sys.modules[module], name), label)
     global _lesson3_run_tool
-    _lesson3_run_tool = package.tools.run_tool
-    checkpoints = public["checkpoints"]
-    names = tuple(public["EXERCISE_NAMES"])
-
-    def exercise_checkpoint(name: str) -> dict[str, Any]:
-        """Una copia nueva de ``cpA``, ``cpB`` o ``cpC`` (se puede modificar sin miedo)."""
-        if name not in checkpoints:
-            raise KeyError(f"no hay un punto de control de ejercicio llamado «{name}»; hay {', '.join(names)}")
-        return copy.deepcopy(checkpoints[name])
-
-    def exercise_checkpoints() -> dict[str, dict[str, Any]]:
-        return {name: exercise_checkpoint(name) for name in names}
-
-    tasks = {"TASK_EMAIL": public["TASK_EMAIL"], "TASK_NOTES": public["TASK_NOTES"]}
-    _module(
-        "lesson3.exercises",
-        "Los puntos de control de los ejercicios (cpA, cpB, cpC).",
-        **tasks,  # lesson3.exercises imports them, so `from lesson3.exercises import TASK_EMAIL` works in Jupyter
-        EXERCISE_NAMES=names,
-        LESSON_FIELDS=copy.deepcopy(public["LESSON_FIELDS"]),
-        exercise_checkpoint=exercise_checkpoint,
-        exercise_checkpoints=exercise_checkpoints,
-    )
-    doc = "Las tareas del curso (el modelo no corre al corregir)."
-    _module("lesson3.model", doc, **tasks, DEFAULT_MODEL=public["DEFAULT_MODEL"])
-    lesson_data = {
-        "READ_ONLY_TOOLS": frozenset(public["READ_ONLY_TOOLS"]),
-        "UNKNOWN_STATE_MESSAGE": public["UNKNOWN_STATE_MESSAGE"],
-    }
-    _module(
-        "lesson3.reconciliation",
-        "Solo las jugadas equivocadas: la regla de la lección es tu ejercicio.",
-        reconcile_production=package.production.reconcile_production,
-        delete_dangling=package.production.delete_dangling,
-        **lesson_data,
-    )
-    # Every other module of lesson3 can be imported and says what it is when used (demos, processes, answers).
-    for name in public["modules"]:
-        if f"lesson3.{name}" not in sys.modules:
-            _module(f"lesson3.{name}", "No disponible al corregir (lanza procesos o usa las respuestas).")
-    for module_name, constants in public["constants"].items():
-        sys.modules[module_name].__dict__.update({n: ast.literal_eval(v) for n, v in constants.items()})
-    for module_name, classes in public["exceptions"].items():
-        for name, base_module, base_name, doc in classes:
-            base = getattr(builtins if base_module == "builtins" else sys.modules.get(base_module), base_name, None)
-            if isinstance(base, type) and issubclass(base, BaseException):
-                error = type(name, (base,), {"__doc__": doc, "__module__": module_name})
-                setattr(sys.modules[module_name], name, error)
-    for source in (package.checkpoint, package.tools, package.production):
-        for attr, value in vars(source).items():
-            if not attr.startswith("_") and not isinstance(value, types.ModuleType):
-                package.__dict__.setdefault(attr, value)
-    package.__dict__.update(**tasks, **lesson_data)
-    # lesson3's own export list: `from lesson3 import *` binds what it binds in Jupyter, and
-    # `lesson3.MAX_TURNS` finds the agent's constant (the reference answers stay placeholders).
-    package.__all__ = list(public["all"])
-    modules = [vars(m) for n, m in sorted(sys.modules.items()) if n.startswith("lesson3.")]
-    for attr in set(package.__all__) - set(package.__dict__) - REFERENCE_NAMES:
-        found = [contents[attr] for contents in modules if attr in contents]
-        if found:
-            package.__dict__[attr] = found[0]
-    questions = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
-    questions.__dict__.update(
-        Question=PublicQuestion,
-        QUESTIONS={v: PublicQuestion(**q) for v, q in public["questions"].items()},
-    )
-    sys.modules["autograder.questions"] = questions
+    _lesson3_run_tool = sys.modules["lesson3.tools"].run_tool
+    public = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
+    public.__dict__.update(Question=PublicQuestion, QUESTIONS={v: PublicQuestion(**q) for v, q in questions.items()})
+    sys.modules["autograder.questions"] = public
     import autograder
 
-    autograder.questions = questions  # type: ignore[attr-defined]
+    autograder.questions = public  # type: ignore[attr-defined]
+
+
+def _module_names(folder: Path) -> list[str]:
+    return sorted(p.stem for p in folder.glob("*.py") if p.stem not in NOT_PRELOADED and p.stem != "__init__")
 
 
 def keep_source(path: Path) -> None:
-    """Read ``path`` into linecache now, before Landlock hides it, for ``inspect.getsource``.
+    """Read ``path`` into linecache now, for ``inspect.getsource`` and tracebacks.
 
     Without an mtime, linecache.checkcache keeps the lines even where the learner's uid cannot
-    stat the file afterwards (a course checkout in a private home folder, graded as root)."""
+    stat the file afterwards."""
     lines = linecache.getlines(str(path))
     linecache.cache[str(path)] = (sum(map(len, lines)), None, lines, str(path))
+
+
+class _PackageData:
+    """lesson3's loader in the learner's process, for ``importlib.resources.files("lesson3")`` only.
+
+    The files under ``data/`` (the workspace's notes, the offline web corpus: public course
+    material) are read once, in the zygote, into an in-memory zip, which ``create_workspace`` and
+    ``web_search`` read as in Jupyter wherever the learner's uid cannot read the checkout.
+    """
+
+    def __init__(self, data: Path) -> None:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for path in sorted(data.rglob("*")):
+                if path.is_file():
+                    archive.writestr(str(Path("data") / path.relative_to(data)), path.read_bytes())
+        self._zip = buffer.getvalue()
+
+    def get_resource_reader(self, name: str) -> _PackageData:
+        return self
+
+    def files(self) -> zipfile.Path:
+        return zipfile.Path(zipfile.ZipFile(io.BytesIO(self._zip)))
+
+
+def hidden_paths() -> list[Path]:
+    """What Landlock hides of lesson3: the answers' file and the compiled files (a ``.pyc`` of the
+    answers, or one left over from before they moved, holds their code)."""
+    spec = importlib.util.find_spec("lesson3")
+    folder = Path(spec.origin or "").parent  # type: ignore[union-attr]
+    return [folder / "answers.py", folder / "__pycache__"]
+
+
+def guard(fn: types.FunctionType, label: str) -> None:
+    """Make the function object ``fn`` record ``label`` whenever it runs during a graded call.
+
+    The record is inside the function, not at a name: ``fn``'s code becomes a trampoline that
+    records, then runs the original code in a function made for that call. Every reference to
+    ``fn`` taken before or after (an alias, another module's import, a closure, a partial, a dict,
+    ``getattr`` with a built string) calls the trampoline. Its signature and source stay the
+    original's, for ``inspect``, as in Jupyter.
+    """
+    signature = inspect.signature(fn)
+    real = (fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__, fn.__kwdefaults__)
+
+    def run(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        _record(label)
+        code, namespace, name, defaults, closure, kwdefaults = real
+        original = types.FunctionType(code, namespace, name, defaults, closure)
+        original.__kwdefaults__ = kwdefaults
+        return original(*args, **kwargs)
+
+    guards = fn.__globals__.setdefault("__lesson3_guards__", {})
+    guards[label] = run
+    scope: dict[str, Any] = {}
+    exec(f"def trampoline(*args, **kwargs):\n    return __lesson3_guards__[{label!r}](args, kwargs)\n", scope)
+    code = real[0]
+    names = {"co_qualname": code.co_qualname} if sys.version_info >= (3, 11) else {}
+    fn.__code__ = scope["trampoline"].__code__.replace(
+        co_name=code.co_name, co_filename=code.co_filename, co_firstlineno=code.co_firstlineno, **names
+    )
+    fn.__signature__ = signature  # type: ignore[attr-defined]
 
 
 _lesson3_run_tool: Any = None
@@ -303,52 +240,3 @@ def route_tools(execute: Any) -> None:
     package = sys.modules["lesson3"]
     package.run_tool = run_tool  # type: ignore[attr-defined]
     package.execute_tool = tools.execute_tool  # type: ignore[attr-defined]
-
-
-class _PackageData:
-    """The loader of the learner's lesson3 package: only ``importlib.resources.files("lesson3")``.
-
-    The files under ``data/`` are read once, in the zygote (Landlock hides lesson3/ from the
-    learner afterwards), into an in-memory zip: public course material (the workspace's notes,
-    the offline web corpus), which ``create_workspace`` and ``web_search`` read as in Jupyter.
-    """
-
-    def __init__(self, data: Path) -> None:
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w") as archive:
-            for path in sorted(data.rglob("*")):
-                if path.is_file():
-                    archive.writestr(str(Path("data") / path.relative_to(data)), path.read_bytes())
-        self._zip = buffer.getvalue()
-
-    def get_resource_reader(self, name: str) -> _PackageData:
-        return self
-
-    def files(self) -> zipfile.Path:
-        return zipfile.Path(zipfile.ZipFile(io.BytesIO(self._zip)))
-
-
-def _module(name: str, doc: str, **contents: Any) -> types.ModuleType:
-    """A lesson3 module of the learner's process, holding ``contents``, in ``sys.modules``."""
-    module = SurfaceModule(name, doc)
-    module.__package__ = "lesson3"
-    module.__dict__.update(contents)
-    return _register(name, module)
-
-
-def _load(name: str, path: Path) -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:  # pragma: no cover - the file is part of this package
-        raise ImportError(f"cannot load {name} from {path}")
-    module = _register(name, importlib.util.module_from_spec(spec))
-    spec.loader.exec_module(module)
-    return module
-
-
-def _register(name: str, module: types.ModuleType) -> types.ModuleType:
-    """In ``sys.modules`` and, as Python's import does, on its package: ``import lesson3.x`` then ``lesson3.x.y``."""
-    sys.modules[name] = module
-    package, _, child = name.rpartition(".")
-    if package:
-        setattr(sys.modules[package], child, module)
-    return module

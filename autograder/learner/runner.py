@@ -76,7 +76,7 @@ _shell: Any = None
 _question_variables: tuple[str, ...] = ()
 
 
-def prepare(public: dict[str, Any]) -> None:
+def prepare(questions: dict[str, Any]) -> None:
     """In the learner zygote: build the IPython shell every learner child starts with."""
     global _shell, _question_variables
     from IPython.core.interactiveshell import InteractiveShell
@@ -92,7 +92,7 @@ def prepare(public: dict[str, Any]) -> None:
     for kind, names in (("line", NOT_WHILE_GRADING_LINE), ("cell", NOT_WHILE_GRADING_CELL)):
         for name in names:
             _shell.register_magic_function(_skipped_magic(name), kind, name)
-    _question_variables = tuple(public["questions"])
+    _question_variables = tuple(questions)
 
 
 NOT_WHILE_GRADING_LINE = ("matplotlib", "pip", "conda", "mamba", "micromamba", "uv", "gui")
@@ -465,8 +465,6 @@ def describe_namespace(namespace: dict[str, Any]) -> dict[str, Any]:
         value = namespace.get(name)
         if value is None:
             defined[name] = "missing"
-        elif label := lesson3_view.placeholder_label(value):
-            defined[name] = "reference:" + label
         elif not callable(value):
             defined[name] = "not_callable:" + type(value).__name__
         else:

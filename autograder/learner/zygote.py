@@ -2,12 +2,13 @@
 
 Started fresh (its own interpreter, an allow-listed environment) before any grading
 state exists, it preloads only what learner code runs on: IPython's shell, the child's
-runtime and lockdown, the learner's lesson3 (:mod:`autograder.learner.lesson3_view`,
-without the reference answers) and the public libraries the course's notebooks import
+runtime and lockdown, lesson3 without its answers module
+(:mod:`autograder.learner.lesson3_view`) and the public libraries the course's notebooks import
 (:data:`COURSE_IMPORTS`: the SDK, IPython.display, the standard library they use), so a
-graded function that imports one of them in its body does not pay that import out of
-its one-second call. It never imports the checks, the scenarios, the seed or lesson3's
-answers, so nothing of them is in the memory its children start from.
+graded function that imports one of them in its body does not pay that import out of its
+one-second call. It never imports the checks, the scenarios, the seed, lesson3's answers or
+the questions' answers (the starter hands it the questions' texts), so nothing of them is in
+the memory its children start from.
 
 A judge connects to its Unix socket and hands over three pipe ends (SCM_RIGHTS) with
 the limits; the zygote forks a *keeper*, which forks the learner's child. The child
@@ -31,11 +32,10 @@ import socket
 import sys
 import tempfile
 import threading
-import traceback
 from pathlib import Path
 from typing import Any
 
-from autograder.learner import forking
+from autograder.learner import forking, lesson3_view
 from autograder.learner.forking import ZygoteError
 from autograder.wire import protocol
 
@@ -79,12 +79,20 @@ class LearnerZygote(forking.Zygote):
         self._own_dir = run_dir is None
         self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-alumno-"))
         code = "from autograder.learner.zygote import main; main()"
-        super().__init__("the learner zygote", code, self.run_dir, "learner.sock")
+        super().__init__("the learner zygote", code, self.run_dir, "learner.sock", public_questions())
 
     def stop(self) -> None:
         super().stop()
         if self._own_dir:
             shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+def public_questions() -> str:
+    """The questions as JSON, as the learner's process may see them: no answer, explanation or hint."""
+    from autograder.questions import QUESTIONS
+
+    public = {v: {f: getattr(q, f) for f in lesson3_view.PUBLIC_FIELDS} for v, q in QUESTIONS.items()}
+    return json.dumps(public, ensure_ascii=False)
 
 
 def _shared_local() -> LearnerZygote:
@@ -139,69 +147,29 @@ def preimport() -> None:
 # -- the zygote (its own interpreter) ------------------------------------------------------------
 
 
-def public_data() -> Any:
-    """The course's public data, from a throwaway fork: lesson3 is imported there, never here.
-
-    Returns a function that waits for it, so the zygote preloads its own modules meanwhile.
-    """
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the throwaway child
-        code = 1
-        try:
-            os.close(read_fd)
-            from autograder.learner.lesson3_view import collect_public
-
-            protocol.write_frame(write_fd, json.loads(json.dumps(collect_public())))
-            code = 0
-        except BaseException:  # noqa: BLE001 - reported by the parent as a failed start
-            traceback.print_exc()
-        finally:
-            os._exit(code)
-    os.close(write_fd)
-
-    def wait() -> dict[str, Any]:
-        try:
-            data = protocol.read_frame(read_fd)
-        finally:
-            os.close(read_fd)
-            os.waitpid(pid, 0)
-        return data
-
-    return wait
-
-
-def preload(public: dict[str, Any]) -> None:
-    """Warm up what every learner child runs on, once (its modules are imported already)."""
+def preload(questions: dict[str, Any]) -> None:
+    """Load and warm up what every learner child runs on, once."""
     import asyncio
 
-    from autograder.learner import landlock, lesson3_view, runner
+    from autograder.learner import landlock, runner
 
-    landlock.hide([Path(public["lesson3_dir"]), Path(__file__).resolve().parents[1]])
-    lesson3_view.install(public)
-    runner.prepare(public)
+    lesson3_view.install(questions)
+    landlock.hide([*lesson3_view.hidden_paths(), Path(__file__).resolve().parents[1]])
+    runner.prepare(questions)
     landlock.warm_up()
 
     asyncio.run(asyncio.sleep(0))
 
 
 def main() -> None:
-    socket_path = sys.argv[1]
+    socket_path, questions = sys.argv[1], json.loads(sys.argv[2])
     starter = os.getppid()
-    waiting = public_data()
-    # Meanwhile (on another core), what learner children run on; none of it is lesson3.
     import IPython.core.interactiveshell  # noqa: F401
 
-    from autograder.learner import (
-        landlock,  # noqa: F401
-        lesson3_view,  # noqa: F401
-        lockdown,  # noqa: F401
-        runner,  # noqa: F401
-    )
+    from autograder.learner import lockdown  # noqa: F401
 
     preimport()
-
-    preload(waiting())
+    preload(questions)
     forking.serve_forever(
         socket_path,
         lambda conn: _caller(conn, starter),
