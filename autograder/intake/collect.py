@@ -601,9 +601,10 @@ def group_learners(
       everything below it, or a loose ``.py``/``.ipynb`` by itself; loose files that an LMS named
       after their learner (Canvas's ``garciaana_1234_5678_x.ipynb``, Blackboard's
       ``…_attempt_2026-03-01-09-30-00_x.py``) are that learner's, together;
-    * a wrapper (the only entry at the top, a folder, such as the zip's ``Tarea 3/``) is looked
-      into, and so is a folder that holds Moodle submission folders (``…_assignsubmission_file_``)
-      or only folders, two or more (a group such as ``grupo1/``): their entries are the learners;
+    * a folder that holds Moodle submission folders (``…_assignsubmission_file_``) or only
+      folders, two or more (a group such as ``grupo1/``, a wrapper such as the zip's ``Tarea 4/``),
+      is looked into, and so is the only folder at the top when it holds an LMS's named files:
+      their entries are the learners;
     * another loose file (``instrucciones.pdf``) is nobody's: it is listed, not graded;
     * with ``one_learner`` (Gradescope's submission folder) everything is one learner's.
     """
@@ -622,7 +623,7 @@ def group_learners(
             learners += [_learner(base, len(e.parts), [e]) for e in items]
             continue
         depth = 0
-        while all(len(e.parts) > depth + 1 for e in items) and len({e.parts[depth] for e in items}) == 1:
+        while _is_wrapper(items, depth):
             depth += 1
         for at, key, inside, members in _split(items, depth):
             if not inside and all(isinstance(m, OtherFile) and m.parts[-1] == key for m in members):
@@ -660,6 +661,17 @@ def _split(
         else:
             out.append((depth, name, inside, members))
     return out
+
+
+def _is_wrapper(items: list[FoundSubmission | OtherFile], depth: int) -> bool:
+    """The only entry at the top of the class is a folder that holds a class: learners' folders or an LMS's files.
+
+    A class folder given with one learner's folder in it («clase/ana/») is that learner, not a wrapper.
+    """
+    if not all(len(e.parts) > depth + 1 for e in items) or len({e.parts[depth] for e in items}) != 1:
+        return False
+    loose = [e.parts[depth + 1] for e in items if len(e.parts) == depth + 2]
+    return _is_group(items, depth + 1) or any(_LMS_FILE.fullmatch(name) for name in loose)
 
 
 def _is_group(members: list[FoundSubmission | OtherFile], depth: int) -> bool:
