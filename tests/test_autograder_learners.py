@@ -481,3 +481,128 @@ def test_an_unparsable_py_is_cut_where_its_top_level_statements_start(source, st
     assert "".join(piece.lstrip("\n") for _, _, piece in pieces) == source.lstrip("\n")
     for _, line, piece in pieces:  # line numbers are the file's own
         assert piece.startswith("\n" * (line - 1)) and not piece[line - 1 :].startswith("\n")
+
+
+# --- for real: the learner's process and the whole pipeline ----------------------------------------
+
+BROKEN_COLON = GOOD.replace("def reconcile(cp):", "def reconcile(cp)")
+"""good.py with one slip: `def reconcile(cp)` lacks its colon."""
+COLAB = "import numpy as np\nfrom google.colab import drive\n"
+
+
+@pytest.mark.warm_up("learner_zygote")
+@pytest.mark.parametrize(
+    "source", [BROKEN_COLON, GOOD.replace("respuesta_causa_raiz = ", "respuesta_causa_raiz == = ")]
+)
+def test_an_unparsable_py_runs_every_statement_but_the_broken_one(box, source):
+    from autograder.sandbox.learner_process import Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
+
+    uid = learner_uid(os.getpid()) if running_as_root() else None
+    prepare_box(box, uid)
+    learner = Learner(list(sub.from_python(source, "entrega.py").runnable), limits=Limits(), box=box, uid=uid)
+    try:
+        reply = learner.start()
+    finally:
+        learner.close()
+    assert isinstance(reply, Reply), reply
+    broken = [p for p in reply.message["pieces"] if p["status"] != "ok"]
+    assert [(p["status"], p["split"]) for p in broken] == [("syntax", True)]
+    defined = reply.message["defined"]
+    lost = "reconcile" if source is BROKEN_COLON else None
+    assert {name for name, how in defined.items() if how == "missing"} == ({lost} if lost else set())
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_split_syntax_error_and_a_missing_module_are_said_plainly(box, lang):
+    from autograder.sandbox.session import Session
+    from autograder.wire.limits import Limits
+
+    session = Session(sub.from_python("x = 1", "x.py"), limits=Limits(), box=box, uid=None, lang=lang)
+    report = {
+        "cells": [],
+        "pieces": [
+            {"number": 1, "status": "error", "etype": "ModuleNotFoundError", "module": "numpy", "line": 1},
+            {"number": 2, "status": "syntax", "line": 14, "message": "expected ':'", "split": True},
+        ],
+    }
+    summary = session._summarise(report)
+    assert summary.fatal is None
+    said = {"es": ["importa «numpy», que no está instalado", "línea 14 tiene un error de sintaxis"],
+            "en": ["imports «numpy», which is not installed", "line 14 has a syntax error"]}[lang]  # fmt: skip
+    assert [s in w for s, w in zip(said, summary.warnings, strict=True)] == [True, True]
+    notebook = Session(
+        sub.from_notebook_text(notebook_text(COLAB), "c.ipynb"), limits=Limits(), box=box, uid=None, lang=lang
+    )
+    cell = {"number": 1, "status": "error", "etype": "ModuleNotFoundError", "module": "numpy", "line": 1}
+    (warning,) = notebook._summarise({"cells": [cell]}).warnings
+    assert "«numpy»" in warning and "ModuleNotFoundError" not in warning and "No module named" not in warning
+
+
+def notebook_text(*cells: str) -> str:
+    return notebook(*cells)
+
+
+@pytest.mark.slow  # grades for real
+@pytest.mark.warm_up("grading_server")
+def test_a_realistic_class_is_one_row_per_learner_for_real(tmp_path):
+    solved = (NOTEBOOKS / "soluciones" / COURSE["04"]).read_text(encoding="utf-8")
+    moodle = "Tarea 4-987"
+    members: dict[str, bytes | str] = {
+        # macOS zips names in NFD; the LMS sets the UTF-8 flag.
+        unicodedata.normalize("NFD", f"{moodle}/José Núñez_101_assignsubmission_file_/04_ejercicios.ipynb"): solved,
+        f"{moodle}/Ana Pérez_102_assignsubmission_file_/04_ejercicios.ipynb": solved,
+        f"{moodle}/Ana Pérez_102_assignsubmission_file_/04_ejercicios.py": EXPORT,
+        f"{moodle}/Beto Ruiz_103_assignsubmission_file_/informe.pdf": b"%PDF-1.4",
+        **{
+            f"{moodle}/Carla Gil_104_assignsubmission_file_/{name}": (NOTEBOOKS / name).read_bytes()
+            for name in COURSE.values()
+        },
+        f"{moodle}/Dani Sol_105_assignsubmission_file_/{COURSE['01']}": (NOTEBOOKS / COURSE["01"]).read_bytes(),
+        f"{moodle}/Eva Paz_106_assignsubmission_file_/04_ejercicios.ipynb.txt": solved,
+        f"{moodle}/Fede Luz_107_assignsubmission_file_/solucion.py": GOOD,
+        **{f"{moodle}/Fede Luz_107_assignsubmission_file_/venv/lib/m{k}.py": "x = 1\n" for k in range(30)},
+        f"{moodle}/Gala Mar_108_assignsubmission_file_/entrega.py": BROKEN_COLON,
+        f"{moodle}/Ivo Rey_110_assignsubmission_file_/04_ejercicios.ipynb": notebook(COLAB, GOOD),
+    }
+    archive = tmp_path / "clase.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+        link = zipfile.ZipInfo(f"{moodle}/Hugo Gris_109_assignsubmission_file_/entrega.py")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        zf.writestr(link, "/etc/passwd")
+    latin = os.path.join(os.fsencode(tmp_path / "aparte"), b"Mar\xeda L\xf3pez.py")  # as unzip leaves Latin-1
+    os.makedirs(os.path.dirname(latin))
+    with open(latin, "w", encoding="utf-8") as f:
+        f.write(GOOD)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(
+            ["grade", str(archive), str(tmp_path / "aparte"), "--out", str(tmp_path / "out"), "--seed", "7"]
+        )
+    assert code == 0, err.getvalue()
+    rows = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["submissions"]
+    by = {r["source"].split("/")[-1].split("_")[0]: r for r in rows}
+    assert len(rows) == 11 and len(by) == 11
+    full = by["José Núñez"]["max_score"]
+    assert by["José Núñez"]["score"] == full and by["José Núñez"]["error"] is None
+    assert by["Ana Pérez"]["score"] == full and by["Ana Pérez"]["submission"] == "04_ejercicios.ipynb"
+    assert "«04_ejercicios.py»" in by["Ana Pérez"]["warnings"][1]
+    assert by["Beto Ruiz"]["score"] == 0 and "«informe.pdf»" in by["Beto Ruiz"]["error"]
+    assert (
+        by["Carla Gil"]["submission"] == "04_ejercicios.ipynb" and "otros 3 archivos" in by["Carla Gil"]["warnings"][1]
+    )
+    assert by["Dani Sol"]["score"] == 0 and "Entrega «04_ejercicios.ipynb»" in by["Dani Sol"]["error"]
+    assert by["Dani Sol"]["warnings"] == []  # no «tag the course's cells», no raw Python error
+    assert "parece un cuaderno" in by["Eva Paz"]["error"]
+    assert by["Fede Luz"]["score"] == full
+    assert 0 < by["Gala Mar"]["score"] < full  # only what needs reconcile is lost
+    assert any("línea 20 tiene un error de sintaxis" in w for w in by["Gala Mar"]["warnings"])
+    assert "enlace simbólico" in by["Hugo Gris"]["error"]
+    assert any("importa «numpy»" in w for w in by["Ivo Rey"]["warnings"]) and by["Ivo Rey"]["score"] == full
+    assert by["María López.py"]["score"] == full and by["María López.py"]["submission"] == "María López.py"
+    assert "Se calificaron 11 alumnos" in out.getvalue()
+    assert "Archivos: 9 calificados; 6 no calificados" in out.getvalue()
+    assert err.getvalue().count("entorno virtual") == 1
+    summary = (tmp_path / "out" / "resumen.html").read_text(encoding="utf-8")
+    assert "Alumnos<strong>11</strong>" in summary and "José Núñez" in summary
