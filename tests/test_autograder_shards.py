@@ -403,7 +403,9 @@ def _grade_for_real(*argv: str | Path) -> None:
 
 @pytest.mark.slow  # grades the sample class for real, three times: tens of seconds
 def test_sharded_and_merged_sample_submissions_grade_as_on_one_machine(tmp_path):
-    _grade_for_real("grade", SUBMISSIONS, "--out", tmp_path / "una", "--seed", "5", "--jobs", "2")
+    # Every sample file named by itself is a learner (the folder «malicious/» alone would be one).
+    samples = sorted(p for p in SUBMISSIONS.rglob("*") if p.suffix in (".py", ".ipynb"))
+    _grade_for_real("grade", *samples, "--out", tmp_path / "una", "--seed", "5", "--jobs", "2")
     one = tree(tmp_path / "una")
     verdicts = {
         s["submission"]: (s["score"], [(c["id"], c["passed"], c["score"]) for c in s["criteria"]])
@@ -413,7 +415,7 @@ def test_sharded_and_merged_sample_submissions_grade_as_on_one_machine(tmp_path)
     for n in (2, 3):
         folders = [tmp_path / f"n{n}" / f"parte-{i}" for i in range(1, n + 1)]
         for i, folder in enumerate(folders, 1):
-            _grade_for_real("grade", SUBMISSIONS, "--out", folder, "--seed", "5", "--jobs", "2", "--shard", f"{i}/{n}")
+            _grade_for_real("grade", *samples, "--out", folder, "--seed", "5", "--jobs", "2", "--shard", f"{i}/{n}")
         _grade_for_real("merge", *folders, "--out", tmp_path / f"n{n}" / "junta")
         merged = tree(tmp_path / f"n{n}" / "junta")
         got = {
