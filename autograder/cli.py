@@ -36,8 +36,10 @@ Progress = Callable[[int, int, SubmissionResult], None]
 
 
 # A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal), line breaks,
-# or bytes that are not UTF-8 (lone surrogates, which print() would refuse).
-_NOT_FOR_TERMINAL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# bytes that are not UTF-8 (lone surrogates, which print() would refuse), or bidirectional controls.
+_NOT_FOR_TERMINAL = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
+)
 
 
 def for_terminal(text: str) -> str:

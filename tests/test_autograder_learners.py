@@ -606,3 +606,14 @@ def test_a_realistic_class_is_one_row_per_learner_for_real(tmp_path):
     assert err.getvalue().count("entorno virtual") == 1
     summary = (tmp_path / "out" / "resumen.html").read_text(encoding="utf-8")
     assert "Alumnos<strong>11</strong>" in summary and "José Núñez" in summary
+
+
+@pytest.mark.parametrize("control", ["\u202e", "\u2067"])
+def test_bidi_controls_are_not_obeyed_on_the_terminal_nor_in_gradescope(control):
+    from autograder.reporting.gradescope import to_gradescope
+
+    result = ok_result(f"ana{control}yp.exe")
+    result.warnings = [f"Se calificó «ana{control}yp.exe»."]
+    assert control not in cli.for_terminal(result.submission)
+    document = to_gradescope(result)
+    assert control not in document["output"] and f"\\u{ord(control):04X}" in document["output"]

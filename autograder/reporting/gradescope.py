@@ -29,7 +29,7 @@ from typing import Any
 
 from autograder.course.catalogue import LANGS, NoticeError, notice, text
 from autograder.intake.collect import Learner, collect_submissions, is_ignored, shown_name
-from autograder.reporting.report import criterion_title, fmt_points, write_text_atomic
+from autograder.reporting.report import bidi_visible, criterion_title, fmt_points, write_text_atomic
 from autograder.wire.results import SubmissionResult
 from lesson3.checkpoint import write_atomic
 
@@ -108,7 +108,7 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
             "score": c.score,
             "max_score": c.max_score,
             "status": "passed" if c.passed else "failed",
-            "output": c.feedback,
+            "output": bidi_visible(c.feedback),
         }
         for i, c in enumerate(result.criteria, start=1)
     ]
@@ -124,7 +124,7 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
         )
     return {
         "score": result.score,
-        "output": "\n".join(lines),
+        "output": bidi_visible("\n".join(lines)),  # a name's U+202E must not reorder the page
         # Learner text (file names, quoted errors) must never be rendered as HTML.
         "output_format": "text",
         "test_output_format": "text",
