@@ -483,10 +483,11 @@ def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     archive = make_zip(
         tmp_path / "clase.zip",
         {
-            "grupo/ana_1_attempt.py": (SUBMISSIONS / "good.py").read_text(),
-            "grupo/beto_2_attempt.py": (SUBMISSIONS / "production.py").read_text(),
-            "grupo/roto.py": "def (",
-            "otro/carla_3_attempt.ipynb": (SUBMISSIONS / "good_notebook.ipynb").read_bytes(),
+            # A learner is a folder; «grupo» holds only learners' folders, «otro» one learner's.
+            "grupo/ana/ana_1_attempt.py": (SUBMISSIONS / "good.py").read_text(),
+            "grupo/beto/beto_2_attempt.py": (SUBMISSIONS / "production.py").read_text(),
+            "grupo/dani/roto.py": "def (",
+            "otro/carla/carla_3_attempt.ipynb": (SUBMISSIONS / "good_notebook.ipynb").read_bytes(),
         },
     )
     out = tmp_path / "out"
