@@ -222,6 +222,24 @@ def test_every_kind_of_refused_member_is_its_learners_row(tmp_path, monkeypatch)
     assert len(rows) == 4
 
 
+def test_an_encrypted_and_a_damaged_member_cost_their_learner_only_their_row(tmp_path):
+    from test_autograder_intake_lang import encrypted_zip
+
+    archive = encrypted_zip(tmp_path / "lms.zip", "ana/entrega.py", "beto/entrega.py")
+    with zipfile.ZipFile(archive, "a", compression=zipfile.ZIP_STORED) as zf:
+        zf.writestr("carla/entrega.py", "x = 1  # carla\n" * 20)
+        zf.writestr("dani/entrega.py", "x = 1\n")
+    raw = archive.read_bytes()
+    at = raw.index(b"x = 1  # carla")
+    archive.write_bytes(raw[:at] + b"y" + raw[at + 1 :])  # one byte changed: its CRC no longer matches
+    with collect_submissions([archive]) as intake:
+        rows = {lr.name: lr.files[0].refusal for lr in intake.learners}
+    assert sorted(rows) == ["ana", "beto", "carla", "dani"]
+    assert "protegido con contraseña" in rows["ana"].render("es")
+    assert "no se pudo extraer" in rows["carla"].render("es") and "CRC" in rows["carla"].render("en")
+    assert rows["beto"] is None and rows["dani"] is None
+
+
 def test_a_notebook_with_repetitive_output_is_no_bomb(tmp_path):
     # 20 MB of one repeated line compress a thousandfold: only the size decides, and this one is within it.
     output = {"output_type": "stream", "name": "stdout", "text": "paso 1 de 100: ok\n" * 1_200_000}

@@ -26,6 +26,7 @@ import stat
 import tempfile
 import unicodedata
 import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -570,10 +571,12 @@ class _Member:
                     if written > limit:
                         break
                     out.write(chunk)
-        except OSError as exc:  # a name this file system refuses, a file where a folder should be, ...
+        except (OSError, zipfile.BadZipFile, EOFError, zlib.error) as exc:  # a name this file system refuses,
+            # a file where a folder should be, damaged data (a bad CRC): this member's row, never the whole zip's
             if written:  # our own partial file
                 target.unlink(missing_ok=True)
-            return self._refuse("intake.member_unextractable", parts, reason=exc.strerror or str(exc))
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+            return self._refuse("intake.member_unextractable", parts, reason=reason)
         if written > limit:
             target.unlink()
             return self._refuse("intake.member_bomb_streamed", parts, limit=_mib(limit))
