@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from autograder.course.catalogue import LANGS, text
-from autograder.intake.collect import IntakeError, collect_submissions
+from autograder.course.catalogue import LANGS, plural, text
+from autograder.intake.collect import IntakeError, Learner, collect_submissions
 from autograder.reporting.report import ReportEntry, fmt_points, write_reports
 from autograder.reporting.shards import MergeError, merge_parts, plan, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
@@ -36,8 +36,10 @@ Progress = Callable[[int, int, SubmissionResult], None]
 
 
 # A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal), line breaks,
-# or bytes that are not UTF-8 (lone surrogates, which print() would refuse).
-_NOT_FOR_TERMINAL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# bytes that are not UTF-8 (lone surrogates, which print() would refuse), or bidirectional controls.
+_NOT_FOR_TERMINAL = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
+)
 
 
 def for_terminal(text: str) -> str:
@@ -137,12 +139,13 @@ class ProgressBar:
 
 
 def run_grading(
-    paths: list[Path], *, jobs: int, seed: int, lang: str, progress: Progress | None
+    learners: list[Learner], *, jobs: int, seed: int, lang: str, progress: Progress | None
 ) -> list[SubmissionResult]:
+    """One result per learner, in their order (:func:`autograder.grading.pipeline.grade_many`)."""
     # Imported here so that `autograder --help` and usage errors stay instant.
     from autograder.grading.pipeline import grade_many
 
-    return grade_many(paths, jobs=jobs, seed=seed, lang=lang, progress=progress)
+    return grade_many(learners, jobs=jobs, seed=seed, lang=lang, progress=progress)
 
 
 _OUTPUT_FILES = ("results.json", "grades.csv", "resumen.html")
@@ -177,23 +180,22 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     with intake:
         for warning in intake.warnings:
             print(text("cli.warning", args.lang, warning=for_terminal(warning)), file=stderr)
-        if not intake.submissions:
-            shown = ", ".join(f"«{p}»" for p in args.paths)
+        learners = intake.learners
+        if not learners:
+            shown = ", ".join(f"«{for_terminal(str(p))}»" for p in args.paths)
             raise UsageError(text("cli.nothing", args.lang, paths=shown))
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        planned = plan(intake.submissions, args.paths, args.shard)
+        planned = plan(learners, args.paths, args.shard)
         if args.shard is not None:
             print(
-                text("shard.graded", args.lang, shard=args.shard, mine=len(planned), total=len(intake.submissions)),
+                plural("shard.graded", len(learners), args.lang, shard=args.shard, mine=len(planned)),
                 file=stdout,
             )
         bar = ProgressBar(stdout) if stdout.isatty() else None
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
         try:
-            results = run_grading(
-                [p.submission.file for p in planned], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar
-            )
+            results = run_grading([p.learner for p in planned], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar)
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop
         finally:
@@ -203,15 +205,14 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         if len(results) != len(planned):
             raise RuntimeError(text("cli.lost_results", args.lang, graded=len(results), n=len(planned)))
         entries = [
-            ReportEntry(result=r, source=p.submission.source, name=p.name)
-            for r, p in zip(results, planned, strict=True)
+            ReportEntry(result=r, source=p.learner.source, name=p.name) for r, p in zip(results, planned, strict=True)
         ]
         run = None
         if args.shard is not None:
             run = run_record(
                 seed=seed,
                 lang=args.lang,
-                total=len(intake.submissions),
+                total=len(learners),
                 warnings=intake.warnings,
                 shard=args.shard,
                 planned=planned,
@@ -234,7 +235,12 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
     with_error = sum(1 for r in results if r.error)
     lang = args.lang
-    print(text("cli.graded", lang, n=len(results), seconds=elapsed, jobs=args.jobs, seed=seed), file=stdout)
+    mine = [p.learner for p in planned]
+    files = sum(1 for learner in mine if learner.files)  # one graded file per learner who handed one in
+    ignored = sum(len(learner.files) + len(learner.others) for learner in mine) - files
+    print(plural("cli.graded", len(results), lang, seconds=elapsed, jobs=args.jobs, seed=seed), file=stdout)
+    counts = {"graded": plural("cli.graded_files", files, lang), "ignored": plural("cli.ignored_files", ignored, lang)}
+    print(text("cli.files", lang, **counts), file=stdout)
     print(text("cli.mean", lang, mean=fmt_points(mean), pct=mean_pct, errors=with_error), file=stdout)
     print(text("cli.written", lang, out=out), file=stdout)
     print(text("cli.repeat", lang, seed=seed), file=stdout)

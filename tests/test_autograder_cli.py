@@ -37,18 +37,25 @@ class FakeGrader:
     def __init__(self) -> None:
         self.calls: list[dict] = []
 
-    def __call__(self, paths, *, jobs, seed, lang, progress):
-        self.calls.append({"paths": list(paths), "jobs": jobs, "seed": seed, "lang": lang})
+    def __call__(self, learners, *, jobs, seed, lang, progress):
+        # Each learner's first file that intake did not refuse (the classes here: one per learner).
+        chosen = [next((f for f in learner.files if f.refusal is None), None) for learner in learners]
+        paths = [f.file for f in chosen if f is not None]
+        self.calls.append({"paths": paths, "jobs": jobs, "seed": seed, "lang": lang})
         results = []
-        for i, p in enumerate(paths):
-            text = Path(p).read_text(encoding="utf-8", errors="replace")
-            passed = "correcta" in text
-            criteria = [CriterionResult(c, passed, 1.0 if passed else 0.0, 1.0, f"retro {c}") for c in CRITERIA_IDS]
-            total = sum(c.score for c in criteria)
-            result = SubmissionResult(Path(p).name, total, float(len(criteria)), criteria)
+        for i, (learner, found) in enumerate(zip(learners, chosen, strict=True)):
+            if found is None:
+                why = learner.files[0].refusal.render(lang) if learner.files else "nada"
+                result = SubmissionResult(learner.name, 0.0, float(len(CRITERIA_IDS)), [], error=why)
+            else:
+                text = Path(found.file).read_text(encoding="utf-8", errors="replace")
+                passed = "correcta" in text
+                criteria = [CriterionResult(c, passed, 1.0 if passed else 0.0, 1.0, f"retro {c}") for c in CRITERIA_IDS]
+                total = sum(c.score for c in criteria)
+                result = SubmissionResult(found.name, total, float(len(criteria)), criteria)
             results.append(result)
             if progress is not None:
-                progress(i + 1, len(paths), result)
+                progress(i + 1, len(learners), result)
         return results
 
     @property
@@ -108,7 +115,7 @@ def test_grades_single_files(fake, tmp_path):
     subs = results_of(tmp_path / "out")
     assert [s["submission"] for s in subs] == ["ana.py", "beto.ipynb"]
     assert subs[0]["score"] == len(CRITERIA_IDS) and subs[1]["score"] == 0
-    assert "Se calificaron 2 entregas" in stdout
+    assert "Se calificaron 2 alumnos" in stdout and "Archivos: 2 calificados; 0 no calificados" in stdout
 
 
 def test_walks_folders_recursively_and_skips_hidden_and_junk(fake, tmp_path):
@@ -120,13 +127,17 @@ def test_walks_folders_recursively_and_skips_hidden_and_junk(fake, tmp_path):
     write(root / "__MACOSX" / "grupo1" / "._ana.ipynb", "basura")
     write(root / "__pycache__" / "x.py")
     write(root / "notas.txt", "no es una entrega")
-    code, _, _ = run("grade", root, "--out", tmp_path / "out")
+    code, _, stderr = run("grade", root, "--out", tmp_path / "out")
     assert code == 0
     assert fake.graded == ["ana.ipynb", "beto.py"]
-    assert [s["source"] for s in results_of(tmp_path / "out")] == [
-        f"{root}/grupo1/ana.ipynb",
-        f"{root}/grupo2/sub/beto.py",
-    ]
+    # A learner is a folder at the top of the class: its files, however deep, are its own.
+    assert [s["source"] for s in results_of(tmp_path / "out")] == [f"{root}/grupo1", f"{root}/grupo2"]
+    assert "notas.txt»: no es un .py ni un .ipynb" in stderr  # a loose file of no learner is named, not graded
+    # Jupyter's copies and Python's cache are skipped, one warning each; hidden files and macOS's leftovers silently.
+    assert stderr.count("Se omitió la carpeta") == 2
+    assert "entregas/.ipynb_checkpoints»: son las copias automáticas de Jupyter" in stderr
+    assert "entregas/__pycache__»: es la caché de Python" in stderr
+    assert "__MACOSX" not in stderr and ".oculta.py" not in stderr
 
 
 def test_lms_zip_with_nested_folders_and_a_zip_inside(fake, tmp_path):
@@ -152,7 +163,13 @@ def test_lms_zip_with_nested_folders_and_a_zip_inside(fake, tmp_path):
         "entrega.py",
     ]
     sources = [s["source"] for s in results_of(tmp_path / "out")]
-    assert sources[1] == "descarga.zip/Tarea 3/carla.zip/carla_ruiz_333_attempt_2026-03-02-10-00-00.py"
+    # The zip's «Tarea 3/» wraps the class: its entries are the learners (Blackboard's loose files by their
+    # attempt, a folder, a zip); the instructions PDF is nobody's.
+    assert sources == [
+        "descarga.zip/Tarea 3/ana_garcia_12345_attempt_2026-03-01-09-30-00",
+        "descarga.zip/Tarea 3/carla.zip",
+        "descarga.zip/Tarea 3/beto_lopez_67890_attempt_2026-03-01-11-00-00",
+    ]
     # Extraction happened in a temporary folder that is gone once grading is over.
     assert not any(Path(p).exists() for p in fake.calls[-1]["paths"])
     assert not (tmp_path / "Tarea 3").exists()
@@ -196,11 +213,13 @@ def test_symlink_member_is_refused(fake, tmp_path):
 
 
 def test_zip_bomb_member_is_refused(fake, tmp_path):
-    archive = make_zip(tmp_path / "bomba.zip", {"bomba.py": b"#" * (40 * 1024 * 1024), "ana.py": "# correcta"})
+    archive = make_zip(tmp_path / "bomba.zip", {"bomba.py": b"#" * (100 * 1024 * 1024), "ana.py": "# correcta"})
     assert archive.stat().st_size < 1024 * 1024
     code, _, stderr = run("grade", archive, "--out", tmp_path / "out")
     assert code == 0 and fake.graded == ["ana.py"]
     assert "bomba zip" in stderr and "«bomba.py»" in stderr
+    rows = {r["submission"]: r for r in results_of(tmp_path / "out")}
+    assert "bomba zip" in rows["bomba.py"]["error"] and rows["bomba.py"]["score"] == 0  # its own row
 
 
 def test_member_over_the_size_limit_is_refused_even_if_it_compresses_badly(fake, tmp_path, monkeypatch):
@@ -265,11 +284,11 @@ def test_lang_en_writes_english_feedback_and_reaches_the_grader(fake, tmp_path):
 def test_lang_covers_the_console_too(fake, tmp_path):
     write(tmp_path / "ana.py")
     code, out, _ = run("grade", tmp_path / "ana.py", "--out", tmp_path / "en", "--lang", "en")
-    assert code == 0 and "Graded 1 submissions" in out and "To repeat exactly this grading" in out
+    assert code == 0 and "Graded 1 learner in" in out and "To repeat exactly this grading" in out
     code, _, err = run("grade", tmp_path / "ana.py", "--out", tmp_path / "en", "--lang", "en")
     assert code == 2 and "already holds results" in err
     code, out, _ = run("grade", tmp_path / "ana.py", "--out", tmp_path / "es")
-    assert code == 0 and "Se calificaron 1 entregas" in out
+    assert code == 0 and "Se calificó 1 alumno en" in out
 
 
 def test_seed_and_jobs_reach_the_grader_and_a_chosen_seed_is_recorded(fake, tmp_path):
@@ -378,7 +397,7 @@ def test_lang_is_taken_before_or_after_the_command(fake, tmp_path, argv):
     argv = [a.format(ana=tmp_path / "ana.py", out=tmp_path / "out") for a in argv]
     code, stdout, stderr = run(*argv)
     assert code == 0, stderr
-    assert "Graded 1 submission" in stdout and "Se calific" not in stdout
+    assert "Graded 1 learner in" in stdout and "Se calific" not in stdout
     assert fake.calls[0]["lang"] == "en"
 
 
@@ -432,10 +451,11 @@ def test_missing_path_no_submissions_and_unreadable_zip_exit_2(fake, tmp_path):
     write(tmp_path / "notas.txt", "x")
     code, _, stderr = run("grade", tmp_path / "notas.txt", "--out", tmp_path / "o")
     assert code == 2 and "no es una entrega" in stderr
+    assert fake.calls == [] and not (tmp_path / "o" / "results.json").exists()
     only_slip = make_zip(tmp_path / "solo-slip.zip", {"../fuera.py": "x"})
     code, _, stderr = run("grade", only_slip, "--out", tmp_path / "o")
-    assert code == 2 and "zip slip" in stderr and "No se encontró ninguna entrega" in stderr
-    assert fake.calls == [] and not (tmp_path / "o" / "results.json").exists()
+    assert code == 0 and "zip slip" in stderr  # a refused member is a learner's row, not nothing
+    assert "zip slip" in results_of(tmp_path / "o")[0]["error"]
 
 
 def test_out_that_is_a_file_exits_2(fake, tmp_path):
@@ -466,10 +486,11 @@ def test_python_m_autograder_grades_a_zip_for_real(tmp_path):
     archive = make_zip(
         tmp_path / "clase.zip",
         {
-            "grupo/ana_1_attempt.py": (SUBMISSIONS / "good.py").read_text(),
-            "grupo/beto_2_attempt.py": (SUBMISSIONS / "production.py").read_text(),
-            "grupo/roto.py": "def (",
-            "otro/carla_3_attempt.ipynb": (SUBMISSIONS / "good_notebook.ipynb").read_bytes(),
+            # A learner is a folder; «grupo» holds only learners' folders, «otro» one learner's.
+            "grupo/ana/ana_1_attempt.py": (SUBMISSIONS / "good.py").read_text(),
+            "grupo/beto/beto_2_attempt.py": (SUBMISSIONS / "production.py").read_text(),
+            "grupo/dani/roto.py": "def (",
+            "otro/carla/carla_3_attempt.ipynb": (SUBMISSIONS / "good_notebook.ipynb").read_bytes(),
         },
     )
     out = tmp_path / "out"
@@ -515,17 +536,22 @@ def test_grading_bench_quick_still_runs():
     assert score and score[1] == score[2], proc.stdout
 
 
-def test_a_member_that_cannot_be_extracted_is_skipped_not_the_whole_zip(fake, tmp_path):
+@pytest.mark.parametrize("first", ["# correcta", "# mal"])
+def test_a_name_too_long_gets_its_row_and_a_repeated_member_is_the_last_one(fake, tmp_path, first):
     archive = tmp_path / "raro.zip"
+    last = "# mal" if first == "# correcta" else "# correcta"
     with zipfile.ZipFile(archive, "w") as zf:
         zf.writestr("x" * 300 + ".py", "# correcta")  # longer than any file system allows
-        zf.writestr("ana.py", "# correcta")
+        zf.writestr("ana.py", first)
         with pytest.warns(UserWarning, match="Duplicate name"):
-            zf.writestr("ana.py", "# la segunda no pisa a la primera")
+            zf.writestr("ana.py", last)
     code, _, stderr = run("grade", archive, "--out", tmp_path / "out")
     assert code == 0 and fake.graded == ["ana.py"]
-    assert stderr.count("no se pudo extraer") == 2
-    assert results_of(tmp_path / "out")[0]["score"] == len(CRITERIA_IDS)  # the first ana.py, not overwritten
+    assert stderr.count("vale la última copia, como con `unzip -o`") == 1
+    rows = {r["submission"]: r for r in results_of(tmp_path / "out")}
+    assert rows["ana.py"]["score"] == (len(CRITERIA_IDS) if last == "# correcta" else 0)  # as `unzip -o`: the last
+    (long,) = [r for name, r in rows.items() if name != "ana.py"]
+    assert "pasa de 255 bytes" in long["error"] and long["score"] == 0
 
 
 def test_argparse_has_its_words_in_every_language_of_the_catalogue():

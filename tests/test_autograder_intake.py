@@ -261,9 +261,9 @@ def run_cli(*argv: str | Path, seconds: float = 60) -> tuple[int, str, str]:
 class FakeGrader:
     """The pipeline's stand-in: loads each path the real way and grades what loads as all-passed."""
 
-    def __call__(self, paths, *, jobs, seed, lang, progress):
+    def __call__(self, learners, *, jobs, seed, lang, progress):
         results = []
-        for p in paths:
+        for p in (learner.files[0].file for learner in learners):  # the classes here: one file per learner
             try:
                 load_submission(p)
             except SubmissionError as e:
@@ -386,6 +386,12 @@ NESTED = {
     "grupo1/beto/tarea/entrega.ipynb": nbformat.writes(nbformat.v4.new_notebook()),
     "grupo2/carla.py": "x = 1\n",
 }
+LEARNER_OF = {
+    "grupo1/ana/entrega.py": "grupo1/ana",
+    "grupo1/beto/tarea/entrega.ipynb": "grupo1/beto",
+    "grupo2/carla.py": "grupo2",
+}
+"""«grupo1» holds only folders, so its folders are the learners; «grupo2» holds a file: it is one."""
 
 
 def test_a_nested_class_folder_is_collected_and_read(fake, tmp_path):
@@ -393,7 +399,7 @@ def test_a_nested_class_folder_is_collected_and_read(fake, tmp_path):
     code, _, stderr = run_cli("grade", root, "--out", tmp_path / "out")
     assert code == 0 and "Se omitió" not in stderr
     got = {r["source"]: r["error"] for r in rows(tmp_path / "out")}
-    assert got == {f"{root}/{rel}": None for rel in NESTED}
+    assert got == {f"{root}/{learner}": None for learner in LEARNER_OF.values()}
 
 
 @pytest.mark.parametrize(
@@ -417,8 +423,9 @@ def test_a_folder_swapped_for_a_link_after_the_listing_is_an_error_row(
     code, _, _ = run_cli("grade", root, "--out", tmp_path / "out")
     assert code == 0
     got = {r["source"].removeprefix(f"{root}/"): r["error"] for r in rows(tmp_path / "out")}
-    assert sorted(got) == sorted(NESTED)  # one row each: the swap costs its own files, never the batch
-    for rel, error in got.items():
+    assert sorted(got) == sorted(LEARNER_OF.values())  # one row each: the swap costs its own files, never the batch
+    for rel, learner in LEARNER_OF.items():
+        error = got[learner]
         if rel.startswith(swapped + "/"):
             assert error is not None and f"«{folder}», en su ruta, es un enlace simbólico" in error, error
             assert Path(rel).name in error

@@ -163,17 +163,18 @@ def encrypted_member(tmp_path: Path) -> Case:
 
 
 def zip_bomb(tmp_path: Path) -> Case:
-    archive = make_zip(tmp_path / "boom.zip", {"boom.py": b"#" * (8 * 1024 * 1024), "ok.py": "x = 1\n"})
+    # Past the member cap (64 MiB) by its declared size: refused unread; a smaller one is streamed and cut.
+    archive = make_zip(tmp_path / "boom.zip", {"boom.py": b"#" * (65 * 1024 * 1024), "ok.py": "x = 1\n"})
     with zipfile.ZipFile(archive) as zf:
         packed = zf.getinfo("boom.py").compress_size / (1024 * 1024)
     return Case(
         [archive],
         [
-            f"Se rechazó «boom.py» en «boom.zip»: descomprimido ocuparía 8.0 MiB (comprimido {packed:.1f} MiB); "
+            f"Se rechazó «boom.py» en «boom.zip»: descomprimido ocuparía 65.0 MiB (comprimido {packed:.1f} MiB); "
             "parece una bomba zip, no se extrajo."
         ],
         [
-            f"Refused «boom.py» in «boom.zip»: uncompressed it would take 8.0 MiB (compressed {packed:.1f} MiB); "
+            f"Refused «boom.py» in «boom.zip»: uncompressed it would take 65.0 MiB (compressed {packed:.1f} MiB); "
             "it looks like a zip bomb, not extracted."
         ],
     )
@@ -236,11 +237,16 @@ def fifo_named_zip(tmp_path: Path) -> Case:
 def unextractable_member(tmp_path: Path) -> Case:
     long = "x" * 300 + ".py"
     archive = make_zip(tmp_path / "odd.zip", {long: "x = 1\n", "ok.py": "x = 1\n"})
-    reason = os.strerror(errno.ENAMETOOLONG)
     return Case(
         [archive],
-        [f"Se omitió «{long}» en «odd.zip»: no se pudo extraer ({reason})."],
-        [f"Skipped «{long}» in «odd.zip»: it could not be extracted ({reason})."],
+        [
+            f"Se rechazó «{long}» en «odd.zip»: su nombre pasa de 255 bytes, más de lo que un sistema de archivos "
+            "guarda; no se extrajo."
+        ],
+        [
+            f"Refused «{long}» in «odd.zip»: its name is longer than 255 bytes, more than a file system stores; "
+            "not extracted."
+        ],
     )
 
 
@@ -284,9 +290,10 @@ CASES: dict[str, Callable[[Path], Case]] = {
 class FakeGrader:
     """The pipeline's stand-in: intake is what is under test, so every file passes."""
 
-    def __call__(self, paths, *, jobs, seed, lang, progress):
+    def __call__(self, learners, *, jobs, seed, lang, progress):
         criteria = [CriterionResult(c, True, 1.0, 1.0, "ok") for c in CRITERIA_IDS]
-        return [SubmissionResult(Path(p).name, len(criteria), len(criteria), list(criteria)) for p in paths]
+        names = [learner.files[0].name if learner.files else learner.name for learner in learners]
+        return [SubmissionResult(name, len(criteria), len(criteria), list(criteria)) for name in names]
 
 
 @pytest.fixture

@@ -34,11 +34,12 @@ REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"
 
 
-def fake_grading(paths, *, jobs, seed, lang, progress):
-    """Deterministic in (file content, seed, lang), like the real grader with a fixed --seed."""
+def fake_grading(learners, *, jobs, seed, lang, progress):
+    """Deterministic in (the learner's files' content, seed, lang), like the real grader with a fixed --seed."""
     results = []
-    for p in paths:
-        content = Path(p).read_text(encoding="utf-8", errors="replace")
+    for learner in learners:
+        p = learner.files[0].path if learner.files else Path(learner.source)
+        content = "".join(f.path.read_text(encoding="utf-8", errors="replace") for f in learner.files if not f.refusal)
         criteria = []
         for k, cid in enumerate(CRITERIA_IDS):
             passed = (len(content) + seed + k) % 3 != 0
@@ -63,17 +64,21 @@ def run(*argv: str | Path) -> tuple[int, str, str]:
 
 
 def make_class(root: Path, n: int = 30) -> Path:
-    """A class with nested folders, two files with one name, a zip and a refused zip member."""
+    """A class as LMSes lay it out: a folder per learner (in group folders), two learners with one name,
+    a learner with two files, a loose file, and an LMS zip of learners with a refused member."""
     cls = root / "clase"
     for i in range(n):
-        group = f"grupo{i % 3}"
-        path = cls / group / f"alumno{i:02d}.py"
+        path = cls / f"grupo{i % 3}" / f"alumno{i:02d}" / "tarea.py"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"# alumno {i}\n" + "x = 1\n" * i, encoding="utf-8")
-    (cls / "grupo0" / "entrega.py").write_text("# a\n", encoding="utf-8")
-    (cls / "grupo1" / "entrega.py").write_text("# bb\n", encoding="utf-8")
+    for group, text in (("grupo0", "# a\n"), ("grupo1", "# bb\n")):
+        (cls / group / "ana").mkdir()
+        (cls / group / "ana" / "entrega.py").write_text(text, encoding="utf-8")
+    (cls / "grupo2" / "alumno02" / "notas.pdf").write_bytes(b"%PDF-1.4\n")
+    (cls / "suelta.py").write_text("# suelta\n", encoding="utf-8")
     with zipfile.ZipFile(cls / "lms.zip", "w") as zf:
         zf.writestr("carla/carla.py", "# carla\n")
+        zf.writestr("bea/bea.py", "# bea\n")
         zf.writestr("../fuera.py", "# zip slip\n")
     return cls
 
@@ -123,9 +128,9 @@ def test_a_shard_needs_a_seed(fake, tmp_path):
 def test_the_shards_partition_the_class_and_keep_its_names_and_order(tmp_path):
     cls = make_class(tmp_path)
     with collect_submissions([cls]) as intake:
-        everything = shards.plan(intake.submissions, [cls], None)
+        everything = shards.plan(intake.learners, [cls], None)
         for n in (1, 2, 3, 7):
-            parts = [shards.plan(intake.submissions, [cls], shards.Shard(i, n)) for i in range(1, n + 1)]
+            parts = [shards.plan(intake.learners, [cls], shards.Shard(i, n)) for i in range(1, n + 1)]
             positions = sorted(p.position for part in parts for p in part)
             assert positions == list(range(len(everything))), n
             by_position = {p.position: p for part in parts for p in part}
@@ -140,7 +145,7 @@ def test_the_shard_does_not_depend_on_how_the_path_is_spelled_or_what_else_is_th
         with collect_submissions(given) as intake:
             return {
                 shards.shard_key(s.source, given): shards.shard_of(shards.shard_key(s.source, given), n)
-                for s in intake.submissions
+                for s in intake.learners
             }
 
     absolute = assignment([cls])
@@ -149,7 +154,9 @@ def test_the_shard_does_not_depend_on_how_the_path_is_spelled_or_what_else_is_th
     monkeypatch.chdir(cls)
     assert assignment([Path(".")]) == absolute
     # An LMS zip given by itself, by an absolute or a relative path.
-    assert assignment([cls / "lms.zip"]) == assignment([Path("lms.zip")]) == {"carla/carla.py": ANY}
+    assert (
+        assignment([cls / "lms.zip"]) == assignment([Path("lms.zip")]) == {"carla": ANY, "bea": ANY, "../fuera.py": ANY}
+    )
     # Adding or removing other submissions never moves one from a shard to another.
     shutil.rmtree(cls / "grupo2")
     (cls / "nueva.py").write_text("# nueva\n")
@@ -219,7 +226,7 @@ def test_a_shard_records_its_run(fake, tmp_path):
     run_ = doc["run"]
     assert run_["seed"] == 11 and run_["shard"] == "2/3" and run_["lang"] == "es"
     assert run_["course_version"] == shards.course_version() and "+" in run_["course_version"]
-    assert run_["total"] == 33 and len(run_["positions"]) == len(doc["submissions"]) < 33
+    assert run_["total"] == 36 and len(run_["positions"]) == len(doc["submissions"]) < 36
     assert any("zip slip" in w for w in run_["warnings"])
 
 
@@ -232,7 +239,7 @@ def test_merged_shards_are_the_one_machine_run_byte_for_byte(fake, tmp_path, n):
     random.Random(n).shuffle(folders)  # the order of the folders does not matter
     code, stdout, stderr = run("merge", *folders, "--out", tmp_path / "junta")
     assert code == 0, stderr
-    assert f"Merged {n} parts: 33 submissions" in stdout  # printed in the parts' language by default
+    assert f"Merged {n} parts: 36 learners" in stdout  # printed in the parts' language by default
     assert tree(tmp_path / "junta") == tree(tmp_path / "una")
 
 
@@ -383,7 +390,7 @@ def test_an_empty_shard_still_writes_its_part(fake, tmp_path):
         "grade", tmp_path / "sola.py", "--out", tmp_path / "p", "--seed", "3", "--shard", f"{empty}/2"
     )
     assert code == 0, stderr
-    assert "le tocan 0 de las 1 entregas" in stdout
+    assert "la clase tiene 1 alumno, y a esta parte le tocan 0" in stdout
     assert json.loads((tmp_path / "p" / "results.json").read_text())["submissions"] == []
 
 
@@ -399,7 +406,9 @@ def _grade_for_real(*argv: str | Path) -> None:
 
 @pytest.mark.slow  # grades the sample class for real, three times: tens of seconds
 def test_sharded_and_merged_sample_submissions_grade_as_on_one_machine(tmp_path):
-    _grade_for_real("grade", SUBMISSIONS, "--out", tmp_path / "una", "--seed", "5", "--jobs", "2")
+    # Every sample file named by itself is a learner (the folder «malicious/» alone would be one).
+    samples = sorted(p for p in SUBMISSIONS.rglob("*") if p.suffix in (".py", ".ipynb"))
+    _grade_for_real("grade", *samples, "--out", tmp_path / "una", "--seed", "5", "--jobs", "2")
     one = tree(tmp_path / "una")
     verdicts = {
         s["submission"]: (s["score"], [(c["id"], c["passed"], c["score"]) for c in s["criteria"]])
@@ -409,7 +418,7 @@ def test_sharded_and_merged_sample_submissions_grade_as_on_one_machine(tmp_path)
     for n in (2, 3):
         folders = [tmp_path / f"n{n}" / f"parte-{i}" for i in range(1, n + 1)]
         for i, folder in enumerate(folders, 1):
-            _grade_for_real("grade", SUBMISSIONS, "--out", folder, "--seed", "5", "--jobs", "2", "--shard", f"{i}/{n}")
+            _grade_for_real("grade", *samples, "--out", folder, "--seed", "5", "--jobs", "2", "--shard", f"{i}/{n}")
         _grade_for_real("merge", *folders, "--out", tmp_path / f"n{n}" / "junta")
         merged = tree(tmp_path / f"n{n}" / "junta")
         got = {
@@ -459,12 +468,12 @@ def test_parts_given_the_class_by_other_spellings_of_its_path_still_merge(fake, 
     code, _, stderr = run("merge", "p1", "p2", "--out", "junta")
     assert code == 0, stderr
     merged = json.loads((tmp_path / "junta" / "results.json").read_text())["submissions"]
-    assert len(merged) == 33
+    assert len(merged) == 36  # learners: 30 + two «ana» + «suelta.py» + carla, bea and the refused member
     # Each submission once: part 2 names them by the absolute path, part 1 by the relative one.
     keys = {
         str(Path(s["source"]).relative_to(tmp_path)) if s["source"].startswith("/") else s["source"] for s in merged
     }
-    assert len(keys) == 33
+    assert len(keys) == 36
 
 
 @pytest.mark.parametrize(

@@ -80,6 +80,119 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Refused «{member}» in «{zip}»: decompressing it went past {limit}; it looks like a zip bomb, "
         "not extracted.",
     },
+    "intake.member_long_name": {
+        "es": "Se rechazó «{member}» en «{zip}»: su nombre pasa de {max} bytes, más de lo que un sistema de "
+        "archivos guarda; no se extrajo.",
+        "en": "Refused «{member}» in «{zip}»: its name is longer than {max} bytes, more than a file system "
+        "stores; not extracted.",
+    },
+    "intake.member_duplicate": {
+        "es": "«{member}» aparece más de una vez en «{zip}»: vale la última copia, como con `unzip -o`.",
+        "en": "«{member}» appears more than once in «{zip}»: the last copy counts, as with `unzip -o`.",
+    },
+    "intake.skipped_venv": {
+        "es": "Se omitió la carpeta «{name}»: es un entorno virtual de Python (venv), no una entrega.",
+        "en": "Skipped the folder «{name}»: it is a Python virtual environment (venv), not a submission.",
+    },
+    "intake.skipped_packages": {
+        "es": "Se omitió la carpeta «{name}»: son paquetes instalados, no una entrega.",
+        "en": "Skipped the folder «{name}»: it holds installed packages, not a submission.",
+    },
+    "intake.skipped_cache": {
+        "es": "Se omitió la carpeta «{name}»: es la caché de Python (__pycache__), no una entrega.",
+        "en": "Skipped the folder «{name}»: it is Python's cache (__pycache__), not a submission.",
+    },
+    "intake.skipped_checkpoints": {
+        "es": "Se omitió la carpeta «{name}»: son las copias automáticas de Jupyter (.ipynb_checkpoints), "
+        "no una entrega.",
+        "en": "Skipped the folder «{name}»: it holds Jupyter's automatic copies (.ipynb_checkpoints), "
+        "not a submission.",
+    },
+    "intake.skipped_hidden": {
+        "es": "Se omitió la carpeta oculta «{name}».",
+        "en": "Skipped the hidden folder «{name}».",
+    },
+    "intake.loose_other": {
+        "es": "No se calificó «{name}»: no es un .py ni un .ipynb, y no está en la carpeta de ningún alumno.",
+        "en": "«{name}» was not graded: it is not a .py or an .ipynb, and it is in no learner's folder.",
+    },
+    # -- one learner, one row: which file is graded -----------------------------------------------
+    "choice.graded": {
+        "es": "Se calificó «{name}»: {why}.",
+        "en": "Graded «{name}»: {why}.",
+    },
+    "choice.why.only": {
+        "es": "es tu único cuaderno (.ipynb) o archivo .py",
+        "en": "it is your only notebook (.ipynb) or .py file",
+    },
+    "choice.why.readable": {
+        "es": "es el que se pudo leer",
+        "en": "it is the one that could be read",
+    },
+    "choice.why.not_course": {
+        "es": "los demás son cuadernos del curso (01 a 03), no el de los ejercicios",
+        "en": "the others are the course's notebooks (01 to 03), not the exercises'",
+    },
+    "choice.why.exercises": {
+        "es": "el cuaderno 04 de los ejercicios va primero",
+        "en": "notebook 04, the exercises', comes first",
+    },
+    "choice.why.most_names": {
+        "es": "es el que define más de los nombres que se califican (reconcile, start_state…)",
+        "en": "it defines the most of the names that are graded (reconcile, start_state…)",
+    },
+    "choice.why.notebook": {
+        "es": "el cuaderno va antes que un .py (que suele ser su copia exportada)",
+        "en": "the notebook comes before a .py (usually its exported copy)",
+    },
+    "choice.why.first": {
+        "es": "entre archivos iguales para la regla, el primero por su ruta",
+        "en": "among files the rule cannot tell apart, the first by its path",
+    },
+    "choice.others.one": {
+        "es": "No se calificó el otro archivo que entregaste: {files}.",
+        "en": "The other file you handed in was not graded: {files}.",
+    },
+    "choice.others.other": {
+        "es": "No se calificaron los otros {n} archivos que entregaste: {files}.",
+        "en": "The other {n} files you handed in were not graded: {files}.",
+    },
+    "choice.unreadable.one": {
+        "es": "No se pudo leer {files}.",
+        "en": "{files} could not be read.",
+    },
+    "choice.unreadable.other": {
+        "es": "No se pudieron leer {n} de ellos: {files}.",
+        "en": "{n} of them could not be read: {files}.",
+    },
+    "choice.nothing.zero": {
+        "es": "No hay nada que calificar: la entrega no tiene ningún cuaderno (.ipynb) ni archivo .py{files}.",
+        "en": "Nothing to grade: the submission has no notebook (.ipynb) and no .py file{files}.",
+    },
+    "choice.nothing.one": {
+        "es": "No hay nada que calificar: no hay ningún cuaderno (.ipynb) ni archivo .py, solo un archivo: "
+        "{files}. Entrega el cuaderno 04_ejercicios.ipynb.",
+        "en": "Nothing to grade: there is no notebook (.ipynb) and no .py file, only one file: "
+        "{files}. Hand in the notebook 04_ejercicios.ipynb.",
+    },
+    "choice.nothing.other": {
+        "es": "No hay nada que calificar: no hay ningún cuaderno (.ipynb) ni archivo .py, solo {n} archivos: "
+        "{files}. Entrega el cuaderno 04_ejercicios.ipynb.",
+        "en": "Nothing to grade: there is no notebook (.ipynb) and no .py file, only {n} files: "
+        "{files}. Hand in the notebook 04_ejercicios.ipynb.",
+    },
+    "choice.renamed.one": {
+        "es": "{files} parece un cuaderno o un .py con otra extensión añadida: vuelve a subirlo con el nombre "
+        "terminado en .ipynb o .py.",
+        "en": "{files} looks like a notebook or a .py with another extension added: upload it again with the "
+        "name ending in .ipynb or .py.",
+    },
+    "choice.renamed.other": {
+        "es": "{files} parecen cuadernos o .py con otra extensión añadida: vuelve a subirlos con el nombre "
+        "terminado en .ipynb o .py.",
+        "en": "{files} look like notebooks or .py files with another extension added: upload them again with "
+        "the name ending in .ipynb or .py.",
+    },
     "intake.member_unextractable": {
         "es": "Se omitió «{member}» en «{zip}»: no se pudo extraer ({reason}).",
         "en": "Skipped «{member}» in «{zip}»: it could not be extracted ({reason}).",
@@ -92,6 +205,17 @@ _TEXTS: dict[str, dict[str, str]] = {
     "load.too_big": {
         "es": "«{name}» pesa más de {mb} MB; ninguna respuesta del ejercicio es tan grande.",
         "en": "«{name}» is larger than {mb} MB; no answer to the exercise is that big.",
+    },
+    "load.code_too_big": {
+        "es": "El código de «{name}» pesa más de {mb} MB entre todas sus celdas; ninguna respuesta del "
+        "ejercicio es tan grande.",
+        "en": "The code of «{name}» is larger than {mb} MB across its cells; no answer to the exercise is that big.",
+    },
+    "load.course_notebook": {
+        "es": "«{name}» es el cuaderno {number} del curso («{notebook}»), no el de los ejercicios, así que no se "
+        "calificó. Entrega «{exercises}», el cuaderno donde resolviste los niveles 0, 1 y 2.",
+        "en": "«{name}» is the course's notebook {number} («{notebook}»), not the exercises', so it was not "
+        "graded. Hand in «{exercises}», the notebook where you solved levels 0, 1 and 2.",
     },
     "load.missing": {"es": "No existe el archivo «{name}».", "en": "The file «{name}» does not exist."},
     "load.unreadable": {"es": "No se pudo leer «{name}»: {reason}.", "en": "Could not read «{name}»: {reason}."},
@@ -167,6 +291,27 @@ _TEXTS: dict[str, dict[str, str]] = {
         '`if __name__ == "__main__":`.',
         "en": "The statement at line {line} raised {etype}{detail}; it was skipped and the rest of the file "
         'still ran (as in a notebook). If it is test code, put it under `if __name__ == "__main__":`.',
+    },
+    "load.statement_syntax": {
+        "es": "La instrucción de la línea {line} tiene un error de sintaxis ({message}); se saltó y el resto del "
+        "archivo se ejecutó igual, como las demás celdas de un cuaderno.",
+        "en": "The statement at line {line} has a syntax error ({message}); it was skipped and the rest of the "
+        "file still ran, as a notebook's other cells would.",
+    },
+    "load.cell_module": {
+        "es": "La celda {cell} importa «{module}» en la línea {line}, y «{module}» no está instalado donde se "
+        "corrige (el curso no lo usa): la celda se saltó. Si no lo necesitas, quita ese import (quizás venía de "
+        "Colab u otro entorno).",
+        "en": "Cell {cell} imports «{module}» at line {line}, and «{module}» is not installed where grading runs "
+        "(the course does not use it): the cell was skipped. If you do not need it, remove that import (it may "
+        "come from Colab or another environment).",
+    },
+    "load.statement_module": {
+        "es": "La instrucción de la línea {line} importa «{module}», que no está instalado donde se corrige (el "
+        "curso no lo usa): se saltó. Si no lo necesitas, quita ese import (quizás venía de Colab u otro entorno).",
+        "en": "The statement at line {line} imports «{module}», which is not installed where grading runs (the "
+        "course does not use it): it was skipped. If you do not need it, remove that import (it may come from "
+        "Colab or another environment).",
     },
     "load.statement_timeout": {
         "es": "La instrucción de la línea {line} no terminó dentro de los {seconds:g} s que tiene la carga del "
@@ -711,9 +856,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "--shard needs --seed S, the same in every part: so every part grades with the same random "
         "variants and «autograder merge» can join them.",
     },
-    "shard.graded": {
-        "es": "Parte {shard}: a esta parte le tocan {mine} de las {total} entregas de la clase.",
-        "en": "Part {shard}: {mine} of the class's {total} submissions fall in this part.",
+    "shard.graded.one": {
+        "es": "Parte {shard}: la clase tiene 1 alumno, y a esta parte le tocan {mine}.",
+        "en": "Part {shard}: the class has 1 learner, and {mine} fall in this part.",
+    },
+    "shard.graded.other": {
+        "es": "Parte {shard}: a esta parte le tocan {mine} de los {n} alumnos de la clase.",
+        "en": "Part {shard}: {mine} of the class's {n} learners fall in this part.",
     },
     "merge.no_folder": {
         "es": "«{folder}» no existe o no es una carpeta.",
@@ -813,8 +962,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "--out «{out}» is one of the folders being merged; choose another folder.",
     },
     "merge.done": {
-        "es": "Se juntaron {shards} partes: {n} entregas (semilla {seed}).",
-        "en": "Merged {shards} parts: {n} submissions (seed {seed}).",
+        "es": "Se juntaron {shards} partes: {n} alumnos (semilla {seed}).",
+        "en": "Merged {shards} parts: {n} learners (seed {seed}).",
     },
     # -- the judge itself ----------------------------------------------------------------------
     "warn.unconfined": {
@@ -1033,13 +1182,13 @@ _TEXTS: dict[str, dict[str, str]] = {
     "report.details": {"es": "Detalle por criterio", "en": "Details by criterion"},
     "report.submissions": {"es": "Entregas", "en": "Submissions"},
     "report.submission": {"es": "Entrega", "en": "Submission"},
-    "report.n_submissions": {"es": "Entregas calificadas", "en": "Submissions graded"},
+    "report.n_submissions": {"es": "Alumnos", "en": "Learners"},
     "report.with_error": {"es": "Con problemas", "en": "With problems"},
     "report.mean": {"es": "Media", "en": "Mean"},
     "report.median": {"es": "Mediana", "en": "Median"},
     "report.pass_rate": {"es": "Porcentaje de aprobación por criterio", "en": "Pass rate per criterion"},
     "report.distribution": {"es": "Distribución de puntajes", "en": "Score distribution"},
-    "report.count": {"es": "entregas", "en": "submissions"},
+    "report.count": {"es": "alumnos", "en": "learners"},
     "report.feedback": {"es": "Retroalimentación", "en": "Feedback"},
     "report.seed": {"es": "Semilla", "en": "Seed"},
     "report.seed_hint": {
@@ -1064,17 +1213,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "two submissions share the same report name",
     },
     # -- Gradescope's results.json ---------------------------------------------------------------
-    "gradescope.none": {
-        "es": "No se encontró ningún archivo .py o .ipynb en tu entrega. Sube tu cuaderno (.ipynb) o tu archivo .py.",
-        "en": "No .py or .ipynb file was found in your submission. Upload your notebook (.ipynb) or your .py file.",
-    },
     "gradescope.graded": {
         "es": "Se calificó «{name}»: {score} / {max_score} puntos.",
         "en": "Graded «{name}»: {score} / {max_score} points.",
-    },
-    "gradescope.several": {
-        "es": "Tu entrega tiene {n} archivos calificables; cuenta el de mayor puntaje, «{name}».",
-        "en": "Your submission has {n} gradable files; the one with the highest score counts, «{name}».",
     },
     "gradescope.error": {"es": "Problema con la entrega: {error}", "en": "Problem with the submission: {error}"},
     "gradescope.internal": {
@@ -1185,10 +1326,22 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
         "en": "No submission (.py or .ipynb) was found in {paths}.",
     },
-    "cli.graded": {
-        "es": "Se calificaron {n} entregas en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
-        "en": "Graded {n} submissions in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",
+    "cli.graded.one": {
+        "es": "Se calificó 1 alumno en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
+        "en": "Graded 1 learner in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",
     },
+    "cli.graded.other": {
+        "es": "Se calificaron {n} alumnos en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
+        "en": "Graded {n} learners in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",
+    },
+    "cli.files": {
+        "es": "Archivos: {graded}; {ignored} (cada alumno tiene una fila, con un archivo calificado).",
+        "en": "Files: {graded}; {ignored} (each learner has one row, with one graded file).",
+    },
+    "cli.graded_files.one": {"es": "1 calificado", "en": "1 graded"},
+    "cli.graded_files.other": {"es": "{n} calificados", "en": "{n} graded"},
+    "cli.ignored_files.one": {"es": "1 no calificado", "en": "1 not graded"},
+    "cli.ignored_files.other": {"es": "{n} no calificados", "en": "{n} not graded"},
     "cli.mean": {
         "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
         "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
@@ -1353,6 +1506,12 @@ class NoticeError(Exception):
 
     def __str__(self) -> str:
         return self.notice.render(self.lang)
+
+
+def plural(key: str, n: int, lang: str = "es", **params: Any) -> str:
+    """``key.one`` when ``n`` is 1, ``key.zero`` when it is 0 and the key has one, else ``key.other``; with ``n``."""
+    form = "one" if n == 1 else "zero" if n == 0 and f"{key}.zero" in _TEXTS else "other"
+    return text(f"{key}.{form}", lang, n=n, **params)
 
 
 def keys() -> list[str]:

@@ -19,11 +19,15 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
 
-from autograder.course.catalogue import text
+from autograder.course.catalogue import plural, text
 from autograder.course.criteria import not_graded
+from autograder.course.lesson_map import NOTEBOOKS
 from autograder.grading.server import GradingServer, JudgeTimeout, ServerError, shared_server
+from autograder.intake.collect import FoundSubmission, Learner, shown_name
+from autograder.intake.safe_files import Beneath
 from autograder.intake.submission import Submission, SubmissionError, load_submission
 from autograder.judging.process import LEVELS
 from autograder.sandbox.learner_process import protections
@@ -77,7 +81,7 @@ def grade_submission(
 
 
 def grade_many(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: Iterable[str | os.PathLike[str] | Learner],
     *,
     jobs: int | None = None,
     seed: int | None = None,
@@ -89,39 +93,37 @@ def grade_many(
 ) -> list[SubmissionResult]:
     """Corrige muchas entregas en paralelo; los resultados vuelven en el orden de ``paths``.
 
-    Every submission of one run sees the same random scenarios (``seed``, random
-    when None and recorded in each result), so the class is graded on equal terms.
+    Each item is a file or a :class:`~autograder.intake.collect.Learner` (what intake found:
+    one row each, one file graded, chosen by :func:`choose`). Every submission of one run
+    sees the same random scenarios (``seed``, random when None and recorded in each
+    result), so the class is graded on equal terms.
     """
-    paths = list(paths)
+    learners = [p if isinstance(p, Learner) else _one_file(p) for p in paths]
     seed = secrets.randbelow(2**31) if seed is None else seed
     jobs = max(1, jobs or os.cpu_count() or 1)
     server = server or shared_server()
-    results: list[SubmissionResult | None] = [None] * len(paths)
+    results: list[SubmissionResult | None] = [None] * len(learners)
     global _warned_unconfined
     warning = confinement_warning(lang)
     if warning and not _warned_unconfined:
         _warned_unconfined = True  # once per run: every result carries it too
         print(warning, file=sys.stderr)
 
-    def one(path: str | os.PathLike[str]) -> SubmissionResult:
-        name = Path(path).name
+    def one(learner: Learner) -> SubmissionResult:
         try:
-            submission = load_submission(path)
-            return grade_loaded(submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
-        except SubmissionError as e:
-            return _unloadable(name, e.message(lang), seed, levels)
+            return grade_learner(learner, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
         except Exception as e:  # noqa: BLE001 - one file that breaks the loader or the grader must not cost the batch
             # Only the exception's type: its text may quote the file.
-            return _unloadable(name, text("internal", lang, detail=type(e).__name__), seed, levels)
+            return _unloadable(_label(learner), text("internal", lang, detail=type(e).__name__), seed, levels)
 
     pool = ThreadPoolExecutor(max_workers=jobs)
-    futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
+    futures = {pool.submit(one, learner): i for i, learner in enumerate(learners)}
     try:
         for done, future in enumerate(as_completed(futures), 1):
             i = futures[future]
             results[i] = future.result()
             if progress is not None:
-                progress(done, len(paths), results[i])
+                progress(done, len(learners), results[i])
     except KeyboardInterrupt:
         # Stop now: nothing queued starts, the judges at work are killed (their threads then
         # return at once), and what was finished before the Ctrl-C is kept.
@@ -131,8 +133,8 @@ def grade_many(
             pool.shutdown(wait=True)
         message = text("batch.interrupted", lang)
         kept = [
-            r if r is not None else _unloadable(Path(p).name, message, seed, levels)
-            for r, p in zip(results, paths, strict=True)
+            r if r is not None else _unloadable(_label(learner), message, seed, levels)
+            for r, learner in zip(results, learners, strict=True)
         ]
         raise GradingInterrupted(kept, graded=sum(1 for r in results if r is not None)) from None
     finally:
@@ -174,3 +176,142 @@ def grade_loaded(
 
 def _unloadable(name: str, message: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:
     return SubmissionResult.from_criteria(name, not_graded(message, levels=levels), error=message, seed=seed)
+
+
+# --- one learner, one row ---------------------------------------------------------------------
+
+
+def _one_file(path: str | os.PathLike[str]) -> Learner:
+    """A file given by itself: a learner of one file."""
+    where = Beneath.of(path)
+    found = FoundSubmission(Path(os.fspath(where)), shown_name(os.fspath(path)), where.root, (shown_name(where.name),))
+    return Learner(found.source, (found,), depth=1)
+
+
+def _label(learner: Learner) -> str:
+    """The row's name before a file was chosen: the learner's only file, or the learner's folder."""
+    return learner.files[0].name if len(learner.files) == 1 else shown_name(learner.name)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One of a learner's ``.py``/``.ipynb``: loaded, or why it could not be."""
+
+    found: FoundSubmission
+    shown: str  # its path inside the learner's folder
+    submission: Submission | None
+    error: str | None
+
+    def rank(self, position: int) -> tuple[int, ...]:
+        """Smaller is chosen first; each place is one step of the rule (:data:`CHOICE_RULE`)."""
+        sub = self.submission
+        if sub is None:
+            return (1, 0, 0, 0, 0, position)
+        return (
+            0,
+            1 if sub.course in WRONG_NOTEBOOKS else 0,
+            0 if sub.course == EXERCISES else 1 if self.found.name.startswith(EXERCISES) else 2,
+            -len(sub.defines()),
+            0 if sub.kind == "ipynb" else 1,
+            position,
+        )
+
+
+EXERCISES = "04"
+"""The course's notebook that is handed in (:data:`autograder.course.lesson_map.NOTEBOOKS`)."""
+WRONG_NOTEBOOKS = frozenset(NOTEBOOKS) - {EXERCISES}
+CHOICE_RULE = ("readable", "not_course", "exercises", "most_names", "notebook", "first")
+"""Why a file was graded rather than the next one: the first step of :meth:`Candidate.rank` that told them apart."""
+
+
+def choose(candidates: list[Candidate]) -> tuple[int, str | None]:
+    """Which of a learner's files is graded, and the step of the rule that chose it (None: the only one).
+
+    The rule: a file that can be read; not one of the course's notebooks 01–03; the course's
+    notebook 04 (by its title cell), then a file whose name starts with «04»; the file that
+    defines the most of the names the exercises grade; a notebook before a ``.py`` (often its
+    export); the first in the order found (by path).
+    """
+    ranks = [c.rank(i) for i, c in enumerate(candidates)]
+    order = sorted(range(len(candidates)), key=ranks.__getitem__)
+    if len(order) == 1:
+        return order[0], None
+    best, second = ranks[order[0]], ranks[order[1]]
+    step = next(k for k, (a, b) in enumerate(zip(best, second, strict=True)) if a != b)
+    return order[0], CHOICE_RULE[step]
+
+
+def grade_learner(
+    learner: Learner,
+    *,
+    seed: int,
+    lang: str = "es",
+    limits: Limits = DEFAULT_LIMITS,
+    levels: tuple[int, ...] = LEVELS,
+    server: GradingServer | None = None,
+) -> SubmissionResult:
+    """One learner's row: the file :func:`choose` picks, graded; the others named in its warnings."""
+    candidates = [_load(found, learner, lang) for found in learner.files]
+    if not candidates:
+        return _nothing_gradable(learner, lang, seed, levels)
+    chosen, why = choose(candidates)
+    picked = candidates[chosen]
+    if picked.submission is None:
+        result = _unloadable(picked.found.name, picked.error or "", seed, levels)
+    elif picked.submission.course in WRONG_NOTEBOOKS:
+        course = picked.submission.course
+        message = text(
+            "load.course_notebook",
+            lang,
+            name=picked.found.name,
+            number=int(course),
+            notebook=f"{NOTEBOOKS[course]}.ipynb",
+            exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
+        )
+        result = _unloadable(picked.found.name, message, seed, levels)
+    else:
+        result = grade_loaded(picked.submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
+    others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
+    if others:
+        notes = [text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang))]
+        notes.append(plural("choice.others", len(others), lang, files=_names(others, lang)))
+        unreadable = [c.shown for i, c in enumerate(candidates) if i != chosen and c.submission is None]
+        if unreadable:
+            notes.append(plural("choice.unreadable", len(unreadable), lang, files=_names(unreadable, lang)))
+        result.warnings[:0] = notes
+    return result
+
+
+def _load(found: FoundSubmission, learner: Learner, lang: str) -> Candidate:
+    shown = learner.inside(found)
+    if found.refusal is not None:
+        return Candidate(found, shown, None, found.refusal.render(lang))
+    try:
+        return Candidate(found, shown, load_submission(found.file, found.name), None)
+    except SubmissionError as e:
+        return Candidate(found, shown, None, e.message(lang))
+
+
+_RENAMED = (".ipynb.txt", ".ipynb.json", ".py.txt", ".ipynb.html")
+"""A notebook or script whose name gained an extension on the way (a browser's download, a mail client)."""
+
+
+def _nothing_gradable(learner: Learner, lang: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:
+    """A learner who handed in no ``.py`` and no notebook: a row with 0 that says what was found."""
+    found = [learner.inside(o) for o in learner.others]
+    message = plural("choice.nothing", len(found), lang, files=_names(found, lang))
+    renamed = [name for name in found if name.lower().endswith(_RENAMED)]
+    if renamed:
+        message += " " + plural("choice.renamed", len(renamed), lang, files=_names(renamed, lang))
+    return _unloadable(shown_name(learner.name), message, seed, levels)
+
+
+_MAX_NAMED = 10
+
+
+def _names(names: list[str], lang: str) -> str:
+    """«a.py», «b.pdf» y 3 más: the files named, at most a few."""
+    shown = ", ".join(f"«{n}»" for n in names[:_MAX_NAMED])
+    if len(names) > _MAX_NAMED:
+        shown += " " + text("list.more", lang, more=len(names) - _MAX_NAMED)
+    return shown

@@ -26,6 +26,8 @@ import stat
 import tempfile
 import unicodedata
 import zipfile
+import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -35,18 +37,40 @@ from autograder.intake.safe_files import DIR_FLAGS, Beneath, ReadRefused, open_r
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 
-# Notebooks for this lesson are code and text; 32 MiB is far above any honest one.
-MAX_MEMBER_BYTES = 32 * 1024 * 1024
+# A notebook with pasted screenshots may weigh tens of MB (its code is capped later): 64 MiB is past any.
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
 MAX_ZIP_TOTAL_BYTES = 1024 * 1024 * 1024
 MAX_ZIP_MEMBERS = 20_000
-# Text compresses maybe 10-20x; a big member beyond this ratio is a bomb, not a notebook.
-MAX_COMPRESSION_RATIO = 200
 MAX_ZIP_DEPTH = 3
 MAX_FOLDER_DEPTH = 20
 """Folders inside folders below what was given; an LMS layout is two or three deep."""
 _CHUNK = 1024 * 1024
 
-_IGNORED_NAMES = {"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"}
+_IGNORED_NAMES = {"__MACOSX", "Thumbs.db", "desktop.ini"}
+"""Leftovers of the system that zipped the folder: never a learner's, skipped without a word."""
+_SKIPPED_FOLDERS = {
+    "__pycache__": "cache",
+    ".ipynb_checkpoints": "checkpoints",
+    "site-packages": "packages",
+    "dist-packages": "packages",
+    "node_modules": "packages",
+    "venv": "venv",
+    ".venv": "venv",
+    "env": "venv",
+    "virtualenv": "venv",
+}
+"""Folders a learner's upload may carry that hold no answer: each is skipped with one warning."""
+_VENV_MARKER = "pyvenv.cfg"
+"""What every virtualenv has at its top, whatever its name."""
+_MOODLE_FOLDER = re.compile(r"_assignsubmission_[a-z]+_?$|_onlinetext_?$")
+"""A Moodle "download all submissions" folder: ``Full Name_<id>_assignsubmission_file_``; one learner each."""
+_LMS_FILE = re.compile(
+    r"(?P<canvas>[^_\s]+_(?:LATE_)?\d+)_\d+_.+"  # Canvas: «garciaana_LATE_1234_5678_entrega.ipynb»
+    r"|(?P<blackboard>.+_attempt_\d{4}(?:-\d\d){5})(?:_.+|\.txt)"  # Blackboard: «…_attempt_2026-03-01-09-30-00_x.py»
+)
+"""A loose file an LMS named after its learner: the files of one learner (and attempt) are one learner."""
+MAX_NAME_BYTES = 255
+"""The longest file name (one path component) Linux and macOS file systems store."""
 
 Seen = set[tuple[int, int, str]]
 """Directory entries already taken: (device, inode of the folder, name)."""
@@ -59,9 +83,20 @@ class IntakeError(NoticeError):
 @dataclass(frozen=True)
 class FoundSubmission:
     path: Path  # where the file is on disk now (maybe inside the temporary folder)
-    source: str  # where it came from, as the instructor would recognise it
+    source: str  # where it came from, as the instructor would recognise it (readable: see shown_name)
     root: Path | None = None
     """The trusted folder ``path`` was found under (None: a file named on the command line)."""
+    parts: tuple[str, ...] = ()
+    """Its place below the argument it was found under, as shown (a zip counts as a folder): who it belongs to."""
+    given: int = 0
+    """Which argument of the command line it was found under."""
+    refusal: Notice | None = None
+    """A zip member that was not extracted (a link, a name too long, too big...): its row says why."""
+
+    @property
+    def name(self) -> str:
+        """The file's name as a person reads it."""
+        return self.parts[-1] if self.parts else shown_name(self.path.name)
 
     @property
     def file(self) -> Beneath:
@@ -71,11 +106,49 @@ class FoundSubmission:
         return Beneath(self.root, self.path.relative_to(self.root).parts)
 
 
+@dataclass(frozen=True)
+class OtherFile:
+    """A file that is not a submission (a PDF, a .docx, ``x.ipynb.txt``): never read, only named."""
+
+    source: str
+    parts: tuple[str, ...]
+    given: int = 0
+
+
+@dataclass(frozen=True)
+class Learner:
+    """One learner: a folder or LMS entry of the class (with everything below it), or a loose file.
+
+    ``files`` are the ``.py``/``.ipynb`` that could be graded (the grader picks one:
+    :func:`autograder.grading.pipeline.choose`); ``others`` everything else that was found.
+    """
+
+    source: str
+    files: tuple[FoundSubmission, ...]
+    others: tuple[OtherFile, ...] = ()
+    depth: int = 0
+    """How many of each file's ``parts`` name the learner's folder (0: the learner is a loose file)."""
+
+    @property
+    def name(self) -> str:
+        return self.source.rsplit("/", 1)[-1]
+
+    def inside(self, found: FoundSubmission | OtherFile) -> str:
+        """A file's path inside the learner's folder (its name, for a loose file)."""
+        if not found.parts:
+            return found.source
+        return "/".join(found.parts[self.depth :]) or found.parts[-1]
+
+
 @dataclass
 class Intake:
-    submissions: list[FoundSubmission] = field(default_factory=list)
+    submissions: list[FoundSubmission] = field(default_factory=list)  # every .py/.ipynb, refused members too
     notices: list[Notice] = field(default_factory=list)  # refused members, skipped inputs
     lang: str = "es"
+    others: list[OtherFile] = field(default_factory=list)
+    one_learner: bool = False
+    """Everything given is one learner's (Gradescope's submission folder), not a class."""
+    _bases: list[tuple[str, bool]] = field(default_factory=list)  # per argument: (shown, is it a file)
     _tmp: tempfile.TemporaryDirectory[str] | None = None
 
     @property
@@ -85,6 +158,9 @@ class Intake:
 
     def warn(self, key: str, **params: Any) -> None:
         self.notices.append(Notice(key, params))
+
+    learners: list[Learner] = field(default_factory=list)
+    """Who was found, each once (:func:`group_learners`): one row each."""
 
     def close(self) -> None:
         if self._tmp is not None:
@@ -98,6 +174,29 @@ class Intake:
         self.close()
 
 
+_SURROGATES = re.compile("[\udc80-\udcff]")
+
+
+def shown_name(name: str) -> str:
+    """A file name (or path) as a person reads it, safe to write anywhere: always valid Unicode, NFC.
+
+    Linux hands names that are not UTF-8 (a Latin-1 «José_Núñez.py», as ``unzip`` leaves an
+    LMS zip) to Python as lone surrogates, which no JSON, socket or report can carry. Their
+    bytes are read as Windows' code page (Latin-1 where it has a gap), the way the LMS wrote
+    them; a macOS name in NFD («José» as e + U+0301) is shown composed, as typed.
+    """
+    if _SURROGATES.search(name):
+        raw = os.fsencode(name)  # exactly the bytes on disk
+        try:
+            name = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            try:
+                name = raw.decode("cp1252")
+            except UnicodeDecodeError:
+                name = raw.decode("latin-1")
+    return unicodedata.normalize("NFC", name)
+
+
 def is_ignored(name: str) -> bool:
     """Archivos ocultos, restos de macOS y cachés: nunca son entregas."""
     return name.startswith(".") or name in _IGNORED_NAMES
@@ -107,50 +206,80 @@ def is_gradable(name: str) -> bool:
     return name.lower().endswith(GRADABLE_SUFFIXES) and not is_ignored(name)
 
 
-def collect_submissions(paths: list[Path], lang: str = "es") -> Intake:
-    """Todas las entregas ``.py``/``.ipynb`` bajo ``paths``, en un orden estable.
+def _skipped_folder(name: str) -> str | None:
+    """Why a folder is not looked into (a catalogue key's suffix), or None."""
+    if name in _SKIPPED_FOLDERS:
+        return _SKIPPED_FOLDERS[name]
+    if name.startswith("."):
+        return "hidden"
+    return None
+
+
+def collect_submissions(paths: list[Path], lang: str = "es", *, one_learner: bool = False) -> Intake:
+    """Todas las entregas ``.py``/``.ipynb`` bajo ``paths``, en un orden estable, y quién es cada alumno.
 
     Raises ``IntakeError`` for a path that does not exist, is not gradable, or a
-    zip that cannot be read at all. Refused zip members only add a warning. Both
-    speak ``lang``.
+    zip that cannot be read at all. Refused zip members get their own entry (and a
+    row); skipped folders a warning. Both speak ``lang``. With ``one_learner``
+    everything found is one learner's (Gradescope's submission folder).
     """
-    intake = Intake(lang=lang)
+    intake = Intake(lang=lang, one_learner=one_learner)
     seen: Seen = set()
     try:
-        for given in paths:
+        for index, given in enumerate(paths):
+            shown = shown_name(str(given))
             if given.is_symlink() and not is_gradable(given.name):
                 # A shell glob over a class folder hands over whatever links learners left there.
-                intake.warn("intake.symlink_given", name=given)
+                intake.warn("intake.symlink_given", name=shown)
                 continue
             if not given.exists() and not given.is_symlink():
-                raise IntakeError(notice("intake.missing", name=given), lang)
-            if given.is_symlink():
-                _add(given, str(given), intake, seen, os.stat(given.parent))  # loading refuses it, in its own row
+                raise IntakeError(notice("intake.missing", name=shown), lang)
+            if given.is_symlink() or (given.suffix.lower() in GRADABLE_SUFFIXES and not given.is_dir()):
+                # A symlink is kept: loading refuses it, in its own row.
+                intake._bases.append((shown, True))
+                _add(given, shown, intake, seen, os.stat(given.parent), parts=(shown_name(given.name),), given=index)
             elif given.is_dir():
-                _walk_dir(given, str(given), intake, seen, depth=0)
+                intake._bases.append((shown, False))
+                _walk_dir(given, shown, intake, seen, depth=0, prefix=(), given=index)
             elif given.suffix.lower() == ".zip":
-                _take_zip(given, given.name, intake, seen, depth=0, top_level=True)
-            elif given.suffix.lower() in GRADABLE_SUFFIXES:
-                _add(given, str(given), intake, seen, os.stat(given.parent))
+                intake._bases.append((shown_name(given.name), False))
+                _take_zip(given, shown_name(given.name), intake, seen, depth=0, top_level=True, prefix=(), given=index)
             else:
-                raise IntakeError(notice("intake.not_submission", name=given), lang)
+                raise IntakeError(notice("intake.not_submission", name=shown), lang)
+        intake.learners, loose = group_learners(
+            intake.submissions, intake.others, intake._bases, one_learner=one_learner
+        )
+        for other in loose:
+            intake.warn("intake.loose_other", name=other.source)
     except BaseException:
         intake.close()
         raise
     return intake
 
 
-def _add(path: Path, source: str, intake: Intake, seen: Seen, folder: os.stat_result, root: Path | None = None) -> None:
+def _add(
+    path: Path,
+    source: str,
+    intake: Intake,
+    seen: Seen,
+    folder: os.stat_result,
+    root: Path | None = None,
+    *,
+    parts: tuple[str, ...],
+    given: int,
+) -> None:
     # The same directory entry reached twice (a folder and a file inside it) is one submission;
     # two entries that lead to one file (two symlinks) stay two, each reported on its own.
     key = (folder.st_dev, folder.st_ino, path.name)
     if key in seen:
         return
     seen.add(key)
-    intake.submissions.append(FoundSubmission(path=path, source=source, root=root))
+    intake.submissions.append(FoundSubmission(path=path, source=source, root=root, parts=parts, given=given))
 
 
-def _walk_dir(root: Path, source: str, intake: Intake, seen: Seen, depth: int) -> None:
+def _walk_dir(
+    root: Path, source: str, intake: Intake, seen: Seen, depth: int, prefix: tuple[str, ...], given: int
+) -> None:
     """Every submission under ``root``: the folder itself is trusted (it may be a link), nothing below it is."""
     try:
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -158,7 +287,7 @@ def _walk_dir(root: Path, source: str, intake: Intake, seen: Seen, depth: int) -
         intake.warn("intake.folder_unreadable", name=source, reason=exc.strerror or exc)
         return
     try:
-        _walk_fd(fd, root, (), source, intake, seen, depth)
+        _walk_fd(fd, root, (), source, intake, seen, depth, prefix, given)
     finally:
         os.close(fd)
 
@@ -171,9 +300,15 @@ def _walk_fd(
     intake: Intake,
     seen: Seen,
     depth: int,
+    prefix: tuple[str, ...],
+    given: int,
 ) -> None:
-    """The folder ``root/rel`` open as ``fd``: its files first, then each subfolder, opened from ``fd``."""
-    here = "/".join([source, *rel])
+    """The folder ``root/rel`` open as ``fd``: its files first, then each subfolder, opened from ``fd``.
+
+    ``rel`` holds the names as they are on disk (to open them), ``prefix`` the folder's place as shown.
+    """
+    here = "/".join([source, *(shown_name(r) for r in rel)])
+    where = (*prefix, *(shown_name(r) for r in rel))
     try:
         with os.scandir(fd) as listing:
             entries = sorted((entry.name, _kind(entry)) for entry in listing)
@@ -183,19 +318,25 @@ def _walk_fd(
     folder = os.fstat(fd)
     folders = []
     for name, kind in entries:
+        if kind == "folder" and (why := _skipped_folder(name)):
+            intake.warn(f"intake.skipped_{why}", name=f"{here}/{shown_name(name)}")
+            continue
         if is_ignored(name):
             continue
-        shown = f"{here}/{name}"
+        shown = f"{here}/{shown_name(name)}"
+        parts = (*where, shown_name(name))
         if kind == "folder":
             folders.append(name)
         elif kind == "link to folder":
             intake.warn("intake.link_to_folder", name=shown)
         elif is_gradable(name):
-            _add(root.joinpath(*rel, name), shown, intake, seen, folder, root)
+            _add(root.joinpath(*rel, name), shown, intake, seen, folder, root, parts=parts, given=given)
         elif name.lower().endswith(".zip"):
-            _take_zip(Beneath(root, (*rel, name)), shown, intake, seen, depth=depth, top_level=False)
+            _take_zip(Beneath(root, (*rel, name)), shown, intake, seen, depth, False, parts, given)
+        else:
+            intake.others.append(OtherFile(shown, parts, given))
     for name in folders:
-        shown = f"{here}/{name}"
+        shown = f"{here}/{shown_name(name)}"
         if len(rel) >= MAX_FOLDER_DEPTH:
             intake.warn("intake.folder_depth", name=shown, max=MAX_FOLDER_DEPTH)
             continue
@@ -208,9 +349,20 @@ def _walk_fd(
                 intake.warn("intake.folder_unreadable", name=shown, reason=exc.strerror or exc)
             continue
         try:
-            _walk_fd(inner, root, (*rel, name), source, intake, seen, depth)
+            if _has(inner, _VENV_MARKER):  # a virtualenv under any name
+                intake.warn("intake.skipped_venv", name=shown)
+                continue
+            _walk_fd(inner, root, (*rel, name), source, intake, seen, depth, prefix, given)
         finally:
             os.close(inner)
+
+
+def _has(dir_fd: int, name: str) -> bool:
+    try:
+        os.lstat(name, dir_fd=dir_fd)
+    except OSError:
+        return False
+    return True
 
 
 def _kind(entry: os.DirEntry[str]) -> str:
@@ -226,7 +378,17 @@ def _tmp_dir(intake: Intake) -> Path:
     return Path(intake._tmp.name)
 
 
-def _take_zip(path: Path | Beneath, source: str, intake: Intake, seen: Seen, depth: int, top_level: bool) -> None:
+def _take_zip(
+    path: Path | Beneath,
+    source: str,
+    intake: Intake,
+    seen: Seen,
+    depth: int,
+    top_level: bool,
+    prefix: tuple[str, ...],
+    given: int,
+) -> None:
+    """A zip is read as the folder it stands for: its members' places are ``prefix`` (the zip's own) and their paths."""
     if depth >= MAX_ZIP_DEPTH:
         intake.warn("intake.zip_depth", name=source, max=MAX_ZIP_DEPTH)
         return
@@ -241,20 +403,22 @@ def _take_zip(path: Path | Beneath, source: str, intake: Intake, seen: Seen, dep
             raise IntakeError(why, intake.lang) from None
         intake.notices.append(why)
         return
+    member = _Member(intake, dest, source, prefix, given)
     try:
         with os.fdopen(fd, "rb") as opened, zipfile.ZipFile(opened) as zf:
             members = zf.infolist()
             if len(members) > MAX_ZIP_MEMBERS:
                 raise _TooManyMembers(len(members))
+            member.scan(members)
             total = 0
             for info in members:
-                total += _extract_member(zf, info, dest, source, intake, budget=MAX_ZIP_TOTAL_BYTES - total)
+                total += member.extract(zf, info, budget=MAX_ZIP_TOTAL_BYTES - total)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError) as exc:
         if top_level:
             raise IntakeError(notice("intake.zip_unreadable", name=source, reason=_reason(exc)), intake.lang) from exc
         intake.warn("intake.zip_unreadable_skipped", name=source, reason=_reason(exc))
         return
-    _walk_dir(dest, source, intake, seen, depth=depth + 1)
+    _walk_dir(dest, source, intake, seen, depth + 1, prefix, given)
 
 
 class _TooManyMembers(zipfile.BadZipFile):
@@ -317,64 +481,213 @@ def _member_parts(name: str) -> list[str] | None:
     return parts
 
 
-def _extract_member(
-    zf: zipfile.ZipFile, info: zipfile.ZipInfo, dest: Path, source: str, intake: Intake, budget: int
-) -> int:
-    """Extrae un miembro si es una entrega o un zip anidado; devuelve los bytes escritos."""
-    member = member_name(info)
-    parts = _member_parts(member)
-    where = {"member": member, "zip": source}
-    if parts is None:
-        intake.warn("intake.member_slip", **where)
+class _Member:
+    """Extracts one zip's members into ``dest``; every refused ``.py``/``.ipynb``/``.zip`` gets an entry (a row)."""
+
+    def __init__(self, intake: Intake, dest: Path, source: str, prefix: tuple[str, ...], given: int) -> None:
+        self.intake, self.dest, self.source, self.prefix, self.given = intake, dest, source, prefix, given
+        self.written: set[tuple[str, ...]] = set()
+        self.skipped: set[tuple[str, ...]] = set()
+        self.venvs: set[tuple[str, ...]] = set()
+
+    def scan(self, members: list[zipfile.ZipInfo]) -> None:
+        """Folders that are virtualenvs whatever their name: those that hold a ``pyvenv.cfg``."""
+        for info in members:
+            parts = _member_parts(member_name(info))
+            if parts and parts[-1] == _VENV_MARKER:
+                self.venvs.add(tuple(parts[:-1]))
+
+    def _refuse(self, key: str, parts: tuple[str, ...], **params: Any) -> int:
+        shown = tuple(unicodedata.normalize("NFC", p) for p in parts)
+        where = {"member": "/".join(shown), "zip": self.source}
+        self.intake.warn(key, **where, **params)
+        self.intake.submissions.append(
+            FoundSubmission(
+                path=self.dest,  # never read: the row says why
+                source="/".join([self.source, *shown]),
+                parts=(*self.prefix, *shown),
+                given=self.given,
+                refusal=notice(key, **where, **params),
+            )
+        )
         return 0
-    if not parts or info.is_dir() or any(is_ignored(p) for p in parts):
-        return 0
-    name = parts[-1]
-    if not (is_gradable(name) or name.lower().endswith(".zip")):
-        return 0
-    if stat.S_ISLNK(info.external_attr >> 16):
-        intake.warn("intake.member_symlink", **where)
-        return 0
-    if info.flag_bits & 0x1:
-        intake.warn("intake.member_encrypted", **where)
-        return 0
-    limit = min(MAX_MEMBER_BYTES, budget)
-    ratio_ok = info.file_size <= _CHUNK or info.file_size <= MAX_COMPRESSION_RATIO * max(info.compress_size, 1)
-    if info.file_size > limit or not ratio_ok:
-        intake.warn("intake.member_bomb", **where, size=_mib(info.file_size), packed=_mib(info.compress_size))
-        return 0
-    target = dest.joinpath(*parts)
-    # Belt and braces: whatever the name said, the file must land under dest.
-    if not target.resolve().is_relative_to(dest.resolve()):
-        intake.warn("intake.member_slip", **where)
-        return 0
-    written = 0
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        # The header's size can lie; count what actually comes out and stop at the limit.
-        with zf.open(info) as src, open(target, "xb") as out:
-            while chunk := src.read(_CHUNK):
-                written += len(chunk)
-                if written > limit:
-                    break
-                out.write(chunk)
-    except OSError as exc:  # a name too long for this file system, two members with one name, ...
-        if written:  # our own partial file; never the one an earlier member with the same name wrote
+
+    def _skipped_folder(self, parts: list[str]) -> bool:
+        for end in range(1, len(parts)):
+            folder = tuple(parts[:end])
+            why = "venv" if folder in self.venvs else _skipped_folder(parts[end - 1])
+            if why is None:
+                continue
+            if folder not in self.skipped:
+                self.skipped.add(folder)
+                shown = "/".join(unicodedata.normalize("NFC", p) for p in folder)
+                self.intake.warn(f"intake.skipped_{why}", name=f"{self.source}/{shown}")
+            return True
+        return False
+
+    def extract(self, zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> int:
+        """Extrae un miembro si es una entrega o un zip anidado; devuelve los bytes escritos."""
+        member = member_name(info)
+        listed = _member_parts(member)
+        if listed is None:
+            name = member.replace("\\", "/").rsplit("/", 1)[-1]
+            if is_gradable(name) or name.lower().endswith(".zip"):
+                return self._refuse("intake.member_slip", (member,))
+            self.intake.warn("intake.member_slip", member=unicodedata.normalize("NFC", member), zip=self.source)
+            return 0
+        if not listed or info.is_dir() or self._skipped_folder(listed) or any(is_ignored(p) for p in listed):
+            return 0
+        parts = tuple(listed)
+        name = parts[-1]
+        if not (is_gradable(name) or name.lower().endswith(".zip")):
+            shown = tuple(unicodedata.normalize("NFC", p) for p in parts)
+            self.intake.others.append(OtherFile("/".join([self.source, *shown]), (*self.prefix, *shown), self.given))
+            return 0
+        if stat.S_ISLNK(info.external_attr >> 16):
+            return self._refuse("intake.member_symlink", parts)
+        if info.flag_bits & 0x1:
+            return self._refuse("intake.member_encrypted", parts)
+        if any(len(p.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for p in parts):
+            return self._refuse("intake.member_long_name", parts, max=MAX_NAME_BYTES)
+        limit = min(MAX_MEMBER_BYTES, budget)
+        # Only the size decides, never the compression ratio: a notebook's repeated output compresses
+        # a thousandfold and is no bomb; the stream below is cut at the limit whatever the header says.
+        if info.file_size > limit:
+            return self._refuse("intake.member_bomb", parts, size=_mib(info.file_size), packed=_mib(info.compress_size))
+        target = self.dest.joinpath(*parts)
+        # Belt and braces: whatever the name said, the file must land under dest.
+        if not target.resolve().is_relative_to(self.dest.resolve()):
+            return self._refuse("intake.member_slip", parts)
+        if parts in self.written:  # as `unzip -o`: the later member with one path replaces the earlier
+            self.intake.warn("intake.member_duplicate", member="/".join(parts), zip=self.source)
             target.unlink(missing_ok=True)
-        intake.warn("intake.member_unextractable", **where, reason=exc.strerror or exc)
-        return 0
-    if written > limit:
-        target.unlink()
-        intake.warn("intake.member_bomb_streamed", **where, limit=_mib(limit))
-        return 0
-    return written
+        written = 0
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # The header's size can lie; count what actually comes out and stop at the limit.
+            with zf.open(info) as src, open(target, "xb") as out:
+                while chunk := src.read(_CHUNK):
+                    written += len(chunk)
+                    if written > limit:
+                        break
+                    out.write(chunk)
+        except (OSError, zipfile.BadZipFile, EOFError, zlib.error) as exc:  # a name this file system refuses,
+            # a file where a folder should be, damaged data (a bad CRC): this member's row, never the whole zip's
+            if written:  # our own partial file
+                target.unlink(missing_ok=True)
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+            return self._refuse("intake.member_unextractable", parts, reason=reason)
+        if written > limit:
+            target.unlink()
+            return self._refuse("intake.member_bomb_streamed", parts, limit=_mib(limit))
+        self.written.add(parts)
+        return written
 
 
 def _mib(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MiB"
 
 
-def report_names(submissions: list[FoundSubmission]) -> list[str]:
+def group_learners(
+    found: list[FoundSubmission],
+    others: list[OtherFile],
+    bases: list[tuple[str, bool]],
+    *,
+    one_learner: bool = False,
+) -> tuple[list[Learner], list[OtherFile]]:
+    """Who was found, each learner once, in the order their first file was found; and the loose files no learner has.
+
+    The rule, the same for ``autograder grade``, ``merge`` and Gradescope:
+
+    * a file named on the command line is one learner;
+    * in a class folder or zip, each top-level entry is one learner: a folder (or a zip) with
+      everything below it, or a loose ``.py``/``.ipynb`` by itself; loose files that an LMS named
+      after their learner (Canvas's ``garciaana_1234_5678_x.ipynb``, Blackboard's
+      ``…_attempt_2026-03-01-09-30-00_x.py``) are that learner's, together;
+    * a folder that holds Moodle submission folders (``…_assignsubmission_file_``) or only
+      folders, two or more (a group such as ``grupo1/``, a wrapper such as the zip's ``Tarea 4/``),
+      is looked into, and so is the only folder at the top when it holds an LMS's named files:
+      their entries are the learners;
+    * another loose file (``instrucciones.pdf``) is nobody's: it is listed, not graded;
+    * with ``one_learner`` (Gradescope's submission folder) everything is one learner's.
+    """
+    entries: list[FoundSubmission | OtherFile] = [*found, *others]
+    if one_learner:
+        source = bases[0][0] if bases else ""
+        return ([Learner(source, tuple(found), tuple(others), 0)] if entries else []), []
+    by_given: dict[int, list[FoundSubmission | OtherFile]] = {}
+    for entry in entries:
+        by_given.setdefault(entry.given, []).append(entry)
+    learners: list[Learner] = []
+    loose: list[OtherFile] = []
+    for given, items in by_given.items():
+        base, is_file = bases[given]
+        if is_file:
+            learners += [_learner(base, len(e.parts), [e]) for e in items]
+            continue
+        depth = 0
+        while _is_wrapper(items, depth):
+            depth += 1
+        for at, key, inside, members in _split(items, depth):
+            if not inside and all(isinstance(m, OtherFile) and m.parts[-1] == key for m in members):
+                loose += [m for m in members if isinstance(m, OtherFile)]
+                continue
+            learners.append(_learner("/".join([base, *members[0].parts[:at], key]), at + inside, members))
+    return learners, loose
+
+
+def _learner(source: str, depth: int, members: list[FoundSubmission | OtherFile]) -> Learner:
+    files = tuple(m for m in members if isinstance(m, FoundSubmission))
+    return Learner(source, files, tuple(m for m in members if isinstance(m, OtherFile)), depth)
+
+
+def _split(
+    items: list[FoundSubmission | OtherFile], depth: int
+) -> list[tuple[int, str, int, list[FoundSubmission | OtherFile]]]:
+    """The learners among ``items``, all below one folder ``depth`` parts deep.
+
+    Each is (``depth``, its name, 1 for a folder or 0 for loose files, its entries).
+    """
+    groups: dict[tuple[str, int], list[FoundSubmission | OtherFile]] = {}
+    for item in items:
+        name = item.parts[depth]
+        if len(item.parts) == depth + 1:  # a loose file: itself, or its LMS learner's
+            lms = _LMS_FILE.fullmatch(name)
+            key = (lms.group("canvas") or lms.group("blackboard"), 0) if lms else (name, 0)
+        else:
+            key = (name, 1)
+        groups.setdefault(key, []).append(item)
+    out: list[tuple[int, str, int, list[FoundSubmission | OtherFile]]] = []
+    for (name, inside), members in groups.items():
+        if inside and _is_group(members, depth + 1):
+            out += _split(members, depth + 1)
+        else:
+            out.append((depth, name, inside, members))
+    return out
+
+
+def _is_wrapper(items: list[FoundSubmission | OtherFile], depth: int) -> bool:
+    """The only entry at the top of the class is a folder that holds a class: learners' folders or an LMS's files.
+
+    A class folder given with one learner's folder in it («clase/ana/») is that learner, not a wrapper.
+    """
+    if not all(len(e.parts) > depth + 1 for e in items) or len({e.parts[depth] for e in items}) != 1:
+        return False
+    loose = [e.parts[depth + 1] for e in items if len(e.parts) == depth + 2]
+    return _is_group(items, depth + 1) or any(_LMS_FILE.fullmatch(name) for name in loose)
+
+
+def _is_group(members: list[FoundSubmission | OtherFile], depth: int) -> bool:
+    """A folder whose entries are learners: it holds Moodle submission folders, or only folders (two or more)."""
+    # What is in it; a refused zip member (``../x.py``) is no learner's folder content.
+    files = [m for m in members if len(m.parts) == depth + 1 and not getattr(m, "refusal", None)]
+    folders = {m.parts[depth] for m in members if len(m.parts) > depth + 1}
+    if any(_MOODLE_FOLDER.search(f) for f in folders):
+        return True
+    return not files and len(folders) >= 2
+
+
+def report_names(submissions: Sequence[FoundSubmission | Learner]) -> list[str]:
     """Un nombre de archivo único por entrega para su retroalimentación.
 
     Two "entrega.py" from different folders must not overwrite each other's

@@ -1,15 +1,32 @@
 """Parse a notebook's JSON in a separate, limited process (started by :mod:`autograder.intake.safe_files`).
 
 Run as ``python -I -S notebook_parse.py MEMORY_BYTES CPU_SECONDS`` with the notebook on
-stdin; answers on stdout with ``{"cells": [{"source", "tags"}, ...]}`` for the code
-cells, or ``{"refused": {"key", "cell"?}}``, never a byte of the input in a refusal.
+stdin; answers on stdout with ``{"cells": [{"source", "tags"}, ...], "course": "01"|null}``
+for the code cells (and which of the course's notebooks its title cell says it is), or
+``{"refused": {"key", "cell"?}}``, never a byte of the input in a refusal.
 Standard library only, and as little of it as possible: it starts once per notebook.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
+
+COURSE_TITLE = re.compile(r"^\s*#\s+Cuaderno\s+(\d{1,2})\s*·", re.MULTILINE)
+"""The title cell of the course's notebooks: «# Cuaderno 1 · Reanudar, no reiniciar» (notebooks/src)."""
+COURSE_LESSON = "Lección 3"
+"""...followed by the lesson's line («**Lección 3 de 6 — …**»): a learner's own «# Cuaderno 1» is not the course's."""
+_TITLE_CELLS = 3
+"""The title is the first markdown cell; a learner may have put a cell or two above it."""
+
+
+def course_notebook(markdown: str) -> str | None:
+    """Which of the course's notebooks («01»…) a title cell names, or None when it is no title of the course."""
+    found = COURSE_TITLE.search(markdown)
+    if found is None or COURSE_LESSON not in markdown:
+        return None
+    return f"{int(found.group(1)):02d}"
 
 
 class _Refusal(Exception):
@@ -27,8 +44,8 @@ def _text_of(value: object, cell: int) -> str:
     raise _Refusal("bad_cell", cell)
 
 
-def code_cells_from_json(raw: bytes) -> list[dict[str, object]]:
-    """``[{"source", "tags"}]`` for each code cell; runs in the child. Raises ``_Refusal``."""
+def parse_notebook(raw: bytes) -> dict[str, object]:
+    """``{"cells": [{"source", "tags"}], "course": "01"|None}``; runs in the child. Raises ``_Refusal``."""
     try:
         nb = json.loads(raw)
     except ValueError:
@@ -50,9 +67,16 @@ def code_cells_from_json(raw: bytes) -> list[dict[str, object]]:
     if not isinstance(cells, list):
         raise _Refusal("not_notebook")
     found: list[dict[str, object]] = []
+    course, markdown_seen = None, 0
     for cell in cells:
         if not isinstance(cell, dict):
             raise _Refusal("bad_cell", len(found) + 1)
+        if cell.get("cell_type") == "markdown" and course is None and markdown_seen < _TITLE_CELLS:
+            markdown_seen += 1
+            text = cell.get("source", "")  # markdown keeps "source" in both formats
+            if isinstance(text, list) and all(isinstance(line, str) for line in text):
+                text = "".join(text)
+            course = course_notebook(text) if isinstance(text, str) else None
         if cell.get("cell_type") != "code":
             continue
         number = len(found) + 1
@@ -60,7 +84,7 @@ def code_cells_from_json(raw: bytes) -> list[dict[str, object]]:
         tags = metadata.get("tags") if isinstance(metadata, dict) else None
         tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
         found.append({"source": _text_of(cell.get(source_key, ""), number), "tags": tags})
-    return found
+    return {"cells": found, "course": course}
 
 
 def _child_main() -> None:
@@ -72,7 +96,7 @@ def _child_main() -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     raw = sys.stdin.buffer.read()
     try:
-        reply: dict[str, object] = {"cells": code_cells_from_json(raw)}
+        reply: dict[str, object] = parse_notebook(raw)
     except _Refusal as e:
         reply = {"refused": {"key": e.key} | ({"cell": e.cell} if e.cell is not None else {})}
     except (MemoryError, RecursionError):

@@ -34,10 +34,11 @@ from pathlib import Path
 from typing import Any
 
 NOTEBOOK_SECONDS = 15.0
-"""Wall-clock limit of one notebook parse (a 5 MB notebook takes well under a second)."""
+"""Wall-clock limit of one notebook parse (a 50 MB notebook of screenshots takes about a second)."""
 NOTEBOOK_CPU_SECONDS = 5
 NOTEBOOK_MEMORY_BYTES = 512 * 1024 * 1024
-"""Address space of the parsing child: the worst 5 MB of JSON (millions of ``{}``) needs ~150 MB."""
+"""Address space of the parsing child: a 50 MB notebook of screenshots (mostly a few long strings) needs
+~200 MB; JSON built to eat memory (millions of ``{}``) runs out of it and is refused, never parsed."""
 
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
@@ -202,6 +203,11 @@ def notebook_code_cells(text: str) -> list[CodeCell]:
     Raises ``ReadRefused`` with a ``load.notebook_*`` key when the text is not a
     notebook, is too complex to parse within the limits, or the parse takes too long.
     """
+    return parse_notebook(text)[0]
+
+
+def parse_notebook(text: str) -> tuple[list[CodeCell], str | None]:
+    """:func:`notebook_code_cells`, and which of the course's notebooks («01»…) its title cell says it is."""
     try:
         done = subprocess.run(
             [
@@ -228,7 +234,10 @@ def notebook_code_cells(text: str) -> list[CodeCell]:
             refused = reply["refused"]
             params = {"cell": int(refused["cell"])} if "cell" in refused else {}
             raise ReadRefused(_CHILD_REFUSALS[refused["key"]], **params)
-        return [CodeCell(str(c["source"]), tuple(str(t) for t in c["tags"])) for c in reply["cells"]]
+        course = reply.get("course")
+        cells = [CodeCell(str(c["source"]), tuple(str(t) for t in c["tags"])) for c in reply["cells"]]
+        # Only a number the child could have read from a title: the course's notebooks are 01 to 99.
+        return cells, course if isinstance(course, str) and course.isdigit() and len(course) == 2 else None
     except (ValueError, KeyError, TypeError):  # pragma: no cover - our own child's answer, malformed only if it broke
         raise ReadRefused("load.notebook_too_complex") from None
 

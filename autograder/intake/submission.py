@@ -12,16 +12,21 @@ from __future__ import annotations
 import ast
 import importlib.util
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.intake.safe_files import Beneath, ReadRefused, notebook_code_cells, read_regular
+from autograder.course.criteria import learner_names
+from autograder.intake.notebook_json import course_notebook
+from autograder.intake.safe_files import Beneath, ReadRefused, parse_notebook, read_regular
 
 MAX_BYTES = 5 * 1024 * 1024
-"""Bigger files are refused before parsing: no exercise answer is this big."""
+"""The code graded, at most: a bigger ``.py`` (or a notebook's code cells together) is refused."""
+NOTEBOOK_MAX_BYTES = 50 * 1024 * 1024
+"""A notebook file, at most: pasted screenshots and outputs weigh, and are never graded (only its code is)."""
 
 SKIP_TAG = "autograder-skip"
 """Notebook cells with this tag are not run when grading (demos that spawn processes, long runs)."""
@@ -61,32 +66,50 @@ class Submission:
     name: str
     kind: str  # "py", "ipynb" or "live" (the definitions check() extracted from a running notebook)
     cells: tuple[Cell, ...] = field(default_factory=tuple)
+    course: str | None = None
+    """Which of the course's notebooks («01»…«04») this is, by its title cell (None: none of them)."""
 
     @property
     def runnable(self) -> list[Cell]:
         return [c for c in self.cells if not c.skipped]
 
+    def defines(self) -> set[str]:
+        """Which of the names the exercises grade (``reconcile``, ``respuesta_causa_raiz``…) some line defines.
+
+        Read from the text, never run: enough to choose which of a learner's files to grade.
+        """
+        found = set()
+        for cell in self.cells:
+            found.update(m.group(1) for m in _DEFINITION.finditer(cell.source))
+        return found & set(learner_names())
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "cells": [c.to_json() for c in self.cells]}
+        return {"name": self.name, "kind": self.kind, "cells": [c.to_json() for c in self.cells], "course": self.course}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Submission:
-        return cls(raw["name"], raw["kind"], tuple(Cell.from_json(c) for c in raw["cells"]))
+        return cls(raw["name"], raw["kind"], tuple(Cell.from_json(c) for c in raw["cells"]), raw.get("course"))
 
 
-def load_submission(path: str | os.PathLike[str]) -> Submission:
+_DEFINITION = re.compile(r"^(?:async\s+def\s+|def\s+)?([A-Za-z_]\w*)\s*(?:\(|=(?!=)|:)", re.MULTILINE)
+"""A line that starts by defining a name at the top: ``def reconcile(``, ``respuesta_x = "b"``, ``X: set = …``."""
+
+
+def load_submission(path: str | os.PathLike[str], name: str | None = None) -> Submission:
     """Lee un ``.py`` o un ``.ipynb``; lanza SubmissionError con un mensaje claro si no se puede.
 
     ``path`` may be a :class:`~autograder.intake.safe_files.Beneath` (what intake found in a class
-    folder): every folder below its root is then walked without following a symlink.
+    folder): every folder below its root is then walked without following a symlink. ``name``
+    is the file's name as shown (:func:`autograder.intake.collect.shown_name`), when it differs
+    from the bytes on disk.
     """
     where = Beneath.of(path)
-    name = where.name
+    name = name or where.name
     suffix = Path(name).suffix.lower()
     if suffix not in (".py", ".ipynb"):
         raise SubmissionError("load.bad_suffix", name=name)
     try:
-        raw = read_regular(where, MAX_BYTES)
+        raw = read_regular(where, MAX_BYTES if suffix == ".py" else NOTEBOOK_MAX_BYTES)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
     if suffix == ".py":
@@ -111,16 +134,25 @@ def decode_python(raw: bytes, name: str) -> str:
 
 def from_python(source: str, name: str, *, kind: str = "py") -> Submission:
     """Un archivo ``.py`` es una sola celda; el proceso del alumno lo ejecuta por celdas o instrucciones."""
-    return Submission(name, kind, (Cell(1, source, name),))
+    # A course notebook exported as a script keeps its title as a comment: «# # Cuaderno 1 · …».
+    head = "\n".join(line[1:] for line in source.splitlines()[:_TITLE_LINES] if line.startswith("#"))
+    return Submission(name, kind, (Cell(1, source, name),), course=course_notebook(head) if kind == "py" else None)
+
+
+_TITLE_LINES = 60
+"""Where a script exported from a notebook has its title: after a shebang, a coding line, jupytext's header."""
 
 
 def from_notebook_text(source: str, name: str) -> Submission:
     try:
-        code_cells = notebook_code_cells(source)
+        code_cells, course = parse_notebook(source)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
+    code = sum(len(c.source.encode("utf-8", "surrogatepass")) for c in code_cells)
+    if code > MAX_BYTES:
+        raise SubmissionError("load.code_too_big", name=name, mb=MAX_BYTES // (1024 * 1024))
     cells = (Cell(n, c.source, f"<celda {n}>", skipped=SKIP_TAG in c.tags) for n, c in enumerate(code_cells, 1))
-    return Submission(name, "ipynb", tuple(cells))
+    return Submission(name, "ipynb", tuple(cells), course)
 
 
 _PARSE_LOCK = threading.Lock()

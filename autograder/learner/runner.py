@@ -10,7 +10,8 @@ module adds is running the submission the way its author ran it, with clear repo
   learner's limits). Shell escapes and ``%pip`` print that they do not run while grading;
 - a ``.py`` runs like its notebook would: cell by cell where it has ``# In[ ]:`` or
   ``# %%`` markers, else statement by statement, with ``__file__`` set; a piece that
-  fails is reported and skipped, and the rest still runs;
+  fails is reported and skipped, and the rest still runs; a file that does not parse
+  is cut at its top-level statements, and only the broken ones are lost;
 - a call that fails says which line, and "todavía no implementado".
 """
 
@@ -349,13 +350,19 @@ def load(
     source = "".join(str(c.get("source") or "") for c in cells)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     pieces, marked = _pieces(source, filename)
+    split = False
     if isinstance(pieces, SyntaxError):
-        return {"cells": [], "pieces": [_syntax(1, pieces)], "filenames": filenames}
+        # As Jupyter would with the same code in cells: what parses runs, only the broken statement is lost.
+        # A NUL byte is no slip of the keyboard: that file is not Python text at all, and stays one error.
+        statements = _statement_pieces(source) if "\0" not in source else []
+        if len(statements) < 2:
+            return {"cells": [], "pieces": [_syntax(1, pieces)], "filenames": filenames}
+        pieces, split = statements, True
     compiler = codeop.Compile()
     compiler.flags |= _TOP_LEVEL_AWAIT
     for number, line, piece in pieces:
         report = _timed(number, deadline, lambda p=piece: _run_piece(p, filename, compiler, namespace))
-        results.append({**report, "line": report.get("line") or line, "marked": marked})
+        results.append({**report, "line": report.get("line") or line, "marked": marked, "split": split})
     return {"cells": [], "pieces": results, "filenames": filenames}
 
 
@@ -377,6 +384,42 @@ def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | Sy
     except (ValueError, RecursionError, MemoryError) as e:  # reported as a syntax error on line 1
         return SyntaxError(str(e)[:200], (filename, 1, None, None)), False
     return [(i + 1, stmt.lineno, ast.Module(body=[stmt], type_ignores=[])) for i, stmt in enumerate(tree.body)], False
+
+
+_CONTINUES = frozenset({"elif", "else", "except", "finally"})
+"""Words that go on the statement above them at the same indentation: never the start of a new one."""
+
+
+def _statement_pieces(source: str) -> list[tuple[int, int, Any]]:
+    """A .py that does not parse, cut where each top-level statement starts, as its own cells would be.
+
+    The tokenizer finds the starts without parsing: a logical line at column 0 (a decorator keeps
+    its ``def``; ``else``/``except`` keep their ``if``/``try``). Where the tokenizer itself stops (an
+    unclosed string or bracket), the rest of the file is one piece.
+    """
+    starts: list[int] = []
+    at_start, decorated = True, False
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.NEWLINE:
+                at_start = True
+            elif token.type in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+                continue
+            elif at_start:
+                at_start = False
+                if token.start[1] != 0:
+                    continue
+                if token.string not in _CONTINUES and not decorated:
+                    starts.append(token.start[0] - 1)
+                decorated = token.string == "@"
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass  # the starts found so far stand; the rest is one piece
+    lines = source.splitlines(True)
+    bounds = [0, *starts] if not starts or starts[0] > 0 else starts
+    spans = zip(bounds, [*bounds[1:], len(lines)], strict=True)
+    # Blank lines before each piece keep the file's line numbers in tracebacks.
+    pieces = [(start + 1, "\n" * start + "".join(lines[start:end])) for start, end in spans]
+    return [(i, line, piece) for i, (line, piece) in enumerate(pieces, 1) if piece.strip()]
 
 
 def _marker_lines(source: str) -> list[int]:
@@ -524,7 +567,9 @@ def describe_exception(e: BaseException, learner_files: set[str]) -> dict[str, A
             message = message[len(name) + 2 :]
             break
     tb = "".join(traceback.format_list(frames)) if frames else ""
+    missing = e.name if isinstance(e, ModuleNotFoundError) and isinstance(e.name, str) else None
     return {
+        "module": missing,
         "etype": type(e).__name__,
         "message": message[:500],
         "line": line,

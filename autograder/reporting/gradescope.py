@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import LANGS, NoticeError, notice, text
-from autograder.intake.collect import collect_submissions, is_ignored
-from autograder.reporting.report import criterion_title, fmt_points, write_text_atomic
+from autograder.intake.collect import Learner, collect_submissions, is_ignored, shown_name
+from autograder.reporting.report import bidi_visible, criterion_title, fmt_points, write_text_atomic
 from autograder.wire.results import SubmissionResult
 from lesson3.checkpoint import write_atomic
 
@@ -110,14 +110,10 @@ def build_bundle(out: Path, root: Path | None = None, *, seed: int) -> Path:
 # --- inside the container: run_autograder -----------------------------------------------------
 
 
-def to_gradescope(
-    result: SubmissionResult, *, lang: str = "es", candidates: int = 1, warnings: list[str] | None = None
-) -> dict[str, Any]:
+def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[str] | None = None) -> dict[str, Any]:
     """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
     score, max_score = fmt_points(result.score), fmt_points(result.max_score)
     lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
-    if candidates > 1:
-        lines.append(text("gradescope.several", lang, n=candidates, name=result.submission))
     if result.error:
         lines.append(text("gradescope.error", lang, error=result.error))
     lines += result.warnings
@@ -130,7 +126,7 @@ def to_gradescope(
             "score": c.score,
             "max_score": c.max_score,
             "status": "passed" if c.passed else "failed",
-            "output": c.feedback,
+            "output": bidi_visible(c.feedback),
         }
         for i, c in enumerate(result.criteria, start=1)
     ]
@@ -146,7 +142,7 @@ def to_gradescope(
         )
     return {
         "score": result.score,
-        "output": "\n".join(lines),
+        "output": bidi_visible("\n".join(lines)),  # a name's U+202E must not reorder the page
         # Learner text (file names, quoted errors) must never be rendered as HTML.
         "output_format": "text",
         "test_output_format": "text",
@@ -161,18 +157,18 @@ def _no_tests(output: str) -> dict[str, Any]:
 
 
 def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
-    with collect_submissions([submission_dir], lang=lang) as intake:
-        if not intake.submissions:
-            document = _no_tests(text("gradescope.none", lang))
-            if intake.warnings:
-                document["output"] += "\n" + text("gradescope.warnings", lang, warnings=" ".join(intake.warnings))
-            return document
+    """The learner's upload is one learner, graded by the rule ``autograder grade`` applies to each learner.
+
+    One file is graded, chosen as :func:`autograder.grading.pipeline.choose` says (never the best
+    score of several: that would grade what the learner did not choose to hand in); the others are
+    named in the output; an upload with nothing gradable gets 0 and what was found.
+    """
+    with collect_submissions([submission_dir], lang=lang, one_learner=True) as intake:
+        learners = intake.learners or [Learner(shown_name(submission_dir.name), ())]
         from autograder.grading.pipeline import grade_many
 
-        paths = [s.file for s in intake.submissions]
-        results = grade_many(paths, jobs=min(len(paths), os.cpu_count() or 1), seed=seed, lang=lang)
-        best = max(results, key=lambda r: r.score)  # max keeps the first of equals: discovery order
-        return to_gradescope(best, lang=lang, candidates=len(results), warnings=intake.warnings)
+        (result,) = grade_many(learners, jobs=os.cpu_count() or 1, seed=seed, lang=lang)
+        return to_gradescope(result, lang=lang, warnings=intake.warnings)
 
 
 def learner_seed(course_seed: int, learner: str) -> int:

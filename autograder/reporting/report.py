@@ -2,7 +2,8 @@
 
 Learner-provided text (file names, error messages that quote learner code) is
 escaped everywhere it lands: HTML through Jinja2's autoescape, Markdown by
-neutralising markup characters, CSV by defusing spreadsheet formulas.
+neutralising markup characters, CSV by defusing spreadsheet formulas; in all three,
+bidirectional controls are written out as their code, and names sit in ``<bdi>``.
 """
 
 from __future__ import annotations
@@ -78,8 +79,18 @@ def results_document(
 # --- grades.csv -------------------------------------------------------------------------------
 
 
+_BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+"""Characters that reorder the text around them (a «‮» in «ana‮yp.exe»): shown as their code, never obeyed."""
+_BIDI_SHOWN = str.maketrans({c: f"\\u{ord(c):04X}" for c in _BIDI_CONTROLS})
+
+
+def bidi_visible(text: str) -> str:
+    """``text`` with its bidirectional controls written out (``\\u202E``), so they cannot reorder a report."""
+    return text.translate(_BIDI_SHOWN)
+
+
 def _csv_cell(value: object) -> str:
-    text = "" if value is None else str(value)
+    text = bidi_visible("" if value is None else str(value))
     # A learner-chosen file name like "=HYPERLINK(...)" must stay text in a spreadsheet.
     if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
         text = "'" + text
@@ -112,7 +123,8 @@ def grades_csv(entries: list[ReportEntry]) -> str:
 _LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 _CONTROLS = [chr(c) for c in [*range(0x20), 0x7F] if chr(c) not in _LINE_BREAKS]
 _MD_SPECIAL = str.maketrans(
-    {c: "\\" + c for c in "\\`*_[]|~"}
+    {c: f"\\u{ord(c):04X}" for c in _BIDI_CONTROLS}  # before the backslash rule: a single pass, not escaped again
+    | {c: "\\" + c for c in "\\`*_[]|~"}
     | {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
     | {c: "\u2424" for c in _LINE_BREAKS}  # ␤, visible where the name had a line break
     | {c: " " if c == "\t" else "\ufffd" for c in _CONTROLS}
@@ -193,6 +205,8 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # Every value a page shows, learner text above all: no bidirectional control reorders the page.
+        finalize=lambda value: bidi_visible(value) if isinstance(value, str) else value,
     )
     env.filters["points"] = fmt_points
     env.globals["criterion_title"] = criterion_title

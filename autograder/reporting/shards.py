@@ -2,8 +2,8 @@
 
 Every shard collects the whole batch, exactly as a one-machine run would, so the
 report names and the order of the class are the same everywhere; it then grades
-only the submissions whose *shard key* hashes to its part. The key is the
-submission's path relative to the argument it was found under (NFC-normalised),
+only the learners whose *shard key* hashes to its part. The key is the
+learner's path (folder or loose file) relative to the argument it was found under (NFC-normalised),
 so ``/mnt/clase/ana.py`` on one machine and ``clase/ana.py`` on another land in
 the same part, whatever the order of the files or the machine. The hash is
 SHA-256, never Python's per-process ``hash()``.
@@ -32,7 +32,7 @@ from typing import Any
 
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
 from autograder.course.criteria import CRITERIA
-from autograder.intake.collect import FoundSubmission, report_names
+from autograder.intake.collect import Learner, report_names
 from autograder.reporting.report import ReportEntry
 from autograder.wire.results import CriterionResult, SubmissionResult
 
@@ -99,17 +99,17 @@ def shard_of(key: str, count: int) -> int:
 
 @dataclass(frozen=True)
 class Planned:
-    submission: FoundSubmission
+    learner: Learner  # a learner, with all their files, lands in one part
     name: str  # report name, chosen over the whole class
     position: int  # place in the whole class's order
 
 
-def plan(submissions: list[FoundSubmission], given: Sequence[Path], shard: Shard | None) -> list[Planned]:
-    """The submissions this run grades: all of them, or the shard's part, with class-wide names and order."""
-    names = report_names(submissions)
+def plan(learners: list[Learner], given: Sequence[Path], shard: Shard | None) -> list[Planned]:
+    """The learners this run grades: all of them, or the shard's part, with class-wide names and order."""
+    names = report_names(learners)
     return [
         Planned(s, n, i)
-        for i, (s, n) in enumerate(zip(submissions, names, strict=True))
+        for i, (s, n) in enumerate(zip(learners, names, strict=True))
         if shard is None or shard_of(shard_key(s.source, given), shard.count) == shard.index
     ]
 

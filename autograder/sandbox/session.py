@@ -180,10 +180,16 @@ class Session:
             number, status, line = report["number"], report.get("status"), report.get("line")
             cell = number if marked else None
             message = str(report.get("message") or "")
-            if status == "syntax" and cell is None:
+            if status == "syntax" and cell is None and not report.get("split"):
                 fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
+            elif status == "syntax" and cell is None:  # a .py cut at its statements: only this one is lost
+                warnings.append((number, text("load.statement_syntax", lang, line=line, message=message)))
             elif status == "syntax":
                 warnings.append((number, text("load.cell_syntax", lang, cell=cell, line=line, message=message)))
+            elif status == "error" and isinstance(report.get("module"), str):
+                module = report["module"][:100]
+                key = "load.cell_module" if cell is not None else "load.statement_module"
+                warnings.append((number, text(key, lang, cell=cell, line=line, module=module)))
             elif status == "error":
                 key = "load.cell_error" if cell is not None else "load.statement_error"
                 etype = report.get("etype")
