@@ -26,6 +26,7 @@ import pytest
 
 from autograder import cli
 from autograder.course.catalogue import plural, text
+from autograder.course.criteria import required_ids
 from autograder.grading import pipeline
 from autograder.intake import collect
 from autograder.intake import submission as sub
@@ -33,7 +34,9 @@ from autograder.intake.collect import collect_submissions, shown_name
 from autograder.intake.submission import SubmissionError, load_submission
 from autograder.learner.runner import _statement_pieces
 from autograder.reporting.report import ReportEntry, feedback_html, feedback_markdown, grades_csv, summary_html
-from autograder.wire.results import CRITERIA_IDS, CriterionResult, SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
+
+CRITERIA_IDS = required_ids()
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
