@@ -369,12 +369,15 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
             written = write_reports(out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run)
             finish_out(out_plan, written)
 
-    print_written(out, written, stdout, lang)
     if interrupted:
-        graded = sum(1 for e in entries if e.graded)
-        kept = text("cli.interrupted_kept", lang, graded=graded, n=len(results), path=out / "results.json")
-        print("\n" + kept, file=stderr)
+        # Still ignoring a second Ctrl-C: the list must not end in «no new results were written».
+        with sigint_ignored():
+            print_written(out, written, stdout, lang)
+            graded = sum(1 for e in entries if e.graded)
+            kept = text("cli.interrupted_kept", lang, graded=graded, n=len(results), path=out / "results.json")
+            print("\n" + kept, file=stderr)
         return EXIT_INTERRUPTED
+    print_written(out, written, stdout, lang)
     mean = statistics.fmean(r.score for r in results) if results else 0.0
     mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
     with_problems = sum(1 for e in entries if needs_help(e))

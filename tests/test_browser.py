@@ -589,6 +589,8 @@ def _report_class(out: Path) -> None:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: Path) -> None:
+    import itertools
+
     out = tmp_path / "informes"
     _report_class(out)
     page = browser_context.new_page()
@@ -607,7 +609,7 @@ def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: P
             assert page.locator("#definition").is_visible()
             boxes = page.evaluate(JS_LABEL_BOXES)
             assert len(boxes) >= 10
-            for (_, right, a), (left, _, b) in zip(boxes, boxes[1:], strict=False):
+            for (_, right, a), (left, _, b) in itertools.pairwise(boxes):
                 assert right <= left, f"histogram labels {a!r} and {b!r} overlap at {width} px"
             _screenshot_report(page, f"resumen-{width}")
 
