@@ -314,6 +314,12 @@ def test_histogram_labels_never_overlap(max_score, lang):
         assert right + 2 <= left, boxes
 
 
+@pytest.mark.parametrize("scores", [[], [0.0, 0.0]])
+def test_a_class_with_nothing_to_score_has_one_column_labelled_once(scores):
+    svg = str(histogram_svg(score_bins(scores, 0.0)))
+    assert re.findall(r'<text class="xlabel"[^>]*>([^<]+)</text>', svg) == ["0"]
+
+
 def test_numbers_are_written_in_the_reports_language():
     half = SubmissionResult("ana.py", 12.5, 25.0, [CriterionResult("nivel1.cpA", False, 0.5, 1.0, "x")])
     third = SubmissionResult("beto.py", 7.0, 9.0, [])

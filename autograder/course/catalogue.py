@@ -1193,8 +1193,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "language of the console (es by default, or en)",
     },
     "cli.help.force": {
-        "es": "reemplaza los resultados de una calificación anterior en --out",
-        "en": "replaces the results of an earlier grading in --out",
+        "es": "reemplaza los resultados de una calificación anterior en --out (nunca borra archivos ajenos)",
+        "en": "replaces the results of an earlier grading in --out (never deletes anybody else's files)",
     },
     "cli.help.shard": {
         "es": "califica solo la parte I de N de la clase (con --seed; luego «autograder merge»)",
@@ -1213,8 +1213,8 @@ _TEXTS: dict[str, dict[str, str]] = {
     "cli.help.folders": {"es": "la salida (--out) de cada parte", "en": "the output (--out) of each part"},
     "cli.help.merge_out": {"es": "dónde escribir la clase completa", "en": "where to write the whole class"},
     "cli.help.merge_force": {
-        "es": "reemplaza los resultados anteriores en --out",
-        "en": "replaces the earlier results in --out",
+        "es": "reemplaza los resultados anteriores en --out (nunca borra archivos ajenos)",
+        "en": "replaces the earlier results in --out (never deletes anybody else's files)",
     },
     "cli.help.gradescope": {
         "es": "arma el autograder.zip para subir a Gradescope",

@@ -448,8 +448,8 @@ def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
 
 def score_bins(scores: list[float], max_score: float) -> list[tuple[float, float, int]]:
     """(low, high, count) per bin: one bin per point up to 20 points, ten equal bins beyond."""
-    if max_score <= 0:
-        return [(0.0, 0.0, len(scores))]
+    if max_score <= 0:  # nothing to score (nothing graded yet): one column, «0»
+        return [(0.0, 1.0, len(scores))]
     points = max_score <= 20 and float(max_score).is_integer()
     width, n = (1.0, int(max_score) + 1) if points else (max_score / 10, 10)
     counts = [0] * n
