@@ -212,8 +212,11 @@ def _digest(path: Path) -> str | None:
         return None
 
 
-def _manifest(out: Path) -> dict[str, str]:
-    """What an earlier run wrote here (relative path -> SHA-256); empty when missing or not the grader's."""
+def _manifest(out: Path) -> dict[str, str | None]:
+    """What an earlier run wrote here: relative path -> SHA-256, or None for a file it was still writing.
+
+    Empty when the manifest is missing or damaged: then nothing in ``out`` counts as the grader's.
+    """
     try:
         raw = json.loads((out / MANIFEST_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
@@ -225,7 +228,7 @@ def _manifest(out: Path) -> dict[str, str]:
         rel: digest
         for rel, digest in files.items()
         if isinstance(rel, str)
-        and isinstance(digest, str)
+        and (digest is None or isinstance(digest, str))
         and not Path(rel).is_absolute()
         and ".." not in Path(rel).parts
     }
@@ -242,9 +245,11 @@ def _files_under(out: Path) -> list[str]:
 
 @dataclass
 class OutPlan:
-    """What a run may do in ``--out``: the earlier run's files it leaves stale (removed after writing)."""
+    """What a run may do in ``--out``: what it will write, and what the earlier run wrote and this one will not."""
 
     out: Path
+    will_write: list[str]
+    kept: dict[str, str]  # the earlier run's files still there unchanged, with their digests
     stale: list[str]
 
 
@@ -254,13 +259,15 @@ def prepare_out(out: Path, will_write: list[str], force: bool, lang: str = "es")
     A file counts as the grader's only when the manifest lists it with the content it has now: a
     ``grades.csv`` the instructor edited is theirs. --force replaces the grader's own files and
     leaves everybody else's where they are; a name this run must write that is not the grader's
-    is refused even with --force.
+    (or a link where one of its folders should be) is refused even with --force.
     """
     previous = _manifest(out)
     present = [rel for rel in _files_under(out) if rel not in (LOCK_FILE, MANIFEST_FILE)]
-    ours = [rel for rel in present if rel in previous and _digest(out / rel) == previous[rel]]
+    digests = {rel: _digest(out / rel) for rel in present if rel in previous}
+    ours = [rel for rel in present if rel in previous and previous[rel] in (None, digests[rel])]
     foreign = [rel for rel in present if rel not in set(ours)]
-    clash = [rel for rel in foreign if rel in set(will_write)]
+    targets = set(will_write) | {parent.as_posix() for rel in will_write for parent in Path(rel).parents}
+    clash = [rel for rel in foreign if rel in targets]
 
     def shown(files: list[str]) -> str:
         listed = ", ".join(f"«{for_terminal(f)}»" for f in files[:_LISTED_MAX])
@@ -273,15 +280,25 @@ def prepare_out(out: Path, will_write: list[str], force: bool, lang: str = "es")
         raise UsageError(text("cli.foreign", lang, out=out, files=shown(foreign)))
     if ours and not force:
         raise UsageError(text("cli.previous", lang, out=out, files=shown(ours)))
-    return OutPlan(out, [rel for rel in ours if rel not in set(will_write)])
+    kept = {rel: digest for rel in ours if (digest := digests[rel]) is not None}
+    return OutPlan(out, list(will_write), kept, [rel for rel in ours if rel not in set(will_write)])
+
+
+def _write_manifest(out: Path, files: dict[str, str | None]) -> None:
+    document = {"written_by": "autograder", "files": dict(sorted(files.items()))}
+    write_text_atomic(out / MANIFEST_FILE, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def begin_out(plan_: OutPlan) -> None:
+    """Before writing: the files about to be written are the grader's, so a crash halfway leaves no trap."""
+    _write_manifest(plan_.out, {**plan_.kept, **dict.fromkeys(plan_.will_write)})
 
 
 def finish_out(plan_: OutPlan, written: list[str]) -> None:
     """Record what this run wrote, then remove what the earlier run wrote and this one did not."""
     out = plan_.out
-    files = {rel: _digest(out / rel) for rel in written}
-    document = {"written_by": "autograder", "files": {rel: d for rel, d in sorted(files.items()) if d is not None}}
-    write_text_atomic(out / MANIFEST_FILE, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    digests = {rel: _digest(out / rel) for rel in written}
+    _write_manifest(out, {rel: d for rel, d in digests.items() if d is not None})
     for rel in plan_.stale:
         with contextlib.suppress(OSError):
             (out / rel).unlink()
@@ -366,6 +383,7 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
+            begin_out(out_plan)
             written = write_reports(out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run)
             finish_out(out_plan, written)
 
@@ -399,6 +417,7 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
             raise UsageError(exc.notice.render(args.lang or "es")) from exc
         out_plan = prepare_out(out, report_files(e.name for e in merged.entries), args.force, args.lang or "es")
         # The reports are the parts' own, in their language; --lang only changes what is printed here.
+        begin_out(out_plan)
         written = write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
         finish_out(out_plan, written)
     lang = args.lang or merged.lang

@@ -434,6 +434,36 @@ def test_a_damaged_manifest_makes_every_file_foreign(fake, tmp_path):
     assert tree_of(out) == before
 
 
+def test_a_run_that_failed_while_writing_leaves_files_force_may_replace(fake, tmp_path, monkeypatch):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    real = cli.write_reports
+
+    def half_then_fail(out_dir, entries, **kwargs):
+        (out_dir / "feedback").mkdir(parents=True, exist_ok=True)
+        (out_dir / "feedback" / f"{entries[0].name}.md").write_text("a medias", encoding="utf-8")
+        raise OSError("disco lleno")
+
+    monkeypatch.setattr(cli, "write_reports", half_then_fail)
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 1
+    monkeypatch.setattr(cli, "write_reports", real)
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
+    assert code == 2 and "ya tiene resultados" in stderr  # the grader's, not somebody else's
+    assert run("grade", tmp_path / "ana.py", "--out", out, "--force")[0] == 0
+    assert (out / "feedback" / "ana.md").read_text(encoding="utf-8").startswith("# Retroalimentación")
+
+
+def test_force_never_writes_through_a_link_where_a_folder_of_reports_goes(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out, elsewhere = tmp_path / "out", tmp_path / "otra"
+    elsewhere.mkdir()
+    out.mkdir()
+    (out / "feedback").symlink_to(elsewhere)
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
+    assert code == 2 and "«feedback»" in stderr
+    assert list(elsewhere.iterdir()) == [] and not (out / "results.json").exists()
+
+
 def test_the_console_names_every_file_written(fake, tmp_path):
     write(tmp_path / "e" / "ana.py")
     write(tmp_path / "e" / "beto.py")
