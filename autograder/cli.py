@@ -33,6 +33,7 @@ from autograder.reporting.report import (
     fmt_points,
     needs_help,
     report_files,
+    result_learner,
     write_reports,
     write_text_atomic,
 )
@@ -363,8 +364,9 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
                 result=r,
                 source=p.submission.source,
                 name=p.name,
-                learner=p.learner,
-                learner_id=p.learner_id,
+                # Intake's name first, then the one the result records, then the file's (or folder's).
+                learner=p.learner if p.named_by_intake else result_learner(r)[0] or p.learner,
+                learner_id=p.learner_id or result_learner(r)[1],
                 graded=not_graded is None or r.error != not_graded,
             )
             for r, p in zip(results, planned, strict=True)

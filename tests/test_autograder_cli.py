@@ -464,6 +464,44 @@ def test_force_never_writes_through_a_link_where_a_folder_of_reports_goes(fake, 
     assert list(elsewhere.iterdir()) == [] and not (out / "results.json").exists()
 
 
+def test_the_learners_name_comes_from_intake_then_the_result_then_the_file(fake, monkeypatch, tmp_path):
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Named(collect.FoundSubmission):  # what intake records when it knows who handed a file in
+        learner: str | None = None
+        learner_id: str | None = None
+
+    for name in ("a.py", "b.py", "c.py"):
+        write(tmp_path / "e" / name)
+    real_collect = cli.collect_submissions
+
+    def named(paths, lang="es"):
+        intake = real_collect(paths, lang=lang)
+        intake.submissions = [
+            Named(s.path, s.source, s.root, *(("Ana García", "11") if s.source.endswith("a.py") else (None, None)))
+            for s in intake.submissions
+        ]
+        return intake
+
+    def grading(paths, **kwargs):
+        results = fake(paths, **kwargs)
+        results[0].learner = "no gana a intake"
+        results[1].learner = {"name": "Beto Ruiz", "id": 22}
+        return results
+
+    monkeypatch.setattr(cli, "collect_submissions", named)
+    monkeypatch.setattr(cli, "run_grading", grading)
+    out = tmp_path / "out"
+    assert run("grade", tmp_path / "e", "--out", out)[0] == 0
+    subs = results_of(out)
+    assert [(s["learner"], s["learner_id"]) for s in subs] == [("Ana García", "11"), ("Beto Ruiz", "22"), ("c", None)]
+    assert "<title>Retroalimentación: Ana García</title>" in (out / "feedback" / "Ana_García.html").read_text()
+    assert "<title>Retroalimentación: Beto Ruiz</title>" in (out / subs[1]["feedback"]).read_text()
+    rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
+    assert [r["learner"] for r in rows] == ["Ana García", "Beto Ruiz", "c"]
+
+
 def test_the_console_names_every_file_written(fake, tmp_path):
     write(tmp_path / "e" / "ana.py")
     write(tmp_path / "e" / "beto.py")

@@ -44,15 +44,18 @@ class ReportEntry:
     @property
     def label(self) -> str:
         """The learner's name for every report: intake's, else the result record's, else the file's stem."""
-        return display_name(self.learner or _result_learner(self.result)[0] or Path(self.result.submission).stem)
+        return display_name(self.learner or result_learner(self.result)[0] or Path(self.result.submission).stem)
 
     @property
     def ident(self) -> str:
-        return self.learner_id or _result_learner(self.result)[1]
+        return self.learner_id or result_learner(self.result)[1]
 
 
-def _result_learner(result: SubmissionResult) -> tuple[str, str]:
-    """(name, id) from the result record's ``learner`` field when the grader recorded one (a str or {name, id})."""
+def result_learner(result: SubmissionResult) -> tuple[str, str]:
+    """(name, id) from the result record's ``learner`` field when the grader recorded one (a str or {name, id}).
+
+    ("", "") when it has none: the name then comes from intake or from the file (see learner_labels).
+    """
     learner = getattr(result, "learner", None)
     if isinstance(learner, str):
         return learner, ""
@@ -214,10 +217,9 @@ def results_document(
         record = e.result.to_json()
         record["source"] = e.source
         record["feedback"] = f"feedback/{e.name}.html"
-        if record.get("learner") in (None, ""):  # a learner recorded by the grader itself stays as it is
-            record["learner"] = e.label
-        if record.get("learner_id") in (None, ""):
-            record["learner_id"] = e.ident or None
+        # The learner as every report names them (a `learner` the result carried is folded into these two).
+        record["learner"] = e.label
+        record["learner_id"] = e.ident or None
         record["graded"] = e.graded
         if not e.graded:  # no total, rather than a 0 nobody earned
             record["score"] = None

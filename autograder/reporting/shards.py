@@ -104,6 +104,7 @@ class Planned:
     position: int  # place in the whole class's order
     learner: str = ""  # the learner's name, chosen over the whole class (report.learner_labels)
     learner_id: str = ""
+    named_by_intake: bool = False  # False: ``learner`` is only the file's (or folder's) name
 
 
 def plan(
@@ -116,8 +117,8 @@ def plan(
     ids = [getattr(s, "learner_id", None) for s in submissions]
     names = feedback_names(labels, lang)
     return [
-        Planned(s, n, i, label, "" if ident is None else str(ident))
-        for i, (s, n, label, ident) in enumerate(zip(submissions, names, labels, ids, strict=True))
+        Planned(s, n, i, label, "" if ident is None else str(ident), isinstance(who, str) and bool(who.strip()))
+        for i, (s, n, label, ident, who) in enumerate(zip(submissions, names, labels, ids, learners, strict=True))
         if shard is None or shard_of(shard_key(s.source, given), shard.count) == shard.index
     ]
 
