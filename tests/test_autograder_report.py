@@ -507,3 +507,25 @@ def test_a_complete_class_has_no_interruption_record():
     doc = results_document([entry(make_result("ana.py", set()))])
     assert "interrupted" not in doc and doc["submissions"][0]["graded"] is True
     assert "Calificación interrumpida" not in summary_html([entry(make_result("ana.py", set()))])
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize(
+    ("key", "params"), [("warn.unconfined", {}), ("warn.signals", {"abi": 4}), ("warn.seccomp", {})]
+)
+def test_the_machines_confinement_warning_is_the_instructors_not_the_learners(lang, key, params):
+    from autograder.course.catalogue import text
+
+    machine = text(key, lang, **params)
+    results = [make_result("ana.py", set()), make_result("beto.py", set())]
+    for r in results:  # the grading adds it to every result
+        r.warnings = ["La celda 3 lanzó ValueError", machine]
+    e = entry(results[0])
+    for page in (feedback_html(e, lang), feedback_markdown(e, lang)):
+        assert "La celda 3 lanzó ValueError" in page
+        assert "Landlock" not in page and "seccomp" not in page
+    summary = summary_html([entry(r) for r in results], lang=lang)
+    assert summary.count(f"<li>{html_escape(machine)}</li>") == 1  # once, at the top
+    assert summary.index(html_escape(machine)) < summary.index('id="matrix"')
+    assert next(csv.DictReader(io.StringIO(grades_csv([e]))))["warnings"] == "La celda 3 lanzó ValueError"
+    assert results_document([e])["submissions"][0]["warnings"] == results[0].warnings  # results.json keeps all

@@ -971,6 +971,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Warnings: what the learner also sees in their feedback (cells that failed or took too long, "
         "missing modules). Flags: for you only, to review by hand (e.g. a function that delegates to lesson3).",
     },
+    "report.machine_warnings": {
+        "es": "Esta máquina no confinó del todo el código de las entregas",
+        "en": "This machine did not fully confine the submissions' code",
+    },
     "report.no_notes": {"es": "Ninguna entrega tiene avisos ni señales.", "en": "No submission has warnings or flags."},
     "report.pass_rate_help": {
         "es": "Qué parte de las entregas calificadas aprueba cada criterio; la cifra junto a cada barra es el "

@@ -282,7 +282,7 @@ def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], lis
                 status if lang is None else t[f"status_{status}"],
                 _csv_cell(r.error or ""),
                 # One cell each: a spreadsheet keeps the line breaks inside a quoted cell.
-                _csv_cell("\n".join(r.warnings)),
+                _csv_cell("\n".join(learner_warnings(r))),
                 _csv_cell("\n".join(r.flags)),
             ]
         )
@@ -340,6 +340,26 @@ def _md_block(text: str) -> str:
     return "\n".join("> " + md_escape(line) if line else ">" for line in text.splitlines() or [""])
 
 
+MACHINE_WARNINGS = ("warn.unconfined", "warn.signals", "warn.seccomp")
+"""What the grader's machine could not confine. The grading adds it to every result, but it speaks to the
+instructor («tus archivos», «corrige como root»): the summary shows it once, a learner's feedback never."""
+
+
+@functools.cache
+def _machine_prefixes() -> tuple[str, ...]:
+    # Each text up to its first placeholder (warn.signals names the machine's Landlock version), in every language.
+    return tuple(text(key, lang).split("{")[0] for key in MACHINE_WARNINGS for lang in LANGS)
+
+
+def is_machine_warning(warning: str) -> bool:
+    return warning.startswith(_machine_prefixes())
+
+
+def learner_warnings(result: SubmissionResult) -> list[str]:
+    """The warnings about the learner's own submission (cells that failed, modules missing, output cut)."""
+    return [w for w in result.warnings if not is_machine_warning(w)]
+
+
 FEEDBACK_OUTPUT_KB = 4
 """Of what the learner printed (results.json keeps more), the feedback shows this much."""
 
@@ -365,8 +385,8 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
     ]
     if r.error:
         lines += [f"## {t['error']}", "", _md_block(r.error), ""]
-    if r.warnings:
-        lines += [f"## {t['warnings_learner']}", "", *(f"- {md_escape(w)}" for w in r.warnings), ""]
+    if warnings := learner_warnings(r):
+        lines += [f"## {t['warnings_learner']}", "", *(f"- {md_escape(w)}" for w in warnings), ""]
     if r.output:
         lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
@@ -417,6 +437,7 @@ def feedback_html(entry: ReportEntry, lang: str = "es") -> str:
             t=section("report", lang),
             lang=lang,
             criteria=entry.result.criteria,
+            warnings=learner_warnings(entry.result),
             printed=printed(entry.result),
             output_kb=FEEDBACK_OUTPUT_KB,
         )
@@ -591,6 +612,8 @@ def summary_html(
     max_score = max((e.result.max_score for e in entries), default=0.0)
     stats = criterion_stats(results)
     t = section("report", lang)
+    # The machine's warnings once, at the top, beside intake's: not once per learner.
+    machine = list(dict.fromkeys(w for e in entries for w in e.result.warnings if is_machine_warning(w)))
     return (
         _environment()
         .get_template("resumen.html.j2")
@@ -600,6 +623,8 @@ def summary_html(
             lang=lang,
             seed=seed,
             warnings=warnings or [],
+            machine_warnings=machine,
+            learner_warnings=learner_warnings,
             n=len(entries),
             n_graded=len(graded),
             interrupted=text("report.interrupted", lang, graded=len(graded), n=len(entries))
