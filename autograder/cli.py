@@ -12,19 +12,31 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import fcntl
+import hashlib
+import json
 import os
 import re
 import secrets
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from autograder.course.catalogue import LANGS, plural, text
 from autograder.intake.collect import IntakeError, Learner, collect_submissions
-from autograder.reporting.report import ReportEntry, fmt_points, write_reports
+from autograder.reporting.report import (
+    ReportEntry,
+    fmt_points,
+    needs_help,
+    report_files,
+    result_learner,
+    write_reports,
+    write_text_atomic,
+)
 from autograder.reporting.shards import MergeError, merge_parts, plan, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
 from lesson3.console import SpanishParser, spanish
@@ -148,54 +160,200 @@ def run_grading(
     return grade_many(learners, jobs=jobs, seed=seed, lang=lang, progress=progress)
 
 
-_OUTPUT_FILES = ("results.json", "grades.csv", "resumen.html")
+LOCK_FILE = ".autograder.lock"
+"""Held (flock) by the run writing ``--out``: the kernel releases it when that process ends, however it ends."""
+MANIFEST_FILE = ".autograder-files.json"
+"""What the grader wrote in ``--out`` and each file's SHA-256: only those files are ever replaced or removed."""
+_LISTED_MAX = 5  # foreign files named in a refusal; the rest are counted
 
 
-def _prepare_out(out: Path, force: bool, lang: str = "es") -> None:
+@contextlib.contextmanager
+def out_lock(out: Path, lang: str = "es") -> Iterator[None]:
+    """Hold ``--out`` for this run; a second run into it refuses at once instead of mixing two classes.
+
+    flock, not a pid file: a run killed with SIGKILL leaves no stale lock. The file is removed on exit;
+    whoever opened it just before checks, once locked, that it still is the file at that path.
+    """
     if out.exists() and not out.is_dir():
         raise UsageError(text("cli.not_a_folder", lang, out=out))
-    previous = [name for name in _OUTPUT_FILES if (out / name).exists()]
-    if previous and not force:
-        raise UsageError(text("cli.previous", lang, out=out, files=", ".join(previous)))
+    created = not out.exists()
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / LOCK_FILE
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise UsageError(text("cli.lock_failed", lang, out=out, reason=reason)) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise UsageError(text("cli.locked", lang, out=out)) from None
+        try:
+            current = os.stat(path, follow_symlinks=False)
+        except FileNotFoundError:
+            current = None
+        if current is not None and os.path.samestat(os.fstat(fd), current):
+            break
+        os.close(fd)  # the run before us removed it as we opened it: lock the one there now
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())  # for a person wondering who holds it
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        os.close(fd)
+        if created:  # a refused or failed run leaves no empty folder behind
+            with contextlib.suppress(OSError):
+                out.rmdir()
 
 
-def _clear_old_feedback(out: Path) -> None:
-    # --force replaces a previous run: stale feedback of submissions no longer graded must not linger.
-    feedback = out / "feedback"
-    if feedback.is_dir():
-        for f in feedback.iterdir():
-            if f.is_file() and f.suffix in (".md", ".html"):
-                f.unlink()
+def _digest(path: Path) -> str | None:
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _manifest(out: Path) -> dict[str, str | None]:
+    """What an earlier run wrote here: relative path -> SHA-256, or None for a file it was still writing.
+
+    Empty when the manifest is missing or damaged: then nothing in ``out`` counts as the grader's.
+    """
+    try:
+        raw = json.loads((out / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    files = raw.get("files") if isinstance(raw, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return {
+        rel: digest
+        for rel, digest in files.items()
+        if isinstance(rel, str)
+        and (digest is None or isinstance(digest, str))
+        and not Path(rel).is_absolute()
+        and ".." not in Path(rel).parts
+    }
+
+
+def _files_under(out: Path) -> list[str]:
+    # Every file, link or other entry that is not a folder, relative to out; links are not followed.
+    found = []
+    for dirpath, dirnames, filenames in os.walk(out):
+        for name in [*filenames, *(d for d in dirnames if Path(dirpath, d).is_symlink())]:
+            found.append(Path(dirpath, name).relative_to(out).as_posix())
+    return sorted(found)
+
+
+@dataclass
+class OutPlan:
+    """What a run may do in ``--out``: what it will write, and what the earlier run wrote and this one will not."""
+
+    out: Path
+    will_write: list[str]
+    kept: dict[str, str]  # the earlier run's files still there unchanged, with their digests
+    stale: list[str]
+
+
+def prepare_out(out: Path, will_write: list[str], force: bool, lang: str = "es") -> OutPlan:
+    """Refuse an ``--out`` holding results (without --force) or files the grader did not write.
+
+    A file counts as the grader's only when the manifest lists it with the content it has now: a
+    ``grades.csv`` the instructor edited is theirs. --force replaces the grader's own files and
+    leaves everybody else's where they are; a name this run must write that is not the grader's
+    (or a link where one of its folders should be) is refused even with --force.
+    """
+    previous = _manifest(out)
+    present = [rel for rel in _files_under(out) if rel not in (LOCK_FILE, MANIFEST_FILE)]
+    digests = {rel: _digest(out / rel) for rel in present if rel in previous}
+    ours = [rel for rel in present if rel in previous and previous[rel] in (None, digests[rel])]
+    foreign = [rel for rel in present if rel not in set(ours)]
+    targets = set(will_write) | {parent.as_posix() for rel in will_write for parent in Path(rel).parents}
+    clash = [rel for rel in foreign if rel in targets]
+
+    def shown(files: list[str]) -> str:
+        listed = ", ".join(f"«{for_terminal(f)}»" for f in files[:_LISTED_MAX])
+        more = len(files) - _LISTED_MAX
+        return listed + (text("cli.and_more", lang, n=more) if more > 0 else "")
+
+    if clash:
+        raise UsageError(text("cli.foreign_clash", lang, out=out, files=shown(clash)))
+    if foreign and not force:
+        raise UsageError(text("cli.foreign", lang, out=out, files=shown(foreign)))
+    if ours and not force:
+        raise UsageError(text("cli.previous", lang, out=out, files=shown(ours)))
+    kept = {rel: digest for rel in ours if (digest := digests[rel]) is not None}
+    return OutPlan(out, list(will_write), kept, [rel for rel in ours if rel not in set(will_write)])
+
+
+def _write_manifest(out: Path, files: dict[str, str | None]) -> None:
+    document = {"written_by": "autograder", "files": dict(sorted(files.items()))}
+    write_text_atomic(out / MANIFEST_FILE, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def begin_out(plan_: OutPlan) -> None:
+    """Before writing: the files about to be written are the grader's, so a crash halfway leaves no trap."""
+    _write_manifest(plan_.out, {**plan_.kept, **dict.fromkeys(plan_.will_write)})
+
+
+def finish_out(plan_: OutPlan, written: list[str]) -> None:
+    """Record what this run wrote, then remove what the earlier run wrote and this one did not."""
+    out = plan_.out
+    digests = {rel: _digest(out / rel) for rel in written}
+    _write_manifest(out, {rel: d for rel, d in digests.items() if d is not None})
+    for rel in plan_.stale:
+        with contextlib.suppress(OSError):
+            (out / rel).unlink()
+
+
+def print_written(out: Path, written: list[str], stream: TextIO, lang: str) -> None:
+    """Every file this run wrote, one a line: the instructor knows what to share and what to keep."""
+    print(text("cli.files_written", lang, out=out, n=len(written)), file=stream)
+    for rel in written:
+        print(f"  {for_terminal(str(out / rel))}", file=stream)
 
 
 def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     out: Path = args.out
     if args.shard is not None and args.seed is None:
         raise UsageError(text("shard.needs_seed", args.lang))
-    _prepare_out(out, args.force, args.lang)
+    with out_lock(out, args.lang):
+        return _grade_locked(args, out, stdout, stderr)
+
+
+def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: TextIO) -> int:
+    lang = args.lang
+    # Refuse early, before reading a single submission; the feedback names are checked once known.
+    prepare_out(out, [], args.force, lang)
     try:
-        intake = collect_submissions(list(args.paths), lang=args.lang)
+        intake = collect_submissions(list(args.paths), lang=lang)
     except IntakeError as exc:
-        raise UsageError(exc.notice.render(args.lang)) from exc
+        raise UsageError(exc.notice.render(lang)) from exc
     with intake:
         for warning in intake.warnings:
-            print(text("cli.warning", args.lang, warning=for_terminal(warning)), file=stderr)
+            print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
         learners = intake.learners
         if not learners:
             shown = ", ".join(f"«{for_terminal(str(p))}»" for p in args.paths)
-            raise UsageError(text("cli.nothing", args.lang, paths=shown))
+            raise UsageError(text("cli.nothing", lang, paths=shown))
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        planned = plan(learners, args.paths, args.shard)
+        planned = plan(learners, args.paths, args.shard, lang)
+        out_plan = prepare_out(out, report_files(p.name for p in planned), args.force, lang)
         if args.shard is not None:
             print(
-                plural("shard.graded", len(learners), args.lang, shard=args.shard, mine=len(planned)),
+                plural("shard.graded", len(learners), lang, shard=args.shard, mine=len(planned)),
                 file=stdout,
             )
         bar = ProgressBar(stdout) if stdout.isatty() else None
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
         try:
-            results = run_grading([p.learner for p in planned], jobs=args.jobs, seed=seed, lang=args.lang, progress=bar)
+            results = run_grading([p.learner for p in planned], jobs=args.jobs, seed=seed, lang=lang, progress=bar)
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop
         finally:
@@ -203,46 +361,58 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
                 bar.close()
         elapsed = time.monotonic() - started
         if len(results) != len(planned):
-            raise RuntimeError(text("cli.lost_results", args.lang, graded=len(results), n=len(planned)))
+            raise RuntimeError(text("cli.lost_results", lang, graded=len(results), n=len(planned)))
+        # The pipeline marks what a Ctrl-C left ungraded with this one message, which only it writes.
+        not_graded = text("batch.interrupted", lang) if interrupted else None
         entries = [
-            ReportEntry(result=r, source=p.learner.source, name=p.name) for r, p in zip(results, planned, strict=True)
+            ReportEntry(
+                result=r,
+                source=p.learner.source,
+                name=p.name,
+                # Intake's name first, then the one the result records, then the file's (or folder's).
+                learner=p.label if p.named_by_intake else result_learner(r)[0] or p.label,
+                learner_id=p.learner_id or result_learner(r)[1],
+                graded=not_graded is None or r.error != not_graded,
+            )
+            for r, p in zip(results, planned, strict=True)
         ]
         run = None
         if args.shard is not None:
             run = run_record(
                 seed=seed,
-                lang=args.lang,
+                lang=lang,
                 total=len(learners),
                 warnings=intake.warnings,
                 shard=args.shard,
                 planned=planned,
                 complete=interrupted is None,
             )
-        if args.force:
-            _clear_old_feedback(out)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
-            write_reports(out, entries, lang=args.lang, seed=seed, warnings=intake.warnings, run=run)
+            begin_out(out_plan)
+            written = write_reports(out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run)
+            finish_out(out_plan, written)
 
     if interrupted:
-        kept = text(
-            "cli.interrupted_kept", args.lang, graded=interrupted.graded, n=len(results), path=out / "results.json"
-        )
-        print("\n" + kept, file=stderr)
+        # Still ignoring a second Ctrl-C: the list must not end in «no new results were written».
+        with sigint_ignored():
+            print_written(out, written, stdout, lang)
+            graded = sum(1 for e in entries if e.graded)
+            kept = text("cli.interrupted_kept", lang, graded=graded, n=len(results), path=out / "results.json")
+            print("\n" + kept, file=stderr)
         return EXIT_INTERRUPTED
+    print_written(out, written, stdout, lang)
     mean = statistics.fmean(r.score for r in results) if results else 0.0
     mean_pct = statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
-    with_error = sum(1 for r in results if r.error)
-    lang = args.lang
+    with_problems = sum(1 for e in entries if needs_help(e))
     mine = [p.learner for p in planned]
     files = sum(1 for learner in mine if learner.files)  # one graded file per learner who handed one in
     ignored = sum(len(learner.files) + len(learner.others) for learner in mine) - files
     print(plural("cli.graded", len(results), lang, seconds=elapsed, jobs=args.jobs, seed=seed), file=stdout)
     counts = {"graded": plural("cli.graded_files", files, lang), "ignored": plural("cli.ignored_files", ignored, lang)}
     print(text("cli.files", lang, **counts), file=stdout)
-    print(text("cli.mean", lang, mean=fmt_points(mean), pct=mean_pct, errors=with_error), file=stdout)
-    print(text("cli.written", lang, out=out), file=stdout)
+    print(text("cli.mean", lang, mean=fmt_points(mean, lang), pct=mean_pct, errors=with_problems), file=stdout)
     print(text("cli.repeat", lang, seed=seed), file=stdout)
     return EXIT_OK
 
@@ -251,18 +421,20 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
     out: Path = args.out
     if any(out.resolve() == folder.resolve() for folder in args.folders):
         raise UsageError(text("merge.out_is_input", args.lang or "es", out=out))
-    _prepare_out(out, args.force, args.lang or "es")
-    try:
-        merged = merge_parts(args.folders)
-    except MergeError as exc:
-        raise UsageError(exc.notice.render(args.lang or "es")) from exc
-    if args.force:
-        _clear_old_feedback(out)
-    # The reports are the parts' own, in their language; --lang only changes what is printed here.
-    write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
+    with out_lock(out, args.lang or "es"):
+        prepare_out(out, [], args.force, args.lang or "es")
+        try:
+            merged = merge_parts(args.folders)
+        except MergeError as exc:
+            raise UsageError(exc.notice.render(args.lang or "es")) from exc
+        out_plan = prepare_out(out, report_files(e.name for e in merged.entries), args.force, args.lang or "es")
+        # The reports are the parts' own, in their language; --lang only changes what is printed here.
+        begin_out(out_plan)
+        written = write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
+        finish_out(out_plan, written)
     lang = args.lang or merged.lang
     print(text("merge.done", lang, shards=merged.shards, n=len(merged.entries), seed=merged.seed), file=stdout)
-    print(text("cli.written", lang, out=out), file=stdout)
+    print_written(out, written, stdout, lang)
     return EXIT_OK
 
 

@@ -240,9 +240,11 @@ def test_same_file_name_in_two_folders_gets_two_reports(fake, tmp_path):
     assert [s["submission"] for s in subs] == ["entrega.py", "entrega.py"]
     reports = [s["feedback"] for s in subs]
     assert len(set(reports)) == 2
-    for sub, report in zip(subs, reports, strict=True):
+    # A folder is a learner, and names them; the instructor's path stays out of their page.
+    for sub, report, group in zip(subs, reports, ("grupo1", "grupo2"), strict=True):
         html = (out / report).read_text(encoding="utf-8")
-        assert sub["source"] in html
+        assert f"<title>Retroalimentación: {group}</title>" in html and str(tmp_path) not in html
+        assert sub["learner"] == group and group in report
     assert len(list((out / "feedback").glob("*.md"))) == 2
 
 
@@ -329,6 +331,241 @@ def test_previous_results_are_not_overwritten_without_force(fake, tmp_path):
     code, _, _ = run("grade", tmp_path / "beto.py", "--out", out, "--force")
     assert code == 0 and [s["submission"] for s in results_of(out)] == ["beto.py"]
     assert sorted(p.name for p in (out / "feedback").iterdir()) == ["beto.html", "beto.md"]
+
+
+# --- the --out folder: one run at a time, and nobody else's files touched (issue 20.4) ------------
+
+
+def tree_of(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_second_run_into_an_out_being_written_refuses(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    with cli.out_lock(out):
+        code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
+        assert code == 2 and "está escribiendo en" in stderr
+        code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force", "--lang", "en")
+        assert code == 2 and "is writing to" in stderr
+        assert not (out / "results.json").exists()
+    # Released on exit: the next run goes ahead, and leaves no lock file behind.
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
+    assert not (out / cli.LOCK_FILE).exists()
+
+
+def test_a_stale_lock_file_of_a_dead_run_does_not_block(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / cli.LOCK_FILE).write_text("99999999\n")  # left by a run killed with SIGKILL: no flock held
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
+
+
+def test_the_lock_is_held_by_another_process_too(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    out.mkdir()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); "
+            "fcntl.flock(fd, fcntl.LOCK_EX); print('ok', flush=True); time.sleep(60)",
+            str(out / cli.LOCK_FILE),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ok"
+        code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
+        assert code == 2 and "está escribiendo" in stderr
+    finally:
+        holder.kill()
+        holder.wait()
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0  # the holder died: its lock went with it
+
+
+def test_a_refused_run_leaves_no_empty_out_folder(fake, tmp_path):
+    out = tmp_path / "nueva"
+    code, _, _ = run("grade", tmp_path / "no-existe.py", "--out", out)
+    assert code == 2 and not out.exists()
+
+
+@pytest.mark.parametrize("foreign", ["notas-de-la-profe.txt", "feedback/ana-comentado.html", "otra/cosa.md"])
+def test_an_out_with_files_the_grader_did_not_write_needs_force_and_keeps_them(fake, tmp_path, foreign):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    write(out / foreign, "mío")
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
+    assert code == 2 and "no escribió el autocorrector" in stderr and foreign in stderr
+    assert [str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()] == [foreign]
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
+    assert code == 0, stderr
+    assert (out / foreign).read_text(encoding="utf-8") == "mío" and (out / "results.json").is_file()
+    # A later --force still leaves it where it is.
+    assert run("grade", tmp_path / "ana.py", "--out", out, "--force")[0] == 0
+    assert (out / foreign).read_text(encoding="utf-8") == "mío"
+
+
+@pytest.mark.parametrize("name", ["grades.csv", "resumen.html", "feedback/ana.html", "results.json"])
+def test_force_never_replaces_a_file_the_grader_did_not_write(fake, tmp_path, name):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    write(out / name, "la hoja de la profe")
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
+    assert code == 2 and "Ni con --force" in stderr and name in stderr
+    assert (out / name).read_text(encoding="utf-8") == "la hoja de la profe"
+    assert [str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()] == [name]
+
+
+def test_a_report_edited_after_grading_is_the_instructors(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
+    edited = (out / "grades.csv").read_text(encoding="utf-8") + "comentario,de,la,profe\n"
+    (out / "grades.csv").write_text(edited, encoding="utf-8")
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
+    assert code == 2 and "grades.csv" in stderr
+    assert (out / "grades.csv").read_text(encoding="utf-8") == edited
+
+
+def test_force_removes_only_the_earlier_runs_own_stale_files(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    write(tmp_path / "beto.py")
+    out = tmp_path / "out"
+    assert run("grade", tmp_path / "ana.py", tmp_path / "beto.py", "--out", out)[0] == 0
+    write(out / "feedback" / "nota.txt", "mía")
+    assert run("grade", tmp_path / "beto.py", "--out", out, "--force")[0] == 0
+    names = sorted(p.name for p in (out / "feedback").iterdir())
+    assert names == ["beto.html", "beto.md", "nota.txt"]
+
+
+def test_a_damaged_manifest_makes_every_file_foreign(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
+    (out / cli.MANIFEST_FILE).write_text('{"files": {"../../etc/passwd": "x", "grades.csv": 3}', encoding="utf-8")
+    before = tree_of(out)
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
+    assert code == 2 and "Ni con --force" in stderr
+    assert tree_of(out) == before
+
+
+def test_a_run_that_failed_while_writing_leaves_files_force_may_replace(fake, tmp_path, monkeypatch):
+    write(tmp_path / "ana.py")
+    out = tmp_path / "out"
+    real = cli.write_reports
+
+    def half_then_fail(out_dir, entries, **kwargs):
+        (out_dir / "feedback").mkdir(parents=True, exist_ok=True)
+        (out_dir / "feedback" / f"{entries[0].name}.md").write_text("a medias", encoding="utf-8")
+        raise OSError("disco lleno")
+
+    monkeypatch.setattr(cli, "write_reports", half_then_fail)
+    assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 1
+    monkeypatch.setattr(cli, "write_reports", real)
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
+    assert code == 2 and "ya tiene resultados" in stderr  # the grader's, not somebody else's
+    assert run("grade", tmp_path / "ana.py", "--out", out, "--force")[0] == 0
+    assert (out / "feedback" / "ana.md").read_text(encoding="utf-8").startswith("# Retroalimentación")
+
+
+def test_force_never_writes_through_a_link_where_a_folder_of_reports_goes(fake, tmp_path):
+    write(tmp_path / "ana.py")
+    out, elsewhere = tmp_path / "out", tmp_path / "otra"
+    elsewhere.mkdir()
+    out.mkdir()
+    (out / "feedback").symlink_to(elsewhere)
+    code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
+    assert code == 2 and "«feedback»" in stderr
+    assert list(elsewhere.iterdir()) == [] and not (out / "results.json").exists()
+
+
+def test_the_learners_name_comes_from_intake_then_the_result_then_the_file(fake, monkeypatch, tmp_path):
+    import dataclasses
+
+    for name in ("a.py", "b.py", "c.py"):
+        write(tmp_path / "e" / name)
+    real_collect = cli.collect_submissions
+
+    def named(paths, lang="es"):  # what intake records when the LMS says who handed a file in
+        intake = real_collect(paths, lang=lang)
+        intake.learners = [
+            dataclasses.replace(s, label="Ana García", ident="11") if s.source.endswith("a.py") else s
+            for s in intake.learners
+        ]
+        return intake
+
+    def grading(paths, **kwargs):
+        results = fake(paths, **kwargs)
+        results[0].learner = "no gana a intake"
+        results[1].learner = {"name": "Beto Ruiz", "id": 22}
+        return results
+
+    monkeypatch.setattr(cli, "collect_submissions", named)
+    monkeypatch.setattr(cli, "run_grading", grading)
+    out = tmp_path / "out"
+    assert run("grade", tmp_path / "e", "--out", out)[0] == 0
+    subs = results_of(out)
+    assert [(s["learner"], s["learner_id"]) for s in subs] == [("Ana García", "11"), ("Beto Ruiz", "22"), ("c", None)]
+    assert "<title>Retroalimentación: Ana García</title>" in (out / "feedback" / "Ana_García.html").read_text()
+    assert "<title>Retroalimentación: Beto Ruiz</title>" in (out / subs[1]["feedback"]).read_text()
+    rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
+    assert [r["learner"] for r in rows] == ["Ana García", "Beto Ruiz", "c"]
+
+
+def test_the_console_names_every_file_written(fake, tmp_path):
+    write(tmp_path / "e" / "ana.py")
+    write(tmp_path / "e" / "beto.py")
+    out = tmp_path / "out"
+    code, stdout, _ = run("grade", tmp_path / "e", "--out", out)
+    assert code == 0
+    written = [p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".")]
+    assert len(written) == 4 + 4 and f"Se escribieron {len(written)} archivos" in stdout
+    for path in written:
+        assert f"  {path}\n" in stdout
+
+
+def _interrupting(graded: int):
+    """A run_grading that grades the first ``graded`` files and then meets Ctrl-C, as the pipeline reports it."""
+    from autograder.course.catalogue import text
+    from autograder.course.criteria import not_graded
+    from autograder.wire.results import GradingInterrupted
+
+    def grading(paths, *, jobs, seed, lang, progress):
+        results = FakeGrader()(paths[:graded], jobs=jobs, seed=seed, lang=lang, progress=progress)
+        message = text("batch.interrupted", lang)
+        for p in paths[graded:]:
+            results.append(SubmissionResult.from_criteria(p.name, not_graded(message), error=message))
+        raise GradingInterrupted(results, graded=graded)
+
+    return grading
+
+
+@pytest.mark.parametrize(("graded", "total"), [(2, 5), (0, 3), (4, 4)])
+def test_an_interrupted_run_says_so_in_every_report(monkeypatch, tmp_path, graded, total):
+    for i in range(total):
+        write(tmp_path / "e" / f"e{i}.py")
+    monkeypatch.setattr(cli, "run_grading", _interrupting(graded))
+    out = tmp_path / "out"
+    code, stdout, stderr = run("grade", tmp_path / "e", "--out", out)
+    assert code == 130
+    html = (out / "resumen.html").read_text(encoding="utf-8")
+    doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    if graded < total:
+        assert f"Calificación interrumpida: {graded} de {total}" in html.split("<h2>")[0]
+        assert doc["interrupted"] == {"graded": graded, "total": total}
+    else:  # Ctrl-C after the last one: nothing is missing, and the reports do not pretend otherwise
+        assert "interrumpida" not in html and "interrupted" not in doc
+    scores = [s["score"] for s in doc["submissions"]]
+    assert scores == [len(CRITERIA_IDS)] * graded + [None] * (total - graded)
+    totals = [r["total"] for r in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))]
+    assert totals == [str(len(CRITERIA_IDS))] * graded + [""] * (total - graded)
+    for path in (p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".")):
+        assert f"  {path}\n" in stdout
+    assert f"se calificaron {graded} de {total}" in stderr
 
 
 # --- errors -----------------------------------------------------------------------------------

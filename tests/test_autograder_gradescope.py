@@ -198,6 +198,9 @@ def test_to_gradescope_maps_every_criterion_to_a_test():
     (flags,) = [t for t in doc["tests"] if "score" not in t]
     assert flags["visibility"] == "hidden" and "lesson3.reconcile" in flags["output"]
     assert "«ana.ipynb»" in doc["output"]
+    # Flags are the instructor's: nothing a learner sees (the output, the visible tests) mentions them.
+    seen = [doc["output"], *(str(t) for t in doc["tests"] if t.get("visibility") != "hidden")]
+    assert not any("lesson3.reconcile" in part or "Señales" in part for part in seen)
 
 
 @pytest.fixture

@@ -787,8 +787,11 @@ def test_ctrl_c_keeps_what_was_graded_and_leaves_nothing_behind(tmp_path, presse
     for name in ("a1.py", "a2.py"):
         assert got[name]["error"] is None and got[name]["score"] == got[name]["max_score"] > 0
     for name in ("z1.py", "z2.py", "z3.py", "z4.py"):
-        assert "interrumpió" in got[name]["error"] and got[name]["score"] == 0, got[name]
+        # Not graded: no total (null, not a 0 nobody earned), and the report says the run was cut short.
+        assert "interrumpió" in got[name]["error"] and got[name]["score"] is None, got[name]
+        assert got[name]["graded"] is False
     assert len(list((out / "feedback").glob("*.md"))) == 6
+    assert "Calificación interrumpida: 2 de 6" in (out / "resumen.html").read_text(encoding="utf-8")
     assert list(tmp.iterdir()) == []  # no temporary folder left
     deadline = time.monotonic() + 10
     while (left := _processes_mentioning(str(tmp))) and time.monotonic() < deadline:

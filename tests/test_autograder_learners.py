@@ -460,7 +460,7 @@ def test_the_console_counts_learners_graded_files_and_ignored_files(tmp_path, mo
     rows = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]
     assert [r["source"] for r in rows] == [f"{root}/ana", f"{root}/dani", f"{root}/beto"]
     summary = (tmp_path / "out" / "resumen.html").read_text()
-    assert "Alumnos<strong>3</strong>" in summary
+    assert "Alumnos calificados<strong>3</strong>" in summary
 
 
 # --- bidirectional controls -------------------------------------------------------------------------
@@ -626,7 +626,7 @@ def test_a_realistic_class_is_one_row_per_learner_for_real(tmp_path):
     assert "Archivos: 9 calificados; 6 no calificados" in out.getvalue()
     assert err.getvalue().count("entorno virtual") == 1
     summary = (tmp_path / "out" / "resumen.html").read_text(encoding="utf-8")
-    assert "Alumnos<strong>11</strong>" in summary and "José Núñez" in summary
+    assert "Alumnos calificados<strong>11</strong>" in summary and "José Núñez" in summary
 
 
 @pytest.mark.parametrize("control", ["\u202e", "\u2067"])

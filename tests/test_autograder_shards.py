@@ -382,6 +382,33 @@ def test_merge_never_overwrites_a_part_or_earlier_results(halves, tmp_path):
     assert run("merge", a, b, "--out", tmp_path / "junta", "--force")[0] == 0
 
 
+def test_merge_keeps_files_it_did_not_write_and_waits_for_no_other_run(halves, tmp_path):
+    from autograder import cli
+
+    a, b = halves
+    out = tmp_path / "junta"
+    (out / "feedback").mkdir(parents=True)
+    (out / "feedback" / "comentarios.txt").write_text("de la profe", encoding="utf-8")
+    code, _, stderr = run("merge", a, b, "--out", out)
+    assert code == 2 and "no escribió el autocorrector" in stderr
+    assert run("merge", a, b, "--out", out, "--force")[0] == 0
+    assert (out / "feedback" / "comentarios.txt").read_text(encoding="utf-8") == "de la profe"
+    with cli.out_lock(out):
+        code, _, stderr = run("merge", a, b, "--out", out, "--force")
+        assert code == 2 and "está escribiendo" in stderr
+
+
+def test_merged_learner_names_are_the_one_machine_runs(fake, tmp_path):
+    cls = make_class(tmp_path)
+    assert run("grade", cls, "--out", tmp_path / "una", "--seed", "11")[0] == 0
+    assert run("merge", *grade_shards(cls, tmp_path, 3), "--out", tmp_path / "junta")[0] == 0
+    one, merged = (json.loads((tmp_path / d / "results.json").read_text()) for d in ("una", "junta"))
+    learners = [s["learner"] for s in one["submissions"]]
+    assert learners == [s["learner"] for s in merged["submissions"]]
+    # Two learners «ana» in two group folders: the group tells them apart, in the names and the files.
+    assert "grupo0/ana" in learners and "grupo1/ana" in learners
+
+
 def test_an_empty_shard_still_writes_its_part(fake, tmp_path):
     (tmp_path / "sola.py").write_text("# x\n")
     key = shards.shard_key(str(tmp_path / "sola.py"), [tmp_path / "sola.py"])

@@ -582,3 +582,119 @@ def test_missing_browser_skips_unless_required(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv(REQUIRE_ENV, "1")
     with pytest.raises(pytest.fail.Exception, match="chromium is not installed"):
         _missing_browser("chromium is not installed")
+
+
+# --- the grader's reports in a browser: resumen.html for the instructor, feedback for the learner ---
+
+JS_OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
+JS_LABEL_BOXES = """() => Array.from(document.querySelectorAll('svg text.xlabel')).map(t => {
+  const r = t.getBoundingClientRect(); return [r.left, r.right, t.textContent];
+})"""
+JS_COLUMN = """(col) => Array.from(document.querySelectorAll('#matrix tbody tr'))
+  .filter(r => !r.hidden).map(r => r.cells[col].getAttribute('data-sort'))"""
+
+
+def _report_class(out: Path) -> None:
+    """A class with what makes reports hard: long and accented names, warnings, flags, an error, ungraded rows."""
+    from autograder.course.criteria import CRITERIA, required_ids
+    from autograder.reporting.report import ReportEntry, feedback_names, write_reports
+    from autograder.wire.results import CriterionResult, SubmissionResult
+
+    ids = required_ids()
+    learners = [
+        "Ana García",
+        "Jose\u0301 Pe\u0301rez",
+        "María José Fernández de la Concepción y Villanueva Castellanos de Borbón",
+        *(f"Estudiante {k}" for k in range(9)),
+        "Zoë_" + "x" * 120,
+    ]
+    entries = []
+    for k, (learner, name) in enumerate(zip(learners, feedback_names(learners), strict=True)):
+        crit = [
+            CriterionResult(
+                c,
+                (k + i) % 3 != 0,
+                CRITERIA[c].points * ((k + i) % 3 != 0),
+                CRITERIA[c].points,
+                "Tu función devolvió None; caso checkpoint_truncado_" + "a1b2c3" * 12 + ".json",
+            )
+            for i, c in enumerate(ids)
+        ]
+        result = SubmissionResult.from_criteria(f"tarea4_{'y' * 3 * k}.ipynb", crit, seed=5)
+        if k % 4 == 0:
+            result.warnings = [f"La celda {k + 2} lanzó ZeroDivisionError", "No existe el módulo «numpy»"]
+        if k % 5 == 1:
+            result.flags = ["delega en lesson3: reconcile usa lesson3.reconcile"]
+        if k == 3:
+            result.error = "SyntaxError: invalid syntax (línea 12)"
+        entries.append(
+            ReportEntry(
+                result, f"/srv/clase/lms.zip/{learner}/{result.submission}", name, learner=learner, graded=k < 10
+            )
+        )
+    write_reports(out, entries, lang="es", seed=5)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: Path) -> None:
+    import itertools
+
+    out = tmp_path / "informes"
+    _report_class(out)
+    page = browser_context.new_page()
+    try:
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto((out / "resumen.html").as_uri())
+            assert page.evaluate(JS_OVERFLOW) <= 0, f"resumen.html scrolls sideways at {width} px"
+            # The interrupted run says so first; the flags and warnings are on the page, not in tooltips.
+            assert page.locator("#interrupted").is_visible()
+            assert "Calificación interrumpida: 10 de 13" in page.locator("#interrupted").inner_text()
+            for text in ("No existe el módulo «numpy»", "delega en lesson3: reconcile usa lesson3.reconcile"):
+                item = page.locator("li", has_text=text).first
+                item.scroll_into_view_if_needed()
+                assert item.is_visible(), text
+            assert page.locator("#definition").is_visible()
+            boxes = page.evaluate(JS_LABEL_BOXES)
+            assert len(boxes) >= 10
+            for (_, right, a), (left, _, b) in itertools.pairwise(boxes):
+                assert right <= left, f"histogram labels {a!r} and {b!r} overlap at {width} px"
+            _screenshot_report(page, f"resumen-{width}")
+
+        # The table sorts (numbers as numbers, ungraded rows last) and filters, all in the page.
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto((out / "resumen.html").as_uri())
+        assert page.locator("#matrix-controls").is_visible()
+        page.locator("#matrix thead th").nth(2).locator("button").click()  # Nota (0–10)
+        grades = page.evaluate(JS_COLUMN, 2)
+        numbers = [float(g) for g in grades if g]
+        assert numbers == sorted(numbers) and grades[-3:] == ["", "", ""]
+        assert page.locator("#matrix thead th").nth(2).get_attribute("aria-sort") == "ascending"
+        page.locator("#matrix thead th").nth(2).locator("button").click()
+        numbers = [float(g) for g in page.evaluate(JS_COLUMN, 2) if g]
+        assert numbers == sorted(numbers, reverse=True)
+        page.locator("#matrix-filter").fill("estudiante")
+        assert len(page.evaluate(JS_COLUMN, 0)) == 9
+        page.locator("#matrix-filter").fill("")
+        page.locator("#matrix-problems").check()
+        problems = page.evaluate(
+            "() => Array.from(document.querySelectorAll('#matrix tbody tr')).filter(r => !r.hidden)"
+            ".map(r => r.getAttribute('data-problem'))"
+        )
+        assert problems and set(problems) == {"1"}
+
+        # A learner's page on a phone: nothing runs off the side.
+        feedback = sorted((out / "feedback").glob("*.html"), key=lambda p: -len(p.name))[0]
+        for width in (390, 1280):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(feedback.as_uri())
+            assert page.evaluate(JS_OVERFLOW) <= 0, f"{feedback.name} scrolls sideways at {width} px"
+            _screenshot_report(page, f"feedback-{width}")
+    finally:
+        page.close()
+
+
+def _screenshot_report(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, timeout=60_000)

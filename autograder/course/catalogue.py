@@ -1170,7 +1170,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Lesson 3 · Resuming from a checkpoint",
     },
     "report.score": {"es": "Puntaje", "en": "Score"},
-    "report.source": {"es": "Origen", "en": "Source"},
     "report.criterion": {"es": "Criterio", "en": "Criterion"},
     "report.result": {"es": "Resultado", "en": "Result"},
     "report.points": {"es": "Puntos", "en": "Points"},
@@ -1180,9 +1179,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     "report.error": {"es": "Problema con la entrega", "en": "Problem with the submission"},
     "report.flags": {"es": "Señales para revisar", "en": "Flags to review"},
     "report.details": {"es": "Detalle por criterio", "en": "Details by criterion"},
-    "report.submissions": {"es": "Entregas", "en": "Submissions"},
-    "report.submission": {"es": "Entrega", "en": "Submission"},
-    "report.n_submissions": {"es": "Alumnos", "en": "Learners"},
+    "report.n_submissions": {"es": "Alumnos calificados", "en": "Learners graded"},
     "report.with_error": {"es": "Con problemas", "en": "With problems"},
     "report.mean": {"es": "Media", "en": "Mean"},
     "report.median": {"es": "Mediana", "en": "Median"},
@@ -1204,6 +1201,72 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Lo que imprimió tu código (los primeros {kb} KB)",
         "en": "What your code printed (the first {kb} KB)",
     },
+    "report.your_file": {"es": "Tu entrega", "en": "Your submission"},
+    "report.decimal": {"es": ",", "en": "."},
+    "report.csv_delimiter": {"es": ";", "en": ","},
+    "report.file_fallback": {"es": "estudiante", "en": "learner"},
+    "report.interrupted": {
+        "es": "Calificación interrumpida: {graded} de {n}. Las demás entregas no tienen nota (no calificada); "
+        "vuelve a calificar la clase para completarla.",
+        "en": "Grading interrupted: {graded} of {n}. The other submissions have no grade (not graded); "
+        "grade the class again to complete it.",
+    },
+    "report.with_error_def": {
+        "es": "«Con problemas»: la entrega no se calificó (la calificación se interrumpió), tuvo un problema que "
+        "impidió calificarla entera, o no llega a la mitad de los puntos.",
+        "en": "«With problems»: the submission was not graded (the grading was interrupted), had a problem that "
+        "kept it from being graded in full, or scored under half the points.",
+    },
+    "report.matrix_title": {"es": "Estudiante × criterio", "en": "Learner × criterion"},
+    "report.matrix_help": {
+        "es": "Una fila por entrega y una columna por criterio (la leyenda, debajo). Pulsa el título de una "
+        "columna para ordenar por ella.",
+        "en": "One row per submission and one column per criterion (the legend is below). Press a column's "
+        "title to sort by it.",
+    },
+    "report.legend_points": {"es": "el número son los puntos obtenidos", "en": "the number is the points earned"},
+    "report.column_code": {"es": "N{level}.{n}", "en": "L{level}.{n}"},
+    "report.filter_name": {"es": "Filtrar por nombre:", "en": "Filter by name:"},
+    "report.filter_problems": {"es": "solo «con problemas»", "en": "only «with problems»"},
+    "report.filter_count": {"es": "{shown} de {total} filas", "en": "{shown} of {total} rows"},
+    "report.learner": {"es": "Estudiante", "en": "Learner"},
+    "report.grade_10": {"es": "Nota (0–10)", "en": "Grade (0–10)"},
+    "report.status": {"es": "Estado", "en": "Status"},
+    "report.status_ok": {"es": "bien", "en": "fine"},
+    "report.status_needs_help": {"es": "con problemas", "en": "with problems"},
+    "report.status_not_graded": {"es": "no calificada", "en": "not graded"},
+    "report.warnings_col": {"es": "Avisos", "en": "Warnings"},
+    "report.flags_col": {"es": "Señales", "en": "Flags"},
+    "report.notes_title": {"es": "Avisos y señales por estudiante", "en": "Warnings and flags per learner"},
+    "report.notes_help": {
+        "es": "Avisos: lo que el estudiante también ve en su retroalimentación (celdas que fallaron o tardaron "
+        "demasiado, módulos que faltan). Señales: solo para ti, para revisar a mano (p. ej. una función que "
+        "delega en lesson3).",
+        "en": "Warnings: what the learner also sees in their feedback (cells that failed or took too long, "
+        "missing modules). Flags: for you only, to review by hand (e.g. a function that delegates to lesson3).",
+    },
+    "report.machine_warnings": {
+        "es": "Esta máquina no confinó del todo el código de las entregas",
+        "en": "This machine did not fully confine the submissions' code",
+    },
+    "report.no_notes": {"es": "Ninguna entrega tiene avisos ni señales.", "en": "No submission has warnings or flags."},
+    "report.pass_rate_help": {
+        "es": "Qué parte de las entregas calificadas aprueba cada criterio; la cifra junto a cada barra es el "
+        "porcentaje y cuántas lo aprueban.",
+        "en": "Which share of the graded submissions passes each criterion; the figure beside each bar is the "
+        "percentage and how many pass it.",
+    },
+    "report.col_learner": {"es": "Estudiante", "en": "Learner"},
+    "report.col_learner_id": {"es": "Id del estudiante", "en": "Learner id"},
+    "report.col_submission": {"es": "Archivo entregado", "en": "File submitted"},
+    "report.col_source": {"es": "Origen", "en": "Source"},
+    "report.col_total": {"es": "Total", "en": "Total"},
+    "report.col_max_score": {"es": "Máximo", "en": "Maximum"},
+    "report.col_grade_10": {"es": "Nota (0–10)", "en": "Grade (0–10)"},
+    "report.col_status": {"es": "Estado", "en": "Status"},
+    "report.col_error": {"es": "Problema", "en": "Problem"},
+    "report.col_warnings": {"es": "Avisos", "en": "Warnings"},
+    "report.col_flags": {"es": "Señales para revisar", "en": "Flags to review"},
     "report.unknown_lang": {
         "es": "idioma desconocido: {given}; hay {langs}",
         "en": "unknown language: {given}; there are {langs}",
@@ -1322,6 +1385,35 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "The folder «{out}» already holds results of an earlier grading ({files}). Choose another folder "
         "with --out, or add --force to replace them.",
     },
+    "cli.foreign": {
+        "es": "La carpeta «{out}» tiene archivos que no escribió el autocorrector ({files}). Elige una carpeta "
+        "vacía con --out, o agrega --force: se escribirá al lado sin tocarlos.",
+        "en": "The folder «{out}» holds files the grader did not write ({files}). Choose an empty folder "
+        "with --out, or add --force: the reports are written beside them, leaving them untouched.",
+    },
+    "cli.foreign_clash": {
+        "es": "La carpeta «{out}» tiene archivos que no escribió el autocorrector (o que se cambiaron después) "
+        "con los nombres que hay que escribir ({files}). Ni con --force se reemplazan: muévelos o elige otra "
+        "carpeta con --out.",
+        "en": "The folder «{out}» holds files the grader did not write (or that were changed since) under the "
+        "names this run must write ({files}). Not even --force replaces them: move them or choose another "
+        "folder with --out.",
+    },
+    "cli.and_more": {"es": " y {n} más", "en": " and {n} more"},
+    "cli.locked": {
+        "es": "Otra calificación está escribiendo en «{out}» ahora mismo. Espera a que termine o elige otra "
+        "carpeta con --out.",
+        "en": "Another grading is writing to «{out}» right now. Wait for it to finish or choose another "
+        "folder with --out.",
+    },
+    "cli.lock_failed": {
+        "es": "No se pudo reservar la carpeta «{out}» para esta calificación ({reason}).",
+        "en": "Could not reserve the folder «{out}» for this grading ({reason}).",
+    },
+    "cli.files_written": {
+        "es": "Se escribieron {n} archivos en «{out}»:",
+        "en": "{n} files were written to «{out}»:",
+    },
     "cli.nothing": {
         "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
         "en": "No submission (.py or .ipynb) was found in {paths}.",
@@ -1345,10 +1437,6 @@ _TEXTS: dict[str, dict[str, str]] = {
     "cli.mean": {
         "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
         "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
-    },
-    "cli.written": {
-        "es": "Resultados en «{out}»: results.json, grades.csv, resumen.html y feedback/.",
-        "en": "Results in «{out}»: results.json, grades.csv, resumen.html and feedback/.",
     },
     "cli.repeat": {
         "es": "Para repetir exactamente esta calificación: --seed {seed}",
@@ -1414,8 +1502,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "language of the console (es by default, or en)",
     },
     "cli.help.force": {
-        "es": "reemplaza los resultados de una calificación anterior en --out",
-        "en": "replaces the results of an earlier grading in --out",
+        "es": "reemplaza los resultados de una calificación anterior en --out (nunca borra archivos ajenos)",
+        "en": "replaces the results of an earlier grading in --out (never deletes anybody else's files)",
     },
     "cli.help.shard": {
         "es": "califica solo la parte I de N de la clase (con --seed; luego «autograder merge»)",
@@ -1434,8 +1522,8 @@ _TEXTS: dict[str, dict[str, str]] = {
     "cli.help.folders": {"es": "la salida (--out) de cada parte", "en": "the output (--out) of each part"},
     "cli.help.merge_out": {"es": "dónde escribir la clase completa", "en": "where to write the whole class"},
     "cli.help.merge_force": {
-        "es": "reemplaza los resultados anteriores en --out",
-        "en": "replaces the earlier results in --out",
+        "es": "reemplaza los resultados anteriores en --out (nunca borra archivos ajenos)",
+        "en": "replaces the earlier results in --out (never deletes anybody else's files)",
     },
     "cli.help.gradescope": {
         "es": "arma el autograder.zip para subir a Gradescope",

@@ -18,7 +18,6 @@ swapped for a symlink after the listing is refused at either step, never entered
 
 from __future__ import annotations
 
-import collections
 import errno
 import os
 import re
@@ -27,7 +26,6 @@ import tempfile
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -128,6 +126,10 @@ class Learner:
     others: tuple[OtherFile, ...] = ()
     depth: int = 0
     """How many of each file's ``parts`` name the learner's folder (0: the learner is a loose file)."""
+    label: str | None = None
+    """The learner's own name, when the LMS's download says it (else reports name them by file or folder)."""
+    ident: str | None = None
+    """The learner's id in the LMS, when known."""
 
     @property
     def name(self) -> str:
@@ -685,29 +687,3 @@ def _is_group(members: list[FoundSubmission | OtherFile], depth: int) -> bool:
     if any(_MOODLE_FOLDER.search(f) for f in folders):
         return True
     return not files and len(folders) >= 2
-
-
-def report_names(submissions: Sequence[FoundSubmission | Learner]) -> list[str]:
-    """Un nombre de archivo único por entrega para su retroalimentación.
-
-    Two "entrega.py" from different folders must not overwrite each other's
-    reports, and names must also differ on case-insensitive file systems.
-    """
-    stems = [_safe_name(Path(s.source).stem) for s in submissions]
-    counts = collections.Counter(stem.casefold() for stem in stems)
-    names: list[str] = []
-    taken: set[str] = set()
-    for sub, stem in zip(submissions, stems, strict=True):
-        name = stem if counts[stem.casefold()] == 1 else _safe_name(sub.source.replace("/", "__"))
-        candidate, n = name, 2
-        while candidate.casefold() in taken:
-            candidate, n = f"{name}-{n}", n + 1
-        taken.add(candidate.casefold())
-        names.append(candidate)
-    return names
-
-
-def _safe_name(text: str, limit: int = 120) -> str:
-    text = unicodedata.normalize("NFC", text)
-    text = re.sub(r"[^\w.\-]+", "_", text).strip("._") or "entrega"
-    return text[:limit]

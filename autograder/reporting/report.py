@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import csv
 import functools
+import hashlib
 import io
 import json
 import math
 import re
 import statistics
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +27,7 @@ from markupsafe import Markup, escape
 
 from autograder.course import criteria
 from autograder.course.catalogue import LANGS, section, text
-from autograder.wire.results import SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
 
 TEMPLATES = Path(__file__).parents[1] / "templates"
@@ -34,8 +36,138 @@ TEMPLATES = Path(__file__).parents[1] / "templates"
 @dataclass(frozen=True)
 class ReportEntry:
     result: SubmissionResult
-    source: str  # where the file came from, e.g. "entregas.zip/grupo1/ana.ipynb"
-    name: str  # unique file stem for this submission's feedback files
+    source: str  # where the file came from, e.g. "entregas.zip/grupo1/ana.ipynb" (instructor's views only)
+    name: str  # unique file stem for this submission's feedback files (see feedback_names)
+    learner: str = ""  # the learner's name as the reports show it; "" = from the result record or the file name
+    learner_id: str = ""  # the LMS's id of the learner, when intake knows it
+    graded: bool = True  # False for a submission a Ctrl-C left «no calificada»: it has no total
+
+    @property
+    def label(self) -> str:
+        """The learner's name for every report: intake's, else the result record's, else the file's stem."""
+        return display_name(self.learner or result_learner(self.result)[0] or Path(self.result.submission).stem)
+
+    @property
+    def ident(self) -> str:
+        return self.learner_id or result_learner(self.result)[1]
+
+
+def result_learner(result: SubmissionResult) -> tuple[str, str]:
+    """(name, id) from the result record's ``learner`` field when the grader recorded one (a str or {name, id}).
+
+    ("", "") when it has none: the name then comes from intake or from the file (see learner_labels).
+    """
+    learner = getattr(result, "learner", None)
+    if isinstance(learner, str):
+        return learner, ""
+    if isinstance(learner, dict):
+        name, ident = learner.get("name"), learner.get("id")
+        return (name if isinstance(name, str) else ""), ("" if ident is None else str(ident))
+    return "", ""
+
+
+# --- the learner's name: on pages and in file names -------------------------------------------
+
+DISPLAY_MAX = 80
+"""Characters of a learner's name shown in a title or a table; longer names end in «…»."""
+FILE_NAME_MAX = 60
+"""Characters of the file stem made from a learner's name (before a «-2» that keeps it unique)."""
+FILE_NAME_BYTES = 150
+# Names Windows refuses as files, whatever the extension: feedback is often copied to a teacher's laptop.
+_WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _visible(ch: str) -> bool:
+    # A base character a reader sees: not a mark, a format or control character, or a space.
+    return unicodedata.category(ch)[0] not in "MCZ"
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` to at most ``limit`` characters, never between a letter and its accents."""
+    if len(text) <= limit:
+        return text
+    end = limit
+    while end > 0 and unicodedata.category(text[end])[0] == "M":
+        end -= 1
+    return text[:end]
+
+
+def display_name(label: str, limit: int = DISPLAY_MAX) -> str:
+    """A learner's name as a page shows it: NFC, one line, bounded, and never blank.
+
+    A name with nothing visible in it (only spaces, accents without a letter, control characters)
+    is shown as a short digest so that the page still names somebody, and tells them apart.
+    """
+    text = " ".join(_INVISIBLE.sub(" ", unicodedata.normalize("NFC", label)).split())
+    if not any(_visible(ch) for ch in text):
+        return "#" + hashlib.sha256(label.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    if len(text) > limit:
+        text = _cut(text, limit - 1).rstrip() + "…"
+    return text
+
+
+def _file_stem(label: str, fallback: str) -> str:
+    # NFC first: a macOS (NFD) name and its NFC twin are one learner and one file name.
+    text = unicodedata.normalize("NFC", label)
+    # Accents with no precomposed form are dropped, not turned into "_": the letters stay readable.
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "M")
+    text = re.sub(r"[^\w\-]+", "_", text, flags=re.UNICODE).strip("._-")
+    text = _cut(text, FILE_NAME_MAX).rstrip("._-")
+    # File systems count bytes (255 on ext4): four-byte letters must not push a name past that.
+    while len(text.encode("utf-8", "surrogatepass")) > FILE_NAME_BYTES:
+        text = _cut(text, len(text) - 1).rstrip("._-")
+    if not text:  # only symbols, only accents, only spaces: a name all the same, and one per learner
+        text = f"{fallback}-{hashlib.sha256(label.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+    if text.split(".")[0].upper() in _WINDOWS_RESERVED:
+        text += "_"
+    return text
+
+
+def feedback_names(labels: list[str], lang: str = "es") -> list[str]:
+    """One file stem per learner for ``feedback/``: from the name, bounded, unique even ignoring case.
+
+    Two learners with one name get «ana_garcia» and «ana_garcia-2», in the class's order, so the
+    same class gets the same names on every machine (``--shard``).
+    """
+    fallback = text("report.file_fallback", lang)
+    names: list[str] = []
+    taken: set[str] = set()
+    for label in labels:
+        stem = _file_stem(label, fallback)
+        candidate, n = stem, 2
+        while candidate.casefold() in taken:
+            candidate, n = f"{stem}-{n}", n + 1
+        taken.add(candidate.casefold())
+        names.append(candidate)
+    return names
+
+
+def learner_labels(sources: list[str], learners: list[str | None] | None = None) -> list[str]:
+    """The learner of each submission: intake's name when it has one, else the file's name.
+
+    A file name that several submissions share (an LMS download where everyone handed in
+    «04_ejercicios.ipynb») says nothing about who: the folder it came in names the learner then.
+    """
+    learners = learners or [None] * len(sources)
+    stems = [Path(s).stem for s in sources]
+    shared = {k for k, v in _counts(stem.casefold() for stem in stems).items() if v > 1}
+    labels = []
+    for source, stem, learner in zip(sources, stems, learners, strict=True):
+        if learner and learner.strip():
+            labels.append(learner.strip())
+        elif stem.casefold() in shared and len(Path(source).parts) > 1:
+            labels.append(f"{Path(source).parent.name}/{stem}")
+        else:
+            labels.append(stem)
+    return labels
+
+
+def _counts(items: Iterable[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
 
 
 def criterion_title(criterion_id: str, lang: str = "es") -> str:
@@ -47,9 +179,26 @@ def criterion_title(criterion_id: str, lang: str = "es") -> str:
     return f"{level} · {criteria.title(criterion_id, lang)}"
 
 
-def fmt_points(x: float) -> str:
-    """7.0 -> "7", 7.25 -> "7.25": points read like points, not floats."""
-    return f"{round(x, 2):g}"
+def fmt_points(x: float, lang: str | None = None) -> str:
+    """7.0 -> "7", 7.25 -> "7.25" ("7,25" in a Spanish page): points read like points, not floats.
+
+    ``lang`` None is for machines (results.json's readers, the console's seed): a decimal point.
+    """
+    shown = f"{round(x, 2):g}"
+    return shown if lang is None else shown.replace(".", text("report.decimal", lang))
+
+
+def needs_help(entry: ReportEntry) -> bool:
+    """«Con problemas», as resumen.html defines it (report.with_error_def): ungraded, an error, or under half."""
+    r = entry.result
+    return not entry.graded or bool(r.error) or (r.max_score > 0 and r.score < r.max_score / 2)
+
+
+def grade_10(entry: ReportEntry) -> float | None:
+    """The 0–10 grade, to two decimals; None for a submission without a total."""
+    if not entry.graded or entry.result.max_score <= 0:
+        return None
+    return round(10 * entry.result.score / entry.result.max_score, 2)
 
 
 def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
@@ -69,14 +218,27 @@ def results_document(
         record = e.result.to_json()
         record["source"] = e.source
         record["feedback"] = f"feedback/{e.name}.html"
+        # The learner as every report names them (a `learner` the result carried is folded into these two).
+        record["learner"] = e.label
+        record["learner_id"] = e.ident or None
+        record["graded"] = e.graded
+        if not e.graded:  # no total, rather than a 0 nobody earned
+            record["score"] = None
         if record.get("seed") is None and seed is not None:
             record["seed"] = seed
         submissions.append(record)
+    document: dict[str, Any] = {}
     # ``run`` (seed, course version, shard...) lets `autograder merge` check and join parts (reporting.shards).
-    return {"submissions": submissions} if run is None else {"run": run, "submissions": submissions}
+    if run is not None:
+        document["run"] = run
+    graded = sum(1 for e in entries if e.graded)
+    if graded < len(entries):
+        document["interrupted"] = {"graded": graded, "total": len(entries)}
+    document["submissions"] = submissions
+    return document
 
 
-# --- grades.csv -------------------------------------------------------------------------------
+# --- grades.csv and notas.csv -----------------------------------------------------------------
 
 
 _BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -97,24 +259,68 @@ def _csv_cell(value: object) -> str:
     return text
 
 
-def grades_csv(entries: list[ReportEntry]) -> str:
+GRADES_CSV, SHEET_CSV = "grades.csv", "notas.csv"
+"""The standard CSV (programs, LMS imports) and the same table for a spreadsheet in the report's language."""
+_COLUMNS = ("learner", "learner_id", "submission", "source")
+_TOTALS = ("total", "max_score", "grade_10", "status", "error", "warnings", "flags")
+
+
+def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], list[list[str]]]:
+    """grades.csv's rows (``lang`` None: machine numbers) or notas.csv's (numbers as ``lang`` writes them)."""
     ids = criteria_order(e.result for e in entries)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["submission", "source", *ids, "total", "max_score", "error"])
+    t = section("report", lang or "es")
+    if lang is None:
+        header = [*_COLUMNS, *ids, *_TOTALS]
+    else:
+        header = [*(t[f"col_{c}"] for c in _COLUMNS), *(f"{criterion_title(i, lang)} [{i}]" for i in ids)]
+        header += [t[f"col_{c}"] for c in _TOTALS]
+    rows = []
     for e in entries:
         by_id = {c.id: c for c in e.result.criteria}
-        writer.writerow(
+        r = e.result
+        grade = grade_10(e)
+        status = "not_graded" if not e.graded else "needs_help" if needs_help(e) else "ok"
+        rows.append(
             [
-                _csv_cell(e.result.submission),
+                _csv_cell(e.label),
+                _csv_cell(e.ident),
+                _csv_cell(r.submission),
                 _csv_cell(e.source),
-                *(fmt_points(by_id[i].score) if i in by_id else "" for i in ids),
-                fmt_points(e.result.score),
-                fmt_points(e.result.max_score),
-                _csv_cell(e.result.error or ""),
+                *(fmt_points(by_id[i].score, lang) if e.graded and i in by_id else "" for i in ids),
+                fmt_points(r.score, lang) if e.graded else "",
+                fmt_points(r.max_score, lang),
+                "" if grade is None else fmt_points(grade, lang),
+                status if lang is None else t[f"status_{status}"],
+                _csv_cell(r.error or ""),
+                # One cell each: a spreadsheet keeps the line breaks inside a quoted cell.
+                _csv_cell("\n".join(learner_warnings(r))),
+                _csv_cell("\n".join(r.flags)),
             ]
         )
+    return header, rows
+
+
+def grades_csv(entries: list[ReportEntry]) -> str:
+    """Standard CSV (RFC 4180: ``,``, decimal point, UTF-8): for programs and LMS imports; ids as headers."""
+    header, rows = _table(entries, None)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerows([header, *rows])
     return buf.getvalue()
+
+
+def sheet_csv(entries: list[ReportEntry], lang: str = "es") -> str:
+    """The same table for a double-click: the separator and decimal mark of ``lang``'s spreadsheets, a BOM.
+
+    A spreadsheet in Spanish (Excel, LibreOffice) splits a file on ``;`` and reads ``7,5`` as a number;
+    Excel reads UTF-8 only after a byte-order mark. Headers are the criteria's titles beside their ids.
+    """
+    header, rows = _table(entries, lang)
+    buf = io.StringIO()
+    # CRLF: what Excel writes and expects; every spreadsheet reads it.
+    writer = csv.writer(buf, delimiter=text("report.csv_delimiter", lang), lineterminator="\r\n")
+    writer.writerows([header, *rows])
+    return "\ufeff" + buf.getvalue()
 
 
 # --- Markdown feedback ------------------------------------------------------------------------
@@ -146,6 +352,26 @@ def _md_block(text: str) -> str:
     return "\n".join("> " + md_escape(line) if line else ">" for line in text.splitlines() or [""])
 
 
+MACHINE_WARNINGS = ("warn.unconfined", "warn.signals", "warn.seccomp")
+"""What the grader's machine could not confine. The grading adds it to every result, but it speaks to the
+instructor («tus archivos», «corrige como root»): the summary shows it once, a learner's feedback never."""
+
+
+@functools.cache
+def _machine_prefixes() -> tuple[str, ...]:
+    # Each text up to its first placeholder (warn.signals names the machine's Landlock version), in every language.
+    return tuple(text(key, lang).split("{")[0] for key in MACHINE_WARNINGS for lang in LANGS)
+
+
+def is_machine_warning(warning: str) -> bool:
+    return warning.startswith(_machine_prefixes())
+
+
+def learner_warnings(result: SubmissionResult) -> list[str]:
+    """The warnings about the learner's own submission (cells that failed, modules missing, output cut)."""
+    return [w for w in result.warnings if not is_machine_warning(w)]
+
+
 FEEDBACK_OUTPUT_KB = 4
 """Of what the learner printed (results.json keeps more), the feedback shows this much."""
 
@@ -156,37 +382,38 @@ def printed(result: SubmissionResult) -> str:
 
 
 def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
+    """The learner's feedback: their name and file, never the instructor's paths or the flags for review."""
     t = section("report", lang)
     r = entry.result
+    score = f"{fmt_points(r.score, lang)} / {fmt_points(r.max_score, lang)}" if entry.graded else t["status_not_graded"]
     lines = [
-        f"# {t['feedback_title']}: {md_escape(r.submission)}",
+        f"# {t['feedback_title']}: {md_escape(entry.label)}",
         "",
         f"*{t['lesson']}*",
         "",
-        f"**{t['score']}:** {fmt_points(r.score)} / {fmt_points(r.max_score)}  ",
-        f"**{t['source']}:** {md_escape(entry.source)}",
+        f"**{t['score']}:** {score}  ",
+        f"**{t['your_file']}:** {md_escape(r.submission)}",
         "",
     ]
     if r.error:
         lines += [f"## {t['error']}", "", _md_block(r.error), ""]
-    if r.warnings:
-        lines += [f"## {t['warnings_learner']}", "", *(f"- {md_escape(w)}" for w in r.warnings), ""]
-    if r.flags:
-        lines += [f"## {t['flags']}", "", *(f"- {md_escape(f)}" for f in r.flags), ""]
+    if warnings := learner_warnings(r):
+        lines += [f"## {t['warnings_learner']}", "", *(f"- {md_escape(w)}" for w in warnings), ""]
     if r.output:
         lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
     for c in r.criteria:
         mark = f"✅ {t['passed']}" if c.passed else f"❌ {t['failed']}"
         title = criterion_title(c.id, lang)
-        lines.append(f"| {title} (`{c.id}`) | {mark} | {fmt_points(c.score)} / {fmt_points(c.max_score)} |")
+        points = f"{fmt_points(c.score, lang)} / {fmt_points(c.max_score, lang)}"
+        lines.append(f"| {title} (`{c.id}`) | {mark} | {points} |")
     lines += ["", f"## {t['details']}", ""]
     for c in r.criteria:
         mark = "✅" if c.passed else "❌"
         lines += [
             f"### {mark} {criterion_title(c.id, lang)}",
             "",
-            f"`{c.id}` · {fmt_points(c.score)} / {fmt_points(c.max_score)}",
+            f"`{c.id}` · {fmt_points(c.score, lang)} / {fmt_points(c.max_score, lang)}",
             "",
             _md_block(c.feedback),
             "",
@@ -208,12 +435,13 @@ def _environment() -> Environment:
         # Every value a page shows, learner text above all: no bidirectional control reorders the page.
         finalize=lambda value: bidi_visible(value) if isinstance(value, str) else value,
     )
-    env.filters["points"] = fmt_points
+    env.filters["points"] = fmt_points  # {{ x | points(lang) }}: a decimal comma in a Spanish page
     env.globals["criterion_title"] = criterion_title
     return env
 
 
 def feedback_html(entry: ReportEntry, lang: str = "es") -> str:
+    """The learner's page: their name and file, never the instructor's paths or the flags for review."""
     return (
         _environment()
         .get_template("feedback.html.j2")
@@ -223,6 +451,7 @@ def feedback_html(entry: ReportEntry, lang: str = "es") -> str:
             t=section("report", lang),
             lang=lang,
             criteria=entry.result.criteria,
+            warnings=learner_warnings(entry.result),
             printed=printed(entry.result),
             output_kb=FEEDBACK_OUTPUT_KB,
         )
@@ -254,24 +483,28 @@ def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
     return stats
 
 
-def score_bins(scores: list[float], max_score: float) -> list[tuple[str, int]]:
-    """(label, count) per bin: one bin per point up to 20 points, ten equal bins beyond."""
-    if max_score <= 0:
-        return [("0", len(scores))]
+def score_bins(scores: list[float], max_score: float) -> list[tuple[float, float, int]]:
+    """(low, high, count) per bin: one bin per point up to 20 points, ten equal bins beyond."""
+    if max_score <= 0:  # nothing to score (nothing graded yet): one column, «0»
+        return [(0.0, 1.0, len(scores))]
     points = max_score <= 20 and float(max_score).is_integer()
-    width, n = (1, int(max_score) + 1) if points else (max_score / 10, 10)
+    width, n = (1.0, int(max_score) + 1) if points else (max_score / 10, 10)
     counts = [0] * n
     for s in scores:
         counts[min(max(math.floor(s / width + 1e-9), 0), n - 1)] += 1
-    labels = [str(k) if points else f"{fmt_points(k * width)}–{fmt_points((k + 1) * width)}" for k in range(n)]
-    return list(zip(labels, counts, strict=True))
+    return [(k * width, (k + 1) * width, counts[k]) for k in range(n)]
 
 
-_PASS, _FAIL, _INK, _GRID = "#1a7f37", "#cf222e", "#1f2328", "#d0d7de"
+_BAR, _INK, _GRID = "#0969da", "#1f2328", "#d0d7de"
+# Width of one character of the charts' 11–12 px labels, generously (digits and a decimal comma).
+_CHAR_PX = 7.5
 
 
 def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
-    """Barras horizontales: porcentaje de entregas que aprueban cada criterio."""
+    """Barras horizontales: porcentaje de entregas que aprueban cada criterio.
+
+    One colour: the length and the number written beside each bar carry the rate, no threshold does.
+    """
     label_w, bar_w, row_h, top = 230, 360, 26, 8
     width, height = label_w + bar_w + 110, top + row_h * len(stats) + 24
     t = section("report", lang)
@@ -289,11 +522,10 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
     for i, s in enumerate(stats):
         y = top + i * row_h
         w = bar_w * s.rate
-        color = _PASS if s.rate >= 0.5 else _FAIL
         out += [
             f'<text x="{label_w - 8}" y="{y + 17}" font-size="12" text-anchor="end" '
             f'fill="{_INK}">{escape(s.id)}</text>',
-            f'<rect x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{color}">'
+            f'<rect x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{_BAR}">'
             f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>",
             f'<text x="{label_w + w + 6:.1f}" y="{y + 17}" font-size="12" fill="{_INK}">'
             f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>",
@@ -302,33 +534,50 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
     return Markup("\n".join(out))
 
 
-def histogram_svg(bins: list[tuple[str, int]], lang: str = "es") -> Markup:
-    """Columnas: cuántas entregas cayeron en cada tramo de puntaje."""
+def histogram_svg(bins: list[tuple[float, float, int]], lang: str = "es") -> Markup:
+    """Columnas: cuántas entregas cayeron en cada tramo de puntaje.
+
+    Bins of one point are labelled under their column; wider bins at their edges («0», «2,5», «5»…),
+    so no label is wider than the column it stands under and none overlaps its neighbour.
+    """
     t = section("report", lang)
-    col_w, plot_h, left, top, bottom = 44, 180, 40, 12, 40
-    width = left + col_w * max(len(bins), 1) + 16
+    per_point = all(high - low == 1 for low, high, _ in bins)
+    if per_point:
+        marks = [(i + 0.5, fmt_points(low, lang)) for i, (low, _, _) in enumerate(bins)]
+    else:
+        marks = [(float(i), fmt_points(low, lang)) for i, (low, _, _) in enumerate(bins)]
+        marks.append((float(len(bins)), fmt_points(bins[-1][1], lang)))
+    widest = max((len(label) for _, label in marks), default=1)
+    col_w = max(36, math.ceil(widest * _CHAR_PX) + 10)
+    plot_h, left, top, bottom = 180, 40, 12, 44
+    width = left + col_w * max(len(bins), 1) + col_w // 2 + 8
     height = top + plot_h + bottom
-    peak = max((c for _, c in bins), default=0) or 1
+    peak = max((c for _, _, c in bins), default=0) or 1
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" aria-labelledby="hist-title">',
         f'<title id="hist-title">{escape(t["distribution"])}</title>',
-        f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 8}" y2="{top + plot_h}" stroke="{_INK}"/>',
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + col_w * len(bins)}" y2="{top + plot_h}" stroke="{_INK}"/>',
     ]
-    for i, (label, count) in enumerate(bins):
+    for i, (low, high, count) in enumerate(bins):
         x = left + i * col_w
         h = plot_h * count / peak
+        span = fmt_points(low, lang) if per_point else f"{fmt_points(low, lang)}–{fmt_points(high, lang)}"
         out.append(
-            f'<rect x="{x + 6}" y="{top + plot_h - h:.1f}" width="{col_w - 12}" height="{h:.1f}" fill="#0969da">'
-            f"<title>{escape(label)}: {count} {escape(t['count'])}</title></rect>"
+            f'<rect x="{x + 6}" y="{top + plot_h - h:.1f}" width="{col_w - 12}" height="{h:.1f}" fill="{_BAR}">'
+            f"<title>{escape(span)}: {count} {escape(t['count'])}</title></rect>"
         )
         if count:
             out.append(
                 f'<text x="{x + col_w / 2:.1f}" y="{top + plot_h - h - 4:.1f}" font-size="11" '
                 f'text-anchor="middle" fill="{_INK}">{count}</text>'
             )
+    for at, label in marks:
+        x = left + at * col_w
+        if not per_point:
+            out.append(f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 4}" stroke="{_INK}"/>')
         out.append(
-            f'<text x="{x + col_w / 2:.1f}" y="{top + plot_h + 16}" font-size="11" '
+            f'<text class="xlabel" x="{x:.1f}" y="{top + plot_h + 17}" font-size="11" '
             f'text-anchor="middle" fill="{_INK}">{escape(label)}</text>'
         )
     out += [
@@ -339,24 +588,65 @@ def histogram_svg(bins: list[tuple[str, int]], lang: str = "es") -> Markup:
     return Markup("\n".join(out))
 
 
+@dataclass(frozen=True)
+class Column:
+    """A criterion's column in the learner × criterion table: a short code, its title in the legend."""
+
+    id: str
+    code: str
+    title: str
+
+
+def matrix_columns(ids: list[str], lang: str = "es") -> list[Column]:
+    """«N0.1», «N0.2»… «N2.7»: short enough for 18 columns, each spelled out in the legend under the table."""
+    seen: dict[str, int] = {}
+    columns = []
+    for cid in ids:
+        known = criteria.CRITERIA.get(cid)
+        level = str(known.level) if known else "?"
+        seen[level] = seen.get(level, 0) + 1
+        code = text("report.column_code", lang, level=level, n=seen[level])
+        columns.append(Column(cid, code, criterion_title(cid, lang)))
+    return columns
+
+
+def matrix_cells(entry: ReportEntry, columns: list[Column]) -> list[CriterionResult | None]:
+    """The entry's result for each column; None where it has none (not graded, or a criterion it lacks)."""
+    by_id = {c.id: c for c in entry.result.criteria} if entry.graded else {}
+    return [by_id.get(col.id) for col in columns]
+
+
 def summary_html(
     entries: list[ReportEntry], *, lang: str = "es", seed: int | None = None, warnings: list[str] | None = None
 ) -> str:
-    results = [e.result for e in entries]
+    # Statistics are over what was graded: a Ctrl-C's «no calificada» rows have no score to count.
+    graded = [e for e in entries if e.graded]
+    results = [e.result for e in graded]
     scores = [r.score for r in results]
-    max_score = max((r.max_score for r in results), default=0.0)
+    max_score = max((e.result.max_score for e in entries), default=0.0)
     stats = criterion_stats(results)
+    t = section("report", lang)
+    # The machine's warnings once, at the top, beside intake's: not once per learner.
+    machine = list(dict.fromkeys(w for e in entries for w in e.result.warnings if is_machine_warning(w)))
     return (
         _environment()
         .get_template("resumen.html.j2")
         .render(
             entries=entries,
-            t=section("report", lang),
+            t=t,
             lang=lang,
             seed=seed,
             warnings=warnings or [],
-            n=len(results),
-            n_error=sum(1 for r in results if r.error),
+            machine_warnings=machine,
+            learner_warnings=learner_warnings,
+            n=len(entries),
+            n_graded=len(graded),
+            interrupted=text("report.interrupted", lang, graded=len(graded), n=len(entries))
+            if len(graded) < len(entries)
+            else None,
+            n_help=sum(1 for e in entries if needs_help(e)),
+            needs_help=needs_help,
+            grade_10=grade_10,
             mean=statistics.fmean(scores) if scores else None,
             median=statistics.median(scores) if scores else None,
             # Optional questions make maxima differ between submissions: the share of each one's own maximum.
@@ -365,10 +655,17 @@ def summary_html(
             else None,
             max_score=max_score,
             stats=stats,
+            columns=matrix_columns(criteria_order(e.result for e in entries), lang),
             pass_chart=pass_rate_svg(stats, lang),
             histogram=histogram_svg(score_bins(scores, max_score), lang),
+            matrix_cells=matrix_cells,
+            script=Markup(_SCRIPT),
         )
     )
+
+
+_SCRIPT = (TEMPLATES / "_table.js").read_text(encoding="utf-8")
+"""Sorting and filtering of the learner × criterion table, inline: the page works from a file, offline."""
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -388,6 +685,14 @@ def write_text_atomic(path: Path, text: str) -> None:
     write_atomic(path, text.encode("utf-8"), durable=False)
 
 
+SUMMARY_FILES = (GRADES_CSV, SHEET_CSV, "resumen.html", "results.json")
+
+
+def report_files(names: Iterable[str]) -> list[str]:
+    """Every file ``write_reports`` writes for these feedback names, relative to ``--out``, in writing order."""
+    return [*(f"feedback/{n}{ext}" for n in names for ext in (".md", ".html")), *SUMMARY_FILES]
+
+
 def write_reports(
     out_dir: Path,
     entries: list[ReportEntry],
@@ -396,8 +701,11 @@ def write_reports(
     seed: int | None = None,
     warnings: list[str] | None = None,
     run: dict[str, Any] | None = None,
-) -> None:
-    """Escribe results.json, grades.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``."""
+) -> list[str]:
+    """Escribe results.json, grades.csv, notas.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``.
+
+    Returns the files written, relative to ``out_dir`` (what the console lists).
+    """
     if lang not in LANGS:
         raise ValueError(text("report.unknown_lang", given=repr(lang), langs=", ".join(LANGS)))
     names = [e.name for e in entries]
@@ -406,7 +714,9 @@ def write_reports(
     for e in entries:
         write_text_atomic(out_dir / "feedback" / f"{e.name}.md", feedback_markdown(e, lang))
         write_text_atomic(out_dir / "feedback" / f"{e.name}.html", feedback_html(e, lang))
-    write_text_atomic(out_dir / "grades.csv", grades_csv(entries))
+    write_text_atomic(out_dir / GRADES_CSV, grades_csv(entries))
+    write_text_atomic(out_dir / SHEET_CSV, sheet_csv(entries, lang))
     write_text_atomic(out_dir / "resumen.html", summary_html(entries, lang=lang, seed=seed, warnings=warnings))
     document = results_document(entries, seed=seed, run=run)
     write_text_atomic(out_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    return report_files(names)

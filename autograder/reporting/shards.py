@@ -32,15 +32,15 @@ from typing import Any
 
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
 from autograder.course.criteria import CRITERIA
-from autograder.intake.collect import Learner, report_names
-from autograder.reporting.report import ReportEntry
+from autograder.intake.collect import Learner
+from autograder.reporting.report import ReportEntry, feedback_names, learner_labels
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 MAX_SHARDS = 10_000
 # results.json of a shard is a few KB per submission; far beyond any class, and it is read whole.
 MAX_RESULTS_BYTES = 512 * 1024 * 1024
 _SPEC = re.compile(r"\s*(\d{1,6})\s*/\s*(\d{1,6})\s*")
-# A report name as collect.report_names makes it: it becomes a file name under feedback/ when merging.
+# A report name as report.feedback_names makes it: it becomes a file name under feedback/ when merging.
 _REPORT_NAME = re.compile(r"[^\W_][\w.\-]{0,159}")
 
 
@@ -102,14 +102,19 @@ class Planned:
     learner: Learner  # a learner, with all their files, lands in one part
     name: str  # report name, chosen over the whole class
     position: int  # place in the whole class's order
+    label: str = ""  # the learner's name, chosen over the whole class (report.learner_labels)
+    learner_id: str = ""
+    named_by_intake: bool = False  # False: ``learner`` is only the file's (or folder's) name
 
 
-def plan(learners: list[Learner], given: Sequence[Path], shard: Shard | None) -> list[Planned]:
+def plan(learners: list[Learner], given: Sequence[Path], shard: Shard | None, lang: str = "es") -> list[Planned]:
     """The learners this run grades: all of them, or the shard's part, with class-wide names and order."""
-    names = report_names(learners)
+    # Intake may know who a learner is (an LMS entry); otherwise their file or folder says it.
+    labels = learner_labels([s.source for s in learners], [s.label for s in learners])
+    names = feedback_names(labels, lang)
     return [
-        Planned(s, n, i)
-        for i, (s, n) in enumerate(zip(learners, names, strict=True))
+        Planned(s, n, i, label, s.ident or "", bool(s.label and s.label.strip()))
+        for i, (s, n, label) in enumerate(zip(learners, names, labels, strict=True))
         if shard is None or shard_of(shard_key(s.source, given), shard.count) == shard.index
     ]
 
@@ -235,7 +240,14 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
     # Checked field by field above; the criteria were rebuilt by _criterion, which drops unknown keys.
     result = SubmissionResult.from_json({**raw, "criteria": []})
     result.criteria = [c for c in criteria if c is not None]
-    return ReportEntry(result=result, source=raw["source"], name=name)
+    learner, ident = raw.get("learner"), raw.get("learner_id")
+    return ReportEntry(
+        result=result,
+        source=raw["source"],
+        name=name,
+        learner=learner if isinstance(learner, str) else "",
+        learner_id=ident if isinstance(ident, str) else "",
+    )
 
 
 def read_part(folder: Path) -> Part:
