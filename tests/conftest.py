@@ -14,8 +14,8 @@ import pytest
 
 from autograder.course import criteria
 from autograder.grading import server
-from autograder.learner import zygote
 from autograder.learner.forking import ZygoteError
+from autograder.sandbox import learner_zygote
 from lesson3.crash import fresh_run_dir
 from lesson3.tools import create_workspace, use_workspace
 
@@ -36,7 +36,7 @@ def _start_crash_harness() -> None:
 WARM_UPS: dict[str, tuple[Callable[[], object], bool]] = {
     # name: (start, whether start() blocks until the server is ready, and so runs in a thread of its own)
     "grading_server": (_start_grading_server, True),  # the judge and learner zygotes grade_many() uses
-    "learner_zygote": (zygote._shared_local, True),  # the one a Learner a test starts itself uses
+    "learner_zygote": (learner_zygote._shared_local, True),  # the one a Learner a test starts itself uses
     "crash_harness": (_start_crash_harness, False),  # lesson3.crash's forkserver (lab.warm_up returns at once)
 }
 

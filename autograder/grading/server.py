@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from autograder.learner import forking, zygote
+from autograder.learner import forking
+from autograder.sandbox import learner_zygote
 from autograder.sandbox.learner_process import learner_uid, running_as_root, sweep_uid
 from autograder.wire import protocol
 
@@ -68,7 +69,7 @@ class GradingServer:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._judges: forking.Zygote | None = None
-        self._learners: zygote.LearnerZygote | None = None
+        self._learners: learner_zygote.LearnerZygote | None = None
         self.run_dir: Path | None = None
         self.killed = False
 
@@ -88,7 +89,7 @@ class GradingServer:
             # Traversable, not listable: a learner can reach its own box inside, never list the others.
             os.chmod(run_dir, 0o711)
             # Both zygotes start at once; the learners' one never sees anything of the grading.
-            learners = zygote.LearnerZygote(run_dir)
+            learners = learner_zygote.LearnerZygote(run_dir)
             code = "from autograder.grading.server import zygote_main; zygote_main()"
             judges = forking.Zygote(
                 "the grading server", code, run_dir, "zygote.sock", str(run_dir), learners.socket_path
@@ -242,7 +243,7 @@ def preload(run_dir: Path) -> None:
 
 def zygote_main() -> None:
     socket_path, run_dir = sys.argv[1], Path(sys.argv[2])
-    zygote.use(sys.argv[3])
+    learner_zygote.use(sys.argv[3])
     preload(run_dir)
     forking.serve_forever(socket_path, _from_grader, lambda conn, _: _serve(conn, run_dir))
 

@@ -20,91 +20,19 @@ end, how it ended, and kills it if the judge goes away.
 from __future__ import annotations
 
 import ast
-import atexit
 import contextlib
 import importlib
 import json
 import os
 import select
-import shutil
 import signal
 import socket
 import sys
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 from autograder.learner import forking, lesson3_view
-from autograder.learner.forking import ZygoteError
 from autograder.wire import protocol
-
-# -- the judge's side ---------------------------------------------------------------------------
-
-_socket_path: str | None = None
-_local: LearnerZygote | None = None
-_local_lock = threading.Lock()
-
-
-def use(socket_path: str) -> None:
-    """Judges of this process (and its forks) ask the zygote listening at ``socket_path``."""
-    global _socket_path
-    _socket_path = socket_path
-
-
-def spawn(request: dict[str, Any], fds: tuple[int, int, int]) -> tuple[socket.socket, int]:
-    """A confined learner child serving on ``fds``; returns the keeper's socket and the child's pid."""
-    path = _socket_path or _shared_local().socket_path
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.settimeout(30)
-    try:
-        sock.connect(path)
-        socket.send_fds(sock, [b"\0"], list(fds))  # the pipe ends ride on one byte; the request follows
-        protocol.send_message(sock, request)
-        reply = protocol.recv_message(sock)
-    except BaseException:
-        sock.close()
-        raise
-    pid = reply.get("pid") if isinstance(reply, dict) else None
-    if not isinstance(pid, int):
-        sock.close()
-        raise ZygoteError(str(reply.get("error") if isinstance(reply, dict) else reply)[:300])
-    return sock, pid
-
-
-class LearnerZygote(forking.Zygote):
-    """The learner zygote, started in ``run_dir`` (or in a folder of its own, removed when it stops)."""
-
-    def __init__(self, run_dir: Path | None = None) -> None:
-        self._own_dir = run_dir is None
-        self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-alumno-"))
-        code = "from autograder.learner.zygote import main; main()"
-        super().__init__("the learner zygote", code, self.run_dir, "learner.sock", public_questions())
-
-    def stop(self) -> None:
-        super().stop()
-        if self._own_dir:
-            shutil.rmtree(self.run_dir, ignore_errors=True)
-
-
-def public_questions() -> str:
-    """The questions as JSON, as the learner's process may see them: no answer, explanation or hint."""
-    from autograder.questions import QUESTIONS
-
-    public = {v: {f: getattr(q, f) for f in lesson3_view.PUBLIC_FIELDS} for v, q in QUESTIONS.items()}
-    return json.dumps(public, ensure_ascii=False)
-
-
-def _shared_local() -> LearnerZygote:
-    """A zygote for this process alone (a judge started outside the grading server, as the tests do)."""
-    global _local
-    with _local_lock:
-        if _local is None or _local.proc.poll() is not None:
-            _local = LearnerZygote()
-            _local.wait_ready()
-            atexit.register(_local.stop)
-        return _local
-
 
 # -- what the course's notebooks import -----------------------------------------------------------
 
@@ -151,11 +79,12 @@ def preload(questions: dict[str, Any]) -> None:
     """Load and warm up what every learner child runs on, once."""
     import asyncio
 
-    from autograder.learner import landlock, runner
+    from autograder.learner import face, landlock, runner
 
-    lesson3_view.install(questions)
+    lesson3_view.install()
     landlock.hide([*lesson3_view.hidden_paths(), Path(__file__).resolve().parents[1]])
     runner.prepare(questions)
+    face.install(questions)  # last: everything of the package the child runs on is imported by now
     landlock.warm_up()
 
     asyncio.run(asyncio.sleep(0))

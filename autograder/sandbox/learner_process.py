@@ -31,8 +31,8 @@ from typing import Any
 
 from autograder.intake.submission import Cell
 from autograder.learner import landlock as confinement
-from autograder.learner import zygote
 from autograder.learner.lockdown import NOBODY, SAFE_PATH, prepare_box
+from autograder.sandbox import learner_zygote
 from autograder.wire import protocol
 from autograder.wire.limits import Limits
 
@@ -185,8 +185,8 @@ class Learner:
         (req_r, req_w), (resp_r, resp_w), (out_r, out_w) = (os.pipe() for _ in range(3))
         request = {"limits": self.limits.to_json(), "box": str(self.box), "uid": self.uid, "landlock": self.landlock}
         try:
-            keeper, pid = zygote.spawn(request, (req_r, resp_w, out_w))
-        except (OSError, EOFError, protocol.ProtocolError, zygote.ZygoteError) as e:
+            keeper, pid = learner_zygote.spawn(request, (req_r, resp_w, out_w))
+        except (OSError, EOFError, protocol.ProtocolError, learner_zygote.ZygoteError) as e:
             for fd in (req_w, resp_r, out_r):  # ours; the finally closes the child's ends
                 os.close(fd)
             return Failure("internal", f"{type(e).__name__}: {e}"[:300])
