@@ -147,10 +147,7 @@ def validate_checkpoint(raw: object, source: str = "punto de control", *, check_
             expected = " o ".join(_TYPE_NAMES[t] for t in types)
             raise CheckpointError(f"{source}: el campo «{field}» debe ser {expected}, pero es {_json_type(value)}")
         if field == "version" and value != CHECKPOINT_VERSION:
-            raise CheckpointVersionError(
-                f"Versión de punto de control incompatible: el archivo es v{_js(value)}, "
-                f"el código es v{CHECKPOINT_VERSION}"
-            )
+            raise CheckpointVersionError(version_message(value))
     for field in ("turns", "tokensUsed"):
         if raw[field] < 0:
             raise CheckpointError(f"{source}: el campo «{field}» no puede ser negativo ({raw[field]})")
@@ -193,6 +190,22 @@ def _json_type(value: object) -> str:
     if isinstance(value, float):
         return f"un número con decimales ({value})"
     return next((_TYPE_NAMES[t] for t in (str, list, dict) if isinstance(value, t)), type(value).__name__)
+
+
+def version_message(version: object) -> str:
+    """The lesson's refusal of a file of another version, as its JavaScript template writes it.
+
+    ``${raw.version}`` writes a text as it is (``"1"`` gives ``v1``) and a number as JavaScript
+    prints it; the grader judges learners' messages against this one text (``says_version_refused``).
+    """
+    return (
+        f"Versión de punto de control incompatible: el archivo es v{_js(version)}, el código es v{CHECKPOINT_VERSION}"
+    )
+
+
+def says_version_refused(message: str, version: object) -> bool:
+    """The one rule for a refusal's text, the grader's and notebook 1's: it carries the lesson's message."""
+    return version_message(version) in message
 
 
 def _js(value: object) -> str:

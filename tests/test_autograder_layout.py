@@ -13,12 +13,6 @@ FOLDERS = ("course", "wire", "intake", "grading", "sandbox", "learner", "judging
 """Every subpackage: a process (grading, sandbox, learner, judging) or a stage or kind of data."""
 LEARNER_MAY_IMPORT = ("autograder.learner", "autograder.wire")
 """The learner's process loads its own folder, the wire formats and lesson3's public modules: nothing that judges."""
-LEARNER_EXCEPTIONS = {
-    ("autograder.learner.runner", "autograder"): "marks the notebook face as sandboxed (check() does nothing there)",
-    ("autograder.learner.lesson3_view", "autograder"): "replaces the face's questions with answer-free ones",
-    ("autograder.learner.zygote", "autograder.questions"): "the starter hands the zygote the questions' texts",
-}
-"""The learner's side still reaching the package face; each goes when the face gets its own learner stub."""
 
 
 def module_name(path: Path) -> str:
@@ -109,7 +103,7 @@ def test_the_learners_folder_imports_only_itself_the_wire_and_lesson3():
         for target in graph[module]
         if not in_folder(target, "learner", "wire")
     }
-    assert found == set(LEARNER_EXCEPTIONS)
+    assert found == set()
 
 
 def test_the_learners_side_never_reaches_the_judging_or_the_grading():

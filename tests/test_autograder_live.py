@@ -242,11 +242,28 @@ def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path,
     nbformat.validate(nb)
 
 
-def test_check_does_nothing_inside_the_sandbox(monkeypatch):
-    import autograder
+def test_the_learners_face_does_nothing_and_holds_no_answer(monkeypatch):
+    import json
+    import sys
 
-    monkeypatch.setattr(autograder, "_IN_SANDBOX", True)
-    assert autograder.check() is None and autograder.pista() is None
+    import autograder.questions
+    from autograder.learner import face
+    from autograder.sandbox.learner_zygote import public_questions
+
+    real, real_questions = sys.modules["autograder"], sys.modules["autograder.questions"]
+    monkeypatch.setitem(sys.modules, "autograder", real)  # put back when the test ends
+    monkeypatch.setitem(sys.modules, "autograder.questions", real_questions)
+    face.install(json.loads(public_questions()))
+    import autograder as seen
+    from autograder import check, pista
+    from autograder.learner import runner
+    from autograder.questions import QUESTIONS
+
+    assert seen is not real and check() is None and pista("nivel1.cpA") is None
+    assert set(QUESTIONS) == set(real_questions.QUESTIONS)
+    assert all(q.answer is None and not q.explanation for q in QUESTIONS.values())
+    assert seen.learner.runner is runner  # the learner side's own modules stay where they are
+    assert real.check is not check and not hasattr(real, "_IN_SANDBOX")  # nothing written into the face
 
 
 def test_notebook_sample_file_exists():

@@ -23,11 +23,11 @@ from autograder.grading.pipeline import grade_submission
 from autograder.judging import scenarios
 from autograder.judging.evaluate import run_checks
 from autograder.judging.observe import Run
-from autograder.judging.verdicts_resume import lesson_version_message
 from autograder.sandbox.learner_process import Failure
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import pack, stand_in_reconcile, unpack
 from lesson3.checkpoint import CHECKPOINT_VERSION
+from lesson3.checkpoint import version_message as lesson_version_message
 
 DATA = Path(__file__).parent / "data" / "submissions"
 LEVEL0 = [c for c in CRITERIA if c.startswith("nivel0.")]
@@ -668,7 +668,7 @@ def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, kin
     ],
 )
 def test_one_rule_for_the_refusal_text_in_the_grader_and_notebook_1(message, version, ok):
-    from autograder.judging.verdicts_resume import says_version_refused
+    from lesson3.checkpoint import says_version_refused
 
     assert says_version_refused(message, version) is ok
     source = (Path(__file__).resolve().parents[1] / "notebooks/src/01_reanudar_no_reiniciar.md").read_text()

@@ -9,7 +9,6 @@ on files in its own folder, and the lives of a task killed with SIGKILL) to a
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from autograder.course.catalogue import text, written
@@ -18,26 +17,10 @@ from autograder.judging.observe import LOAD, START, LivesObservation, ResumeObse
 from autograder.judging.verdicts import _listing, _show, said_once
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import stand_in_message
-from lesson3.checkpoint import CHECKPOINT_VERSION, new_state
+from lesson3.checkpoint import new_state, says_version_refused, version_message
 
 RAISED_NOT_CLEAR = ("SystemExit", "KeyboardInterrupt", "GeneratorExit")
 """Exceptions that stop the program instead of telling the caller what is wrong."""
-
-
-def lesson_version_message(version: Any) -> str:
-    """The lesson's message for a file of another version, as its JavaScript template writes it.
-
-    ``${raw.version}`` writes a text as it is (``"1"`` gives ``v1``) and a number as JavaScript
-    prints it, which for the versions drawn (scenarios.other_versions) is also what a Python
-    f-string writes.
-    """
-    shown = version if isinstance(version, str) else json.dumps(version)
-    return f"Versión de punto de control incompatible: el archivo es v{shown}, el código es v{CHECKPOINT_VERSION}"
-
-
-def says_version_refused(message: str, version: Any) -> bool:
-    """The one rule for the refusal's text, the grader's and notebook 1's: it carries the lesson's message."""
-    return lesson_version_message(version) in message
 
 
 def _call(fn: str, obs: ResumeObservation, lang: str) -> str:
@@ -108,7 +91,7 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
     """nivel0.version_refused: a newer file is refused with the lesson's message and left as it was."""
     bad: list[str] = []
     for obs in observations:
-        expected = lesson_version_message(obs.case.version)
+        expected = version_message(obs.case.version)
         for fn, outcome in obs.outcomes.items():
             where = _call(fn, obs, lang)
             if outcome.ok:

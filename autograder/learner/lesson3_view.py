@@ -113,8 +113,8 @@ PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options"
 """What of a question crosses into the learner's process: never its answer, explanation or hint."""
 
 
-def install(questions: dict[str, dict[str, Any]]) -> None:
-    """Import lesson3 without its answers, guard what graded calls may not reuse, offer the questions.
+def install() -> None:
+    """Import lesson3 without its answers and guard what graded calls may not reuse.
 
     Runs in the learner zygote, before any learner code and before Landlock.
     """
@@ -136,12 +136,6 @@ def install(questions: dict[str, dict[str, Any]]) -> None:
         guard(getattr(sys.modules[module], name), label)
     global _lesson3_run_tool
     _lesson3_run_tool = sys.modules["lesson3.tools"].run_tool
-    public = types.ModuleType("autograder.questions", "Las preguntas, sin sus respuestas (se corrigen afuera).")
-    public.__dict__.update(Question=PublicQuestion, QUESTIONS={v: PublicQuestion(**q) for v, q in questions.items()})
-    sys.modules["autograder.questions"] = public
-    import autograder
-
-    autograder.questions = public  # type: ignore[attr-defined]
 
 
 def _module_names(folder: Path) -> list[str]:

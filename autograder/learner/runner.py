@@ -300,10 +300,6 @@ def _flush() -> None:
 
 
 def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Channel) -> dict[str, Any]:
-    import autograder
-
-    # A notebook that calls check() or pista() must not grade itself again in here.
-    autograder._IN_SANDBOX = True
     # display(), get_ipython() and friends are builtins for the whole run, calls included, as in Jupyter.
     _shell.builtin_trap.activate()
     if kind == "ipynb":
