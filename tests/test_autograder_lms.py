@@ -37,8 +37,10 @@ from pathlib import Path
 
 import pytest
 
+from autograder import cli
 from autograder.cli import main
 from autograder.course.catalogue import text
+from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
 from autograder.reporting.lms import ExportError, export_canvas, export_moodle, moodle_feedback_zip, read_sheet
 from autograder.reporting.report import ReportEntry, results_document
@@ -364,3 +366,60 @@ def test_read_sheet_keeps_multiline_cells(tmp_path: Path) -> None:
         (2, ["Participant 1", "two\r\nlines"]),
         (4, ["Participant 2", "x"]),
     ]
+
+
+# --- the round trip through `autograder grade` ------------------------------------------------
+
+
+def _fake_grading(learners, *, jobs, seed, lang, progress):
+    """The pipeline's stand-in: every criterion passes when the learner's first file says «correcta»."""
+    ids = required_ids()
+    results = []
+    for learner in learners:
+        found = learner.files[0]
+        passed = "correcta" in Path(found.file).read_text(encoding="utf-8")
+        criteria = [CriterionResult(c, passed, 1.0 if passed else 0.0, 1.0, f"retro {c}") for c in ids]
+        results.append(SubmissionResult.from_criteria(found.name, criteria))
+    return results
+
+
+@pytest.mark.parametrize(
+    ("members", "named", "sheet", "export"),
+    [
+        (
+            {**MOODLE_ZIP, "Íñigo Ñúñez_103_assignsubmission_file_/04_reanudar.ipynb": "# correcta"},
+            [("Ana García Núñez", "101"), ("José Pérez Ibáñez", "102"), ("Íñigo Ñúñez", "103")],
+            "moodle_worksheet_es.csv",
+            ["moodle", "--worksheet"],
+        ),
+        (
+            {**CANVAS_ZIP, "nunezinigo_4003_9013_04_reanudar-1.ipynb": "# correcta"},
+            [("garcíaana", "4001"), ("nunezinigo", "4003"), ("perezibanezjose", "4002")],
+            "canvas_gradebook.csv",
+            ["canvas", "--column", "Lección 3", "--gradebook"],
+        ),
+    ],
+)
+def test_round_trip_names_in_every_report_and_grades_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, members: dict[str, str], named: list, sheet: str, export: list
+) -> None:
+    monkeypatch.setattr(cli, "run_grading", _fake_grading)
+    out = tmp_path / "out"
+    assert main(["grade", str(_zip(tmp_path / "lms.zip", members)), "--out", str(out)]) == 0
+    subs = json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]
+    assert sorted((s["learner"], s["learner_id"]) for s in subs) == sorted(named)
+    rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
+    assert sorted((r["learner"], r["learner_id"]) for r in rows) == sorted(named)
+    summary = (out / "resumen.html").read_text(encoding="utf-8")
+    for s in subs:
+        assert f"<title>Retroalimentación: {s['learner']}</title>" in (out / s["feedback"]).read_text(encoding="utf-8")
+        assert s["learner"] in summary
+    sheet_out = tmp_path / "hoja.csv"
+    assert (
+        main(["export", export[0], str(out / "results.json"), *export[1:], str(DATA / sheet), "--out", str(sheet_out)])
+        == 0
+    )
+    filled = list(csv.reader(io.StringIO(sheet_out.read_text(encoding="utf-8-sig"))))
+    # Íñigo handed in the one correct answer: full marks, in the worksheet's own numbers; the others 0.
+    inigo = next(r for r in filled if "Ñúñez" in ",".join(r))
+    assert ("10,00" if sheet.startswith("moodle") else "8.00") in inigo
