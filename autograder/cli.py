@@ -467,19 +467,18 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
-    from autograder.reporting.lms import ExportError, export_canvas, export_moodle, moodle_feedback_zip, shown
+    from autograder.reporting.lms import ExportError, export_canvas, export_moodle, shown
 
     try:
         if args.lms == "moodle":
-            summary = export_moodle(args.results, args.worksheet, args.out, args.lang)
+            summary = export_moodle(args.results, args.worksheet, args.out, args.lang, feedback_zip=args.feedback_zip)
         else:
             summary = export_canvas(args.results, args.gradebook, args.column, args.out)
-        print(text("lms.out_written", args.lang, path=args.out), file=stdout)
-        if args.lms == "moodle" and args.feedback_zip is not None:
-            zipped = moodle_feedback_zip(args.results, args.feedback_zip, args.worksheet)
-            print(text("lms.zip_written", args.lang, path=args.feedback_zip, n=len(zipped)), file=stdout)
     except ExportError as exc:
         raise UsageError(exc.notice.render(args.lang)) from exc
+    print(text("lms.out_written", args.lang, path=args.out), file=stdout)
+    if args.lms == "moodle" and args.feedback_zip is not None:
+        print(text("lms.zip_written", args.lang, path=args.feedback_zip, n=len(summary.zipped)), file=stdout)
     for line in shown(summary, args.lang):
         print(for_terminal(line), file=stdout)
     return EXIT_OK

@@ -42,7 +42,7 @@ from autograder.cli import main
 from autograder.course.catalogue import text
 from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
-from autograder.reporting.lms import ExportError, export_canvas, export_moodle, moodle_feedback_zip, read_sheet
+from autograder.reporting.lms import ExportError, export_canvas, export_moodle, read_sheet
 from autograder.reporting.report import ReportEntry, results_document
 from autograder.reporting.shards import plan
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -239,9 +239,11 @@ def test_pending_and_absent_learners_are_reported_not_guessed(tmp_path: Path) ->
 
 
 def test_moodle_feedback_zip_has_the_downloaded_folder_names(tmp_path: Path) -> None:
-    results = _results(tmp_path, MOODLE_CLASS)
+    people = [*MOODLE_CLASS, ("Ana_Otra/../x", "105", 1.0), ("Pendiente", "106", None)]
+    results = _results(tmp_path, people)
     zipped = tmp_path / "feedback.zip"
-    assert moodle_feedback_zip(results, zipped) == [n for n, _, _ in MOODLE_CLASS]
+    summary = export_moodle(results, DATA / "moodle_worksheet_es.csv", tmp_path / "o.csv", feedback_zip=zipped)
+    assert summary.zipped == [n for n, _, _ in people[:4]]  # the pending learner gets no page yet
     with zipfile.ZipFile(zipped) as zf:
         names = zf.namelist()
         assert zf.read(names[0]) == b"<p>0</p>"
@@ -249,9 +251,25 @@ def test_moodle_feedback_zip_has_the_downloaded_folder_names(tmp_path: Path) -> 
         "Ana García Núñez_101_assignsubmission_file_/p0.html",
         "José Pérez Ibáñez_102_assignsubmission_file_/p1.html",
         "Íñigo Ñúñez_103_assignsubmission_file_/p2.html",
+        "Ana Otra .. x_105_assignsubmission_file_/p3.html",  # a name is never a path
     ]
     # What Moodle's importer reads: the participant id, second of the «_» parts.
-    assert [n.split("_", 4)[1] for n in names] == ["101", "102", "103"]
+    assert [n.split("_", 4)[1] for n in names] == ["101", "102", "103", "105"]
+
+
+def test_a_refused_export_writes_neither_csv_nor_zip(tmp_path: Path) -> None:
+    results = _results(tmp_path, MOODLE_CLASS)
+    sheet = _bad(tmp_path, SPANISH.replace(b"Participante 103", b"Participante 102"))
+    out, zipped = tmp_path / "o.csv", tmp_path / "f.zip"
+    with pytest.raises(ExportError):
+        export_moodle(results, sheet, out, feedback_zip=zipped)
+    assert not out.exists() and not zipped.exists()
+    for page in (tmp_path / "feedback").iterdir():
+        page.unlink()  # no page to send: the zip is refused, and so the worksheet is not written either
+    with pytest.raises(ExportError) as caught:
+        export_moodle(results, DATA / "moodle_worksheet_es.csv", out, feedback_zip=zipped)
+    assert caught.value.notice.key == "lms.zip_empty"
+    assert not out.exists() and not zipped.exists()
 
 
 def test_canvas_gradebook_fills_one_column(tmp_path: Path) -> None:

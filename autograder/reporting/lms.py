@@ -72,6 +72,8 @@ class ExportSummary:
     """Learners graded but absent from the sheet (or with no LMS id)."""
     no_result: list[str] = field(default_factory=list)
     """Rows of the sheet with no result."""
+    zipped: list[str] = field(default_factory=list)
+    """Learners whose feedback page went into Moodle's feedback zip."""
 
 
 # --- results.json -----------------------------------------------------------------------------
@@ -249,8 +251,12 @@ def _written(value: float, sep: str, decimals: int) -> str:
 def _write_out(sheet: _Sheet, out: Path) -> None:
     if out.resolve() == sheet.path.resolve():
         raise ExportError(notice("lms.out_is_input", file=str(out)))
+    _write_bytes(out, sheet.text().encode("utf-8"))
+
+
+def _write_bytes(out: Path, data: bytes) -> None:
     try:
-        write_atomic(out, sheet.text().encode("utf-8"))
+        write_atomic(out, data)
     except OSError as exc:
         raise ExportError(notice("lms.out_unwritable", file=str(out), reason=exc.strerror or str(exc))) from None
 
@@ -301,8 +307,14 @@ def moodle_comment(learner: Graded, lang: str) -> str:
     return text("lms.comment", lang, grade=grade.replace(".", ",") if lang == "es" else grade)
 
 
-def export_moodle(results: Path, worksheet: Path, out: Path, lang: str = "es") -> ExportSummary:
-    """Fill Moodle's grading worksheet ``worksheet`` with the grades of ``results`` into ``out``."""
+def export_moodle(
+    results: Path, worksheet: Path, out: Path, lang: str = "es", *, feedback_zip: Path | None = None
+) -> ExportSummary:
+    """Fill Moodle's grading worksheet ``worksheet`` with the grades of ``results`` into ``out``.
+
+    With ``feedback_zip``, also the zip of feedback pages (:func:`moodle_feedback_zip`): both are
+    made before either is written, so a refusal leaves neither.
+    """
     learners = load_results(results)
     sheet = read_sheet(worksheet)
     head_line = sheet.records[0].line
@@ -343,40 +355,40 @@ def export_moodle(results: Path, worksheet: Path, out: Path, lang: str = "es") -
         sheet.write_cells(record, changes)
 
     summary = _match(sheet, learners, rows, fill, names)
+    zipped = None
+    if feedback_zip is not None:
+        if feedback_zip.resolve() in (worksheet.resolve(), out.resolve()):
+            raise ExportError(notice("lms.out_is_input", file=str(feedback_zip)))
+        zipped, summary.zipped = moodle_feedback_zip(learners, results.parent, results)
     _write_out(sheet, out)
+    if feedback_zip is not None and zipped is not None:
+        _write_bytes(feedback_zip, zipped)
     return summary
 
 
-def moodle_feedback_zip(results: Path, out: Path, worksheet: Path | None = None) -> list[str]:
-    """The zip of feedback pages Moodle's «upload multiple feedback files in a zip» takes; the learners in it.
+def moodle_feedback_zip(learners: list[Graded], base: Path, results: Path) -> tuple[bytes, list[str]]:
+    """The zip of feedback pages Moodle's «upload multiple feedback files in a zip» takes, and who is in it.
 
     Each page goes under its learner's folder as Moodle downloaded it, ``Full Name_<id>_assignsubmission_file_``:
-    Moodle's importer reads the participant id from the second ``_``-separated part of the path.
+    Moodle's importer (assignfeedback_file's importziplib) reads the participant id from the second
+    ``_``-separated part of the path. Only learners with an LMS id and a grade; pages outside ``base`` never.
     """
-    learners = load_results(results)
-    base = results.parent
     written: list[str] = []
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for learner in learners:
-            if not learner.ident or not learner.feedback or learner.fraction is None:
+            if not learner.ident.isdigit() or not learner.feedback or learner.fraction is None:
                 continue
             page = (base / learner.feedback).resolve()
             if not page.is_relative_to(base.resolve()) or not page.is_file():
                 continue
             # Moodle's download wrote the name with «_» as spaces (clean_filename): the id stays second.
-            name = re.sub(r"[_/\\\x00-\x1f]", " ", learner.name).strip() or "Participant"
+            name = re.sub(r"[_/\\\x00-\x1f\x7f]", " ", learner.name).strip() or "Participant"
             zf.writestr(f"{name}_{learner.ident}_assignsubmission_file_/{page.name}", page.read_bytes())
             written.append(learner.name)
     if not written:
         raise ExportError(notice("lms.zip_empty", file=str(results)))
-    if out.exists() and worksheet is not None and out.resolve() == worksheet.resolve():
-        raise ExportError(notice("lms.out_is_input", file=str(out)))
-    try:
-        write_atomic(out, buffer.getvalue())
-    except OSError as exc:
-        raise ExportError(notice("lms.out_unwritable", file=str(out), reason=exc.strerror or str(exc))) from None
-    return written
+    return buffer.getvalue(), written
 
 
 # --- Canvas -----------------------------------------------------------------------------------
