@@ -144,7 +144,7 @@ def test_canvas_and_blackboard_flat_files_are_grouped_by_their_learner(tmp_path)
             [],
         ),
         # Canvas marks a late file «LATE_»: the learner is the user, late or not (tests/test_autograder_lms.py).
-            ("canvas.zip/ruizbeto_2345", [], ["ruizbeto_LATE_2345_6789_informe.docx"]),
+        ("canvas.zip/ruizbeto_2345", [], ["ruizbeto_LATE_2345_6789_informe.docx"]),
     ]
 
 
