@@ -17,10 +17,11 @@ The formats, as the LMSes themselves write and read them:
 * Moodle's «Subir múltiples archivos de retroalimentación en un zip»
   (mod/assign/feedback/file/importziplib.php): the participant id is the second ``_`` part of the path,
   so the folders go back as downloaded.
-* Canvas's «Descargar entregas» zip (Canvas LMS ``app/models/attachment`` / submissions download,
-  community guide «How do I download all student submissions for an assignment?»):
-  ``<sortable name>_[LATE_]<user id>_<submission id>_<original name>``, a resubmitted file keeping
-  Canvas's ``-1`` suffix in its original name.
+* Canvas's «Descargar entregas» zip (canvas-lms ``lib/content_zipper.rb``: ``get_filename`` joins the
+  sortable name, «LATE» when late and the user id, ``sanitize_file_name`` keeps only word characters,
+  so «García, Ana» is «garcíaana»; ``add_upload_submission`` appends ``_<attachment id>_<file name>``,
+  ``add_text_or_url`` writes ``<name>_<id>_text.html``; ``add_attachment_to_zip`` makes a repeated name
+  unique, as a resubmitted file's Canvas ``-1``): ``<sortable name>_[LATE_]<user id>_<id>_<original name>``.
 * Canvas's gradebook export (guide «How do I export grades in the Gradebook?»): ``Student, ID, SIS User
   ID, SIS Login ID, Section``, one column per assignment «Name (assignment id)», a «Points Possible» row,
   read-only total columns; the ``ID`` is the user id of the submissions zip.
@@ -67,6 +68,7 @@ CANVAS_ZIP = {
     "perezibanezjose_4002_9002_apuntes.py": "x = 1\n",
     # A resubmission: Canvas keeps the latest, its original name with «-1».
     "nunezinigo_4003_9013_04_reanudar-1.ipynb": "{}",
+    "nunezinigo_4003_text.html": "<p>entregado</p>",  # a text entry of the same user
 }
 
 
@@ -137,6 +139,9 @@ def test_canvas_zip_late_and_resubmitted_files_are_their_learners(tmp_path: Path
             ],
         ),
     ]
+    with collect_submissions([tmp_path / "submissions.zip"]) as intake:
+        others = {s.ident: [o.parts[-1] for o in s.others] for s in intake.learners}
+        assert others["4003"] == ["nunezinigo_4003_text.html"] and intake.warnings == []
 
 
 def test_plain_folders_are_not_given_an_lms_id(tmp_path: Path) -> None:

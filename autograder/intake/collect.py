@@ -63,7 +63,8 @@ _VENV_MARKER = "pyvenv.cfg"
 _MOODLE_FOLDER = re.compile(r"_assignsubmission_[a-z]+_?$|_onlinetext_?$")
 """A Moodle "download all submissions" folder: ``Full Name_<id>_assignsubmission_file_``; one learner each."""
 _LMS_FILE = re.compile(
-    r"(?P<canvas_name>[^_\s]+)_(?:LATE_)?(?P<canvas_id>\d+)_\d+_.+"  # Canvas: «garciaana_LATE_1234_5678_entrega.ipynb»
+    # Canvas: «garciaana_LATE_1234_5678_entrega.ipynb», and a text or URL entry «garciaana_1234_text.html»
+    r"(?P<canvas_name>[^_\s]+)_(?:LATE_)?(?P<canvas_id>\d+)_(?:\d+_.+|text\.html|link\.html)"
     r"|(?P<blackboard>.+_attempt_\d{4}(?:-\d\d){5})(?:_.+|\.txt)"  # Blackboard: «…_attempt_2026-03-01-09-30-00_x.py»
     r"|(?P<moodle_name>.+)_(?P<moodle_id>\d+)_assignsubmission_[a-z]+_.+"  # Moodle without folders
 )
