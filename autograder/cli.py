@@ -3,6 +3,8 @@
     autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N]
     autograder merge DIR... --out DIR [--force]
     autograder gradescope --out autograder.zip [--seed S]
+    autograder export moodle RESULTS --worksheet W.csv --out O.csv [--feedback-zip Z.zip]
+    autograder export canvas RESULTS --gradebook G.csv --column NAME --out O.csv
 
 Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
 submissions found or an unreadable zip, 1 for an internal failure of the grader.
@@ -124,6 +126,20 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     )
     merge.add_argument("--lang", choices=LANGS, help=say("lang_merge"))
     bundle.add_argument("--lang", choices=LANGS, help=say("lang_gradescope"))
+
+    export = commands.add_parser("export", help=say("export"), description=say("export_description"))
+    lms = export.add_subparsers(dest="lms", metavar=say("lms"), required=True)
+    moodle = lms.add_parser("moodle", help=say("export_moodle"), description=say("export_moodle"))
+    canvas = lms.add_parser("canvas", help=say("export_canvas"), description=say("export_canvas"))
+    for sub in (moodle, canvas):
+        sub.add_argument("results", type=Path, metavar="RESULTS", help=say("results"))
+    moodle.add_argument("--worksheet", required=True, type=Path, metavar="CSV", help=say("worksheet"))
+    moodle.add_argument("--feedback-zip", type=Path, metavar="ZIP", help=say("feedback_zip"))
+    canvas.add_argument("--gradebook", required=True, type=Path, metavar="CSV", help=say("gradebook"))
+    canvas.add_argument("--column", required=True, help=say("column"))
+    for sub in (moodle, canvas):
+        sub.add_argument("--out", required=True, type=Path, metavar="CSV", help=say("export_out"))
+        sub.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
 
     return parser
 
@@ -450,6 +466,24 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
     return EXIT_OK
 
 
+def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from autograder.reporting.lms import ExportError, export_canvas, export_moodle, shown
+
+    try:
+        if args.lms == "moodle":
+            summary = export_moodle(args.results, args.worksheet, args.out, args.lang, feedback_zip=args.feedback_zip)
+        else:
+            summary = export_canvas(args.results, args.gradebook, args.column, args.out)
+    except ExportError as exc:
+        raise UsageError(exc.notice.render(args.lang)) from exc
+    print(text("lms.out_written", args.lang, path=args.out), file=stdout)
+    if args.lms == "moodle" and args.feedback_zip is not None:
+        print(text("lms.zip_written", args.lang, path=args.feedback_zip, n=len(summary.zipped)), file=stdout)
+    for line in shown(summary, args.lang):
+        print(for_terminal(line), file=stdout)
+    return EXIT_OK
+
+
 def early_lang(argv: Sequence[str] | None) -> str:
     """The ``--lang`` given anywhere in ``argv`` when it is a known language, else Spanish."""
     early = argparse.ArgumentParser(add_help=False)
@@ -473,6 +507,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
             return grade_command(args, stdout, stderr)
         if args.command == "merge":
             return merge_command(args, stdout)
+        if args.command == "export":
+            return export_command(args, stdout)
         return gradescope_command(args, stdout)
     except UsageError as exc:
         print(text("cli.error", lang, error=for_terminal(str(exc))), file=stderr)

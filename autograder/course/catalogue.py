@@ -1553,6 +1553,139 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "autograder: error interno del autocorrector: {error}",
         "en": "autograder: internal error of the grader: {error}",
     },
+    # -- export: grades back into the LMS (reporting.lms) -----------------------------------------
+    "cli.help.export": {
+        "es": "pasar las notas al LMS (Moodle o Canvas)",
+        "en": "put the grades back into the LMS (Moodle or Canvas)",
+    },
+    "cli.help.export_description": {
+        "es": "Rellena la hoja que descargaste del LMS con las notas de results.json, para subirla de nuevo.",
+        "en": "Fills the sheet downloaded from the LMS with the grades of results.json, to upload it again.",
+    },
+    "cli.help.lms": {"es": "LMS", "en": "LMS"},
+    "cli.help.export_moodle": {
+        "es": "la hoja de calificaciones de una tarea de Moodle",
+        "en": "the grading worksheet of a Moodle assignment",
+    },
+    "cli.help.export_canvas": {
+        "es": "el libro de calificaciones exportado de Canvas",
+        "en": "the gradebook exported from Canvas",
+    },
+    "cli.help.results": {"es": "el results.json de «autograder grade»", "en": "the results.json of «autograder grade»"},
+    "cli.help.worksheet": {
+        "es": "la hoja de calificaciones descargada de Moodle (CSV)",
+        "en": "the grading worksheet downloaded from Moodle (CSV)",
+    },
+    "cli.help.gradebook": {
+        "es": "el libro de calificaciones exportado de Canvas (CSV)",
+        "en": "the gradebook exported from Canvas (CSV)",
+    },
+    "cli.help.column": {
+        "es": "el principio del nombre de la columna de la tarea",
+        "en": "the start of the assignment column's name",
+    },
+    "cli.help.export_out": {"es": "el CSV a escribir, para subirlo", "en": "the CSV to write, to upload it"},
+    "cli.help.feedback_zip": {
+        "es": "escribir también el zip de archivos de retroalimentación para Moodle",
+        "en": "also write the zip of feedback files for Moodle",
+    },
+    "lms.results_missing": {"es": "No existe «{file}».", "en": "«{file}» does not exist."},
+    "lms.results_unreadable": {
+        "es": "«{file}» no es un results.json de «autograder grade».",
+        "en": "«{file}» is not a results.json of «autograder grade».",
+    },
+    "lms.results_duplicate": {
+        "es": "«{file}»: el identificador {ident} del LMS está en dos entregas ({a} y {b}); no se escribió nada.",
+        "en": "«{file}»: the LMS id {ident} is on two submissions ({a} and {b}); nothing was written.",
+    },
+    "lms.sheet_missing": {"es": "No existe «{file}».", "en": "«{file}» does not exist."},
+    "lms.sheet_unreadable": {
+        "es": "No se pudo leer «{file}»: {reason}.",
+        "en": "Could not read «{file}»: {reason}.",
+    },
+    "lms.sheet_encoding": {
+        "es": "«{file}», línea {line}: el archivo no está en UTF-8 (¿se guardó desde Excel con otra codificación?). "
+        "Descárgalo de nuevo del LMS o guárdalo como «CSV UTF-8»; no se escribió nada.",
+        "en": "«{file}», line {line}: the file is not UTF-8 (was it saved from Excel in another encoding?). "
+        "Download it again from the LMS or save it as «CSV UTF-8»; nothing was written.",
+    },
+    "lms.sheet_empty": {"es": "«{file}» está vacío.", "en": "«{file}» is empty."},
+    "lms.sheet_malformed": {
+        "es": "«{file}», línea {line}: no es una fila de CSV válida (¿unas comillas sin cerrar?); no se escribió nada.",
+        "en": "«{file}», line {line}: not a valid CSV row (an unclosed quote?); nothing was written.",
+    },
+    "lms.column_missing": {
+        "es": "«{file}», línea {line}: no hay columna «{column}»; no se escribió nada.",
+        "en": "«{file}», line {line}: there is no column «{column}»; nothing was written.",
+    },
+    "lms.column_twice": {
+        "es": "«{file}», línea {line}: la columna «{column}» está dos veces; no se escribió nada.",
+        "en": "«{file}», line {line}: the column «{column}» is there twice; nothing was written.",
+    },
+    "lms.column_ambiguous": {
+        "es": "«{file}», línea {line}: varias columnas empiezan por «{column}» ({found}); "
+        "da más del nombre; no se escribió nada.",
+        "en": "«{file}», line {line}: several columns start with «{column}» ({found}); "
+        "give more of the name; nothing was written.",
+    },
+    "lms.bad_identifier": {
+        "es": "«{file}», línea {line}: «{value}» no es un identificador de Moodle («Participante N»); "
+        "no se escribió nada.",
+        "en": "«{file}», line {line}: «{value}» is not a Moodle identifier («Participant N»); nothing was written.",
+    },
+    "lms.sheet_duplicate": {
+        "es": "«{file}», línea {line}: el identificador {ident} ya estaba en la línea {first}; no se escribió nada.",
+        "en": "«{file}», line {line}: the identifier {ident} was already on line {first}; nothing was written.",
+    },
+    "lms.bad_maximum": {
+        "es": "«{file}», línea {line}: «{value}» no es una calificación máxima; no se escribió nada.",
+        "en": "«{file}», line {line}: «{value}» is not a maximum grade; nothing was written.",
+    },
+    "lms.no_points": {
+        "es": "«{file}»: no tiene la fila «Points Possible» de Canvas; no se escribió nada.",
+        "en": "«{file}»: it has no Canvas «Points Possible» row; nothing was written.",
+    },
+    "lms.no_match": {
+        "es": "«{file}»: ningún alumno de la hoja está en los resultados. ¿Es la hoja de otra tarea, "
+        "o se calificó una carpeta sin los nombres del LMS? No se escribió nada.",
+        "en": "«{file}»: no learner of the sheet is in the results. Is it another assignment's sheet, "
+        "or was a folder without the LMS's names graded? Nothing was written.",
+    },
+    "lms.out_is_input": {
+        "es": "«{file}» es el archivo que se lee: elige otro --out para no sobrescribirlo.",
+        "en": "«{file}» is the file being read: choose another --out so as not to overwrite it.",
+    },
+    "lms.out_unwritable": {
+        "es": "No se pudo escribir «{file}»: {reason}.",
+        "en": "Could not write «{file}»: {reason}.",
+    },
+    "lms.zip_empty": {
+        "es": "«{file}»: ningún alumno con identificador del LMS y nota tiene página de retroalimentación; "
+        "no se escribió el zip.",
+        "en": "«{file}»: no learner with an LMS id and a grade has a feedback page; the zip was not written.",
+    },
+    "lms.comment": {
+        "es": "Nota automática: {grade} sobre 10. El detalle de cada criterio está en tu archivo de retroalimentación.",
+        "en": "Automatic grade: {grade} out of 10. Each criterion's detail is in your feedback file.",
+    },
+    "lms.written": {"es": "Notas escritas: {n}.", "en": "Grades written: {n}."},
+    "lms.pending": {
+        "es": "Pendientes de revisión, sin nota ({n}): {names}.",
+        "en": "Pending review, no grade ({n}): {names}.",
+    },
+    "lms.not_in_sheet": {
+        "es": "Calificados pero no están en la hoja ({n}): {names}.",
+        "en": "Graded but not in the sheet ({n}): {names}.",
+    },
+    "lms.no_result": {
+        "es": "En la hoja pero sin resultado ({n}): {names}.",
+        "en": "In the sheet but with no result ({n}): {names}.",
+    },
+    "lms.zip_written": {
+        "es": "Zip de retroalimentación para Moodle: {path} ({n} alumnos).",
+        "en": "Feedback zip for Moodle: {path} ({n} learners).",
+    },
+    "lms.out_written": {"es": "Escrito: {path}", "en": "Written: {path}"},
 }
 
 

@@ -63,10 +63,19 @@ _VENV_MARKER = "pyvenv.cfg"
 _MOODLE_FOLDER = re.compile(r"_assignsubmission_[a-z]+_?$|_onlinetext_?$")
 """A Moodle "download all submissions" folder: ``Full Name_<id>_assignsubmission_file_``; one learner each."""
 _LMS_FILE = re.compile(
-    r"(?P<canvas>[^_\s]+_(?:LATE_)?\d+)_\d+_.+"  # Canvas: «garciaana_LATE_1234_5678_entrega.ipynb»
+    # Canvas: «garciaana_LATE_1234_5678_entrega.ipynb», and a text or URL entry «garciaana_1234_text.html»
+    r"(?P<canvas_name>[^_\s]+)_(?:LATE_)?(?P<canvas_id>\d+)_(?:\d+_.+|text\.html|link\.html)"
     r"|(?P<blackboard>.+_attempt_\d{4}(?:-\d\d){5})(?:_.+|\.txt)"  # Blackboard: «…_attempt_2026-03-01-09-30-00_x.py»
+    r"|(?P<moodle_name>.+)_(?P<moodle_id>\d+)_assignsubmission_[a-z]+_.+"  # Moodle without folders
 )
-"""A loose file an LMS named after its learner: the files of one learner (and attempt) are one learner."""
+"""A loose file an LMS named after its learner: the files of one learner (and attempt) are one learner.
+
+Canvas's «LATE_» marks one file, not another learner: a late and an on-time file of one user are one learner."""
+_MOODLE_LEARNER = re.compile(r"(?P<name>.+)_(?P<id>\d+)_(?:assignsubmission_[a-z]+|onlinetext)_?")
+"""The learner of a Moodle submission folder: ``Full Name_<participant id>_assignsubmission_file_``.
+
+A participant's ``…_file_`` and ``…_onlinetext_`` folders are one learner, keyed ``Full Name_<id>``."""
+_LMS_KEY = re.compile(r"(?P<name>.+)_(?P<id>\d+)")
 MAX_NAME_BYTES = 255
 """The longest file name (one path component) Linux and macOS file systems store."""
 
@@ -634,13 +643,23 @@ def group_learners(
             if not inside and all(isinstance(m, OtherFile) and m.parts[-1] == key for m in members):
                 loose += [m for m in members if isinstance(m, OtherFile)]
                 continue
-            learners.append(_learner("/".join([base, *members[0].parts[:at], key]), at + inside, members))
+            # A folder is shown as it is named (the first of a Moodle participant's); loose LMS files by their key.
+            shown = members[0].parts[at] if inside else key
+            source = "/".join([base, *members[0].parts[:at], shown])
+            named = key if key != members[0].parts[at] else None
+            learners.append(_learner(source, at + inside, members, named=named))
     return learners, loose
 
 
-def _learner(source: str, depth: int, members: list[FoundSubmission | OtherFile]) -> Learner:
+def _learner(
+    source: str, depth: int, members: list[FoundSubmission | OtherFile], *, named: str | None = None
+) -> Learner:
+    """``named``: the ``Name_<id>`` key an LMS gave the learner, read into their label and LMS id."""
     files = tuple(m for m in members if isinstance(m, FoundSubmission))
-    return Learner(source, files, tuple(m for m in members if isinstance(m, OtherFile)), depth)
+    label = ident = None
+    if named and (lms := _LMS_KEY.fullmatch(named)):
+        label, ident = lms.group("name"), lms.group("id")
+    return Learner(source, files, tuple(m for m in members if isinstance(m, OtherFile)), depth, label, ident)
 
 
 def _split(
@@ -654,10 +673,10 @@ def _split(
     for item in items:
         name = item.parts[depth]
         if len(item.parts) == depth + 1:  # a loose file: itself, or its LMS learner's
-            lms = _LMS_FILE.fullmatch(name)
-            key = (lms.group("canvas") or lms.group("blackboard"), 0) if lms else (name, 0)
+            key = (_lms_key(name) or name, 0)
         else:
-            key = (name, 1)
+            moodle = _MOODLE_LEARNER.fullmatch(name)
+            key = (f"{moodle.group('name')}_{moodle.group('id')}" if moodle else name, 1)
         groups.setdefault(key, []).append(item)
     out: list[tuple[int, str, int, list[FoundSubmission | OtherFile]]] = []
     for (name, inside), members in groups.items():
@@ -666,6 +685,18 @@ def _split(
         else:
             out.append((depth, name, inside, members))
     return out
+
+
+def _lms_key(name: str) -> str | None:
+    """The learner an LMS named a loose file after (``garciaana_1234``, ``Ana García_15``, a Blackboard attempt)."""
+    lms = _LMS_FILE.fullmatch(name)
+    if lms is None:
+        return None
+    if lms.group("canvas_name"):
+        return f"{lms.group('canvas_name')}_{lms.group('canvas_id')}"
+    if lms.group("moodle_name"):
+        return f"{lms.group('moodle_name')}_{lms.group('moodle_id')}"
+    return lms.group("blackboard")
 
 
 def _is_wrapper(items: list[FoundSubmission | OtherFile], depth: int) -> bool:

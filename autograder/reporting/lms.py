@@ -1,0 +1,463 @@
+"""Grades back into the LMS: Moodle's grading worksheet, its feedback-files zip, and Canvas's gradebook CSV.
+
+The instructor downloads a CSV from the LMS, ``autograder export`` fills the assignment's grade (and,
+for Moodle, a short feedback comment) of every learner found in results.json, and the LMS imports the
+file. A learner is matched by the id the LMS gave them, which intake read from the LMS's own download
+(:mod:`autograder.intake.collect`): Moodle's participant id («Participant 15» / «Participante 15»),
+Canvas's user id (the ``ID`` column).
+
+The CSV is the LMS's and the instructor's: only the cells written change. Every other row and column,
+the header, the delimiter, the quoting, the line ends, the encoding (a BOM stays a BOM) and the decimal
+separator stay as they were; a record that is not written is copied byte for byte. Anything wrong with
+the input (not UTF-8, a column missing, an id twice, no learner in common) stops the export with a
+message naming the file and the line, before anything is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autograder.course.catalogue import NoticeError, notice, text
+from lesson3.checkpoint import write_atomic
+
+# Moodle's own header strings (core ``grade``/``gradenoun``, mod_assign ``recordid``, ``maxgrade``,
+# ``fullname``; assignfeedback_comments ``pluginname``), in the languages whose worksheets are read.
+MOODLE_HEADERS: dict[str, tuple[str, ...]] = {
+    "id": ("Identifier", "Identificador"),
+    "grade": ("Grade", "Calificación"),
+    "max": ("Maximum grade", "Calificación máxima"),
+    "feedback": ("Feedback comments", "Comentarios de retroalimentación"),
+    "name": ("Full name", "Nombre completo"),
+}
+_MOODLE_ROW = re.compile(r"(?:Participant|Participante)\s*(\d+)", re.IGNORECASE)
+"""A worksheet row's identifier: mod_assign's ``hiddenuser`` string and the participant id."""
+
+CANVAS_POINTS = "Points Possible"
+CANVAS_HEADERS: dict[str, tuple[str, ...]] = {"id": ("ID",), "name": ("Student",)}
+
+
+class ExportError(NoticeError):
+    """The export cannot be done as asked: nothing was written (the message names the file and the line)."""
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One learner of results.json, as the export needs them."""
+
+    name: str
+    ident: str
+    fraction: float | None
+    """Score over maximum; None when the grade is not known yet (not graded, or left to a person)."""
+    feedback: str = ""
+    """The learner's feedback page, relative to results.json's folder."""
+
+
+@dataclass
+class ExportSummary:
+    """What the export did, for the instructor: who was written, and who could not be."""
+
+    written: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+    """Learners in the sheet whose grade is not known yet: their cells were left as they were."""
+    not_in_sheet: list[str] = field(default_factory=list)
+    """Learners graded but absent from the sheet (or with no LMS id)."""
+    no_result: list[str] = field(default_factory=list)
+    """Rows of the sheet with no result."""
+    zipped: list[str] = field(default_factory=list)
+    """Learners whose feedback page went into Moodle's feedback zip."""
+
+
+# --- results.json -----------------------------------------------------------------------------
+
+
+def _pending(record: dict[str, Any]) -> bool:
+    """The record's total is not a grade yet: not graded, no score, or a criterion left to a person."""
+    if record.get("graded") is False or not isinstance(record.get("score"), int | float):
+        return True
+    criteria = record.get("criteria")
+    return isinstance(criteria, list) and any(
+        isinstance(c, dict) and (c.get("review") is True or ("passed" in c and c.get("passed") is None))
+        for c in criteria
+    )
+
+
+def load_results(path: Path) -> list[Graded]:
+    """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``); ExportError if unreadable."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ExportError(notice("lms.results_missing", file=str(path))) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raise ExportError(notice("lms.results_unreadable", file=str(path))) from None
+    records = document.get("submissions") if isinstance(document, dict) else None
+    if not isinstance(records, list):
+        raise ExportError(notice("lms.results_unreadable", file=str(path)))
+    learners = []
+    for record in records:
+        if not isinstance(record, dict):
+            raise ExportError(notice("lms.results_unreadable", file=str(path)))
+        ident = record.get("learner_id")
+        name = record.get("learner")
+        score, maximum = record.get("score"), record.get("max_score")
+        fraction = None
+        if not _pending(record) and isinstance(maximum, int | float) and maximum > 0:
+            fraction = min(max(float(score) / float(maximum), 0.0), 1.0)  # type: ignore[arg-type]
+        learners.append(
+            Graded(
+                name=name if isinstance(name, str) and name else str(record.get("source") or "?"),
+                ident="" if ident is None else str(ident).strip(),
+                fraction=fraction,
+                feedback=record.get("feedback") if isinstance(record.get("feedback"), str) else "",
+            )
+        )
+    seen: dict[str, Graded] = {}
+    for g in learners:
+        if g.ident and g.ident in seen:
+            raise ExportError(
+                notice("lms.results_duplicate", file=str(path), ident=g.ident, a=seen[g.ident].name, b=g.name)
+            )
+        seen[g.ident] = g
+    return learners
+
+
+# --- the CSV, kept as it was ------------------------------------------------------------------
+
+
+@dataclass
+class _Record:
+    body: str  # the record as in the file, without its line end
+    end: str  # "\r\n", "\n" or "" (the last record)
+    line: int  # the file's line where it starts (1-based)
+    cells: list[str]
+
+
+@dataclass
+class _Sheet:
+    path: Path
+    bom: bool
+    delimiter: str
+    quote_all: bool
+    records: list[_Record]
+
+    def header(self, at: int = 0) -> list[str]:
+        return [unicodedata.normalize("NFC", c.strip()) for c in self.records[at].cells]
+
+    def write_cells(self, record: _Record, changes: dict[int, str]) -> None:
+        cells = list(record.cells)
+        for column, value in changes.items():
+            cells += [""] * (column + 1 - len(cells))
+            cells[column] = value
+        out = io.StringIO()
+        quoting = csv.QUOTE_ALL if self.quote_all else csv.QUOTE_MINIMAL
+        csv.writer(out, delimiter=self.delimiter, quoting=quoting, lineterminator="").writerow(cells)
+        record.cells, record.body = cells, out.getvalue()
+
+    def text(self) -> str:
+        return ("\ufeff" if self.bom else "") + "".join(r.body + r.end for r in self.records)
+
+
+def _split_records(content: str) -> list[tuple[str, str, int]]:
+    """(record, line end, first line) for each CSV record: a line end inside quotes belongs to its cell."""
+    out: list[tuple[str, str, int]] = []
+    quoted, start, line, first = False, 0, 1, 1
+    for i, ch in enumerate(content):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "\n":
+            if not quoted:
+                body, end = content[start:i], "\n"
+                if body.endswith("\r"):
+                    body, end = body[:-1], "\r\n"
+                out.append((body, end, first))
+                start, first = i + 1, line + 1
+            line += 1
+    if start < len(content):
+        out.append((content[start:], "", first))
+    return out
+
+
+def read_sheet(path: Path) -> _Sheet:
+    """The CSV at ``path``, each record with its cells and its original text; ExportError names what is wrong."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ExportError(notice("lms.sheet_missing", file=str(path))) from None
+    except OSError as exc:
+        raise ExportError(notice("lms.sheet_unreadable", file=str(path), reason=exc.strerror or str(exc))) from None
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    try:
+        content = raw[3 if bom else 0 :].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ExportError(notice("lms.sheet_encoding", file=str(path), line=line)) from None
+    split = _split_records(content)
+    while split and not split[-1][0].strip():
+        last = split.pop()  # a blank tail: kept as the line end it was
+        if split:
+            split[-1] = (split[-1][0], split[-1][1] + last[0] + last[1], split[-1][2])
+    if not split:
+        raise ExportError(notice("lms.sheet_empty", file=str(path)))
+    head = split[0][0]
+    # The delimiter the header uses most, outside quotes (Excel in a Spanish locale saves with «;»).
+    unquoted = re.sub(r'"[^"]*"', "", head)
+    delimiter = max((",", ";", "\t"), key=unquoted.count)
+    records = []
+    for body, end, line in split:
+        try:
+            cells = next(csv.reader([body], delimiter=delimiter, strict=True), [])
+        except csv.Error:
+            raise ExportError(notice("lms.sheet_malformed", file=str(path), line=line)) from None
+        records.append(_Record(body, end, line, cells))
+    # Every header cell in quotes: the rows written are quoted the same way.
+    quote_all = head.startswith('"') and head.count('"') >= 2 * len(records[0].cells)
+    return _Sheet(path, bom, delimiter, quote_all, records)
+
+
+def _find_column(sheet: _Sheet, names: tuple[str, ...], *, at: int = 0) -> int | None:
+    wanted = {n.casefold() for n in names}
+    header = sheet.header(at)
+    hits = [i for i, cell in enumerate(header) if cell.casefold() in wanted]
+    if len(hits) > 1:
+        raise ExportError(
+            notice("lms.column_twice", file=str(sheet.path), line=sheet.records[at].line, column=header[hits[0]])
+        )
+    return hits[0] if hits else None
+
+
+def _number(cell: str) -> tuple[float, str, int] | None:
+    """A number as the LMS wrote it: (value, decimal separator, decimals), or None."""
+    cell = cell.strip()
+    match = re.fullmatch(r"(\d+)(?:([.,])(\d+))?", cell)
+    if not match:
+        return None
+    sep, decimals = match.group(2) or "", match.group(3) or ""
+    return float(f"{match.group(1)}.{decimals or 0}"), sep, len(decimals)
+
+
+def _written(value: float, sep: str, decimals: int) -> str:
+    shown = f"{value:.{decimals}f}"
+    return shown.replace(".", sep) if sep else shown
+
+
+def _write_out(sheet: _Sheet, out: Path) -> None:
+    if out.resolve() == sheet.path.resolve():
+        raise ExportError(notice("lms.out_is_input", file=str(out)))
+    _write_bytes(out, sheet.text().encode("utf-8"))
+
+
+def _write_bytes(out: Path, data: bytes) -> None:
+    try:
+        write_atomic(out, data)
+    except OSError as exc:
+        raise ExportError(notice("lms.out_unwritable", file=str(out), reason=exc.strerror or str(exc))) from None
+
+
+def _ident(raw: str) -> str:
+    return unicodedata.normalize("NFC", raw).strip()
+
+
+def _match(
+    sheet: _Sheet,
+    learners: list[Graded],
+    rows: list[tuple[_Record, str]],
+    fill: Callable[[_Record, Graded], None],
+    names: dict[str, str],
+) -> ExportSummary:
+    """Fill each row whose id a learner has; the learners and rows left over, by name, in the summary."""
+    seen: dict[str, int] = {}
+    for record, ident in rows:
+        if ident in seen:
+            raise ExportError(
+                notice("lms.sheet_duplicate", file=str(sheet.path), line=record.line, ident=ident, first=seen[ident])
+            )
+        seen[ident] = record.line
+    by_id = {g.ident: g for g in learners if g.ident}
+    if not set(seen) & set(by_id):
+        raise ExportError(notice("lms.no_match", file=str(sheet.path)))
+    summary = ExportSummary()
+    for record, ident in rows:
+        learner = by_id.get(ident)
+        if learner is None:
+            summary.no_result.append(names.get(ident) or ident)
+        elif learner.fraction is None:
+            summary.pending.append(learner.name)
+        else:
+            fill(record, learner)
+            summary.written.append(learner.name)
+    summary.not_in_sheet = [g.name for g in learners if g.ident not in seen]
+    return summary
+
+
+# --- Moodle -----------------------------------------------------------------------------------
+
+
+def moodle_comment(learner: Graded, lang: str) -> str:
+    """The short feedback comment of the worksheet: the grade out of 10, and where the detail is."""
+    assert learner.fraction is not None
+    grade = f"{10 * learner.fraction:.2f}".rstrip("0").rstrip(".")
+    return text("lms.comment", lang, grade=grade.replace(".", ",") if lang == "es" else grade)
+
+
+def export_moodle(
+    results: Path, worksheet: Path, out: Path, lang: str = "es", *, feedback_zip: Path | None = None
+) -> ExportSummary:
+    """Fill Moodle's grading worksheet ``worksheet`` with the grades of ``results`` into ``out``.
+
+    With ``feedback_zip``, also the zip of feedback pages (:func:`moodle_feedback_zip`): both are
+    made before either is written, so a refusal leaves neither.
+    """
+    learners = load_results(results)
+    sheet = read_sheet(worksheet)
+    head_line = sheet.records[0].line
+    columns = {key: _find_column(sheet, names) for key, names in MOODLE_HEADERS.items()}
+    for key in ("id", "grade", "max"):
+        if columns[key] is None:
+            raise ExportError(
+                notice(
+                    "lms.column_missing", file=str(worksheet), line=head_line, column=" / ".join(MOODLE_HEADERS[key])
+                )
+            )
+    id_col, grade_col, max_col = columns["id"], columns["grade"], columns["max"]
+    assert id_col is not None and grade_col is not None and max_col is not None
+    rows: list[tuple[_Record, str]] = []
+    names: dict[str, str] = {}
+    for record in sheet.records[1:]:
+        if not any(c.strip() for c in record.cells):
+            continue
+        cell = record.cells[id_col] if id_col < len(record.cells) else ""
+        found = _MOODLE_ROW.fullmatch(_ident(cell))
+        if found is None:
+            raise ExportError(notice("lms.bad_identifier", file=str(worksheet), line=record.line, value=cell[:40]))
+        rows.append((record, found.group(1)))
+        if columns["name"] is not None and columns["name"] < len(record.cells):
+            names[found.group(1)] = record.cells[columns["name"]].strip()
+
+    def fill(record: _Record, learner: Graded) -> None:
+        maximum = _number(record.cells[max_col] if max_col < len(record.cells) else "")
+        if maximum is None or maximum[0] <= 0:
+            cell = record.cells[max_col] if max_col < len(record.cells) else ""
+            raise ExportError(notice("lms.bad_maximum", file=str(worksheet), line=record.line, value=cell[:40]))
+        value, sep, decimals = maximum
+        assert learner.fraction is not None
+        grade = _written(round(learner.fraction * value, max(decimals, 2)), sep or ".", max(decimals, 2))
+        changes = {grade_col: grade}
+        if columns["feedback"] is not None:
+            changes[columns["feedback"]] = moodle_comment(learner, lang)
+        sheet.write_cells(record, changes)
+
+    summary = _match(sheet, learners, rows, fill, names)
+    zipped = None
+    if feedback_zip is not None:
+        if feedback_zip.resolve() in (worksheet.resolve(), out.resolve()):
+            raise ExportError(notice("lms.out_is_input", file=str(feedback_zip)))
+        zipped, summary.zipped = moodle_feedback_zip(learners, results.parent, results)
+    _write_out(sheet, out)
+    if feedback_zip is not None and zipped is not None:
+        _write_bytes(feedback_zip, zipped)
+    return summary
+
+
+def moodle_feedback_zip(learners: list[Graded], base: Path, results: Path) -> tuple[bytes, list[str]]:
+    """The zip of feedback pages Moodle's «upload multiple feedback files in a zip» takes, and who is in it.
+
+    Each page goes under its learner's folder as Moodle downloaded it, ``Full Name_<id>_assignsubmission_file_``:
+    Moodle's importer (assignfeedback_file's importziplib) reads the participant id from the second
+    ``_``-separated part of the path. Only learners with an LMS id and a grade; pages outside ``base`` never.
+    """
+    written: list[str] = []
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for learner in learners:
+            if not learner.ident.isdigit() or not learner.feedback or learner.fraction is None:
+                continue
+            page = (base / learner.feedback).resolve()
+            if not page.is_relative_to(base.resolve()) or not page.is_file():
+                continue
+            # Moodle's download wrote the name with «_» as spaces (clean_filename): the id stays second.
+            name = re.sub(r"[_/\\\x00-\x1f\x7f]", " ", learner.name).strip() or "Participant"
+            zf.writestr(f"{name}_{learner.ident}_assignsubmission_file_/{page.name}", page.read_bytes())
+            written.append(learner.name)
+    if not written:
+        raise ExportError(notice("lms.zip_empty", file=str(results)))
+    return buffer.getvalue(), written
+
+
+# --- Canvas -----------------------------------------------------------------------------------
+
+
+def export_canvas(results: Path, gradebook: Path, column: str, out: Path) -> ExportSummary:
+    """Fill the assignment column of Canvas's gradebook export whose name starts with ``column``."""
+    learners = load_results(results)
+    sheet = read_sheet(gradebook)
+    head_line = sheet.records[0].line
+    id_col = _find_column(sheet, CANVAS_HEADERS["id"])
+    if id_col is None:
+        raise ExportError(notice("lms.column_missing", file=str(gradebook), line=head_line, column="ID"))
+    name_col = _find_column(sheet, CANVAS_HEADERS["name"])
+    header = sheet.header()
+    prefix = unicodedata.normalize("NFC", column).strip().casefold()
+    hits = [i for i, cell in enumerate(header) if prefix and cell.casefold().startswith(prefix)]
+    if not hits:
+        raise ExportError(notice("lms.column_missing", file=str(gradebook), line=head_line, column=column))
+    if len(hits) > 1:
+        raise ExportError(
+            notice(
+                "lms.column_ambiguous",
+                file=str(gradebook),
+                line=head_line,
+                column=column,
+                found=" · ".join(header[i] for i in hits),
+            )
+        )
+    target = hits[0]
+    points: tuple[float, str, int] | None = None
+    rows: list[tuple[_Record, str]] = []
+    names: dict[str, str] = {}
+    for record in sheet.records[1:]:
+        first = record.cells[0].strip() if record.cells else ""
+        ident = _ident(record.cells[id_col]) if id_col < len(record.cells) else ""
+        if first == CANVAS_POINTS:
+            cell = record.cells[target] if target < len(record.cells) else ""
+            points = _number(cell)
+            if points is None or points[0] <= 0:
+                raise ExportError(notice("lms.bad_maximum", file=str(gradebook), line=record.line, value=cell[:40]))
+            continue
+        if not ident.isdigit():  # Canvas's other header rows («Manual Posting»...): not a learner
+            continue
+        rows.append((record, ident))
+        if name_col is not None and name_col < len(record.cells):
+            names[ident] = record.cells[name_col].strip()
+    if points is None:
+        raise ExportError(notice("lms.no_points", file=str(gradebook), line=head_line))
+    value, sep, decimals = points
+
+    def fill(record: _Record, learner: Graded) -> None:
+        assert learner.fraction is not None
+        places = max(decimals, 2)
+        sheet.write_cells(record, {target: _written(round(learner.fraction * value, places), sep or ".", places)})
+
+    summary = _match(sheet, learners, rows, fill, names)
+    _write_out(sheet, out)
+    return summary
+
+
+def shown(summary: ExportSummary, lang: str) -> list[str]:
+    """The summary's lines for the terminal: how many were written, then each list of names."""
+    lines = [text("lms.written", lang, n=len(summary.written))]
+    for key, names in (
+        ("lms.pending", summary.pending),
+        ("lms.not_in_sheet", summary.not_in_sheet),
+        ("lms.no_result", summary.no_result),
+    ):
+        if names:
+            lines.append(text(key, lang, n=len(names), names=", ".join(names)))
+    return lines
