@@ -315,7 +315,7 @@ def hung(feedback: str, lang: str) -> bool:
 
 def _hint(criterion: CriterionResult, lang: str) -> str | None:
     """The hint under a failed criterion: none for a stub, the hang's own for a hang, never one said already."""
-    if criterion.passed or "NotImplementedError" in criterion.feedback or graded_on_submission(criterion.id):
+    if criterion.passed or "NotImplementedError" in criterion.feedback or received(criterion, lang):
         return None
     if hung(criterion.feedback, lang):
         return text("check.hang_hint", lang)
@@ -323,15 +323,22 @@ def _hint(criterion: CriterionResult, lang: str) -> str | None:
     return None if hint and hint in criterion.feedback else hint
 
 
-def _mark(criterion: CriterionResult) -> str:
-    """✔ or ✘; … for a question the learner's edition only receives (graded on submission, not here)."""
-    if graded_on_submission(criterion.id):
+def received(criterion: CriterionResult, lang: str) -> bool:
+    """An answer the learner's edition only receives: graded on submission, where the key is (not unanswered)."""
+    return graded_on_submission(criterion.id) and bool(
+        re.fullmatch(_template_pattern(text("q.received", lang)) + r"\.?", criterion.feedback)
+    )
+
+
+def _mark(criterion: CriterionResult, lang: str) -> str:
+    """✔ or ✘; … for an answer received, to be graded on submission."""
+    if received(criterion, lang):
         return "…"
     return "✔" if criterion.passed else "✘"
 
 
 def _received_note(result: SubmissionResult, lang: str) -> list[str]:
-    return [text("check.received_note", lang)] if any(graded_on_submission(c.id) for c in result.criteria) else []
+    return [text("check.received_note", lang)] if any(received(c, lang) for c in result.criteria) else []
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
@@ -344,7 +351,7 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap("⚠ " + warning, 100)
     lines.append("")
     for c in result.criteria:
-        mark = _mark(c)
+        mark = _mark(c, lang)
         lines.append(f"{mark} {c.id}  ({criteria.title(c.id, lang)})  {c.score:g}/{c.max_score:g}")
         lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
         if hint := _hint(c, lang):
@@ -369,8 +376,8 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
     rows = []
     for c in result.criteria:
-        color = "#e6f4ea" if c.passed else "#eef1f5" if graded_on_submission(c.id) else "#fce8e6"
-        mark = _mark(c)
+        color = "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
+        mark = _mark(c, lang)
         hint = _hint(c, lang)
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(

@@ -14,7 +14,7 @@ from lesson3.practice import answer_letter
 @dataclass(frozen=True)
 class Question:
     variable: str
-    """The name the learner assigns, e.g. ``respuesta_causa_raiz = "c"``."""
+    """The name the learner assigns a letter to, e.g. ``respuesta_causa_raiz``."""
     criterion: str
     points: float
     level: int

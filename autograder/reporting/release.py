@@ -83,10 +83,7 @@ def key_leaks(files: dict[str, bytes]) -> list[str]:
     graded = [q for q in QUESTIONS.values() if not q.practice]
     markers = (build.SOLUTION_START, build.SOLUTION_END, build.MARKDOWN_START, build.MARKDOWN_END)
     needles = [*markers, *(text for q in graded for text in q.explanation.values() if text)]
-    filled = re.compile(
-        r"^\s*[\"']?\s*(" + "|".join(re.escape(q.variable) for q in graded) + r")\s*=\s*\\?[\"'][a-z]",
-        re.MULTILINE,
-    )
+    filled = re.compile(r"\b(" + "|".join(re.escape(q.variable) for q in graded) + r")\s*=\s*\\?[\"'][a-zA-Z]\b")
     found: list[str] = []
     for path, content in sorted(files.items()):
         body = content.decode("utf-8", errors="replace")
