@@ -153,6 +153,7 @@ def test_the_keyless_questions_module_changes_only_the_graded_keys(tmp_path, mon
         again = rewritten[variable]  # type: ignore[index]
         assert (again.answer, again.explanation) == ((q.answer, q.explanation) if q.practice else (None, {}))
         assert (again.prompt, again.options, again.hint, again.points) == (q.prompt, q.options, q.hint, q.points)
+
     def comments(text: str) -> list[str]:
         return [line for line in text.splitlines() if line.strip().startswith("#")]
 
@@ -258,3 +259,31 @@ def test_the_editions_notebooks_pass_nbval_with_the_editions_package(edition):
     probe = "import autograder, lesson3; print(autograder.__file__); print(lesson3.__file__)"
     files = in_edition(edition, "-c", probe).stdout.split()
     assert files and all(Path(f).is_relative_to(edition) for f in files)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_missing(monkeypatch, lang):
+    """In the edition: «…», no hint and one note for an answer received; ✘ and the hint for one never given."""
+    from autograder import notebook
+    from autograder.course.catalogue import text
+    from autograder.course.criteria import hint
+    from autograder.wire.results import CriterionResult, SubmissionResult
+    from lesson3.practice import inline_code
+
+    keyless = {q.criterion for q in GRADED}
+    monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: criterion in keyless)
+    got, missing = GRADED[0], GRADED[1]
+    rows = [
+        CriterionResult(got.criterion, False, 0.0, 1.0, text("q.received", lang, answer="b")),
+        CriterionResult(missing.criterion, False, 0.0, 1.0, text("q.unanswered", lang, variable=missing.variable)),
+    ]
+    result = SubmissionResult.from_criteria("cuaderno", rows)
+    plain = notebook.render_text(result, lang=lang)
+    assert f"… {got.criterion}" in plain and f"✘ {missing.criterion}" in plain
+    assert plain.count(text("check.received_note", lang)) == 1
+    page = notebook.render_html(result, lang=lang)
+    assert inline_code(hint(missing.criterion, lang)) in page  # the HTML is not wrapped
+    assert inline_code(hint(got.criterion, lang)) not in page
+    assert page.count("#eef1f5") == 1 and page.count("#fce8e6") == 1
+    monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
+    assert "…" not in notebook.render_text(result, lang=lang)
