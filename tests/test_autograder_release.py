@@ -22,6 +22,7 @@ from autograder.reporting.release import (
     NOTEBOOKS,
     QUESTIONS_MODULE,
     ReleaseError,
+    binder_badge,
     course_command,
     edition_files,
     key_leaks,
@@ -88,6 +89,7 @@ def test_the_learners_readme_says_how_to_open_the_course_and_hand_in_notebook_4(
     assert "04_ejercicios.ipynb" in readme and "Ejecutar todas las celdas" in readme
     assert "respuesta recibida: se califica al entregar" in readme
     assert "soluciones" not in readme
+    assert binder_badge() in readme and "mybinder.org/v2/gh/" in binder_badge()  # repo2docker reads binder/
 
 
 # -- no key in it ----------------------------------------------------------------------------------

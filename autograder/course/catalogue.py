@@ -844,9 +844,11 @@ _TEXTS: dict[str, dict[str, str]] = {
     # -- the learner's edition (autograder release) ---------------------------------------------
     "release.done": {
         "es": "Edición del alumno escrita en «{out}»: {n} archivos, sin soluciones ni la clave de las preguntas "
-        "calificadas. Publícala (por ejemplo, como un repositorio aparte con Binder); tu copia califica con la clave.",
+        "calificadas. Publícala como un repositorio aparte y cambia OWNER/REPO en el enlace de Binder de su README "
+        "por ese repositorio; tu copia califica con la clave.",
         "en": "Learner's edition written to «{out}»: {n} files, without solutions or the graded questions' key. "
-        "Publish it (for instance as a repository of its own, with Binder); your checkout grades with the key.",
+        "Publish it as a repository of its own and replace OWNER/REPO in its README's Binder link with that "
+        "repository; your checkout grades with the key.",
     },
     "release.no_checkout": {
         "es": "No encuentro el curso completo en «{root}» (los cuadernos, pyproject.toml, requirements.lock y el "
@@ -889,8 +891,7 @@ abre el curso en JupyterLab, en español:
 {command}
 ```
 
-O sin instalar nada: el botón de Binder de la página del repositorio abre el curso en el navegador
-(`binder/` es lo que Binder lee).
+O sin instalar nada, en el navegador: {badge}
 
 ## Los cuadernos
 
@@ -927,8 +928,7 @@ the course in JupyterLab, in Spanish:
 {command}
 ```
 
-Or with nothing installed: the Binder button on the repository's page opens the course in the browser
-(`binder/` is what Binder reads).
+Or with nothing installed, in the browser: {badge}
 
 ## The notebooks
 

@@ -112,6 +112,15 @@ def course_command(root: Path = ROOT) -> str:
     return block.group(1)
 
 
+def binder_badge(root: Path = ROOT) -> str:
+    """The README's Binder badge (its first line that links to mybinder.org), for the learner's README."""
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    badge = re.search(r"^\[!\[[^\]]*\]\([^)]*\)\]\(https://mybinder\.org/[^)]*\)$", readme, re.M)
+    if badge is None:
+        raise ReleaseError(notice("release.no_checkout", root=str(root)))
+    return badge.group(0)
+
+
 def _walk(folder: Path) -> Iterator[Path]:
     for path in sorted(folder.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
@@ -137,7 +146,8 @@ def edition_files(root: Path = ROOT, lang: str = "es") -> dict[str, bytes]:
             if relative not in LEFT_OUT:
                 files[relative] = path.read_bytes()
     files[QUESTIONS_MODULE] = keyless_questions_source(files[QUESTIONS_MODULE].decode("utf-8")).encode("utf-8")
-    files[README] = text("release.readme", lang, command=course_command(root)).encode("utf-8")
+    readme = text("release.readme", lang, command=course_command(root), badge=binder_badge(root))
+    files[README] = readme.encode("utf-8")
     leaks = key_leaks(files)
     if leaks:
         raise ReleaseError(notice("release.leak", where="; ".join(leaks[:5])))
