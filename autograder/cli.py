@@ -140,6 +140,9 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     for sub in (moodle, canvas):
         sub.add_argument("--out", required=True, type=Path, metavar="CSV", help=say("export_out"))
         sub.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
+    release = commands.add_parser("release", help=say("release"), description=say("release_description"))
+    release.add_argument("--out", required=True, type=Path, metavar=say("metavar_folder"), help=say("release_out"))
+    release.add_argument("--lang", choices=LANGS, help=say("lang_release"))
 
     return parser
 
@@ -484,6 +487,25 @@ def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
     return EXIT_OK
 
 
+def release_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from autograder.reporting.release import ReleaseError, write_edition
+
+    try:
+        written = write_edition(args.out, lang=args.lang)
+    except ReleaseError as exc:
+        raise UsageError(exc.notice.render(args.lang)) from exc
+    print(text("release.done", args.lang, out=args.out, n=len(written)), file=stdout)
+    return EXIT_OK
+
+
+def _refuse_without_key(lang: str) -> None:
+    """A learner's edition grades nothing: its graded questions have no key (``autograder release``)."""
+    from autograder.questions import QUESTIONS
+
+    if any(q.answer is None for q in QUESTIONS.values()):
+        raise UsageError(text("release.grade_without_key", lang))
+
+
 def early_lang(argv: Sequence[str] | None) -> str:
     """The ``--lang`` given anywhere in ``argv`` when it is a known language, else Spanish."""
     early = argparse.ArgumentParser(add_help=False)
@@ -503,6 +525,10 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     args.lang = args.lang or args.top_lang or (None if args.command == "merge" else "es")
     lang = args.lang or "es"
     try:
+        if args.command == "release":
+            return release_command(args, stdout)
+        if args.command in ("grade", "gradescope"):
+            _refuse_without_key(lang)
         if args.command == "grade":
             return grade_command(args, stdout, stderr)
         if args.command == "merge":

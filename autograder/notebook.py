@@ -25,6 +25,7 @@ from autograder.course import criteria
 from autograder.course.catalogue import text
 from autograder.grading.pipeline import LEVELS, grade_loaded
 from autograder.intake.submission import from_python
+from autograder.questions import graded_on_submission
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.practice import inline_code
 
@@ -314,7 +315,7 @@ def hung(feedback: str, lang: str) -> bool:
 
 def _hint(criterion: CriterionResult, lang: str) -> str | None:
     """The hint under a failed criterion: none for a stub, the hang's own for a hang, never one said already."""
-    if criterion.passed or "NotImplementedError" in criterion.feedback:
+    if criterion.passed or "NotImplementedError" in criterion.feedback or received(criterion, lang):
         return None
     if hung(criterion.feedback, lang):
         return text("check.hang_hint", lang)
@@ -322,9 +323,27 @@ def _hint(criterion: CriterionResult, lang: str) -> str | None:
     return None if hint and hint in criterion.feedback else hint
 
 
+def received(criterion: CriterionResult, lang: str) -> bool:
+    """An answer the learner's edition only receives: graded on submission, where the key is (not unanswered)."""
+    return graded_on_submission(criterion.id) and bool(
+        re.fullmatch(_template_pattern(text("q.received", lang)) + r"\.?", criterion.feedback)
+    )
+
+
+def _mark(criterion: CriterionResult, lang: str) -> str:
+    """✔ or ✘; … for an answer received, to be graded on submission."""
+    if received(criterion, lang):
+        return "…"
+    return "✔" if criterion.passed else "✘"
+
+
+def _received_note(result: SubmissionResult, lang: str) -> list[str]:
+    return [text("check.received_note", lang)] if any(received(c, lang) for c in result.criteria) else []
+
+
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
     head, points = text("check.head", lang), text("check.points", lang)
-    lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}"]
+    lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}", *_received_note(result, lang)]
     if result.error:
         lines.append("")
         lines += textwrap.wrap(result.error, 100)
@@ -332,7 +351,7 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap("⚠ " + warning, 100)
     lines.append("")
     for c in result.criteria:
-        mark = "✔" if c.passed else "✘"
+        mark = _mark(c, lang)
         lines.append(f"{mark} {c.id}  ({criteria.title(c.id, lang)})  {c.score:g}/{c.max_score:g}")
         lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
         if hint := _hint(c, lang):
@@ -357,8 +376,8 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
     rows = []
     for c in result.criteria:
-        color = "#e6f4ea" if c.passed else "#fce8e6"
-        mark = "✔" if c.passed else "✘"
+        color = "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
+        mark = _mark(c, lang)
         hint = _hint(c, lang)
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(
@@ -367,7 +386,8 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
             f'<td style="{_CELL};white-space:nowrap">{c.score:g}/{c.max_score:g}</td>'
             f'<td style="{_CELL}">{inline_code(c.feedback)}{hint_html}</td></tr>'
         )
-    notes = "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)
+    notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))
+    notes += "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)
     error = f'<p style="text-align:left"><strong>{inline_code(result.error)}</strong></p>' if result.error else ""
     header = "".join(f'<th style="{_CELL}">{esc(c)}</th>' for c in columns)
     return (

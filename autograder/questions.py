@@ -14,7 +14,7 @@ from lesson3.practice import answer_letter
 @dataclass(frozen=True)
 class Question:
     variable: str
-    """The name the learner assigns, e.g. ``respuesta_causa_raiz = "c"``."""
+    """The name the learner assigns a letter to, e.g. ``respuesta_causa_raiz``."""
     criterion: str
     points: float
     level: int
@@ -26,9 +26,12 @@ class Question:
     prompt: dict[str, str]
     options: dict[str, dict[str, str]]
     """Letter -> text per language; of comparable length, so the right one does not stand out."""
-    answer: str
+    answer: str | None
+    """The correct letter; ``None`` in the learner's edition (``autograder release``), where the key is not shipped."""
     explanation: dict[str, str]
     hint: dict[str, str]
+    practice: bool = False
+    """Asked in notebook 02 with instant feedback: its key ships in the learner's edition (it is formative there)."""
 
 
 LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
@@ -39,6 +42,7 @@ QUESTIONS: dict[str, Question] = {
         Question(
             variable="respuesta_llamada_colgante",
             criterion="nivel1.llamada_colgante",
+            practice=True,
             points=1,
             level=1,
             lesson="La mitad difícil: conciliar una llamada colgante",
@@ -304,6 +308,7 @@ QUESTIONS: dict[str, Question] = {
         Question(
             variable="respuesta_esta_en_lo_cierto",
             criterion="nivel1.esta_en_lo_cierto",
+            practice=True,
             points=1,
             level=1,
             lesson="Manejar una llamada colgante",
@@ -352,6 +357,15 @@ QUESTIONS: dict[str, Question] = {
         ),
     )
 }
+
+
+def graded_on_submission(criterion: str) -> bool:
+    """Whether ``criterion`` is a question whose key this package does not hold (the learner's edition).
+
+    There ``check()`` only says the answer was received; the instructor's checkout grades it.
+    """
+    return any(q.criterion == criterion and q.answer is None for q in QUESTIONS.values())
+
 
 # ``"b"``, ``" B "``, ``"b)"`` and ``"(b)"`` all mean ``"b"``: the notebook's own reading, so it never
 # says "correct" to an answer the grader refuses.

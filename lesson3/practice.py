@@ -68,7 +68,7 @@ def feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", 
     if letter is None or letter not in question.options:
         return f"{answer!r} no es una de las opciones: «{question.variable}» tiene que ser una letra ({letters})."
     if question.answer is None:  # while grading, the learner's process never has the answers
-        return f"Respuesta registrada: {letter}. Se comprueba al corregir."
+        return f"Respuesta recibida ({letter}): se califica al entregar."
     if letter == question.answer:
         return f"✓ Correcto ({letter}). {_tr(question.explanation, lang)}".rstrip()
     return f"✗ La {letter} no es. {retry_hint}".rstrip() + " Vuelve a intentarlo."
@@ -107,7 +107,9 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
     def on_click(_: object) -> None:
         picked = choices.value if choices.value is not None else _NO_CLICK
         text = feedback(question, picked, retry_hint=retry_hint, lang=lang)
-        color = "#2e7d32" if text.startswith("✓") else "#c62828"
+        # No key (the learner's edition, or while grading): a received answer is neither right nor wrong.
+        received = question.answer is None and picked is not _NO_CLICK and answer_letter(picked) in question.options
+        color = "#37474f" if received else "#2e7d32" if text.startswith("✓") else "#c62828"
         out.value = f'<p style="color:{color}; white-space:normal">{inline_code(text)}</p>'
 
     button.on_click(on_click)

@@ -388,7 +388,7 @@ def test_what_notebook_4_imports_still_works_in_the_sandbox(tmp_path):
         respuesta_causa_raiz = "b"
         # The answers are not here: the feedback says it is checked when grading.
         assert feedback(QUESTIONS["respuesta_causa_raiz"], respuesta_causa_raiz) == (
-            "Respuesta registrada: b. Se comprueba al corregir."
+            "Respuesta recibida (b): se califica al entregar."
         )
         check()
         """

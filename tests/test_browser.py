@@ -698,3 +698,169 @@ def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: P
 def _screenshot_report(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, timeout=60_000)
+
+
+# --- JupyterLab in Spanish; notebook 04 the way a learner uses it (issue 16) ---
+
+JS_MENU_BAR = """() => Array.from(document.querySelectorAll('#jp-menu-panel .lm-MenuBar-itemLabel'))
+  .map(label => label.textContent.trim())"""
+
+# The commands behind the menu paths the notebooks quote (notebook 01 and 04: «Run › Ejecutar todas las
+# celdas», «Kernel › Reiniciar el intérprete»), as JupyterLab labels them in the interface's language.
+JS_COMMAND_LABELS = """() => {
+  const commands = window.jupyterapp.commands;
+  return {runAll: commands.label('notebook:run-all-cells'), restart: commands.label('kernelmenu:restart')};
+}"""
+
+JS_CODE_SOURCES = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .map(cell => cell.model.type === 'code' ? cell.model.sharedModel.getSource() : null)"""
+
+# A real restart, without the confirmation dialog the menu item opens: the kernel process is replaced.
+JS_RESTART = """async () => {
+  const session = window.jupyterapp.shell.currentWidget.sessionContext;
+  await session.session.kernel.restart();
+}"""
+
+JS_RUN_CELL = """async (index) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  panel.content.activeCellIndex = index;
+  await window.jupyterapp.commands.execute('notebook:run-cell');
+}"""
+
+JS_CELL_OUTPUT = """(index) => {
+  const cell = window.jupyterapp.shell.currentWidget.content.widgets[index];
+  const outputs = cell.model.outputs.toJSON();
+  return {
+    errors: outputs.filter(o => o.output_type === 'error').map(o => `${o.ename}: ${o.evalue}`),
+    text: cell.outputArea.node.textContent,
+    count: cell.model.executionCount,
+  };
+}"""
+
+JS_SET_SOURCE = """([index, source]) => {
+  window.jupyterapp.shell.currentWidget.content.widgets[index].model.sharedModel.setSource(source);
+}"""
+
+# The rows of the last check() table on the page: criterion id -> its mark (✔, ✘ or …).
+JS_LAST_CHECK_ROWS = """() => {
+  const tables = Array.from(window.jupyterapp.shell.currentWidget.node.querySelectorAll('table.lesson3-check'));
+  if (!tables.length) return null;
+  const rows = {};
+  for (const row of tables[tables.length - 1].querySelectorAll('tr')) {
+    const code = row.querySelector('td code');
+    if (code) rows[code.textContent.trim()] = row.cells[0].textContent.trim();
+  }
+  return rows;
+}"""
+
+
+def _open(page: Any, server: LabServer, rel: str) -> None:
+    page.goto(f"{server.base_url}lab/tree/{rel}?token={server.token}", wait_until="domcontentloaded")
+    _wait(page, JS_NOTEBOOK_READY, rel, KERNEL_READY_TIMEOUT_S, f"{rel} to open with an idle kernel", server)
+
+
+def _run_cell(page: Any, server: LabServer, index: int) -> dict[str, Any]:
+    page.evaluate(JS_RUN_CELL, index)
+    _wait(page, JS_ALL_DONE, None, RUN_ALL_TIMEOUT_S, f"cell {index} to finish", server)
+    return page.evaluate(JS_CELL_OUTPUT, index)
+
+
+def _index(sources: list[str | None], needle: str, after: int = -1) -> int:
+    """The first code cell after ``after`` whose source contains ``needle``."""
+    for index, source in enumerate(sources):
+        if index > after and source is not None and needle in source:
+            return index
+    raise AssertionError(f"no code cell with {needle!r} after cell {after}")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_jupyterlab_speaks_spanish(lab_server: LabServer, browser_context: Any) -> None:
+    """The course's default (jupyter-config/overrides.d/lesson3.json, installed with the package) and its pack."""
+    page = browser_context.new_page()
+    try:
+        _open(page, lab_server, "01_reanudar_no_reiniciar.ipynb")
+        menus = page.evaluate(JS_MENU_BAR)
+        assert {"Archivo", "Editar", "Ver"} <= set(menus), menus
+        assert not {"File", "Edit", "View"} & set(menus), menus
+        labels = page.evaluate(JS_COMMAND_LABELS)
+        notebooks = "\n".join(p.read_text(encoding="utf-8") for p in sorted((NOTEBOOKS / "src").glob("*.md")))
+        # The menu items the notebooks tell learners to use are the ones JupyterLab shows.
+        assert labels["runAll"] == "Ejecutar todas las celdas" and f"Run › {labels['runAll']}" in notebooks, labels
+        assert f"Kernel › {labels['restart'].rstrip('…')}" in notebooks, labels
+    finally:
+        page.close()
+
+
+# Notebook 04's exercises: (the learner's own cell, the test cell that tries it), by their sources.
+EXERCISE_CELLS = (
+    ("def my_load_checkpoint", "check(level=0)"),
+    ("def resume_action", "attempt(resume_action"),
+    ("def reconcile(cp)", "test_workspace"),
+)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_notebook_4_exercises_work_after_a_kernel_restart(lab_server: LabServer, browser_context: Any) -> None:
+    """The next day: restart, the imports cell, the learner's own cell, the exercise's test cell; no NameError."""
+    rel = "soluciones/04_ejercicios.ipynb"  # a learner who has written every exercise
+    page = browser_context.new_page()
+    try:
+        _open(page, lab_server, rel)
+        sources = page.evaluate(JS_CODE_SOURCES)
+        imports = _index(sources, "from autograder import check")
+        for own, test in EXERCISE_CELLS:
+            page.evaluate(JS_RESTART)
+            _wait(page, JS_NOTEBOOK_READY, rel, KERNEL_READY_TIMEOUT_S, "the restarted kernel", lab_server)
+            ran = [_run_cell(page, lab_server, i) for i in (imports, _index(sources, own))]
+            result = _run_cell(page, lab_server, _index(sources, test, after=_index(sources, own)))
+            for output in [*ran, result]:
+                assert output["errors"] == [], f"after a restart, {own!r} then {test!r}: {output['errors']}"
+            assert result["count"] and result["text"].strip(), f"{test!r} showed nothing after a restart"
+            # attempt() and run_checks() catch a NameError to keep the notebook going: read what they printed.
+            for failed in ("NameError", "falló con", "✘", "✗"):
+                assert failed not in result["text"], f"{test!r} after a restart: {result['text'][:2000]}"
+    finally:
+        _screenshot(page, "restart__04_ejercicios")
+        page.close()
+
+
+LEVEL1_ANSWER = """READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    if pending["name"] in READ_ONLY_TOOLS:
+        return "rerun"
+    return "is_error"
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_level_1_answered_keeps_its_points_through_run_all(lab_server: LabServer, browser_context: Any) -> None:
+    """A learner answers Level 1 with READ_ONLY_TOOLS (as its hint says), leaves Level 2's stubs and runs all:
+    no later stub may rebind a name Level 1 reads, so the final check() keeps Level 1's points."""
+    rel = "04_nivel1_respondido.ipynb"
+    shutil.copyfile(lab_server.root_dir / "04_ejercicios.ipynb", lab_server.root_dir / rel)
+    page = browser_context.new_page()
+    try:
+        _open(page, lab_server, rel)
+        sources = page.evaluate(JS_CODE_SOURCES)
+        page.evaluate(JS_SET_SOURCE, [_index(sources, "def resume_action"), LEVEL1_ANSWER])
+        page.evaluate(JS_RUN_ALL)
+        _wait(page, JS_ALL_DONE, None, RUN_ALL_TIMEOUT_S, "all cells to finish", lab_server)
+        level1 = page.evaluate(JS_CELL_OUTPUT, _index(sources, "check(level=1)"))
+        final = page.evaluate(JS_LAST_CHECK_ROWS)
+        assert final is not None, "no check() table"
+        for criterion in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC", "nivel1.hidden"):
+            assert final.get(criterion) == "✔", f"the final check() lost {criterion}: {final}"
+        final_cell = next(i for i, source in enumerate(sources) if source is not None and source.strip() == "check()")
+        assert "cambió en la celda" not in page.evaluate(JS_CELL_OUTPUT, final_cell)["text"]
+        assert level1["errors"] == []
+    finally:
+        _screenshot(page, "nivel1__04_ejercicios")
+        page.close()

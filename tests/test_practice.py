@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from autograder.questions import QUESTIONS, normalise_answer
@@ -58,6 +60,24 @@ def test_question_widget_gives_feedback_on_click() -> None:
     choices.value = ROOT.answer
     button.click()
     assert "✓ Correcto" in out.value and "#2e7d32" in out.value
+
+
+@pytest.mark.parametrize("picked", ["a", "B", "(c)", "d"])
+def test_without_a_key_the_widget_and_feedback_say_received_neither_right_nor_wrong(picked: str) -> None:
+    """The learner's edition (autograder release) ships graded questions with ``answer=None``."""
+    keyless = dataclasses.replace(ROOT, answer=None, explanation={})
+    letter = answer_letter(picked)
+    assert feedback(keyless, picked) == f"Respuesta recibida ({letter}): se califica al entregar."
+    assert "Todavía no respondiste" in feedback(keyless, None) and "no es una" in feedback(keyless, "z")
+    box = question_widget(keyless)
+    (_label, choices, button), out = box.children[0].children, box.children[1]
+    choices.value = letter
+    button.click()
+    assert "Respuesta recibida" in out.value and "#37474f" in out.value
+    assert "✓" not in out.value and "✗" not in out.value
+    choices.value = None
+    button.click()
+    assert "Todavía no elegiste" in out.value and "#c62828" in out.value
 
 
 def test_hints_are_closed_until_opened_and_escape_html() -> None:

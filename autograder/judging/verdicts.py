@@ -389,6 +389,8 @@ def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
     if letter is None or letter not in question.options:
         got = _show(value) if not isinstance(value, dict) else str(value.get("type"))
         return Verdict(False, text("q.invalid", lang, variable=variable, got=got))
+    if question.answer is None:  # the learner's edition ships no key: the instructor's checkout grades it
+        return Verdict(False, text("q.received", lang, answer=letter))
     if letter != question.answer:
         retry = question.hint.get(lang) or question.hint["es"]
         return Verdict(False, text("q.wrong", lang, got=letter, hint=retry))
