@@ -295,6 +295,7 @@ def test_review_lists_what_is_pending_and_writes_the_csv(graded, tmp_path):
     code, stdout, stderr = run("review", graded, "--csv", sheet)
     assert code == 0, stderr
     assert "ana" in stdout and "carla" in stdout and "beto" not in stdout and "«quizá se envió»" in stdout
+    assert "(pendiente de revisión)" in stdout
     rows = list(csv.DictReader(sheet.open(encoding="utf-8")))
     assert [(r["submission"], r["criterion"]) for r in rows] == [("ana.py", UNDECIDED), ("carla.py", UNDECIDED)]
     assert all(r["decision"] == r["reviewer"] == r["reason"] == "" for r in rows)
@@ -353,6 +354,8 @@ def test_a_regrade_request_reaches_a_decided_criterion(graded, tmp_path):
     assert code == 0, stderr
     (row,) = list(csv.DictReader(sheet.open(encoding="utf-8")))
     assert (row["submission"], row["criterion"]) == ("dani.py", cid)
+    code, stdout, _ = run("review", graded, "--criterion", cid, "--csv", sheet, "--force", "--lang", "en")
+    assert code == 0 and f"dani · dani.py · {cid} (not passed)" in stdout and "beto.py" in stdout
     fill(sheet, {"dani.py": ("pass", "Luis", "solicitud de recorrección aceptada")})
     assert run("review", graded, "--apply", sheet)[0] == 0
     assert criterion(graded, "dani.py", cid)["decision"]["was"] == "failed"
@@ -470,9 +473,21 @@ def test_a_changed_submission_drops_its_decision_with_a_warning(graded, tmp_path
     assert [d["submission"] for d in decisions] == [other]
 
 
-def test_a_damaged_decisions_file_stops_a_regrade(graded, tmp_path):
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: "{",
+        lambda d: "[]",
+        lambda d: json.dumps({"decisions": [{**d[0], "score": "2"}]}),
+        lambda d: json.dumps({"decisions": [{**d[0], "passed": None}]}),
+        lambda d: json.dumps({"decisions": [{**d[0], "at": 3}]}),
+        lambda d: json.dumps({"decisions": [{**d[0], "extra": 1}]}),
+    ],
+)
+def test_a_damaged_decisions_file_stops_a_regrade(graded, tmp_path, damage):
     decide_all(graded, tmp_path)
-    (graded / "decisions.json").write_text("{", encoding="utf-8")
+    decisions = json.loads((graded / "decisions.json").read_text(encoding="utf-8"))["decisions"]
+    (graded / "decisions.json").write_text(damage(decisions), encoding="utf-8")
     before = tree(graded)
     code, _, stderr = run("grade", tmp_path / "clase", "--out", graded, "--seed", "3", "--force")
     assert code == 2 and "decisions.json" in stderr
@@ -497,3 +512,43 @@ def test_merged_reviewed_parts_are_the_reviewed_one_machine_run(fake, tmp_path):
     code, _, stderr = run("grade", cls, "--out", tmp_path / "junta", "--seed", "5", "--force")
     assert code == 0, stderr
     assert tree(tmp_path / "junta") == tree(one)
+
+
+def test_the_pipeline_records_the_digest_of_the_bytes_it_graded(tmp_path):
+    from autograder.grading.pipeline import content_digest
+    from autograder.intake.collect import FoundSubmission
+
+    for data in (b"# a\n", b"\xef\xbb\xbfx = 1\n", b"{}" * 1000):
+        path = tmp_path / "ana.py"
+        path.write_bytes(data)
+        assert content_digest(FoundSubmission(path, "ana.py")) == hashlib.sha256(data).hexdigest()
+    path.unlink()
+    assert content_digest(FoundSubmission(path, "ana.py")) is None
+
+
+@pytest.mark.warm_up("grading_server")
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("Correo enviado, estado de ejecucion desconocido", None),  # the text judge cannot tell
+        ("Estado de ejecución desconocido: no sé si se envió.", True),
+        ("La herramienta se ejecutó y terminó bien.", False),
+    ],
+)
+def test_a_real_grading_leaves_an_undecidable_text_to_a_person(tmp_path, content, expected):
+    from autograder.grading.pipeline import grade_submission
+
+    source = (Path(__file__).parent / "data" / "submissions" / "good.py").read_text(encoding="utf-8")
+    original = (
+        '"Estado de ejecución desconocido: el proceso se cayó antes de que esta llamada "\n'
+        '            "terminara. Por favor, reevalúa la situación actual."'
+    )
+    assert original in source
+    path = tmp_path / "ana.py"
+    path.write_text(source.replace(original, json.dumps(content, ensure_ascii=False)), encoding="utf-8")
+    result = grade_submission(path, seed=11)
+    (c,) = [c for c in result.criteria if c.id == UNDECIDED]
+    assert c.passed is expected and c.review is (expected is None), c.feedback
+    assert (c.score is None) is (expected is None)
+    assert result.pending == (c.max_score if expected is None else 0)
+    assert result.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()

@@ -125,7 +125,7 @@ def listing(rows: list[Row], lang: str = "es") -> list[str]:
             learner=display_name(r.entry.label),
             submission=display_name(r.entry.result.submission),
             criterion=r.criterion.id,
-            state=text("report.pending", lang) if r.criterion.pending else _state(r.criterion),
+            state=text(f"report.{'pending' if r.criterion.pending else _state(r.criterion)}", lang),
             feedback=r.criterion.feedback,
         )
         for r in rows
@@ -253,9 +253,18 @@ def load_decisions(out: Path) -> list[Decision]:
         return []
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return [Decision(**d) for d in raw["decisions"]]
+        decisions = [Decision(**d) for d in raw["decisions"]]
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         raise ReviewError(notice("review.decisions_garbled", file=str(path))) from None
+    if not all(_well_formed(d) for d in decisions):
+        raise ReviewError(notice("review.decisions_garbled", file=str(path)))
+    return decisions
+
+
+def _well_formed(d: Decision) -> bool:
+    texts = (d.sha256, d.submission, d.learner, d.criterion, d.by, d.at, d.why, d.was)
+    number = isinstance(d.score, (int, float)) and not isinstance(d.score, bool) and math.isfinite(d.score)
+    return all(isinstance(t, str) for t in texts) and isinstance(d.passed, bool) and number
 
 
 def merged_decisions(*groups: Iterable[Decision]) -> list[Decision]:
