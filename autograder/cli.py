@@ -433,6 +433,8 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
     counts = {"graded": plural("cli.graded_files", files, lang), "ignored": plural("cli.ignored_files", ignored, lang)}
     print(text("cli.files", lang, **counts), file=stdout)
     print(text("cli.mean", lang, mean=fmt_points(mean, lang), pct=mean_pct, errors=with_problems), file=stdout)
+    if pending := sum(1 for r in results if r.pending):
+        print(plural("cli.pending", pending, lang, out=for_terminal(str(out))), file=stdout)
     print(text("cli.repeat", lang, seed=seed), file=stdout)
     return EXIT_OK
 

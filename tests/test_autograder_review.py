@@ -281,6 +281,15 @@ def hi_cases(tmp_path):
 # --- autograder review ----------------------------------------------------------------------------------
 
 
+def test_grade_says_how_many_learners_have_points_pending(fake, tmp_path):
+    code, stdout, _ = run("grade", make_class(tmp_path), "--out", tmp_path / "o", "--seed", "3")
+    assert code == 0 and "2 alumnos tienen puntos pendientes de revisión" in stdout
+    code, stdout, _ = run("grade", tmp_path / "clase" / "ana.py", "--out", tmp_path / "p", "--lang", "en")
+    assert code == 0 and "1 learner has points pending review" in stdout
+    code, stdout, _ = run("grade", tmp_path / "clase" / "beto.py", "--out", tmp_path / "q")
+    assert code == 0 and "pendiente" not in stdout
+
+
 def test_a_graded_run_records_pending_criteria_and_each_files_digest(graded, tmp_path):
     subs = submissions(graded)
     assert subs["ana.py"]["sha256"] == hashlib.sha256(b"# dudosa\n").hexdigest()
@@ -552,3 +561,19 @@ def test_a_real_grading_leaves_an_undecidable_text_to_a_person(tmp_path, content
     assert (c.score is None) is (expected is None)
     assert result.pending == (c.max_score if expected is None else 0)
     assert result.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(x).py", "+1.py", "ana\u202egnp.py", "@a.py"])
+def test_a_hostile_file_name_stays_text_in_the_csv_and_still_matches(fake, tmp_path, name):
+    cls = tmp_path / "c"
+    cls.mkdir()
+    (cls / name).write_text("# dudosa\n", encoding="utf-8")
+    out, sheet = tmp_path / "out", tmp_path / "r.csv"
+    assert run("grade", cls, "--out", out, "--seed", "1")[0] == 0
+    assert run("review", out, "--csv", sheet)[0] == 0
+    (row,) = list(csv.DictReader(sheet.open(encoding="utf-8")))
+    assert row["submission"] != name and row["submission"][:1] not in "=+@" and "\u202e" not in row["submission"]
+    fill(sheet, {row["submission"]: ("pass", "Marta", "vale")})
+    code, _, stderr = run("review", out, "--apply", sheet)
+    assert code == 0, stderr
+    assert criterion(out, name)["passed"] is True

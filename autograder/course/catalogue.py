@@ -1469,6 +1469,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
         "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
     },
+    "cli.pending.one": {
+        "es": "1 alumno tiene puntos pendientes de revisión: «autograder review {out}» los lista.",
+        "en": "1 learner has points pending review: «autograder review {out}» lists them.",
+    },
+    "cli.pending.other": {
+        "es": "{n} alumnos tienen puntos pendientes de revisión: «autograder review {out}» los lista.",
+        "en": "{n} learners have points pending review: «autograder review {out}» lists them.",
+    },
     "cli.repeat": {
         "es": "Para repetir exactamente esta calificación: --seed {seed}",
         "en": "To repeat exactly this grading: --seed {seed}",

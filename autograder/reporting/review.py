@@ -33,6 +33,7 @@ from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
 from autograder.reporting.report import ReportEntry, criterion_title, display_name, write_text_atomic
+from autograder.reporting.report import _csv_cell as csv_cell
 from autograder.wire.results import CriterionResult
 
 DECISIONS_JSON = "decisions.json"
@@ -93,7 +94,10 @@ def rows_to_review(
 
 
 def review_csv(rows: list[Row], lang: str = "es") -> str:
-    """The file to fill in: comma-separated UTF-8, machine headers; ``decision``, ``reviewer`` and ``reason`` empty."""
+    """The file to fill in: comma-separated UTF-8, machine headers; ``decision``, ``reviewer`` and ``reason`` empty.
+
+    Learner-chosen text is written as grades.csv writes it: a name like ``=HYPERLINK(...)`` stays text.
+    """
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow([*COLUMNS, *DECIDE])
@@ -101,13 +105,13 @@ def review_csv(rows: list[Row], lang: str = "es") -> str:
         c = r.criterion
         writer.writerow(
             [
-                r.entry.result.submission,
+                csv_cell(r.entry.result.submission),
                 r.entry.result.sha256 or "",
-                r.entry.label,
+                csv_cell(r.entry.label),
                 c.id,
                 criterion_title(c.id, lang),
                 f"{c.max_score:g}",
-                c.feedback,
+                csv_cell(c.feedback),
                 "",
                 "",
                 "",
@@ -170,7 +174,13 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
         raise ReviewError(notice("review.csv_garbled", file=str(path), reason=str(exc))) from None
     if not table or [h.strip() for h in table[0]] != [*COLUMNS, *DECIDE]:
         raise ReviewError(notice("review.csv_header", file=str(path), columns=", ".join([*COLUMNS, *DECIDE])))
-    by_key = {(e.result.submission, e.result.sha256 or ""): e for e in entries if e.graded}
+    # A row names its submission as review_csv wrote it (made safe for a spreadsheet) or as it is.
+    by_key = {
+        (name, e.result.sha256 or ""): e
+        for e in entries
+        if e.graded
+        for name in (e.result.submission, csv_cell(e.result.submission))
+    }
     seen: dict[tuple[str, str, str], int] = {}
     decisions = []
     for line, cells in enumerate(table[1:], start=2):
@@ -185,7 +195,7 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
         found = next((c for c in entry.result.criteria if c.id == row["criterion"]), None)
         if found is None:
             raise _fail(path, line, "review.why_criterion", criterion=row["criterion"])
-        key = (row["submission"], row["sha256"], row["criterion"])
+        key = (entry.result.submission, row["sha256"], row["criterion"])
         if key in seen:
             raise _fail(path, line, "review.why_duplicate", other=seen[key])
         seen[key] = line
@@ -201,7 +211,7 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
         decisions.append(
             Decision(
                 sha256=row["sha256"],
-                submission=row["submission"],
+                submission=entry.result.submission,
                 learner=entry.label,
                 criterion=found.id,
                 passed=passed,
