@@ -163,6 +163,19 @@ def test_pending_points_are_neither_a_zero_nor_full_marks():
     assert decided.pending == 0 and decided.score == decided.max_score and grade_10(entry(decided)) == 10
 
 
+@pytest.mark.parametrize(
+    ("decided", "pending", "help_"), [(1.0, 6.0, False), (1.0, 2.0, True), (5.0, 0.0, False), (1.0, 0.0, True)]
+)
+def test_under_half_counts_only_when_pending_points_cannot_lift_it(decided, pending, help_):
+    from autograder.reporting.report import needs_help
+
+    criteria = [CriterionResult("a", decided > 0, decided, 5.0, "f"), CriterionResult("b", False, 0.0, 3.0, "f")]
+    if pending:
+        criteria.append(CriterionResult("c", None, None, pending, "?", review=True))
+    r = SubmissionResult.from_criteria("ana.py", criteria)
+    assert needs_help(entry(r)) is help_
+
+
 def test_results_json_says_null_and_review_and_reads_back():
     doc = json.loads(json.dumps(results_document([entry(pending_result())], seed=1)))
     (sub,) = doc["submissions"]

@@ -191,7 +191,8 @@ def fmt_points(x: float, lang: str | None = None) -> str:
 def needs_help(entry: ReportEntry) -> bool:
     """«Con problemas», as resumen.html defines it (report.with_error_def): ungraded, an error, or under half."""
     r = entry.result
-    return not entry.graded or bool(r.error) or (r.max_score > 0 and r.score < r.max_score / 2)
+    # Under half for certain: pending points a person may still give count for the learner here.
+    return not entry.graded or bool(r.error) or (r.max_score > 0 and r.score + r.pending < r.max_score / 2)
 
 
 def grade_10(entry: ReportEntry) -> float | None:
