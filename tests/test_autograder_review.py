@@ -590,3 +590,18 @@ def test_a_hostile_file_name_stays_text_in_the_csv_and_still_matches(fake, tmp_p
     code, _, stderr = run("review", out, "--apply", sheet)
     assert code == 0, stderr
     assert criterion(out, name)["passed"] is True
+
+
+@pytest.mark.parametrize(("passed", "warned"), [(None, False), (False, True)])
+def test_check_explains_a_changed_global_only_for_a_failure_not_for_a_pending_criterion(monkeypatch, passed, warned):
+    from autograder import notebook
+
+    monkeypatch.setattr(notebook, "_passed_with", {UNDECIDED: {"MENSAJE": "'antes'"}})
+    ns = {"__name__": "__main__", "MENSAJE": "después"}
+    exec("def reconcile(cp, execute_tool):\n    return MENSAJE", ns)
+    score = None if passed is None else 0.0
+    result = SubmissionResult.from_criteria(
+        "x", [CriterionResult(UNDECIDED, passed, score, 2.0, "?", review=not warned)]
+    )
+    warnings = notebook._changed_since_passed(result, ns, "es")
+    assert bool([w for w in warnings if "MENSAJE" in w]) is warned
