@@ -483,6 +483,8 @@ def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
     """List what is left to a person and write the CSV to fill in; or, with --apply, record the decisions."""
     lang: str = args.lang
     out: Path = args.results.parent if args.results.name == "results.json" else args.results
+    if not (out / "results.json").is_file():  # before the lock, which would make the folder
+        raise UsageError(text("review.no_results", lang, out=for_terminal(str(out))))
     with out_lock(out, lang):
         try:
             document, entries = read_results(out)

@@ -605,3 +605,11 @@ def test_check_explains_a_changed_global_only_for_a_failure_not_for_a_pending_cr
     )
     warnings = notebook._changed_since_passed(result, ns, "es")
     assert bool([w for w in warnings if "MENSAJE" in w]) is warned
+
+
+@pytest.mark.parametrize("where", ["nada", "vacia", "vacia/results.json"])
+def test_review_of_a_folder_without_results_says_so_and_makes_nothing(tmp_path, where):
+    (tmp_path / "vacia").mkdir()
+    code, _, stderr = run("review", tmp_path / where)
+    assert code == 2 and "no hay results.json" in stderr and "Traceback" not in stderr
+    assert not (tmp_path / "nada").exists() and list((tmp_path / "vacia").iterdir()) == []

@@ -1676,6 +1676,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "{learner}'s submission changed since {by} decided «{criterion}»: that decision no longer holds and "
         "is dropped.",
     },
+    "review.no_results": {
+        "es": "En «{out}» no hay results.json: indica la carpeta --out de una corrección.",
+        "en": "«{out}» has no results.json: give the --out folder of a grading run.",
+    },
     "review.none": {
         "es": "No hay criterios pendientes de revisión en «{out}».",
         "en": "No criteria are pending review in «{out}».",
