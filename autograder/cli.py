@@ -5,6 +5,7 @@
     autograder gradescope --out autograder.zip [--seed S]
     autograder export moodle RESULTS --worksheet W.csv --out O.csv [--feedback-zip Z.zip]
     autograder export canvas RESULTS --gradebook G.csv --column NAME --out O.csv
+    autograder review DIR [--criterion ID] [--learner NAME] [--csv FILE] | autograder review DIR --apply FILE
 
 Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
 submissions found or an unreadable zip, 1 for an internal failure of the grader.
@@ -25,11 +26,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
 from autograder.course.catalogue import LANGS, plural, text
 from autograder.intake.collect import IntakeError, Learner, collect_submissions
+from autograder.reporting import review
 from autograder.reporting.report import (
     ReportEntry,
     fmt_points,
@@ -39,7 +42,7 @@ from autograder.reporting.report import (
     write_reports,
     write_text_atomic,
 )
-from autograder.reporting.shards import MergeError, merge_parts, plan, run_record, shard_arg
+from autograder.reporting.shards import MergeError, merge_parts, plan, read_results, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
 from lesson3.console import SpanishParser, spanish
 
@@ -125,6 +128,14 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
         "--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("bundle_seed")
     )
     merge.add_argument("--lang", choices=LANGS, help=say("lang_merge"))
+    decide = commands.add_parser("review", help=say("review"), description=say("review_description"))
+    decide.add_argument("results", type=Path, metavar=say("metavar_folder"), help=say("results"))
+    decide.add_argument("--apply", type=Path, metavar="CSV", help=say("apply"))
+    decide.add_argument("--criterion", metavar="ID", help=say("criterion"))
+    decide.add_argument("--learner", metavar="NAME", help=say("learner"))
+    decide.add_argument("--csv", type=Path, default=Path("revision.csv"), metavar="CSV", help=say("csv"))
+    decide.add_argument("--force", action="store_true", help=say("review_force"))
+    decide.add_argument("--lang", choices=LANGS, help=say("lang_review"))
     bundle.add_argument("--lang", choices=LANGS, help=say("lang_gradescope"))
 
     export = commands.add_parser("export", help=say("export"), description=say("export_description"))
@@ -132,7 +143,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     moodle = lms.add_parser("moodle", help=say("export_moodle"), description=say("export_moodle"))
     canvas = lms.add_parser("canvas", help=say("export_canvas"), description=say("export_canvas"))
     for sub in (moodle, canvas):
-        sub.add_argument("results", type=Path, metavar="RESULTS", help=say("results"))
+        sub.add_argument("results", type=Path, metavar="RESULTS", help=say("export_results"))
     moodle.add_argument("--worksheet", required=True, type=Path, metavar="CSV", help=say("worksheet"))
     moodle.add_argument("--feedback-zip", type=Path, metavar="ZIP", help=say("feedback_zip"))
     canvas.add_argument("--gradebook", required=True, type=Path, metavar="CSV", help=say("gradebook"))
@@ -362,7 +373,10 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
             raise UsageError(text("cli.nothing", lang, paths=shown))
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         planned = plan(learners, args.paths, args.shard, lang)
-        out_plan = prepare_out(out, report_files(p.name for p in planned), args.force, lang)
+        # A person's decisions from an earlier run into this folder hold again for the same content.
+        decided = _saved_decisions(out, lang)
+        kept_files = [review.DECISIONS_JSON] if decided else []
+        out_plan = prepare_out(out, [*report_files(p.name for p in planned), *kept_files], args.force, lang)
         if args.shard is not None:
             print(
                 plural("shard.graded", len(learners), lang, shard=args.shard, mine=len(planned)),
@@ -406,11 +420,17 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
                 planned=planned,
                 complete=interrupted is None,
             )
+        kept, dropped = review.carry(entries, decided, lang)
+        for warning in dropped:
+            print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
             begin_out(out_plan)
             written = write_reports(out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run)
+            if decided:  # even when every one was dropped: the file must say so, not keep the old ones
+                review.write_decisions(out, kept)
+                written.append(review.DECISIONS_JSON)
             finish_out(out_plan, written)
 
     if interrupted:
@@ -432,6 +452,8 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
     counts = {"graded": plural("cli.graded_files", files, lang), "ignored": plural("cli.ignored_files", ignored, lang)}
     print(text("cli.files", lang, **counts), file=stdout)
     print(text("cli.mean", lang, mean=fmt_points(mean, lang), pct=mean_pct, errors=with_problems), file=stdout)
+    if pending := sum(1 for r in results if r.pending):
+        print(plural("cli.pending", pending, lang, out=for_terminal(str(out))), file=stdout)
     print(text("cli.repeat", lang, seed=seed), file=stdout)
     return EXIT_OK
 
@@ -448,12 +470,93 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
             raise UsageError(exc.notice.render(args.lang or "es")) from exc
         out_plan = prepare_out(out, report_files(e.name for e in merged.entries), args.force, args.lang or "es")
         # The reports are the parts' own, in their language; --lang only changes what is printed here.
+        decided = review.merged_decisions(*(_saved_decisions(f, args.lang or "es") for f in args.folders))
+        kept_files = [review.DECISIONS_JSON] if decided else []
+        out_plan = prepare_out(out, [*out_plan.will_write, *kept_files], args.force, args.lang or "es")
         begin_out(out_plan)
         written = write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
+        written += _write_decisions(out, decided)
         finish_out(out_plan, written)
     lang = args.lang or merged.lang
     print(text("merge.done", lang, shards=merged.shards, n=len(merged.entries), seed=merged.seed), file=stdout)
     print_written(out, written, stdout, lang)
+    return EXIT_OK
+
+
+def _saved_decisions(out: Path, lang: str) -> list[review.Decision]:
+    try:
+        return review.load_decisions(out)
+    except review.ReviewError as exc:
+        raise UsageError(exc.notice.render(lang)) from exc
+
+
+def _write_decisions(out: Path, decisions: list[review.Decision]) -> list[str]:
+    """decisions.json when there is a decision to keep; nothing otherwise (a folder never reviewed stays as it was)."""
+    if not decisions:
+        return []
+    review.write_decisions(out, decisions)
+    return [review.DECISIONS_JSON]
+
+
+def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    """List what is left to a person and write the CSV to fill in; or, with --apply, record the decisions."""
+    lang: str = args.lang
+    out: Path = args.results.parent if args.results.name == "results.json" else args.results
+    if not (out / "results.json").is_file():  # before the lock, which would make the folder
+        raise UsageError(text("review.no_results", lang, out=for_terminal(str(out))))
+    with out_lock(out, lang):
+        try:
+            document, entries = read_results(out)
+        except MergeError as exc:
+            raise UsageError(exc.notice.render(lang)) from exc
+        report = document.get("report") if isinstance(document.get("report"), dict) else {}
+        # The reports are written again as the grading run wrote them: its language, seed and intake warnings.
+        report_lang = report.get("lang") if report.get("lang") in LANGS else lang
+        seed = report.get("seed") if isinstance(report.get("seed"), int) else None
+        warnings = [w for w in report.get("warnings") or [] if isinstance(w, str)]
+        if args.apply is None:
+            return _review_list(args, out, entries, stdout)
+        try:
+            decisions = review.read_decisions(args.apply, entries, at=datetime.now(UTC).isoformat(timespec="seconds"))
+            previous = review.load_decisions(out)
+        except review.ReviewError as exc:
+            raise UsageError(exc.notice.render(lang)) from exc
+        if not decisions:
+            print(text("review.nothing_decided", lang, file=for_terminal(str(args.apply))), file=stdout)
+            return EXIT_OK
+        review.apply(entries, decisions)
+        # Our own files are replaced (that is the point); one the instructor edited since is refused, as by grade.
+        out_plan = prepare_out(out, [*report_files(e.name for e in entries), review.DECISIONS_JSON], True, lang)
+        begin_out(out_plan)
+        run = document.get("run") if isinstance(document.get("run"), dict) else None
+        written = write_reports(out, entries, lang=report_lang, seed=seed, warnings=warnings, run=run)
+        written += _write_decisions(out, review.merged_decisions(previous, decisions))
+        finish_out(out_plan, written)
+    print(text("review.applied", lang, n=len(decisions), out=for_terminal(str(out))), file=stdout)
+    print_written(out, written, stdout, lang)
+    return EXIT_OK
+
+
+def _review_list(args: argparse.Namespace, out: Path, entries: list[ReportEntry], stdout: TextIO) -> int:
+    lang: str = args.lang
+    known = list(dict.fromkeys(c.id for e in entries for c in e.result.criteria))
+    if args.criterion is not None and args.criterion not in known:
+        raise UsageError(text("review.unknown_criterion", lang, criterion=args.criterion, ids=", ".join(known)))
+    if args.learner is not None and not review.rows_to_review(entries, learner=args.learner):
+        raise UsageError(text("review.unknown_learner", lang, learner=for_terminal(args.learner)))
+    rows = review.rows_to_review(entries, criterion=args.criterion, learner=args.learner)
+    for line in review.listing(rows, lang):
+        print(for_terminal(line), file=stdout)
+    if not rows:
+        key = "review.none" if args.criterion is None and args.learner is None else "review.none_matching"
+        print(text(key, lang, out=for_terminal(str(out))), file=stdout)
+        return EXIT_OK
+    path: Path = args.csv
+    if path.exists() and not args.force:
+        raise UsageError(text("review.csv_exists", lang, path=for_terminal(str(path))))
+    write_text_atomic(path, review.review_csv(rows, lang))
+    shown_path, shown_out = for_terminal(str(path)), for_terminal(str(out))
+    print(text("review.written", lang, n=len(rows), path=shown_path, out=shown_out), file=stdout)
     return EXIT_OK
 
 
@@ -535,6 +638,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
             return merge_command(args, stdout)
         if args.command == "export":
             return export_command(args, stdout)
+        if args.command == "review":
+            return review_command(args, stdout)
         return gradescope_command(args, stdout)
     except UsageError as exc:
         print(text("cli.error", lang, error=for_terminal(str(exc))), file=stderr)

@@ -95,6 +95,8 @@ def _changed_since_passed(result: SubmissionResult, ns: dict[str, Any], lang: st
         if c.passed:
             _passed_with[c.id] = now
             continue
+        if c.pending:  # undecided is not failing: nothing to explain yet
+            continue
         for name, before in _passed_with.get(c.id, {}).items():
             if name in said or now.get(name) == before:
                 continue
@@ -315,7 +317,7 @@ def hung(feedback: str, lang: str) -> bool:
 
 def _hint(criterion: CriterionResult, lang: str) -> str | None:
     """The hint under a failed criterion: none for a stub, the hang's own for a hang, never one said already."""
-    if criterion.passed or "NotImplementedError" in criterion.feedback or received(criterion, lang):
+    if criterion.passed is not False or "NotImplementedError" in criterion.feedback or received(criterion, lang):
         return None
     if hung(criterion.feedback, lang):
         return text("check.hang_hint", lang)
@@ -330,11 +332,29 @@ def received(criterion: CriterionResult, lang: str) -> bool:
     )
 
 
-def _mark(criterion: CriterionResult, lang: str) -> str:
-    """✔ or ✘; … for an answer received, to be graded on submission."""
-    if received(criterion, lang):
+def _total(result: SubmissionResult, lang: str) -> str:
+    """«7/20», or «7/20 (3 pendientes de revisión)»: pending points are neither 0 nor full marks."""
+    shown = f"{result.score:g}/{result.max_score:g}"
+    if result.pending:
+        shown += f" ({text('check.pending_points', lang, points=f'{result.pending:g}')})"
+    return shown
+
+
+def _mark(c: CriterionResult, lang: str) -> str:
+    """⏳ left to a person; … an answer received, graded on submission; else ✔ or ✘."""
+    if c.pending:
+        return "⏳"
+    if received(c, lang):
         return "…"
-    return "✔" if criterion.passed else "✘"
+    return "✔" if c.passed else "✘"
+
+
+def _points(c: CriterionResult) -> str:
+    return f"{'?' if c.score is None else f'{c.score:g}'}/{c.max_score:g}"
+
+
+def _feedback(c: CriterionResult, lang: str) -> str:
+    return f"{text('check.pending', lang)}. {c.feedback}" if c.pending else c.feedback
 
 
 def _received_note(result: SubmissionResult, lang: str) -> list[str]:
@@ -343,7 +363,7 @@ def _received_note(result: SubmissionResult, lang: str) -> list[str]:
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
     head, points = text("check.head", lang), text("check.points", lang)
-    lines = [f"{head} — {result.score:g}/{result.max_score:g} {points}", *_received_note(result, lang)]
+    lines = [f"{head} — {_total(result, lang)} {points}", *_received_note(result, lang)]
     if result.error:
         lines.append("")
         lines += textwrap.wrap(result.error, 100)
@@ -351,9 +371,8 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap("⚠ " + warning, 100)
     lines.append("")
     for c in result.criteria:
-        mark = _mark(c, lang)
-        lines.append(f"{mark} {c.id}  ({criteria.title(c.id, lang)})  {c.score:g}/{c.max_score:g}")
-        lines += textwrap.wrap(c.feedback, 96, initial_indent="    ", subsequent_indent="    ")
+        lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c)}")
+        lines += textwrap.wrap(_feedback(c, lang), 96, initial_indent="    ", subsequent_indent="    ")
         if hint := _hint(c, lang):
             lines += textwrap.wrap(
                 f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
@@ -376,22 +395,22 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
     rows = []
     for c in result.criteria:
-        color = "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
+        color = "#fff4e0" if c.pending else "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
         mark = _mark(c, lang)
         hint = _hint(c, lang)
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(
             f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
             f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
-            f'<td style="{_CELL};white-space:nowrap">{c.score:g}/{c.max_score:g}</td>'
-            f'<td style="{_CELL}">{inline_code(c.feedback)}{hint_html}</td></tr>'
+            f'<td style="{_CELL};white-space:nowrap">{_points(c)}</td>'
+            f'<td style="{_CELL}">{inline_code(_feedback(c, lang))}{hint_html}</td></tr>'
         )
     notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))
     notes += "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)
     error = f'<p style="text-align:left"><strong>{inline_code(result.error)}</strong></p>' if result.error else ""
     header = "".join(f'<th style="{_CELL}">{esc(c)}</th>' for c in columns)
     return (
-        f"<div><h4>{esc(head)} — {result.score:g}/{result.max_score:g}</h4>{error}{notes}"
+        f"<div><h4>{esc(head)} — {esc(_total(result, lang))}</h4>{error}{notes}"
         f'<table class="{TABLE_CLASS}" style="border-collapse:collapse;width:100%;max-width:100%">'
         f"<tr>{header}</tr>{''.join(rows)}</table></div>"
     )

@@ -264,7 +264,7 @@ def test_writes_results_csv_feedback_and_summary(fake, tmp_path):
     code, _, _ = run("grade", tmp_path / "ana.py", tmp_path / "beto.py", "--out", out)
     assert code == 0
     doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    assert list(doc) == ["submissions"]
+    assert list(doc) == ["report", "submissions"]
     for sub in doc["submissions"]:
         assert {"submission", "score", "max_score", "criteria", "error"} <= set(sub)
         assert all(set(c) == {"id", "passed", "score", "max_score", "feedback"} for c in sub["criteria"])

@@ -78,7 +78,8 @@ def test_every_criterion_has_a_title_in_both_languages():
 def test_results_document_has_the_exact_schema():
     doc = results_document([entry(make_result("ana.py", {"nivel1.cpA"}, error=None))], seed=7)
     doc = json.loads(json.dumps(doc))  # what lands on disk
-    assert list(doc) == ["submissions"]
+    assert list(doc) == ["report", "submissions"]
+    assert doc["report"] == {"lang": "es", "seed": 7, "warnings": []}
     (sub,) = doc["submissions"]
     assert {"submission", "score", "max_score", "criteria", "error"} <= set(sub)
     assert sub["submission"] == "ana.py" and sub["error"] is None and sub["seed"] == 7
@@ -96,7 +97,7 @@ def test_grades_csv_has_one_row_per_submission_and_one_column_per_criterion():
     assert list(rows[0]) == [
         *("learner", "learner_id", "submission", "source"),
         *CRITERIA_IDS,
-        *("total", "max_score", "grade_10", "status", "error", "warnings", "flags"),
+        *("total", "max_score", "pending", "grade_10", "status", "error", "warnings", "flags"),
     ]
     assert rows[0]["nivel1.cpA"] == "1" and rows[0]["nivel1.cpB"] == "0" and rows[0]["total"] == "2"
     assert rows[1]["total"] == "0" and rows[1]["max_score"] == str(len(CRITERIA_IDS))
@@ -239,7 +240,7 @@ def test_every_question_counts_over_the_whole_class_and_in_every_row():
     assert (stats["nivel1.esta_en_lo_cierto"].passed, stats["nivel1.esta_en_lo_cierto"].total) == (1, 3)
     assert stats["nivel1.cpA"].total == 3
     rows = list(csv.DictReader(io.StringIO(grades_csv([entry(answered), entry(make_result("beto.py", set()))]))))
-    assert list(rows[0])[-8:-6] == [CRITERIA_IDS[-1], "total"]
+    assert list(rows[0])[-9:-7] == [CRITERIA_IDS[-1], "total"]
     assert rows[0]["nivel1.esta_en_lo_cierto"] == "1" and rows[1]["nivel1.esta_en_lo_cierto"] == "0"
     assert rows[0]["max_score"] == rows[1]["max_score"]
 

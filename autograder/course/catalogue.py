@@ -1382,6 +1382,26 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "report.col_error": {"es": "Problema", "en": "Problem"},
     "report.col_warnings": {"es": "Avisos", "en": "Warnings"},
     "report.col_flags": {"es": "Señales para revisar", "en": "Flags to review"},
+    "report.col_pending": {"es": "Puntos pendientes", "en": "Points pending"},
+    "report.pending": {"es": "pendiente de revisión", "en": "pending review"},
+    "report.pending_cell": {"es": "pendiente", "en": "pending"},
+    "report.pending_points": {
+        "es": "{points} puntos pendientes de revisión",
+        "en": "{points} points pending review",
+    },
+    "report.status_pending": {"es": "pendiente de revisión", "en": "pending review"},
+    "report.pending_help": {
+        "es": "Un criterio «pendiente de revisión» es uno que el corrector no pudo decidir: sus puntos no cuentan "
+        "ni como 0 ni como aprobados hasta que el profesor decide (autograder review); mientras tanto el total es "
+        "sobre los criterios decididos y la nota de 0 a 10 queda vacía.",
+        "en": "A criterion «pending review» is one the grader could not decide: its points count neither as 0 nor "
+        "as passed until the instructor decides (autograder review); meanwhile the total is over the decided "
+        "criteria and the 0–10 grade is left empty.",
+    },
+    "report.decided_by": {
+        "es": "Decidido por {by} el {at}: {why}",
+        "en": "Decided by {by} on {at}: {why}",
+    },
     "report.unknown_lang": {
         "es": "idioma desconocido: {given}; hay {langs}",
         "en": "unknown language: {given}; there are {langs}",
@@ -1396,6 +1416,12 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "Graded «{name}»: {score} / {max_score} points.",
     },
     "gradescope.error": {"es": "Problema con la entrega: {error}", "en": "Problem with the submission: {error}"},
+    "gradescope.pending": {
+        "es": "{points} puntos quedan pendientes de revisión: el corrector no pudo decidirlos y tu profesor lo "
+        "hará; la puntuación de arriba todavía no los cuenta.",
+        "en": "{points} points are pending review: the grader could not decide them and your instructor will; "
+        "the score above does not count them yet.",
+    },
     "gradescope.internal": {
         "es": "El autocorrector falló por un error interno, no por tu entrega. Avisa a tu docente.",
         "en": "The autograder failed with an internal error, not because of your submission. Tell your teacher.",
@@ -1445,6 +1471,11 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     },
     "check.points": {"es": "puntos", "en": "points"},
     "check.hint": {"es": "Pista", "en": "Hint"},
+    "check.pending": {
+        "es": "pendiente de revisión: el corrector no pudo decidirlo y lo decidirá tu profesor",
+        "en": "pending review: the grader could not decide it and your instructor will",
+    },
+    "check.pending_points": {"es": "{points} pendientes de revisión", "en": "{points} pending review"},
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
@@ -1557,6 +1588,14 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
         "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
     },
+    "cli.pending.one": {
+        "es": "1 alumno tiene puntos pendientes de revisión: «autograder review {out}» los lista.",
+        "en": "1 learner has points pending review: «autograder review {out}» lists them.",
+    },
+    "cli.pending.other": {
+        "es": "{n} alumnos tienen puntos pendientes de revisión: «autograder review {out}» los lista.",
+        "en": "{n} learners have points pending review: «autograder review {out}» lists them.",
+    },
     "cli.repeat": {
         "es": "Para repetir exactamente esta calificación: --seed {seed}",
         "en": "To repeat exactly this grading: --seed {seed}",
@@ -1666,6 +1705,156 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "reemplaza los resultados anteriores en --out (nunca borra archivos ajenos)",
         "en": "replaces the earlier results in --out (never deletes anybody else's files)",
     },
+    "cli.help.review": {
+        "es": "lista lo pendiente de revisión y aplica las decisiones del profesor",
+        "en": "lists what is pending review and applies the instructor's decisions",
+    },
+    "cli.help.review_description": {
+        "es": "Sin --apply: lista los criterios pendientes de revisión (o, con --criterion/--learner, los pedidos en "
+        "una solicitud de recorrección) y escribe un CSV para rellenar. Con --apply: registra cada decisión (quién, "
+        "cuándo, por qué) y vuelve a escribir results.json, grades.csv, notas.csv, feedback/ y resumen.html.",
+        "en": "Without --apply: lists the criteria pending review (or, with --criterion/--learner, those of a regrade "
+        "request) and writes a CSV to fill in. With --apply: records each decision (who, when, why) and writes "
+        "results.json, grades.csv, notas.csv, feedback/ and resumen.html again.",
+    },
+    "cli.help.results": {
+        "es": "la carpeta --out de una corrección (o su results.json)",
+        "en": "the --out folder of a grading run (or its results.json)",
+    },
+    "cli.help.apply": {
+        "es": "el CSV rellenado con las decisiones (decision: pass, fail o los puntos; reviewer; reason)",
+        "en": "the filled-in CSV of decisions (decision: pass, fail or the points; reviewer; reason)",
+    },
+    "cli.help.criterion": {
+        "es": "lista este criterio aunque ya esté decidido (recorrección)",
+        "en": "lists this criterion even when it is decided (a regrade)",
+    },
+    "cli.help.learner": {
+        "es": "lista solo a este alumno (su nombre, su id o el nombre de su archivo)",
+        "en": "lists only this learner (their name, id or file name)",
+    },
+    "cli.help.csv": {
+        "es": "dónde escribir el CSV para rellenar (por defecto, revision.csv)",
+        "en": "where to write the CSV to fill in (by default revision.csv)",
+    },
+    "cli.help.review_force": {
+        "es": "sustituye un CSV que ya existe en --csv",
+        "en": "replaces a CSV already at --csv",
+    },
+    "cli.help.lang_review": {
+        "es": "idioma de la consola y del CSV (los informes siguen en el idioma de la corrección)",
+        "en": "language of the console and the CSV (the reports stay in the grading run's language)",
+    },
+    "review.row": {
+        "es": "{learner} · {submission} · {criterion} ({state}): {feedback}",
+        "en": "{learner} · {submission} · {criterion} ({state}): {feedback}",
+    },
+    "review.bad_line": {
+        "es": "«{file}», línea {line}: {why}. No se escribió nada.",
+        "en": "«{file}», line {line}: {why}. Nothing was written.",
+    },
+    "review.why_cells": {
+        "es": "tiene {n} columnas y deben ser {expected}",
+        "en": "it has {n} columns and must have {expected}",
+    },
+    "review.why_other_run": {
+        "es": "la entrega «{submission}» con ese sha256 no está en estos resultados (¿es el CSV de otra corrección, "
+        "o la entrega cambió desde que se escribió?)",
+        "en": "the submission «{submission}» with that sha256 is not in these results (is it the CSV of another "
+        "run, or did the submission change since it was written?)",
+    },
+    "review.why_criterion": {
+        "es": "la entrega no tiene el criterio «{criterion}»",
+        "en": "the submission has no criterion «{criterion}»",
+    },
+    "review.why_duplicate": {
+        "es": "repite la entrega y el criterio de la línea {other}",
+        "en": "it repeats the submission and criterion of line {other}",
+    },
+    "review.why_decision": {
+        "es": "la decisión «{got}» no es pass, fail ni un número de puntos entre 0 y {max}",
+        "en": "the decision «{got}» is neither pass, fail nor a number of points from 0 to {max}",
+    },
+    "review.why_reviewer": {
+        "es": "falta quién decide (columna reviewer)",
+        "en": "who decides is missing (column reviewer)",
+    },
+    "review.why_reason": {
+        "es": "falta el motivo (columna reason)",
+        "en": "the reason is missing (column reason)",
+    },
+    "review.csv_too_big": {
+        "es": "«{file}» es demasiado grande para un CSV de revisión.",
+        "en": "«{file}» is too large for a review CSV.",
+    },
+    "review.csv_not_utf8": {
+        "es": "«{file}» no es texto UTF-8: guárdalo como «CSV UTF-8».",
+        "en": "«{file}» is not UTF-8 text: save it as «CSV UTF-8».",
+    },
+    "review.csv_unreadable": {
+        "es": "No se pudo leer «{file}» ({reason}).",
+        "en": "Could not read «{file}» ({reason}).",
+    },
+    "review.csv_garbled": {
+        "es": "«{file}» no es un CSV válido ({reason}).",
+        "en": "«{file}» is not a valid CSV ({reason}).",
+    },
+    "review.csv_header": {
+        "es": "La primera línea de «{file}» no es la cabecera de un CSV de revisión ({columns}): escribe uno con "
+        "«autograder review».",
+        "en": "The first line of «{file}» is not a review CSV's header ({columns}): write one with "
+        "«autograder review».",
+    },
+    "review.decisions_garbled": {
+        "es": "«{file}» está dañado: no se pueden recuperar las decisiones guardadas. Restáuralo o bórralo a mano "
+        "si quieres descartarlas.",
+        "en": "«{file}» is damaged: the saved decisions cannot be read. Restore it, or delete it by hand to discard "
+        "them.",
+    },
+    "review.dropped": {
+        "es": "La entrega de {learner} cambió desde que {by} decidió «{criterion}»: esa decisión ya no vale y se "
+        "descarta.",
+        "en": "{learner}'s submission changed since {by} decided «{criterion}»: that decision no longer holds and "
+        "is dropped.",
+    },
+    "review.no_results": {
+        "es": "En «{out}» no hay results.json: indica la carpeta --out de una corrección.",
+        "en": "«{out}» has no results.json: give the --out folder of a grading run.",
+    },
+    "review.none": {
+        "es": "No hay criterios pendientes de revisión en «{out}».",
+        "en": "No criteria are pending review in «{out}».",
+    },
+    "review.none_matching": {
+        "es": "Ningún criterio calificado coincide con --criterion/--learner en «{out}».",
+        "en": "No graded criterion matches --criterion/--learner in «{out}».",
+    },
+    "review.written": {
+        "es": "{n} filas para decidir en «{path}»: rellena decision (pass, fail o los puntos), reviewer y reason, "
+        "y aplícalas con «autograder review {out} --apply {path}».",
+        "en": "{n} rows to decide in «{path}»: fill in decision (pass, fail or the points), reviewer and reason, "
+        "and apply them with «autograder review {out} --apply {path}».",
+    },
+    "review.csv_exists": {
+        "es": "«{path}» ya existe: elige otro --csv o añade --force para sustituirlo.",
+        "en": "«{path}» already exists: choose another --csv or add --force to replace it.",
+    },
+    "review.applied": {
+        "es": "Se registraron {n} decisiones en «{out}».",
+        "en": "{n} decisions were recorded in «{out}».",
+    },
+    "review.nothing_decided": {
+        "es": "«{file}» no tiene ninguna fila decidida: no se cambió nada.",
+        "en": "«{file}» has no decided row: nothing was changed.",
+    },
+    "review.unknown_criterion": {
+        "es": "«{criterion}» no es un criterio de estos resultados. Criterios: {ids}.",
+        "en": "«{criterion}» is not a criterion of these results. Criteria: {ids}.",
+    },
+    "review.unknown_learner": {
+        "es": "Ningún alumno de estos resultados se llama «{learner}» (ni tiene ese id o ese archivo).",
+        "en": "No learner in these results is called «{learner}» (or has that id or file).",
+    },
     "cli.help.gradescope": {
         "es": "arma el autograder.zip para subir a Gradescope",
         "en": "builds the autograder.zip to upload to Gradescope",
@@ -1712,7 +1901,10 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "el libro de calificaciones exportado de Canvas",
         "en": "the gradebook exported from Canvas",
     },
-    "cli.help.results": {"es": "el results.json de «autograder grade»", "en": "the results.json of «autograder grade»"},
+    "cli.help.export_results": {
+        "es": "el results.json de «autograder grade»",
+        "en": "the results.json of «autograder grade»",
+    },
     "cli.help.worksheet": {
         "es": "la hoja de calificaciones descargada de Moodle (CSV)",
         "en": "the grading worksheet downloaded from Moodle (CSV)",

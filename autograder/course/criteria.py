@@ -28,9 +28,13 @@ from autograder.wire.results import CriterionResult
 
 
 class Verdict(NamedTuple):
-    """What a judge decides: passed or not, and the feedback that says why."""
+    """What a judge decides: passed, not passed or ``None``, left to a person; and the feedback that says why.
 
-    passed: bool
+    Any judge may return ``None`` where its rules cannot decide: the criterion's points are then
+    pending (``review``) until ``autograder review --apply`` records a person's decision.
+    """
+
+    passed: bool | None
     feedback: str
 
 
@@ -75,6 +79,8 @@ class Criterion:
 
     def result(self, verdict: Verdict) -> CriterionResult:
         passed, feedback = verdict
+        if passed is None:
+            return CriterionResult(self.id, None, None, self.points, feedback, review=True)
         return CriterionResult(self.id, passed, self.points if passed else 0.0, self.points, feedback)
 
     def failed(self, feedback: str) -> CriterionResult:

@@ -138,9 +138,20 @@ def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
 
 
 class Problem(str):
-    """What is wrong with one case; ``why`` names the explanation, said once for every case that shares it."""
+    """What is wrong with one case; ``why`` names the explanation, said once for every case that shares it.
+
+    ``pending``: not wrong, undecided: the rules could not tell and a person will (see :class:`Verdict`).
+    """
 
     why: str = ""
+    pending: bool = False
+
+
+def _pending(key: str, lang: str, **params: Any) -> Problem:
+    """A case the rules cannot decide: left to a person, unless another case fails outright."""
+    problem = Problem(text(key, lang, **params))
+    problem.pending = True
+    return problem
 
 
 def _why(key: str, lang: str, **params: Any) -> Problem:
@@ -160,8 +171,12 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     found = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
     if not found:
         return Verdict(True, ok_feedback)
-    problems = [str(p) for p in found]
-    whys = list(dict.fromkeys(text(p.why, lang) for p in found if getattr(p, "why", "")))
+    # A case that fails decides the criterion; only undecided cases beside passing ones leave it to a person.
+    failed = [p for p in found if not getattr(p, "pending", False)]
+    if not failed:
+        return Verdict(None, " ".join(f"{p}." for p in found))
+    problems = [str(p) for p in failed]
+    whys = list(dict.fromkeys(text(p.why, lang) for p in failed if getattr(p, "why", "")))
     if len(observations) == 1:
         return Verdict(False, " ".join([problems[0] + ".", *whys]))
     listed = text("l2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang))
@@ -239,10 +254,9 @@ def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdi
         content = content_text(block.get("content", ""), " ")
         if not content or not content.strip():
             return _why("iserr.empty", lang, label=label)
-        # Left to a person (None) is not passed yet; it says so until review reaches the results.
         verdict = assess(content).verdict
         if verdict is None:
-            return text("iserr.review", lang, label=label, got=_show(content))
+            return _pending("iserr.review", lang, label=label, got=_show(content))
         if not verdict:
             return _why("iserr.not_unknown", lang, label=label, got=_show(content))
         return None

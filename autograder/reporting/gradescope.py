@@ -38,7 +38,7 @@ from typing import Any
 from autograder.course.catalogue import LANGS, NoticeError, notice, text
 from autograder.intake.collect import Learner, collect_submissions, is_ignored, shown_name
 from autograder.reporting.report import bidi_visible, criterion_title, fmt_points, write_text_atomic
-from autograder.wire.results import SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
 
 BUNDLE_TEMPLATES = Path(__file__).parents[1] / "templates" / "gradescope"
@@ -114,22 +114,14 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
     """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
     score, max_score = fmt_points(result.score), fmt_points(result.max_score)
     lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
+    if result.pending:
+        lines.append(text("gradescope.pending", lang, points=fmt_points(result.pending)))
     if result.error:
         lines.append(text("gradescope.error", lang, error=result.error))
     lines += result.warnings
     if warnings:
         lines.append(text("gradescope.warnings", lang, warnings=" ".join(warnings)))
-    tests: list[dict[str, Any]] = [
-        {
-            "name": f"{criterion_title(c.id, lang)} [{c.id}]",
-            "number": str(i),
-            "score": c.score,
-            "max_score": c.max_score,
-            "status": "passed" if c.passed else "failed",
-            "output": bidi_visible(c.feedback),
-        }
-        for i, c in enumerate(result.criteria, start=1)
-    ]
+    tests = [_test(c, i, lang) for i, c in enumerate(result.criteria, start=1)]
     if result.flags:
         # Hidden tests carry no points and only instructors see them.
         tests.append(
@@ -148,6 +140,21 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
         "test_output_format": "text",
         "test_name_format": "text",
         "tests": tests,
+    }
+
+
+def _test(c: CriterionResult, number: int, lang: str) -> dict[str, Any]:
+    test: dict[str, Any] = {"name": f"{criterion_title(c.id, lang)} [{c.id}]", "number": str(number)}
+    if c.pending:
+        # No score and no status: Gradescope then counts no points for it and shows no verdict; the
+        # instructor decides it in Gradescope itself (a manual adjustment), where the learner's result lives.
+        test |= {"max_score": c.max_score, "output": bidi_visible(f"{text('report.pending', lang)}: {c.feedback}")}
+        return test
+    return test | {
+        "score": c.score,
+        "max_score": c.max_score,
+        "status": "passed" if c.passed else "failed",
+        "output": bidi_visible(c.feedback),
     }
 
 

@@ -191,14 +191,42 @@ def fmt_points(x: float, lang: str | None = None) -> str:
 def needs_help(entry: ReportEntry) -> bool:
     """«Con problemas», as resumen.html defines it (report.with_error_def): ungraded, an error, or under half."""
     r = entry.result
-    return not entry.graded or bool(r.error) or (r.max_score > 0 and r.score < r.max_score / 2)
+    # Under half for certain: pending points a person may still give count for the learner here.
+    return not entry.graded or bool(r.error) or (r.max_score > 0 and r.score + r.pending < r.max_score / 2)
 
 
 def grade_10(entry: ReportEntry) -> float | None:
-    """The 0–10 grade, to two decimals; None for a submission without a total."""
-    if not entry.graded or entry.result.max_score <= 0:
+    """The 0–10 grade, to two decimals; None for a submission without a total, or with points still pending.
+
+    A pending criterion's points are neither 0 nor full marks: any grade would be a guess.
+    """
+    if not entry.graded or entry.result.max_score <= 0 or entry.result.pending:
         return None
     return round(10 * entry.result.score / entry.result.max_score, 2)
+
+
+def status(entry: ReportEntry) -> str:
+    """The row's state: ``not_graded``, ``pending`` (a person must decide a criterion), ``needs_help`` or ``ok``."""
+    if not entry.graded:
+        return "not_graded"
+    if entry.result.pending:
+        return "pending"
+    return "needs_help" if needs_help(entry) else "ok"
+
+
+def total_text(entry: ReportEntry, lang: str) -> str:
+    """«7 / 20», or «7 / 20 · 3 puntos pendientes de revisión»: the total is over the decided criteria."""
+    r = entry.result
+    shown = f"{fmt_points(r.score, lang)} / {fmt_points(r.max_score, lang)}"
+    if r.pending:
+        shown += " · " + text("report.pending_points", lang, points=fmt_points(r.pending, lang))
+    return shown
+
+
+def criterion_points(c: CriterionResult, lang: str | None) -> str:
+    """«3 / 5», or «pendiente / 5» for a criterion left to a person (``lang`` None: grades.csv's ``pending``)."""
+    score = fmt_points(c.score, lang) if c.score is not None else text("report.pending_cell", lang or "en")
+    return f"{score} / {fmt_points(c.max_score, lang)}"
 
 
 def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
@@ -211,7 +239,12 @@ def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
 
 
 def results_document(
-    entries: list[ReportEntry], *, seed: int | None = None, run: dict[str, Any] | None = None
+    entries: list[ReportEntry],
+    *,
+    seed: int | None = None,
+    run: dict[str, Any] | None = None,
+    lang: str = "es",
+    warnings: list[str] | None = None,
 ) -> dict[str, Any]:
     submissions = []
     for e in entries:
@@ -227,7 +260,8 @@ def results_document(
         if record.get("seed") is None and seed is not None:
             record["seed"] = seed
         submissions.append(record)
-    document: dict[str, Any] = {}
+    # What the reports were written with: `autograder review --apply` writes them again, the same way.
+    document: dict[str, Any] = {"report": {"lang": lang, "seed": seed, "warnings": list(warnings or [])}}
     # ``run`` (seed, course version, shard...) lets `autograder merge` check and join parts (reporting.shards).
     if run is not None:
         document["run"] = run
@@ -262,7 +296,7 @@ def _csv_cell(value: object) -> str:
 GRADES_CSV, SHEET_CSV = "grades.csv", "notas.csv"
 """The standard CSV (programs, LMS imports) and the same table for a spreadsheet in the report's language."""
 _COLUMNS = ("learner", "learner_id", "submission", "source")
-_TOTALS = ("total", "max_score", "grade_10", "status", "error", "warnings", "flags")
+_TOTALS = ("total", "max_score", "pending", "grade_10", "status", "error", "warnings", "flags")
 
 
 def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], list[list[str]]]:
@@ -279,18 +313,20 @@ def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], lis
         by_id = {c.id: c for c in e.result.criteria}
         r = e.result
         grade = grade_10(e)
-        status = "not_graded" if not e.graded else "needs_help" if needs_help(e) else "ok"
+        state = status(e)
+        pending = text("report.pending_cell", lang or "en")
         rows.append(
             [
                 _csv_cell(e.label),
                 _csv_cell(e.ident),
                 _csv_cell(r.submission),
                 _csv_cell(e.source),
-                *(fmt_points(by_id[i].score, lang) if e.graded and i in by_id else "" for i in ids),
+                *(_score_cell(by_id[i], lang, pending) if e.graded and i in by_id else "" for i in ids),
                 fmt_points(r.score, lang) if e.graded else "",
                 fmt_points(r.max_score, lang),
+                fmt_points(r.pending, lang) if e.graded else "",
                 "" if grade is None else fmt_points(grade, lang),
-                status if lang is None else t[f"status_{status}"],
+                state if lang is None else t[f"status_{state}"],
                 _csv_cell(r.error or ""),
                 # One cell each: a spreadsheet keeps the line breaks inside a quoted cell.
                 _csv_cell("\n".join(learner_warnings(r))),
@@ -298,6 +334,11 @@ def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], lis
             ]
         )
     return header, rows
+
+
+def _score_cell(c: CriterionResult, lang: str | None, pending: str) -> str:
+    # A pending criterion's cell says so: an empty cell would read as "not graded", a 0 as failed.
+    return pending if c.score is None else fmt_points(c.score, lang)
 
 
 def grades_csv(entries: list[ReportEntry]) -> str:
@@ -385,7 +426,7 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
     """The learner's feedback: their name and file, never the instructor's paths or the flags for review."""
     t = section("report", lang)
     r = entry.result
-    score = f"{fmt_points(r.score, lang)} / {fmt_points(r.max_score, lang)}" if entry.graded else t["status_not_graded"]
+    score = total_text(entry, lang) if entry.graded else t["status_not_graded"]
     lines = [
         f"# {t['feedback_title']}: {md_escape(entry.label)}",
         "",
@@ -403,22 +444,31 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
         lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
     for c in r.criteria:
-        mark = f"✅ {t['passed']}" if c.passed else f"❌ {t['failed']}"
+        mark = f"⏳ {t['pending']}" if c.pending else f"✅ {t['passed']}" if c.passed else f"❌ {t['failed']}"
         title = criterion_title(c.id, lang)
-        points = f"{fmt_points(c.score, lang)} / {fmt_points(c.max_score, lang)}"
-        lines.append(f"| {title} (`{c.id}`) | {mark} | {points} |")
+        lines.append(f"| {title} (`{c.id}`) | {mark} | {criterion_points(c, lang)} |")
     lines += ["", f"## {t['details']}", ""]
     for c in r.criteria:
-        mark = "✅" if c.passed else "❌"
+        mark = "⏳" if c.pending else "✅" if c.passed else "❌"
         lines += [
             f"### {mark} {criterion_title(c.id, lang)}",
             "",
-            f"`{c.id}` · {fmt_points(c.score, lang)} / {fmt_points(c.max_score, lang)}",
+            f"`{c.id}` · {criterion_points(c, lang)}",
             "",
             _md_block(c.feedback),
             "",
         ]
+        if why := decision_text(c, lang):
+            lines += [_md_block(why), ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def decision_text(c: CriterionResult, lang: str) -> str:
+    """«Decidido por … el …: …» for a criterion a person decided; "" for one the grader decided."""
+    d = c.decision
+    if not isinstance(d, dict):
+        return ""
+    return text("report.decided_by", lang, by=d.get("by", ""), at=d.get("at", ""), why=d.get("why", ""))
 
 
 # --- HTML -------------------------------------------------------------------------------------
@@ -437,6 +487,9 @@ def _environment() -> Environment:
     )
     env.filters["points"] = fmt_points  # {{ x | points(lang) }}: a decimal comma in a Spanish page
     env.globals["criterion_title"] = criterion_title
+    env.globals["criterion_points"] = criterion_points
+    env.globals["total_text"] = total_text
+    env.globals["decision_text"] = decision_text
     return env
 
 
@@ -479,7 +532,7 @@ def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
         # A required criterion missing from a submission (it could not be loaded, or only some levels
         # were graded) counts as not passed: every rate is over the whole class.
         total = len(results) if cid in required else len(graded)
-        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed), total))
+        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed is True), total))
     return stats
 
 
@@ -622,7 +675,8 @@ def summary_html(
     # Statistics are over what was graded: a Ctrl-C's «no calificada» rows have no score to count.
     graded = [e for e in entries if e.graded]
     results = [e.result for e in graded]
-    scores = [r.score for r in results]
+    # Nor a total with points pending: it is not a score yet (the pass rates still count what was decided).
+    scores = [r.score for r in results if not r.pending]
     max_score = max((e.result.max_score for e in entries), default=0.0)
     stats = criterion_stats(results)
     t = section("report", lang)
@@ -647,11 +701,15 @@ def summary_html(
             n_help=sum(1 for e in entries if needs_help(e)),
             needs_help=needs_help,
             grade_10=grade_10,
+            status=status,
+            n_pending=sum(1 for e in graded if e.result.pending),
             mean=statistics.fmean(scores) if scores else None,
             median=statistics.median(scores) if scores else None,
             # Optional questions make maxima differ between submissions: the share of each one's own maximum.
-            mean_pct=round(100 * statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results))
-            if results
+            mean_pct=round(
+                100 * statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results if not r.pending)
+            )
+            if scores
             else None,
             max_score=max_score,
             stats=stats,
@@ -717,6 +775,6 @@ def write_reports(
     write_text_atomic(out_dir / GRADES_CSV, grades_csv(entries))
     write_text_atomic(out_dir / SHEET_CSV, sheet_csv(entries, lang))
     write_text_atomic(out_dir / "resumen.html", summary_html(entries, lang=lang, seed=seed, warnings=warnings))
-    document = results_document(entries, seed=seed, run=run)
+    document = results_document(entries, seed=seed, run=run, lang=lang, warnings=warnings)
     write_text_atomic(out_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     return report_files(names)

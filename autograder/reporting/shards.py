@@ -25,7 +25,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -189,6 +189,9 @@ def _garbled(folder: Path, what: str | Notice) -> MergeError:
     return MergeError(notice("merge.garbled", folder=folder, what=what))
 
 
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
@@ -200,14 +203,20 @@ def _is_str_list(value: object) -> bool:
 def _criterion(raw: object) -> CriterionResult | None:
     if not isinstance(raw, dict):
         return None
+    review = raw.get("review", False)
+    # Left to a person: no verdict and no points yet; decided: both. Nothing in between.
+    pending = raw.get("passed") is None and raw.get("score") is None and review is True
+    decided = isinstance(raw.get("passed"), bool) and _is_number(raw.get("score"))
+    decision = raw.get("decision")
     ok = (
         isinstance(raw.get("id"), str)
-        and isinstance(raw.get("passed"), bool)
-        and _is_number(raw.get("score"))
+        and (pending or decided)
+        and isinstance(review, bool)
         and _is_number(raw.get("max_score"))
         and isinstance(raw.get("feedback"), str)
+        and (decision is None or (isinstance(decision, dict) and all(isinstance(v, str) for v in decision.values())))
     )
-    return CriterionResult(raw["id"], raw["passed"], raw["score"], raw["max_score"], raw["feedback"]) if ok else None
+    return CriterionResult.from_json(raw) if ok else None
 
 
 def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
@@ -229,6 +238,7 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         and _is_str_list(raw.get("warnings", []))
         and (raw.get("seed") is None or (isinstance(raw.get("seed"), int) and not isinstance(raw.get("seed"), bool)))
         and isinstance(raw.get("output", ""), str)
+        and (raw.get("sha256") is None or (isinstance(raw.get("sha256"), str) and _SHA256.fullmatch(raw["sha256"])))
         and isinstance(feedback, str)
         and feedback.startswith("feedback/")
         and feedback.endswith(".html")
@@ -250,8 +260,8 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
     )
 
 
-def read_part(folder: Path) -> Part:
-    """One shard's output folder, checked field by field; ``MergeError`` names the folder and the field."""
+def read_document(folder: Path) -> dict[str, Any]:
+    """An output folder's results.json, read within bounds; ``MergeError`` says what is wrong with it."""
     path = folder / "results.json"
     if not folder.is_dir():
         raise MergeError(notice("merge.no_folder", folder=folder))
@@ -273,6 +283,24 @@ def read_part(folder: Path) -> Part:
         raise _garbled(folder, notice("merge.where_json_deep")) from None
     if not isinstance(document, dict) or not isinstance(document.get("submissions"), list):
         raise _garbled(folder, "submissions")
+    return document
+
+
+def read_results(folder: Path) -> tuple[dict[str, Any], list[ReportEntry]]:
+    """A one-machine or merged output folder: its document and its entries, checked as ``merge`` checks a part's."""
+    document = read_document(folder)
+    entries = []
+    for k, raw in enumerate(document["submissions"]):
+        graded = not (isinstance(raw, dict) and raw.get("graded") is False)
+        # A Ctrl-C's «no calificada» row has no total: its score is null, not a number to check.
+        fixed = raw if graded or raw.get("score") is not None else {**raw, "score": 0.0}
+        entries.append(replace(_entry(fixed, folder, k), graded=graded))
+    return document, entries
+
+
+def read_part(folder: Path) -> Part:
+    """One shard's output folder, checked field by field; ``MergeError`` names the folder and the field."""
+    document = read_document(folder)
     run = document.get("run")
     if not isinstance(run, dict):
         raise MergeError(notice("merge.not_a_shard", folder=folder))

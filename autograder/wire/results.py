@@ -3,13 +3,20 @@
 Machine-readable shape (``results.json``)::
 
     {"submissions": [{"submission": <file name>, "score", "max_score",
-                      "criteria": [{"id", "passed", "score", "max_score", "feedback"}],
+                      "criteria": [{"id", "passed", "score", "max_score", "feedback",
+                                    "review"?, "decision"?}],
                       "error": <str or null>, "flags": [<str>, ...],
                       "warnings": [<str>, ...], "seed": <int or null>}]}
 
 ``flags`` are for the instructor (delegation to lesson3, effects outside execute_tool);
 ``warnings`` are for the learner (a notebook cell that raised or had a syntax error);
 ``seed`` reproduces the run's random scenarios (``--seed``).
+
+A criterion no rule could decide is **left to a person**: ``"passed": null, "score": null,
+"review": true``; its points are pending, neither 0 nor full marks. The submission's ``score``
+is then over the decided criteria and ``pending`` holds the points still to decide. A person's
+decision (``autograder review --apply``) sets ``passed`` and ``score`` and records
+``"decision": {"by", "at", "why", "was"}``; ``sha256`` (the graded file's bytes) keys it.
 
 One part of a class graded with ``--shard I/N`` also has a top-level ``"run"``
 record (seed, lang, course_version, shard, total, positions, warnings) that
@@ -25,10 +32,53 @@ from typing import Any
 @dataclass
 class CriterionResult:
     id: str
-    passed: bool
-    score: float
+    passed: bool | None  # None: left to a person (``review``), not decided yet
+    score: float | None  # None while pending: never a silent 0 or full marks
     max_score: float
     feedback: str  # Spanish (or English with --lang en): what failed and why, or what passed
+    review: bool = False  # True: the judge could not decide, a person must (passed and score are None)
+    decision: dict[str, Any] | None = None  # a person's decision: {"by", "at", "why", "was"}
+
+    @property
+    def pending(self) -> bool:
+        return self.passed is None
+
+    def to_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "id": self.id,
+            "passed": self.passed,
+            "score": self.score,
+            "max_score": self.max_score,
+            "feedback": self.feedback,
+        }
+        # Only when they say something: a decided criterion keeps the record it always had.
+        if self.review:
+            record["review"] = True
+        if self.decision is not None:
+            record["decision"] = self.decision
+        return record
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> CriterionResult:
+        return cls(
+            raw["id"],
+            raw["passed"],
+            raw["score"],
+            raw["max_score"],
+            raw["feedback"],
+            review=bool(raw.get("review", False)),
+            decision=raw.get("decision"),
+        )
+
+
+def decided_score(criteria: list[CriterionResult]) -> float:
+    """The points of the decided criteria: what a person still has to decide counts for nothing yet."""
+    return float(sum(c.score for c in criteria if c.score is not None))
+
+
+def pending_points(criteria: list[CriterionResult]) -> float:
+    """The points left to a person: shown as pending, never folded into a total."""
+    return float(sum(c.max_score for c in criteria if c.pending))
 
 
 @dataclass
@@ -42,9 +92,25 @@ class SubmissionResult:
     warnings: list[str] = field(default_factory=list)  # e.g. "La celda 3 lanzó ZeroDivisionError ..."
     seed: int | None = None
     output: str = ""  # when the learner printed past the cap: the first KBs (the rest was dropped; warnings say so)
+    sha256: str | None = None  # the graded file's bytes: a person's decisions hold for this content only
+
+    @property
+    def pending(self) -> float:
+        """Points left to a person (0 when every criterion is decided)."""
+        return pending_points(self.criteria)
+
+    def rescore(self) -> None:
+        """Score again from the criteria, after a person decided one."""
+        self.score = decided_score(self.criteria)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        record = asdict(self)
+        record["criteria"] = [c.to_json() for c in self.criteria]
+        if not record["sha256"]:
+            del record["sha256"]
+        if pending := self.pending:
+            record["pending"] = pending
+        return record
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> SubmissionResult:
@@ -52,12 +118,13 @@ class SubmissionResult:
             submission=raw["submission"],
             score=raw["score"],
             max_score=raw["max_score"],
-            criteria=[CriterionResult(**c) for c in raw["criteria"]],
+            criteria=[CriterionResult.from_json(c) for c in raw["criteria"]],
             error=raw.get("error"),
             flags=list(raw.get("flags") or []),
             warnings=list(raw.get("warnings") or []),
             seed=raw.get("seed"),
             output=str(raw.get("output") or ""),
+            sha256=raw.get("sha256") or None,
         )
 
     @classmethod
@@ -74,7 +141,7 @@ class SubmissionResult:
         """Score and maximum are the sums over the criteria."""
         return cls(
             submission=submission,
-            score=float(sum(c.score for c in criteria)),
+            score=decided_score(criteria),
             max_score=float(sum(c.max_score for c in criteria)),
             criteria=criteria,
             error=error,

@@ -1,0 +1,317 @@
+"""A person decides what the grader left to them, or any criterion a learner asks to have regraded.
+
+``autograder review OUT`` lists the criteria still pending (``"passed": null, "review": true``)
+and writes a CSV to fill in: one row per submission and criterion, with the learner's own text
+as the judge quoted it, and three columns for the instructor: ``decision`` (``pass``, ``fail``
+or the points, from 0 to the criterion's maximum), ``reviewer`` and ``reason``. With
+``--criterion ID`` and/or ``--learner NAME`` it lists those criteria whatever their state: a
+regrade request. Rows may also be added by hand.
+
+``autograder review OUT --apply FILE.csv`` checks the whole file first (the run it belongs to,
+the criteria, the decisions, duplicates): one bad line and nothing is written. Then each
+decision is recorded in its criterion (``"decision": {"by", "at", "why", "was"}``), and
+``decisions.json`` beside the results keeps every decision keyed by the graded file's SHA-256
+and the criterion id. ``autograder grade`` into the same folder applies them again to the same
+content, and drops (with a warning naming the learner) those whose submission changed;
+``autograder merge`` carries the parts' decisions. The reports (grades.csv, notas.csv,
+feedback/, resumen.html, results.json) are written again, each file atomically.
+
+Gradescope's results live in Gradescope: a pending criterion is shown there without points and
+decided by the instructor in Gradescope itself, so ``--apply`` changes nothing there.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autograder.course.catalogue import NoticeError, notice, text
+from autograder.reporting.report import ReportEntry, criterion_title, display_name, write_text_atomic
+from autograder.reporting.report import _csv_cell as csv_cell
+from autograder.wire.results import CriterionResult
+
+DECISIONS_JSON = "decisions.json"
+"""Every decision a person made for this folder's submissions: what ``grade`` and ``merge`` carry."""
+COLUMNS = ("submission", "sha256", "learner", "criterion", "title", "max_score", "feedback")
+DECIDE = ("decision", "reviewer", "reason")
+_MAX_CSV_BYTES = 20 * 1024 * 1024
+_PASS = {"pass", "passed", "aprobado", "aprueba", "sí", "si", "yes"}
+_FAIL = {"fail", "failed", "no aprobado", "suspenso", "no"}
+
+
+class ReviewError(NoticeError):
+    """Bad review input: the message names the file and the line; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One criterion of one submission, to decide."""
+
+    entry: ReportEntry
+    criterion: CriterionResult
+
+
+@dataclass(frozen=True)
+class Decision:
+    sha256: str
+    submission: str
+    learner: str
+    criterion: str
+    passed: bool
+    score: float
+    by: str
+    at: str
+    why: str
+    was: str  # "pending", "passed" or "failed": what the criterion was before
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _matches(entry: ReportEntry, learner: str) -> bool:
+    wanted = learner.casefold()
+    return wanted in {entry.label.casefold(), entry.ident.casefold(), entry.result.submission.casefold()}
+
+
+def rows_to_review(
+    entries: list[ReportEntry], *, criterion: str | None = None, learner: str | None = None
+) -> list[Row]:
+    """The pending criteria; with ``criterion`` and/or ``learner``, those (whatever their state: a regrade)."""
+    regrade = criterion is not None or learner is not None
+    return [
+        Row(e, c)
+        for e in entries
+        if e.graded and (learner is None or _matches(e, learner))
+        for c in e.result.criteria
+        if (c.id == criterion if criterion is not None else True) and (regrade or c.pending)
+    ]
+
+
+def review_csv(rows: list[Row], lang: str = "es") -> str:
+    """The file to fill in: comma-separated UTF-8, machine headers; ``decision``, ``reviewer`` and ``reason`` empty.
+
+    Learner-chosen text is written as grades.csv writes it: a name like ``=HYPERLINK(...)`` stays text.
+    """
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([*COLUMNS, *DECIDE])
+    for r in rows:
+        c = r.criterion
+        writer.writerow(
+            [
+                csv_cell(r.entry.result.submission),
+                r.entry.result.sha256 or "",
+                csv_cell(r.entry.label),
+                c.id,
+                criterion_title(c.id, lang),
+                f"{c.max_score:g}",
+                csv_cell(c.feedback),
+                "",
+                "",
+                "",
+            ]
+        )
+    return buf.getvalue()
+
+
+def listing(rows: list[Row], lang: str = "es") -> list[str]:
+    """One line per row for the console: learner, file, criterion and what the judge quoted."""
+    return [
+        text(
+            "review.row",
+            lang,
+            learner=display_name(r.entry.label),
+            submission=display_name(r.entry.result.submission),
+            criterion=r.criterion.id,
+            state=text(f"report.{'pending' if r.criterion.pending else _state(r.criterion)}", lang),
+            feedback=r.criterion.feedback,
+        )
+        for r in rows
+    ]
+
+
+def _state(c: CriterionResult) -> str:
+    return "pending" if c.passed is None else "passed" if c.passed else "failed"
+
+
+# --- reading a filled-in CSV ------------------------------------------------------------------
+
+
+def _fail(path: Path, line: int, key: str, **params: Any) -> ReviewError:
+    return ReviewError(notice("review.bad_line", file=str(path), line=line, why=notice(key, **params)))
+
+
+def _number(raw: str) -> float | None:
+    try:
+        value = float(raw.replace(",", "."))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[Decision]:
+    """Every decided row of ``path``, checked against ``entries``; ``ReviewError`` at the first bad line."""
+    try:
+        if path.stat().st_size > _MAX_CSV_BYTES:
+            raise ReviewError(notice("review.csv_too_big", file=str(path)))
+        raw = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ReviewError(notice("review.csv_not_utf8", file=str(path))) from None
+    except OSError as exc:
+        raise ReviewError(notice("review.csv_unreadable", file=str(path), reason=exc.strerror or "")) from None
+    # A spreadsheet in Spanish saves with «;»: the header line says which.
+    first = raw.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    try:
+        table = list(csv.reader(io.StringIO(raw, newline=""), delimiter=delimiter))
+    except csv.Error as exc:
+        raise ReviewError(notice("review.csv_garbled", file=str(path), reason=str(exc))) from None
+    if not table or [h.strip() for h in table[0]] != [*COLUMNS, *DECIDE]:
+        raise ReviewError(notice("review.csv_header", file=str(path), columns=", ".join([*COLUMNS, *DECIDE])))
+    # A row names its submission as review_csv wrote it (made safe for a spreadsheet) or as it is.
+    by_key = {
+        (name, e.result.sha256 or ""): e
+        for e in entries
+        if e.graded
+        for name in (e.result.submission, csv_cell(e.result.submission))
+    }
+    seen: dict[tuple[str, str, str], int] = {}
+    decisions = []
+    for line, cells in enumerate(table[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) != len(COLUMNS) + len(DECIDE):
+            raise _fail(path, line, "review.why_cells", n=len(cells), expected=len(COLUMNS) + len(DECIDE))
+        row = dict(zip([*COLUMNS, *DECIDE], (c.strip() for c in cells), strict=True))
+        entry = by_key.get((row["submission"], row["sha256"]))
+        if entry is None:
+            raise _fail(path, line, "review.why_other_run", submission=row["submission"])
+        found = next((c for c in entry.result.criteria if c.id == row["criterion"]), None)
+        if found is None:
+            raise _fail(path, line, "review.why_criterion", criterion=row["criterion"])
+        key = (entry.result.submission, row["sha256"], row["criterion"])
+        if key in seen:
+            raise _fail(path, line, "review.why_duplicate", other=seen[key])
+        seen[key] = line
+        if not row["decision"]:
+            continue  # not decided yet: the file may be filled in over several sittings
+        passed, score = _decision(row["decision"], found.max_score)
+        if passed is None:
+            raise _fail(path, line, "review.why_decision", got=row["decision"], max=f"{found.max_score:g}")
+        if not row["reviewer"]:
+            raise _fail(path, line, "review.why_reviewer")
+        if not row["reason"]:
+            raise _fail(path, line, "review.why_reason")
+        decisions.append(
+            Decision(
+                sha256=row["sha256"],
+                submission=entry.result.submission,
+                learner=entry.label,
+                criterion=found.id,
+                passed=passed,
+                score=score,
+                by=row["reviewer"],
+                at=at,
+                why=row["reason"],
+                was=_state(found),
+            )
+        )
+    return decisions
+
+
+def _decision(raw: str, max_score: float) -> tuple[bool | None, float]:
+    word = " ".join(raw.casefold().split())
+    if word in _PASS:
+        return True, max_score
+    if word in _FAIL:
+        return False, 0.0
+    value = _number(word)
+    if value is None or not 0 <= value <= max_score:
+        return None, 0.0
+    return value == max_score, round(value, 2)
+
+
+# --- recording ----------------------------------------------------------------------------------
+
+
+def apply(entries: list[ReportEntry], decisions: Iterable[Decision]) -> int:
+    """Record each decision in its criterion and rescore; the number applied."""
+    index = {(e.result.sha256 or "", e.result.submission, c.id): (e, c) for e in entries for c in e.result.criteria}
+    applied = 0
+    for d in decisions:
+        found = index.get((d.sha256, d.submission, d.criterion))
+        if found is None:
+            continue
+        entry, c = found
+        c.passed, c.score = d.passed, d.score
+        c.decision = {"by": d.by, "at": d.at, "why": d.why, "was": d.was}
+        entry.result.rescore()
+        applied += 1
+    return applied
+
+
+def load_decisions(out: Path) -> list[Decision]:
+    """``out``'s decisions.json; [] when there is none. A damaged one is an error, never silently dropped."""
+    path = out / DECISIONS_JSON
+    if not path.exists():
+        return []
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        decisions = [Decision(**d) for d in raw["decisions"]]
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        raise ReviewError(notice("review.decisions_garbled", file=str(path))) from None
+    if not all(_well_formed(d) for d in decisions):
+        raise ReviewError(notice("review.decisions_garbled", file=str(path)))
+    return decisions
+
+
+def _well_formed(d: Decision) -> bool:
+    texts = (d.sha256, d.submission, d.learner, d.criterion, d.by, d.at, d.why, d.was)
+    number = isinstance(d.score, (int, float)) and not isinstance(d.score, bool) and math.isfinite(d.score)
+    return all(isinstance(t, str) for t in texts) and isinstance(d.passed, bool) and number
+
+
+def merged_decisions(*groups: Iterable[Decision]) -> list[Decision]:
+    """One decision per (content, criterion): the latest; in a fixed order, so every run writes the same file."""
+    kept: dict[tuple[str, str, str], Decision] = {}
+    for d in (d for group in groups for d in group):
+        key = (d.sha256, d.submission, d.criterion)
+        if key not in kept or d.at >= kept[key].at:
+            kept[key] = d
+    return sorted(kept.values(), key=lambda d: (d.submission, d.criterion, d.sha256))
+
+
+def decisions_json(decisions: list[Decision]) -> str:
+    return json.dumps({"decisions": [d.to_json() for d in decisions]}, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_decisions(out: Path, decisions: list[Decision]) -> None:
+    write_text_atomic(out / DECISIONS_JSON, decisions_json(decisions))
+
+
+def carry(entries: list[ReportEntry], decisions: list[Decision], lang: str) -> tuple[list[Decision], list[str]]:
+    """Apply a re-grade's earlier decisions to the same content; drop those whose submission changed.
+
+    Returns the decisions to keep (those applied, and those for submissions not in this run, e.g.
+    another part's) and a warning per learner whose decisions were dropped.
+    """
+    contents = {(e.result.submission, e.result.sha256 or "") for e in entries}
+    names = {e.result.submission: e for e in entries}
+    kept, warnings = [], []
+    for d in decisions:
+        if (d.submission, d.sha256) in contents:
+            kept.append(d)
+        elif d.submission in names:
+            warnings.append(
+                text("review.dropped", lang, learner=names[d.submission].label, criterion=d.criterion, by=d.by)
+            )
+        else:
+            kept.append(d)
+    apply(entries, kept)
+    return kept, list(dict.fromkeys(warnings))
