@@ -218,6 +218,19 @@ def _strip(annotation: Any) -> Any:
 
 def _members(annotation: Any) -> list[Any]:
     """A union's members, nested unions flattened (a plain type is its own only member)."""
+    try:
+        return list(_members_cached(annotation))
+    except TypeError:  # an annotation that cannot be hashed: worked out each time
+        return _members_of(annotation)
+
+
+@functools.cache
+def _members_cached(annotation: Any) -> tuple[Any, ...]:
+    # The SDK's types do not change while a process runs; every request walks the same few, many times.
+    return tuple(_members_of(annotation))
+
+
+def _members_of(annotation: Any) -> list[Any]:
     annotation = _strip(annotation)
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         return [m for arg in typing.get_args(annotation) for m in _members(arg)]
@@ -237,6 +250,7 @@ def _fields(typed: type) -> tuple[dict[str, Any], frozenset[str]]:
     return {name: _strip(hint) for name, hint in hints.items()}, required
 
 
+@functools.cache
 def _tag(typed: type) -> str | None:
     """The ``type`` literal of a block TypedDict (``"tool_result"``), None when it has none."""
     literal = _fields(typed)[0].get("type")
@@ -262,10 +276,7 @@ def _walk(
     if value is None:
         if type(None) in members or any(m in (Any, object) for m in members):
             return None
-    # The SDK also takes its own response models (``ContentBlock``) as blocks; on the wire they are the
-    # same dicts as the params, so the params alone say what is accepted.
-    members = [m for m in members if m is not type(None) and not hasattr(m, "model_fields")]
-    blocks_ = [m for m in members if _is_typeddict(m) and _tag(m) is not None]
+    members, blocks_ = _alternatives(annotation)
     if blocks_ and isinstance(value, Mapping):
         if "type" not in value:
             return SchemaProblem("no_tag", path, at, owner, "type", tuple(str(_tag(m)) for m in blocks_))
@@ -282,6 +293,27 @@ def _walk(
         literals = tuple(str(v) for m in members for v in typing.get_args(m))
         return SchemaProblem("value", path, at, owner, _last_key(at), literals, repr(value)[:40])
     return SchemaProblem("type", path, at, owner, _last_key(at), expected, type(value).__name__)
+
+
+def _alternatives(annotation: Any) -> tuple[list[Any], list[Any]]:
+    """A type's members a value may match (its own response models left out), and those that are blocks."""
+    try:
+        members, blocks_ = _alternatives_cached(annotation)
+    except TypeError:  # an annotation that cannot be hashed
+        members, blocks_ = _alternatives_of(annotation)
+    return list(members), list(blocks_)
+
+
+@functools.cache
+def _alternatives_cached(annotation: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    return _alternatives_of(annotation)
+
+
+def _alternatives_of(annotation: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    # The SDK also takes its own response models (``ContentBlock``) as blocks; on the wire they are the
+    # same dicts as the params, so the params alone say what is accepted.
+    members = tuple(m for m in _members(annotation) if m is not type(None) and not hasattr(m, "model_fields"))
+    return members, tuple(m for m in members if _is_typeddict(m) and _tag(m) is not None)
 
 
 def _last_key(at: tuple[str | int, ...]) -> str | None:
