@@ -196,6 +196,23 @@ def test_write_reports_writes_every_file(tmp_path):
     assert not list(tmp_path.rglob("*.tmp"))
 
 
+@pytest.mark.parametrize(
+    ("feedback", "shown", "never"),
+    [
+        ("No hay una función `my_load_checkpoint` en tu entrega", "<code>my_load_checkpoint</code>", "`"),
+        ("`a` y `b`", "<code>a</code> y <code>b</code>", "`"),
+        ("usa `<script>alert(1)</script>`", "<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>", "<script>alert"),
+        ("tu texto «\u202eabc»", "\\u202E", "\u202e"),
+        ("sin código <b>negrita</b>", "&lt;b&gt;negrita&lt;/b&gt;", "<b>negrita"),
+    ],
+)
+def test_feedback_pages_show_code_as_code_and_nothing_of_the_learner_as_markup(tmp_path, feedback, shown, never):
+    write_reports(tmp_path, [entry(make_result("ana.py", set(), feedback=feedback))], seed=3)
+    page = (tmp_path / "feedback" / "ana.html").read_text(encoding="utf-8")
+    cells = re.findall(r'<div class="feedback">(.*?)</div>', page, flags=re.S)
+    assert cells and all(shown in cell and never not in cell for cell in cells)
+
+
 def test_write_reports_refuses_two_entries_with_one_report_name(tmp_path):
     results = [make_result("a/ana.py", set()), make_result("b/ana.py", set())]
     with pytest.raises(ValueError):

@@ -29,6 +29,7 @@ from autograder.course import criteria
 from autograder.course.catalogue import LANGS, section, text
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
+from lesson3.practice import inline_code
 
 TEMPLATES = Path(__file__).parents[1] / "templates"
 
@@ -474,6 +475,15 @@ def decision_text(c: CriterionResult, lang: str) -> str:
 # --- HTML -------------------------------------------------------------------------------------
 
 
+def _finalize(value: object) -> object:
+    return bidi_visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+
+def feedback_markup(value: str) -> Markup:
+    """Feedback as a page shows it: escaped, bidi controls written out, `code` in <code> (check()'s rule)."""
+    return Markup(inline_code(bidi_visible(value)))
+
+
 @functools.cache  # one compile per template per process, not one per learner's feedback page
 def _environment() -> Environment:
     env = Environment(
@@ -483,9 +493,11 @@ def _environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         # Every value a page shows, learner text above all: no bidirectional control reorders the page.
-        finalize=lambda value: bidi_visible(value) if isinstance(value, str) else value,
+        # (Markup is already safe: made by a filter below from text that went through bidi_visible.)
+        finalize=_finalize,
     )
     env.filters["points"] = fmt_points  # {{ x | points(lang) }}: a decimal comma in a Spanish page
+    env.filters["code"] = feedback_markup  # {{ c.feedback | code }}: `names` shown as code, as check() does
     env.globals["criterion_title"] = criterion_title
     env.globals["criterion_points"] = criterion_points
     env.globals["total_text"] = total_text
