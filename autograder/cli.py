@@ -1,8 +1,8 @@
 """The ``autograder`` command: grade a whole class, merge parts, build the Gradescope bundle.
 
-    autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N]
+    autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N] [--config TOML]
     autograder merge DIR... --out DIR [--force]
-    autograder gradescope --out autograder.zip [--seed S]
+    autograder gradescope --out autograder.zip [--seed S] [--config TOML]
     autograder export moodle RESULTS --worksheet W.csv --out O.csv [--feedback-zip Z.zip]
     autograder export canvas RESULTS --gradebook G.csv --column NAME --out O.csv
     autograder review DIR [--criterion ID] [--learner NAME] [--csv FILE] | autograder review DIR --apply FILE
@@ -31,6 +31,9 @@ from pathlib import Path
 from typing import TextIO
 
 from autograder.course.catalogue import LANGS, plural, text
+from autograder.course.config import DEFAULT as DEFAULT_COURSE
+from autograder.course.config import ConfigError, CourseConfig
+from autograder.course.config import load as load_config
 from autograder.intake.collect import IntakeError, Learner, collect_submissions
 from autograder.reporting import review
 from autograder.reporting.report import (
@@ -116,6 +119,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     grade.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
     grade.add_argument("--force", action="store_true", help=say("force"))
     grade.add_argument("--shard", type=shard_arg(lang), default=None, metavar="I/N", help=say("shard"))
+    grade.add_argument("--config", type=Path, metavar="TOML", help=say("config"))
 
     merge = commands.add_parser("merge", help=say("merge"), description=say("merge_description"))
     merge.add_argument("folders", nargs="+", type=Path, metavar=say("metavar_folder"), help=say("folders"))
@@ -137,6 +141,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     decide.add_argument("--force", action="store_true", help=say("review_force"))
     decide.add_argument("--lang", choices=LANGS, help=say("lang_review"))
     bundle.add_argument("--lang", choices=LANGS, help=say("lang_gradescope"))
+    bundle.add_argument("--config", type=Path, metavar="TOML", help=say("config"))
 
     export = commands.add_parser("export", help=say("export"), description=say("export_description"))
     lms = export.add_subparsers(dest="lms", metavar=say("lms"), required=True)
@@ -154,6 +159,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     release = commands.add_parser("release", help=say("release"), description=say("release_description"))
     release.add_argument("--out", required=True, type=Path, metavar=say("metavar_folder"), help=say("release_out"))
     release.add_argument("--lang", choices=LANGS, help=say("lang_release"))
+    release.add_argument("--config", type=Path, metavar="TOML", help=say("release_config"))
 
     return parser
 
@@ -181,13 +187,47 @@ class ProgressBar:
 
 
 def run_grading(
-    learners: list[Learner], *, jobs: int, seed: int, lang: str, progress: Progress | None
+    learners: list[Learner],
+    *,
+    jobs: int,
+    seed: int,
+    lang: str,
+    progress: Progress | None,
+    course: CourseConfig | None = None,
 ) -> list[SubmissionResult]:
     """One result per learner, in their order (:func:`autograder.grading.pipeline.grade_many`)."""
     # Imported here so that `autograder --help` and usage errors stay instant.
     from autograder.grading.pipeline import grade_many
 
-    return grade_many(learners, jobs=jobs, seed=seed, lang=lang, progress=progress)
+    if course is None:
+        return grade_many(learners, jobs=jobs, seed=seed, lang=lang, progress=progress)
+    return grade_many(
+        learners,
+        jobs=jobs,
+        seed=seed,
+        lang=lang,
+        progress=progress,
+        limits=course.limits,
+        levels=course.counted_levels,
+        points=course.points,
+    )
+
+
+def apply_config(args: argparse.Namespace, explicit_lang: str | None) -> None:
+    """``--config FILE``: the course's configuration as ``args.course``; a flag given explicitly wins over it.
+
+    The file's ``semilla`` and ``idioma`` become ``--seed`` and ``--lang`` when those were not given.
+    """
+    course = DEFAULT_COURSE
+    if getattr(args, "config", None) is not None:
+        try:
+            course = load_config(args.config)
+        except ConfigError as exc:
+            raise UsageError(exc.notice.render(explicit_lang or "es")) from exc
+    if getattr(args, "seed", None) is None and hasattr(args, "seed"):
+        args.seed = course.seed
+    args.lang = explicit_lang or course.lang or "es"
+    args.course = course
 
 
 LOCK_FILE = ".autograder.lock"
@@ -386,7 +426,11 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
         try:
-            results = run_grading([p.learner for p in planned], jobs=args.jobs, seed=seed, lang=lang, progress=bar)
+            # Only a configured course is passed on: without --config, grading is the built-in one.
+            configured = {"course": args.course} if args.config is not None else {}
+            results = run_grading(
+                [p.learner for p in planned], jobs=args.jobs, seed=seed, lang=lang, progress=bar, **configured
+            )
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop
         finally:
@@ -409,9 +453,12 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
             )
             for r, p in zip(results, planned, strict=True)
         ]
+        # What this run was graded under: the file's values (or the defaults) with the run's seed and language.
+        config = args.course.with_run(seed=seed, lang=lang).record()
         run = None
         if args.shard is not None:
             run = run_record(
+                config=config,
                 seed=seed,
                 lang=lang,
                 total=len(learners),
@@ -427,7 +474,9 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
             from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
             begin_out(out_plan)
-            written = write_reports(out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run)
+            written = write_reports(
+                out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run, config=config
+            )
             if decided:  # even when every one was dropped: the file must say so, not keep the old ones
                 review.write_decisions(out, kept)
                 written.append(review.DECISIONS_JSON)
@@ -474,7 +523,9 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
         kept_files = [review.DECISIONS_JSON] if decided else []
         out_plan = prepare_out(out, [*out_plan.will_write, *kept_files], args.force, args.lang or "es")
         begin_out(out_plan)
-        written = write_reports(out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings)
+        written = write_reports(
+            out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings, config=merged.config
+        )
         written += _write_decisions(out, decided)
         finish_out(out_plan, written)
     lang = args.lang or merged.lang
@@ -529,7 +580,8 @@ def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
         out_plan = prepare_out(out, [*report_files(e.name for e in entries), review.DECISIONS_JSON], True, lang)
         begin_out(out_plan)
         run = document.get("run") if isinstance(document.get("run"), dict) else None
-        written = write_reports(out, entries, lang=report_lang, seed=seed, warnings=warnings, run=run)
+        config = report.get("config") if isinstance(report.get("config"), dict) else None
+        written = write_reports(out, entries, lang=report_lang, seed=seed, warnings=warnings, run=run, config=config)
         written += _write_decisions(out, review.merged_decisions(previous, decisions))
         finish_out(out_plan, written)
     print(text("review.applied", lang, n=len(decisions), out=for_terminal(str(out))), file=stdout)
@@ -565,7 +617,9 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
 
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        path = build_bundle(args.out, seed=seed)
+        # The seed stays in its own member (course-seed): one place for it.
+        course = args.course.with_run(seed=None, lang=args.course.lang) if args.config is not None else None
+        path = build_bundle(args.out, seed=seed, config=course)
     except BundleError as exc:
         raise UsageError(exc.notice.render(args.lang)) from exc
     print(text("cli.bundle", args.lang, path=path, seed=seed), file=stdout)
@@ -594,7 +648,8 @@ def release_command(args: argparse.Namespace, stdout: TextIO) -> int:
     from autograder.reporting.release import ReleaseError, write_edition
 
     try:
-        written = write_edition(args.out, lang=args.lang)
+        shipped = args.course.for_learners() if args.config is not None else None
+        written = write_edition(args.out, lang=args.lang, config=shipped)
     except ReleaseError as exc:
         raise UsageError(exc.notice.render(args.lang)) from exc
     print(text("release.done", args.lang, out=args.out, n=len(written)), file=stdout)
@@ -624,10 +679,14 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     lang = early_lang(argv)
     with ARGPARSE[lang][1]():
         args = build_parser(lang).parse_args(argv)
-    # Unset, merge speaks its parts' language; the other commands Spanish.
-    args.lang = args.lang or args.top_lang or (None if args.command == "merge" else "es")
+    # Unset, merge speaks its parts' language; the other commands Spanish (or their --config's idioma).
+    explicit_lang = args.lang or args.top_lang
+    args.lang = explicit_lang or (None if args.command == "merge" else "es")
     lang = args.lang or "es"
     try:
+        if args.command in ("grade", "gradescope", "release"):
+            apply_config(args, explicit_lang)
+            lang = args.lang
         if args.command == "release":
             return release_command(args, stdout)
         if args.command in ("grade", "gradescope"):

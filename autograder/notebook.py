@@ -23,6 +23,7 @@ from typing import Any
 
 from autograder.course import criteria
 from autograder.course.catalogue import text
+from autograder.course.config import shipped as shipped_config
 from autograder.grading.pipeline import LEVELS, grade_loaded
 from autograder.intake.submission import from_python
 from autograder.questions import graded_on_submission
@@ -52,7 +53,7 @@ class CheckResult(SubmissionResult):
 def check(
     level: int | None = None,
     *,
-    lang: str = "es",
+    lang: str | None = None,
     seed: int = PUBLIC_SEED,
     namespace: dict[str, Any] | None = None,
     _depth: int = 1,
@@ -60,14 +61,33 @@ def check(
     """Corrige las funciones del ejercicio de este cuaderno con las verificaciones públicas.
 
     ``level`` 0 (la ruta de reanudación: ``my_load_checkpoint``, ``start_state``), 1
-    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
+    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos los que cuentan.
+
+    Points, counted levels, limits and the default language are the course's
+    (:func:`autograder.course.config.shipped`: the learner's edition carries them), as when it is graded.
     """
+    course = shipped_config()
+    lang = lang or course.lang or "es"
     if level not in (None, *LEVELS):
         raise ValueError(text("live.bad_level", lang, level=repr(level)))
-    levels = LEVELS if level is None else (level,)
+    if level is not None and level not in course.counted_levels:
+        # Not an error in the learner's notebook: its check(level=N) cell stays, the course just does not grade it.
+        counted = ", ".join(map(str, course.counted_levels))
+        print(text("config.level_not_counted", lang, level=level, levels=counted))
+        empty = CheckResult(submission=NOTEBOOK_NAME, score=0.0, max_score=0.0, criteria=[])
+        empty.lang = lang
+        return empty
+    levels = course.counted_levels if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)
-    graded = grade_loaded(from_python(source, NOTEBOOK_NAME, kind="live"), seed=seed, lang=lang, levels=levels)
+    graded = grade_loaded(
+        from_python(source, NOTEBOOK_NAME, kind="live"),
+        seed=seed,
+        lang=lang,
+        levels=levels,
+        limits=course.limits,
+        points=course.points,
+    )
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
     result.lang = lang
     result.warnings = [*result.warnings, *_changed_since_passed(result, ns, lang)]

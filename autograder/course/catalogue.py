@@ -1037,6 +1037,119 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "The parts come from course version {theirs} (in «{folder}»), and {ours} is installed here. Merge "
         "the parts with the version they were graded with.",
     },
+    "merge.config": {
+        "es": "Las partes se calificaron con configuraciones distintas del curso: «{a}» con {ca} y «{b}» con {cb} "
+        "(SHA-256 de los valores). Califica todas las partes con el mismo --config.",
+        "en": "The parts were graded under different course configurations: «{a}» with {ca} and «{b}» with {cb} "
+        "(SHA-256 of the values). Grade every part with the same --config.",
+    },
+    # -- the course's configuration (curso.toml, autograder.course.config) ------------------------
+    "config.error": {"es": "{where}: {what}", "en": "{where}: {what}"},
+    "config.where": {"es": "«{file}»", "en": "«{file}»"},
+    "config.where_line": {"es": "«{file}», línea {line}", "en": "«{file}», line {line}"},
+    "config.where_column": {
+        "es": "«{file}», línea {line}, columna {column}",
+        "en": "«{file}», line {line}, column {column}",
+    },
+    "config.not_a_file": {
+        "es": "No existe el archivo de configuración «{file}» (o no es un archivo).",
+        "en": "The configuration file «{file}» does not exist (or is not a file).",
+    },
+    "config.unreadable": {
+        "es": "No se pudo leer el archivo de configuración «{file}»: {reason}.",
+        "en": "Could not read the configuration file «{file}»: {reason}.",
+    },
+    "config.too_big": {
+        "es": "«{file}» no es un archivo de configuración: pasa de {max} KB.",
+        "en": "«{file}» is not a configuration file: it is over {max} KB.",
+    },
+    "config.not_utf8": {"es": "el archivo no está en UTF-8", "en": "the file is not UTF-8"},
+    "config.not_json": {
+        "es": "no es la configuración en JSON que escribe autograder",
+        "en": "it is not the JSON configuration autograder writes",
+    },
+    "config.no_toml": {
+        "es": "No se puede leer «{file}»: este Python no trae tomllib (3.11+) ni está instalado tomli.",
+        "en": "Cannot read «{file}»: this Python has no tomllib (3.11+) and tomli is not installed.",
+    },
+    "config.syntax": {
+        "es": "no es TOML válido ({reason})",
+        "en": "it is not valid TOML ({reason})",
+    },
+    "config.unknown_key": {
+        "es": "clave desconocida «{name}»{suggest}; las claves son {known}",
+        "en": "unknown key «{name}»{suggest}; the keys are {known}",
+    },
+    "config.unknown_criterion": {
+        "es": "[puntos]: no hay ningún criterio «{name}»{suggest}; los criterios están en docs/criterios.md",
+        "en": "[puntos]: there is no criterion «{name}»{suggest}; the criteria are listed in docs/criterios.md",
+    },
+    "config.unknown_limit": {
+        "es": "[limites]: no hay ningún límite «{name}»{suggest}; los límites son {known}",
+        "en": "[limites]: there is no limit «{name}»{suggest}; the limits are {known}",
+    },
+    "config.did_you_mean": {"es": " (¿quisiste decir {names}?)", "en": " (did you mean {names}?)"},
+    "config.type": {
+        "es": "«{name}» tiene que ser {expected}, y es {got}",
+        "en": "«{name}» must be {expected}, and it is {got}",
+    },
+    "config.expected.table": {"es": "una tabla ([sección])", "en": "a table ([section])"},
+    "config.expected.points": {"es": "un número de puntos", "en": "a number of points"},
+    "config.expected.number": {"es": "un número", "en": "a number"},
+    "config.expected.integer": {"es": "un número entero", "en": "a whole number"},
+    "config.expected.levels": {
+        "es": "una lista no vacía de niveles, como [0, 1, 2]",
+        "en": "a non-empty list of levels, such as [0, 1, 2]",
+    },
+    "config.expected.lang": {"es": '"es" o "en"', "en": '"es" or "en"'},
+    "config.kind.bool": {"es": "un booleano", "en": "a boolean"},
+    "config.kind.int": {"es": "un número entero", "en": "a whole number"},
+    "config.kind.float": {"es": "un número con decimales", "en": "a decimal number"},
+    "config.kind.str": {"es": "un texto", "en": "a string"},
+    "config.kind.list": {"es": "una lista", "en": "a list"},
+    "config.kind.table": {"es": "una tabla", "en": "a table"},
+    "config.kind.date": {"es": "una fecha u hora", "en": "a date or time"},
+    "config.range": {
+        "es": "«{name}» = {value} está fuera de rango: tiene que estar entre {low} y {high}{unit}",
+        "en": "«{name}» = {value} is out of range: it must be between {low} and {high}{unit}",
+    },
+    "config.level": {
+        "es": "niveles: {value} no es un nivel del curso (los niveles son {levels})",
+        "en": "niveles: {value} is not a level of the course (the levels are {levels})",
+    },
+    "config.level_twice": {"es": "niveles: un nivel aparece dos veces", "en": "niveles: a level appears twice"},
+    "config.nothing_counts": {
+        "es": "con estos niveles y puntos no queda nada que calificar: el máximo sería 0",
+        "en": "with these levels and points nothing is left to grade: the maximum would be 0",
+    },
+    "config.call_over_check": {
+        "es": "call_seconds ({call} s) no puede pasar de check_seconds ({check} s): cada llamada es parte del "
+        "presupuesto de su criterio",
+        "en": "call_seconds ({call} s) cannot exceed check_seconds ({check} s): each call is part of its "
+        "criterion's budget",
+    },
+    "config.backstop": {
+        "es": "submission_seconds ({total} s) tiene que pasar de load_seconds más check_seconds ({load} s + "
+        "{check} s): es el tope de respaldo de toda la corrección",
+        "en": "submission_seconds ({total} s) must exceed load_seconds plus check_seconds ({load} s + {check} s): "
+        "it is the backstop on the whole grading",
+    },
+    "config.level_not_counted": {
+        "es": "check(level={level}): el nivel {level} no cuenta en este curso (cuentan {levels})",
+        "en": "check(level={level}): level {level} does not count in this course (counting: {levels})",
+    },
+    "cli.help.config": {
+        "es": "archivo de configuración del curso (curso.toml: puntos, niveles, límites, semilla, idioma); "
+        "--seed y --lang dados aquí ganan al archivo",
+        "en": "the course's configuration file (curso.toml: points, levels, limits, seed, language); --seed and "
+        "--lang given here win over the file",
+    },
+    "cli.help.release_config": {
+        "es": "configuración del curso (curso.toml) que check() usa en la edición: mismos puntos y niveles; "
+        "la semilla no se incluye",
+        "en": "the course's configuration (curso.toml) that check() uses in the edition: the same points and "
+        "levels; the seed is left out",
+    },
     "merge.lang": {
         "es": "Las partes tienen idiomas distintos: «{a}» con --lang {la} y «{b}» con --lang {lb}.",
         "en": "The parts are in different languages: «{a}» with --lang {la} and «{b}» with --lang {lb}.",

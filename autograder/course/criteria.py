@@ -19,8 +19,8 @@ imported in the judge process, when a criterion is graded.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from autograder.questions import LEVEL1, QUESTIONS, Question
@@ -107,15 +107,24 @@ def required_ids() -> tuple[str, ...]:
     return tuple(CRITERIA)
 
 
-def graded(levels: Iterable[int]) -> list[Criterion]:
-    """The criteria of ``levels``; the same for every submission, whatever it defines or answers."""
+def graded(levels: Iterable[int], points: Mapping[str, float] | None = None) -> list[Criterion]:
+    """The criteria of ``levels``; the same for every submission, whatever it defines or answers.
+
+    ``points`` (criterion id -> points, the course's configuration: :mod:`autograder.course.config`)
+    replaces the declared points; a criterion it does not name keeps its own.
+    """
     levels = set(levels)
-    return [c for c in CRITERIA.values() if c.level in levels]
+    chosen = [c for c in CRITERIA.values() if c.level in levels]
+    if points:
+        chosen = [replace(c, points=float(points[c.id])) if c.id in points else c for c in chosen]
+    return chosen
 
 
-def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:
+def not_graded(
+    message: str, *, levels: Iterable[int] = (0, 1, 2), points: Mapping[str, float] | None = None
+) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
-    return [c.failed(message) for c in graded(levels)]
+    return [c.failed(message) for c in graded(levels, points)]
 
 
 def learner_names() -> tuple[str, ...]:

@@ -18,7 +18,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,9 +76,10 @@ def grade_submission(
     lang: str = "es",
     limits: Limits = DEFAULT_LIMITS,
     levels: tuple[int, ...] = LEVELS,
+    points: Mapping[str, float] | None = None,
 ) -> SubmissionResult:
     """Corrige una entrega (``.py`` o ``.ipynb``)."""
-    return grade_many([path], jobs=1, seed=seed, lang=lang, limits=limits, levels=levels)[0]
+    return grade_many([path], jobs=1, seed=seed, lang=lang, limits=limits, levels=levels, points=points)[0]
 
 
 def grade_many(
@@ -91,6 +92,7 @@ def grade_many(
     limits: Limits = DEFAULT_LIMITS,
     levels: tuple[int, ...] = LEVELS,
     server: GradingServer | None = None,
+    points: Mapping[str, float] | None = None,
 ) -> list[SubmissionResult]:
     """Corrige muchas entregas en paralelo; los resultados vuelven en el orden de ``paths``.
 
@@ -112,10 +114,12 @@ def grade_many(
 
     def one(learner: Learner) -> SubmissionResult:
         try:
-            return grade_learner(learner, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
+            return grade_learner(
+                learner, seed=seed, lang=lang, limits=limits, levels=levels, server=server, points=points
+            )
         except Exception as e:  # noqa: BLE001 - one file that breaks the loader or the grader must not cost the batch
             # Only the exception's type: its text may quote the file.
-            return _unloadable(_label(learner), text("internal", lang, detail=type(e).__name__), seed, levels)
+            return _unloadable(_label(learner), text("internal", lang, detail=type(e).__name__), seed, levels, points)
 
     pool = ThreadPoolExecutor(max_workers=jobs)
     futures = {pool.submit(one, learner): i for i, learner in enumerate(learners)}
@@ -134,7 +138,7 @@ def grade_many(
             pool.shutdown(wait=True)
         message = text("batch.interrupted", lang)
         kept = [
-            r if r is not None else _unloadable(_label(learner), message, seed, levels)
+            r if r is not None else _unloadable(_label(learner), message, seed, levels, points)
             for r, learner in zip(results, learners, strict=True)
         ]
         raise GradingInterrupted(kept, graded=sum(1 for r in results if r is not None)) from None
@@ -151,6 +155,7 @@ def grade_loaded(
     limits: Limits = DEFAULT_LIMITS,
     levels: tuple[int, ...] = LEVELS,
     server: GradingServer | None = None,
+    points: Mapping[str, float] | None = None,
 ) -> SubmissionResult:
     """Send an already loaded submission to a judge and wait for its result."""
     server = server or shared_server()
@@ -160,23 +165,28 @@ def grade_loaded(
         "lang": lang,
         "limits": limits.to_json(),
         "levels": list(levels),
+        "points": dict(points or {}),
     }
     try:
         raw = server.grade(request, timeout=limits.submission_seconds)
     except JudgeTimeout:
         return _unloadable(
-            submission.name, text("internal.timeout", lang, seconds=limits.submission_seconds), seed, levels
+            submission.name, text("internal.timeout", lang, seconds=limits.submission_seconds), seed, levels, points
         )
     except ServerError as e:
-        return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels)
+        return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels, points)
     result = SubmissionResult.from_json(raw)
     if warning := confinement_warning(lang):
         result.warnings.append(warning)
     return result
 
 
-def _unloadable(name: str, message: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:
-    return SubmissionResult.from_criteria(name, not_graded(message, levels=levels), error=message, seed=seed)
+def _unloadable(
+    name: str, message: str, seed: int, levels: tuple[int, ...], points: Mapping[str, float] | None = None
+) -> SubmissionResult:
+    return SubmissionResult.from_criteria(
+        name, not_graded(message, levels=levels, points=points), error=message, seed=seed
+    )
 
 
 # --- one learner, one row ---------------------------------------------------------------------
@@ -250,15 +260,16 @@ def grade_learner(
     limits: Limits = DEFAULT_LIMITS,
     levels: tuple[int, ...] = LEVELS,
     server: GradingServer | None = None,
+    points: Mapping[str, float] | None = None,
 ) -> SubmissionResult:
     """One learner's row: the file :func:`choose` picks, graded; the others named in its warnings."""
     candidates = [_load(found, learner, lang) for found in learner.files]
     if not candidates:
-        return _nothing_gradable(learner, lang, seed, levels)
+        return _nothing_gradable(learner, lang, seed, levels, points)
     chosen, why = choose(candidates)
     picked = candidates[chosen]
     if picked.submission is None:
-        result = _unloadable(picked.found.name, picked.error or "", seed, levels)
+        result = _unloadable(picked.found.name, picked.error or "", seed, levels, points)
     elif picked.submission.course in WRONG_NOTEBOOKS:
         course = picked.submission.course
         message = text(
@@ -269,9 +280,11 @@ def grade_learner(
             notebook=f"{NOTEBOOKS[course]}.ipynb",
             exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
         )
-        result = _unloadable(picked.found.name, message, seed, levels)
+        result = _unloadable(picked.found.name, message, seed, levels, points)
     else:
-        result = grade_loaded(picked.submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server)
+        result = grade_loaded(
+            picked.submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server, points=points
+        )
         # What a person's decisions (autograder review) hold for: this content, and no other.
         result.sha256 = content_digest(picked.found)
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
@@ -307,14 +320,16 @@ _RENAMED = (".ipynb.txt", ".ipynb.json", ".py.txt", ".ipynb.html")
 """A notebook or script whose name gained an extension on the way (a browser's download, a mail client)."""
 
 
-def _nothing_gradable(learner: Learner, lang: str, seed: int, levels: tuple[int, ...]) -> SubmissionResult:
+def _nothing_gradable(
+    learner: Learner, lang: str, seed: int, levels: tuple[int, ...], points: Mapping[str, float] | None
+) -> SubmissionResult:
     """A learner who handed in no ``.py`` and no notebook: a row with 0 that says what was found."""
     found = [learner.inside(o) for o in learner.others]
     message = plural("choice.nothing", len(found), lang, files=_names(found, lang))
     renamed = [name for name in found if name.lower().endswith(_RENAMED)]
     if renamed:
         message += " " + plural("choice.renamed", len(renamed), lang, files=_names(renamed, lang))
-    return _unloadable(shown_name(learner.name), message, seed, levels)
+    return _unloadable(shown_name(learner.name), message, seed, levels, points)
 
 
 _MAX_NAMED = 10

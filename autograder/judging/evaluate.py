@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import CRITERIA, graded
+from autograder.course.criteria import graded
 from autograder.judging.delegation import explained
 from autograder.judging.observe import Run
 from autograder.sandbox.session import Caller
@@ -37,19 +37,22 @@ def run_checks(
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
     spelled: dict[str, str] | None = None,
+    points: dict[str, float] | None = None,
 ) -> Grading:
     """Observe and judge every criterion of the requested levels.
 
     What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
-    only lets the feedback show the learner's own spelling of it.
+    only lets the feedback show the learner's own spelling of it. ``points`` is the course's
+    configuration (:mod:`autograder.course.config`): each criterion's points, when not the declared ones.
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
-    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels)]
+    chosen = {c.id: c for c in graded(levels, points)}
+    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in chosen.values()]
     flags = list(run.flags.values())
     for fn, called in sorted(run.delegated.items()):
         target, key = explained(called, (spelled or {}).get(fn))
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
         feedback = text(key, lang, fn=fn, target=target)
-        criteria = [CRITERIA[c.id].failed(feedback) if CRITERIA[c.id].function == fn else c for c in criteria]
+        criteria = [chosen[c.id].failed(feedback) if chosen[c.id].function == fn else c for c in criteria]
     return Grading(criteria, flags)

@@ -32,6 +32,8 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
     lang = str(request.get("lang") or "es")
     limits = Limits.from_json(request.get("limits"))
     levels = tuple(int(level) for level in request.get("levels") or LEVELS)
+    # The course's points (autograder.course.config), when it set them: criterion id -> points.
+    points = {str(k): float(v) for k, v in (request.get("points") or {}).items()}
     workdir = run_dir / f"juez-{os.getpid()}"
     session = None
     try:
@@ -43,7 +45,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
         summary = session.start()
         if summary.fatal:
-            criteria = not_graded(summary.fatal, levels=levels)
+            criteria = not_graded(summary.fatal, levels=levels, points=points)
             result = SubmissionResult.from_criteria(
                 submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
             )
@@ -61,6 +63,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             box=box,
             answers=summary.answers,
             spelled=static_delegation(c.source for c in submission.runnable),
+            points=points,
         )
         note = session.output_note()
         result = SubmissionResult.from_criteria(
@@ -78,7 +81,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         traceback.print_exc()
         message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
         return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels), error=message, seed=seed
+            submission.name, not_graded(message, levels=levels, points=points), error=message, seed=seed
         ).to_json()
     finally:
         if session is not None:

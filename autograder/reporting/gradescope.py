@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import LANGS, NoticeError, notice, text
+from autograder.course.config import CourseConfig, load, to_file_json
 from autograder.intake.collect import Learner, collect_submissions, is_ignored, shown_name
 from autograder.reporting.report import bidi_visible, criterion_title, fmt_points, write_text_atomic
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -48,6 +49,8 @@ _COURSE_PACKAGES = ("lesson3", "autograder")
 _FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # a reproducible zip: same sources, same bytes
 SEED_MEMBER = "course-seed"
 """The bundle's member holding the course's seed (a line with a whole number)."""
+CONFIG_MEMBER = "course-config.json"
+"""The bundle's member holding the course's configuration (``autograder gradescope --config``), when it has one."""
 _METADATA_CAP = 1 << 20  # Gradescope's submission_metadata.json is a few KB
 
 
@@ -84,11 +87,12 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
     return members
 
 
-def build_bundle(out: Path, root: Path | None = None, *, seed: int) -> Path:
+def build_bundle(out: Path, root: Path | None = None, *, seed: int, config: CourseConfig | None = None) -> Path:
     """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta.
 
     ``seed`` is the course's seed (see the module's seed policy): the same sources and seed
-    give the same bytes.
+    give the same bytes. ``config``, the course's configuration, is baked in as JSON
+    (:data:`CONFIG_MEMBER`): the runner grades with its points, levels, limits and language.
     """
     members = bundle_members(root)
     buffer = io.BytesIO()
@@ -102,6 +106,10 @@ def build_bundle(out: Path, root: Path | None = None, *, seed: int) -> Path:
         info = zipfile.ZipInfo(SEED_MEMBER, date_time=_FIXED_DATE)
         info.external_attr = 0o100644 << 16
         zf.writestr(info, f"{seed}\n")
+        if config is not None:
+            info = zipfile.ZipInfo(CONFIG_MEMBER, date_time=_FIXED_DATE)
+            info.external_attr = 0o100644 << 16
+            zf.writestr(info, to_file_json(config))
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, buffer.getvalue(), durable=False)
     return out
@@ -163,7 +171,9 @@ def _no_tests(output: str) -> dict[str, Any]:
     return {"score": 0.0, "output": output, "output_format": "text", "tests": []}
 
 
-def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -> dict[str, Any]:
+def grade_for_gradescope(
+    submission_dir: Path, *, seed: int, lang: str = "es", course: CourseConfig | None = None
+) -> dict[str, Any]:
     """The learner's upload is one learner, graded by the rule ``autograder grade`` applies to each learner.
 
     One file is graded, chosen as :func:`autograder.grading.pipeline.choose` says (never the best
@@ -174,7 +184,10 @@ def grade_for_gradescope(submission_dir: Path, *, seed: int, lang: str = "es") -
         learners = intake.learners or [Learner(shown_name(submission_dir.name), ())]
         from autograder.grading.pipeline import grade_many
 
-        (result,) = grade_many(learners, jobs=os.cpu_count() or 1, seed=seed, lang=lang)
+        settings: dict[str, Any] = {}
+        if course is not None:
+            settings = {"limits": course.limits, "levels": course.counted_levels, "points": course.points}
+        (result,) = grade_many(learners, jobs=os.cpu_count() or 1, seed=seed, lang=lang, **settings)
         return to_gradescope(result, lang=lang, warnings=intake.warnings)
 
 
@@ -216,10 +229,24 @@ def course_seed(root: Path) -> int | None:
     return int(given) if given.isdigit() else None
 
 
+def course_config(root: Path) -> CourseConfig | None:
+    """The course's configuration baked into the bundle (``autograder gradescope --config``), if it has one."""
+    path = root / "source" / CONFIG_MEMBER
+    return load(path) if path.exists() else None
+
+
 def main() -> int:
     root = Path(os.environ.get("AUTOGRADER_ROOT") or DEFAULT_ROOT)
     submission_dir, results_dir = root / "submission", root / "results"
-    lang = os.environ.get("AUTOGRADER_LANG", "es")
+    try:
+        config = course_config(root)
+    except NoticeError as exc:  # a damaged bundle: instructors see why (stdout), the learner a sentence
+        print(exc.notice.render("es"))
+        config, broken = None, True
+    else:
+        broken = False
+    # AUTOGRADER_LANG (to try a bundle by hand) wins over the course's idioma, as a flag wins over the file.
+    lang = os.environ.get("AUTOGRADER_LANG") or (config.lang if config is not None else None) or "es"
     if lang not in LANGS:
         lang = "es"
     course = course_seed(root)
@@ -231,7 +258,9 @@ def main() -> int:
     seed = learner_seed(course, key) if key is not None else course
     started = time.monotonic()
     try:
-        document = grade_for_gradescope(submission_dir, seed=seed, lang=lang)
+        if broken:
+            raise RuntimeError(CONFIG_MEMBER)
+        document = grade_for_gradescope(submission_dir, seed=seed, lang=lang, course=config)
     except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
         # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
         traceback.print_exc(file=sys.stdout)
@@ -239,6 +268,8 @@ def main() -> int:
     document["execution_time"] = round(time.monotonic() - started, 3)
     # Gradescope stores extra_data without showing it to learners: the seeds stay with instructors.
     document["extra_data"] = {"seed": seed, "course_seed": course, "learner": key, "lang": lang}
+    if config is not None:
+        document["extra_data"]["config"] = config.digest()
     print(text("gradescope.console", lang, seed=seed, path=results_dir / "results.json"))
     write_text_atomic(results_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     return 0

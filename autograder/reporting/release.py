@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from autograder.course.catalogue import NoticeError, notice
+from autograder.course.config import SHIPPED, CourseConfig, to_file_json
 from autograder.questions import QUESTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +42,8 @@ FOLDERS = ("lesson3", "autograder", "binder", "jupyter-config")
 LEFT_OUT = ("lesson3/build_notebooks.py",)
 """Inside the shipped folders, what stays with the maintainers (it builds the notebooks from ``src/``)."""
 QUESTIONS_MODULE = "autograder/questions.py"
+SHIPPED_CONFIG = f"autograder/course/{SHIPPED.name}"
+"""The course's configuration in the edition, read by ``check()`` (:func:`autograder.course.config.shipped`)."""
 README = "README.md"
 
 
@@ -127,8 +130,12 @@ def _walk(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def edition_files(root: Path = ROOT, lang: str = "es") -> dict[str, bytes]:
-    """Every file of the learner's edition (relative path -> content), checked for keys; nothing written."""
+def edition_files(root: Path = ROOT, lang: str = "es", config: CourseConfig | None = None) -> dict[str, bytes]:
+    """Every file of the learner's edition (relative path -> content), checked for keys; nothing written.
+
+    ``config`` (``autograder release --config``, without its seed) is shipped as the package's
+    ``autograder/course/curso.json``, so ``check()`` scores with the course's points and levels.
+    """
     from autograder.course.catalogue import text
 
     if not all((root / n).is_file() for n in ("notebooks/" + NOTEBOOKS[0], *FILES)):
@@ -145,6 +152,9 @@ def edition_files(root: Path = ROOT, lang: str = "es") -> dict[str, bytes]:
             relative = path.relative_to(root).as_posix()
             if relative not in LEFT_OUT:
                 files[relative] = path.read_bytes()
+    files.pop(SHIPPED_CONFIG, None)  # only the configuration given now, never one lying in the checkout
+    if config is not None:
+        files[SHIPPED_CONFIG] = to_file_json(config.for_learners()).encode("utf-8")
     files[QUESTIONS_MODULE] = keyless_questions_source(files[QUESTIONS_MODULE].decode("utf-8")).encode("utf-8")
     readme = text("release.readme", lang, command=course_command(root), badge=binder_badge(root))
     files[README] = readme.encode("utf-8")
@@ -154,9 +164,9 @@ def edition_files(root: Path = ROOT, lang: str = "es") -> dict[str, bytes]:
     return files
 
 
-def write_edition(out: Path, root: Path = ROOT, lang: str = "es") -> list[Path]:
+def write_edition(out: Path, root: Path = ROOT, lang: str = "es", config: CourseConfig | None = None) -> list[Path]:
     """Write the learner's edition into ``out`` (which must not exist, or be empty); the files written."""
-    files = edition_files(root, lang)
+    files = edition_files(root, lang, config)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise ReleaseError(notice("release.out_not_empty", out=str(out)))
     written = []

@@ -230,9 +230,19 @@ def criterion_points(c: CriterionResult, lang: str | None) -> str:
     return f"{score} / {fmt_points(c.max_score, lang)}"
 
 
+def required_ids(results: list[SubmissionResult]) -> tuple[str, ...]:
+    """The registry's criteria of the levels these results were graded on (the course's ``niveles``).
+
+    A run grades every submission on the same levels, so a level none was graded on did not count.
+    """
+    levels = {known.level for r in results for c in r.criteria if (known := criteria.CRITERIA.get(c.id))}
+    return tuple(c for c in criteria.required_ids() if not levels or criteria.CRITERIA[c].level in levels)
+
+
 def criteria_order(results: Iterable[SubmissionResult]) -> list[str]:
     """The required ids first, in the registry's order; anything else after, so nothing is dropped."""
-    required = criteria.required_ids()
+    results = list(results)
+    required = required_ids(results)
     return [*required, *dict.fromkeys(c.id for r in results for c in r.criteria if c.id not in required)]
 
 
@@ -246,6 +256,7 @@ def results_document(
     run: dict[str, Any] | None = None,
     lang: str = "es",
     warnings: list[str] | None = None,
+    config: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     submissions = []
     for e in entries:
@@ -263,6 +274,9 @@ def results_document(
         submissions.append(record)
     # What the reports were written with: `autograder review --apply` writes them again, the same way.
     document: dict[str, Any] = {"report": {"lang": lang, "seed": seed, "warnings": list(warnings or [])}}
+    # The course's configuration the run used (autograder.course.config): its values and their SHA-256.
+    if config is not None:
+        document["report"]["config"] = config
     # ``run`` (seed, course version, shard...) lets `autograder merge` check and join parts (reporting.shards).
     if run is not None:
         document["run"] = run
@@ -536,7 +550,7 @@ class CriterionStats:
 
 def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
     stats = []
-    required = criteria.required_ids()
+    required = required_ids(results)
     for cid in criteria_order(results):
         graded = [c for r in results for c in r.criteria if c.id == cid]
         if cid not in required and not graded:
@@ -771,6 +785,7 @@ def write_reports(
     seed: int | None = None,
     warnings: list[str] | None = None,
     run: dict[str, Any] | None = None,
+    config: dict[str, Any] | None = None,
 ) -> list[str]:
     """Escribe results.json, grades.csv, notas.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``.
 
@@ -787,6 +802,6 @@ def write_reports(
     write_text_atomic(out_dir / GRADES_CSV, grades_csv(entries))
     write_text_atomic(out_dir / SHEET_CSV, sheet_csv(entries, lang))
     write_text_atomic(out_dir / "resumen.html", summary_html(entries, lang=lang, seed=seed, warnings=warnings))
-    document = results_document(entries, seed=seed, run=run, lang=lang, warnings=warnings)
+    document = results_document(entries, seed=seed, run=run, lang=lang, warnings=warnings, config=config)
     write_text_atomic(out_dir / "results.json", json.dumps(document, ensure_ascii=False, indent=2) + "\n")
     return report_files(names)

@@ -139,6 +139,7 @@ def run_record(
     shard: Shard,
     planned: list[Planned],
     complete: bool = True,
+    config: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What a shard's ``results.json`` says about its run, so that ``merge`` can check and join the parts.
 
@@ -154,6 +155,8 @@ def run_record(
         "warnings": list(warnings),
         # False when Ctrl-C stopped the part: its results.json marks the rest «no calificada».
         "complete": complete,
+        # The course's configuration (autograder.course.config): parts graded under different ones do not merge.
+        "config": config,
     }
 
 
@@ -174,6 +177,7 @@ class Part:
     total: int
     warnings: list[str]
     entries: list[tuple[int, ReportEntry]]  # (position in the class, entry)
+    config: dict[str, Any] | None = None  # the configuration's record (values and sha256), as results.json has it
 
 
 @dataclass
@@ -183,6 +187,7 @@ class Merged:
     lang: str
     warnings: list[str]
     shards: int
+    config: dict[str, Any] | None = None
 
 
 def _garbled(folder: Path, what: str | Notice) -> MergeError:
@@ -332,8 +337,11 @@ def read_part(folder: Path) -> Part:
         or len(set(positions)) != len(positions)
     ):
         raise _garbled(folder, "run.positions")
+    config = run.get("config")
+    if config is not None and not (isinstance(config, dict) and isinstance(config.get("sha256"), str)):
+        raise _garbled(folder, "run.config")
     entries = [(p, _entry(raw, folder, k)) for k, (p, raw) in enumerate(zip(positions, submissions, strict=True))]
-    return Part(folder, seed, lang, version, shard, total, list(run.get("warnings", [])), entries)
+    return Part(folder, seed, lang, version, shard, total, list(run.get("warnings", [])), entries, config)
 
 
 def merge_parts(folders: Sequence[Path]) -> Merged:
@@ -355,6 +363,10 @@ def merge_parts(folders: Sequence[Path]) -> Merged:
             )
         if p.lang != first.lang:
             raise MergeError(notice("merge.lang", a=first.folder, la=first.lang, b=p.folder, lb=p.lang))
+        if config_digest(p.config) != config_digest(first.config):
+            a, b = first.folder / "results.json", p.folder / "results.json"
+            ca, cb = config_digest(first.config)[:12], config_digest(p.config)[:12]
+            raise MergeError(notice("merge.config", a=a, ca=ca, b=b, cb=cb))
         if p.shard.count != first.shard.count:
             raise MergeError(notice("merge.count", a=first.folder, sa=first.shard, b=p.folder, sb=p.shard))
         if p.total != first.total:
@@ -386,4 +398,9 @@ def merge_parts(folders: Sequence[Path]) -> Merged:
         raise MergeError(notice("merge.names"))
     # Every part collected the whole class, so each has the class's intake warnings; part 1's are the ones
     # a one-machine run with the same command line shows (another machine may spell the paths otherwise).
-    return Merged(entries, first.seed, first.lang, by_index[1].warnings, first.shard.count)
+    return Merged(entries, first.seed, first.lang, by_index[1].warnings, first.shard.count, first.config)
+
+
+def config_digest(config: dict[str, Any] | None) -> str:
+    """The SHA-256 a part's results.json gives its configuration; «-» for a part that records none."""
+    return str(config["sha256"]) if config else "-"
