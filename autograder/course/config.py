@@ -261,6 +261,8 @@ def parse_toml(source: str, shown: str = "curso.toml") -> CourseConfig:
         raw = reader.loads(source)
     except reader.TOMLDecodeError as exc:
         line, column, reason = _syntax_position(str(exc))
+        if line is None and reason.endswith(_AT_END):  # an array or a string left open: the file's last line
+            line, reason = max(len(source.splitlines()), 1), reason.removesuffix(_AT_END)
         where = _where(shown, line, column)
         raise ConfigError(notice("config.error", where=where, what=notice("config.syntax", reason=reason))) from None
     return check(raw, Locator(source), shown)
@@ -274,6 +276,9 @@ def parse_json(source: str, shown: str) -> CourseConfig:
     if not isinstance(raw, dict):
         raise ConfigError(notice("config.error", where=_where(shown), what=notice("config.not_json")))
     return check(raw, Locator(None), shown)
+
+
+_AT_END = " (at end of document)"
 
 
 def _syntax_position(message: str) -> tuple[int | None, int | None, str]:

@@ -1,0 +1,723 @@
+"""The course's configuration (``curso.toml``, :mod:`autograder.course.config`): points, levels, limits, seed, language.
+
+Read and checked with messages naming the file and the line; applied by ``grade``, recorded in results.json,
+honoured by ``merge``, the Gradescope bundle and ``check()`` in the learner's edition.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import types
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from autograder import cli
+from autograder.course import config, criteria
+from autograder.course.config import DEFAULT, ConfigError, CourseConfig, Locator, parse_toml
+from autograder.reporting import gradescope, release
+from autograder.wire.limits import Limits
+from autograder.wire.results import SubmissionResult
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "curso.toml.ejemplo"
+SUBMISSIONS = REPO / "tests" / "data" / "submissions"
+
+COURSE = """\
+# un curso que cambia puntos, niveles y límites
+semilla = 2026
+niveles = [0, 1]
+
+[puntos]
+"nivel1.hidden" = 5
+"nivel0.fresh_start" = 2.5
+"nivel2.no_double_email" = 10   # no cuenta: el nivel 2 no está en niveles
+
+[limites]
+call_seconds = 2
+memory_mb = 768
+"""
+COURSE_MAX = 20.5  # levels 0 and 1: 6 + 9 + 1.5 (fresh_start) + 3 (hidden)
+
+
+def run(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main([str(a) for a in argv])
+        except SystemExit as exc:
+            code = exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def write(tmp_path: Path, text: str, name: str = "curso.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def nothing_gradable_class(root: Path, n: int = 2) -> Path:
+    """Learners who handed in no code: graded for real, each a row with 0 out of the course's maximum, no judge."""
+    cls = root / "clase"
+    for i in range(n):
+        (cls / f"alumno{i}").mkdir(parents=True)
+        (cls / f"alumno{i}" / "tarea.pdf").write_bytes(b"%PDF-1.4\n")
+    return cls
+
+
+# --- the file --------------------------------------------------------------------------------
+
+
+def test_the_example_file_is_the_built_in_configuration_and_names_every_criterion_and_limit():
+    loaded = config.load(EXAMPLE)
+    assert loaded == DEFAULT and loaded.digest() == DEFAULT.digest()
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for cid, c in criteria.CRITERIA.items():
+        assert f'"{cid}" = {c.points:g}\n' in text, cid
+    for name in config.LIMIT_RANGES:
+        assert f"\n{name} = {getattr(Limits(), name)!r}" in text, name
+    assert "processes" not in config.LIMIT_RANGES  # never configurable: the learner's process forks nothing
+
+
+def test_a_course_file_sets_points_levels_limits_seed_and_language(tmp_path):
+    course = config.load(write(tmp_path, 'idioma = "en"\n' + COURSE))
+    assert course.points["nivel1.hidden"] == 5 and course.points["nivel0.fresh_start"] == 2.5
+    assert course.points["nivel1.cpA"] == criteria.CRITERIA["nivel1.cpA"].points  # not named: the registry's
+    assert course.levels == (0, 1) and course.seed == 2026 and course.lang == "en"
+    assert course.limits == Limits(call_seconds=2.0, memory_mb=768)
+    assert [c.id for c in course.graded()] == [c.id for c in criteria.CRITERIA.values() if c.level < 2]
+    assert course.max_score == COURSE_MAX
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        '[puntos]\n"nivel0.fresh_start" = 3\n',
+        "[puntos]\nnivel0.fresh_start = 3\n",  # a dotted key: a nested table in TOML
+        "[puntos.nivel0]\nfresh_start = 3\n",
+        'puntos = { "nivel0.fresh_start" = 3 }\n',
+    ],
+)
+def test_a_criterion_id_may_be_written_as_toml_allows(spelling):
+    assert parse_toml(spelling).points["nivel0.fresh_start"] == 3.0
+
+
+def test_the_digest_follows_the_values_not_the_spelling():
+    a = parse_toml('niveles = [1, 0]\n[puntos]\n"nivel1.cpA" = 2\n')
+    b = parse_toml("niveles = [0, 1]\n[puntos]\nnivel1.cpA = 2.0\n# un comentario\n")
+    assert a.digest() == b.digest() and a.record()["sha256"] == a.digest()
+    assert parse_toml('[puntos]\n"nivel1.cpA" = 3\n').digest() != a.digest() != DEFAULT.digest()
+    assert a.with_run(seed=1, lang="es").digest() != a.with_run(seed=2, lang="es").digest()
+
+
+def test_the_learners_copy_has_no_seed():
+    course = parse_toml("semilla = 99\n")
+    assert "semilla" in course.to_json() and "semilla" not in course.for_learners().to_json()
+
+
+# --- every mistake names the file and the line ---------------------------------------------------
+
+ERRORS = [
+    # (kind, file, line, Spanish words, English words)
+    ("syntax", "semilla = 1\nniveles = [0, 1\n[puntos]\n", 3, "no es TOML válido", "not valid TOML"),
+    ("syntax", "\n\nsemilla == 3\n", 3, "no es TOML válido", "not valid TOML"),
+    ("syntax", "semilla = 1\nsemilla = 2\n", 2, "no es TOML válido", "not valid TOML"),
+    ("syntax", '[puntos]\n"nivel1.cpA" = 1\n"nivel1.cpA" = 2\n', 3, "no es TOML válido", "not valid TOML"),
+    (
+        "unknown key",
+        "# comentario\nsemila = 3\n",
+        2,
+        "clave desconocida «semila» (¿quisiste decir «semilla»?)",
+        "did you mean «semilla»",
+    ),
+    (
+        "unknown key",
+        "niveles = [0]\n\n[limite]\ncall_seconds = 2\n",
+        3,
+        "«limite» (¿quisiste decir «limites»?)",
+        "unknown key «limite»",
+    ),
+    (
+        "unknown key",
+        "[limites]\ncall_second = 2\n",
+        2,
+        "no hay ningún límite «call_second» (¿quisiste decir «call_seconds»",
+        "there is no limit «call_second»",
+    ),
+    (
+        "unknown key",
+        "[limites]\nload_seconds = 2\nprocesses = 2\n",
+        3,
+        "no hay ningún límite «processes»",
+        "there is no limit «processes»",
+    ),
+    (
+        "unknown criterion",
+        '[puntos]\n"nivel0.fresh_start" = 1\n"nivel0.fresh_strat" = 2\n',
+        3,
+        "no hay ningún criterio «nivel0.fresh_strat» (¿quisiste decir «nivel0.fresh_start»",
+        "no criterion",
+    ),
+    ("unknown criterion", "[puntos]\nnivel1.cpD = 1\n", 2, "«nivel1.cpD» (¿quisiste decir «nivel1.cpC»", "nivel1.cpC"),
+    (
+        "unknown criterion",
+        "[puntos.nivel2]\n\nno_double_mail = 1\n",
+        3,
+        "«nivel2.no_double_mail»",
+        "did you mean «nivel2.no_double_email»",
+    ),
+    ("unknown criterion", '[puntos]\n"otro" = 1\n', 2, "no hay ningún criterio «otro»", "no criterion «otro»"),
+    (
+        "wrong type",
+        '[puntos]\n"nivel1.cpA" = "uno"\n',
+        2,
+        "«nivel1.cpA» tiene que ser un número de puntos, y es un texto",
+        "must be a number of points, and it is a string",
+    ),
+    ("wrong type", '[puntos]\n"nivel1.cpA" = true\n', 2, "y es un booleano", "it is a boolean"),
+    (
+        "wrong type",
+        'semilla = "2026"\n',
+        1,
+        "«semilla» tiene que ser un número entero, y es un texto",
+        "a whole number",
+    ),
+    ("wrong type", "niveles = 2\n", 1, "«niveles» tiene que ser una lista no vacía", "non-empty list"),
+    ("wrong type", "niveles = []\n", 1, "una lista no vacía", "non-empty list"),
+    ("wrong type", "puntos = 3\n", 1, "«puntos» tiene que ser una tabla", "must be a table"),
+    (
+        "wrong type",
+        "[limites]\ncpu_seconds = 2.5\n",
+        2,
+        "«cpu_seconds» tiene que ser un número entero, y es un número con decimales",
+        "a whole number",
+    ),
+    ("wrong type", 'idioma = "fr"\n', 1, '«idioma» tiene que ser "es" o "en", y es "fr"', 'must be "es" or "en"'),
+    ("wrong type", "semilla = 1979-05-27\n", 1, "y es una fecha u hora", "a date or time"),
+    (
+        "out of range",
+        "[limites]\nmemory_mb = 5\n",
+        2,
+        "«memory_mb» = 5 está fuera de rango: tiene que estar entre 128 y 16384 MB",
+        "out of range",
+    ),
+    ("out of range", "[limites]\n\ncall_seconds = 0\n", 3, "entre 0.1 y 60 s", "between 0.1 and 60 s"),
+    ("out of range", "[limites]\nthreads = -1\n", 2, "«threads» = -1 está fuera de rango", "out of range"),
+    ("out of range", "[limites]\nsubmission_seconds = 1e9\n", 2, "«submission_seconds»", "out of range"),
+    ("out of range", '[puntos]\n"nivel1.cpA" = -1\n', 2, "«nivel1.cpA» = -1 está fuera de rango", "out of range"),
+    ("out of range", "semilla = -5\n", 1, "«semilla» = -5 está fuera de rango", "out of range"),
+    (
+        "out of range",
+        "[limites]\ncall_seconds = 7\n",
+        2,
+        "call_seconds (7 s) no puede pasar de check_seconds (6 s)",
+        "cannot exceed",
+    ),
+    (
+        "out of range",
+        "[limites]\nload_seconds = 60\ncheck_seconds = 40\n",
+        2,
+        "submission_seconds (90 s) tiene que pasar",
+        "backstop",
+    ),
+    ("level", "niveles = [0, 3]\n", 1, "niveles: 3 no es un nivel del curso (los niveles son 0, 1, 2)", "not a level"),
+    ("level", "semilla = 1\nniveles = [-1]\n", 2, "niveles: -1 no es un nivel", "-1 is not a level"),
+    ("level", 'niveles = ["2"]\n', 1, "niveles: un texto no es un nivel", "a string is not a level"),
+    ("level", "niveles = [1.5]\n", 1, "niveles: 1.5 no es un nivel", "1.5 is not a level"),
+    ("level", "niveles = [1, 1]\n", 1, "un nivel aparece dos veces", "appears twice"),
+    (
+        "level",
+        "niveles = [2]\n[puntos]\n" + "".join(f'"{c.id}" = 0\n' for c in criteria.graded([2])),
+        1,
+        "no queda nada que calificar",
+        "nothing is left to grade",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "source", "line", "es", "en"), ERRORS, ids=[f"{e[0]}-{i}" for i, e in enumerate(ERRORS)]
+)
+def test_every_mistake_names_the_file_and_the_line_in_both_languages(tmp_path, kind, source, line, es, en):
+    path = write(tmp_path, source)
+    with pytest.raises(ConfigError) as caught:
+        config.load(path)
+    spanish, english = caught.value.notice.render("es"), caught.value.notice.render("en")
+    assert spanish.startswith(f"«{path}», línea {line}"), spanish
+    assert english.startswith(f"«{path}», line {line}"), english
+    assert es in spanish and en in english
+
+
+@pytest.mark.parametrize(
+    ("source", "where"),
+    [
+        ("semilla = 1\nniveles = [0, 1\n", "línea 2: "),  # open at the end of the file: its last line
+        ('semilla = 1\n\nidioma = "es\n', "línea 3, columna "),
+        ("semilla = 1\n[puntos\n", "línea 2, columna "),
+        ("[limites]\ncall_seconds = 1 2\n", "línea 2, columna "),
+    ],
+)
+def test_a_syntax_error_names_the_line_and_tomllibs_column(tmp_path, source, where):
+    path = write(tmp_path, source)
+    with pytest.raises(ConfigError) as caught:
+        config.load(path)
+    assert str(caught.value).startswith(f"«{path}», {where}"), str(caught.value)
+    assert "no es TOML válido" in str(caught.value) and "at end of document" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "No existe el archivo de configuración"),
+        (b"semilla = 1\n# \xff\xfe\n", "línea 2: el archivo no está en UTF-8"),
+        (b"# x\n" * 70_000, "pasa de 256 KB"),
+    ],
+)
+def test_an_unreadable_file_is_said_plainly(tmp_path, content, expected):
+    path = tmp_path / "curso.toml"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ConfigError, match=expected):
+        config.load(path)
+
+
+@pytest.mark.parametrize(
+    ("source", "path", "line"),
+    [
+        ('a = 1\n[puntos]\n"x.y" = 2\n', ("puntos", "x.y"), 3),
+        ("a = 1\n[puntos]\nx . y = 2\n", ("puntos", "x.y"), 3),
+        ("[puntos.x]\n# y = 1\ny = 2\n", ("puntos", "x.y"), 3),
+        ("[limites]  # comentario\n\nz = 1\n", ("limites", "z"), 3),
+        ("puntos = { y = 1 }\n", ("puntos", "y"), 1),  # an inline table: its line
+        ("[limites]\nz = 1\n", ("limites", "w"), 1),  # a key that is not there: its table's line
+    ],
+)
+def test_the_locator_finds_a_keys_line(source, path, line):
+    assert Locator(source).line(*path) == line
+
+
+@pytest.mark.parametrize("argv_lang", [(), ("--lang", "en")])
+@pytest.mark.parametrize("command", ["grade", "gradescope", "release"])
+def test_a_bad_file_stops_every_command_with_exit_2_and_writes_nothing(tmp_path, command, argv_lang):
+    bad = write(tmp_path, "[limites]\nmemory_mb = 5\n")
+    (tmp_path / "ana.py").write_text("x = 1\n")
+    out = tmp_path / ("salida.zip" if command == "gradescope" else "salida")
+    paths = [tmp_path / "ana.py"] if command == "grade" else []
+    code, _, stderr = run(command, *paths, "--out", out, "--config", bad, *argv_lang)
+    assert code == 2 and not out.exists() and "Traceback" not in stderr
+    words = "line 2" if argv_lang else "línea 2"
+    assert f"autograder: error: «{bad}», {words}: «memory_mb» = 5" in stderr, stderr
+
+
+def test_the_help_says_flags_win_over_the_file():
+    for lang, words in (("es", "ganan al archivo"), ("en", "win over the file")):
+        code, stdout, _ = run("grade", "--help", "--lang", lang)
+        assert code == 0 and "--config" in stdout and words in " ".join(stdout.split())
+
+
+# --- grade applies it and records it ------------------------------------------------------------
+
+
+def test_grade_with_a_config_changes_the_criteria_and_the_maximum_in_every_report(tmp_path):
+    cls = nothing_gradable_class(tmp_path)
+    code, _, stderr = run("grade", cls, "--out", tmp_path / "out", "--config", write(tmp_path, COURSE))
+    assert code == 0, stderr
+    doc = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    counted = [c.id for c in criteria.CRITERIA.values() if c.level < 2]
+    for sub in doc["submissions"]:
+        assert sub["max_score"] == COURSE_MAX and [c["id"] for c in sub["criteria"]] == counted
+        by_id = {c["id"]: c["max_score"] for c in sub["criteria"]}
+        assert by_id["nivel1.hidden"] == 5 and by_id["nivel0.fresh_start"] == 2.5 and by_id["nivel1.cpA"] == 1
+    recorded = doc["report"]["config"]
+    assert recorded["niveles"] == [0, 1] and recorded["semilla"] == 2026 and recorded["idioma"] == "es"
+    assert recorded["puntos"]["nivel1.hidden"] == 5 and recorded["limites"]["memory_mb"] == 768
+    course = parse_toml(COURSE).with_run(seed=2026, lang="es")
+    assert recorded["sha256"] == course.digest() and doc["report"]["seed"] == 2026
+    for name, delimiter in (("grades.csv", ","), ("notas.csv", ";")):
+        rows = list(
+            csv.reader(io.StringIO((tmp_path / "out" / name).read_text(encoding="utf-8-sig")), delimiter=delimiter)
+        )
+        header = rows[0]
+        assert not any(h.startswith("nivel2.") for h in header), (name, header)
+        assert "nivel1.hidden" in " ".join(header)
+        assert all(any(cell in ("20.5", "20,5") for cell in row) for row in rows[1:]), (name, rows)
+    assert "20,5" in (tmp_path / "out" / "resumen.html").read_text(encoding="utf-8")
+
+
+def test_grade_without_a_config_records_the_built_in_one(tmp_path):
+    cls = nothing_gradable_class(tmp_path, 1)
+    code, _, stderr = run("grade", cls, "--out", tmp_path / "out", "--seed", "5")
+    assert code == 0, stderr
+    doc = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    assert doc["report"]["config"]["sha256"] == DEFAULT.with_run(seed=5, lang="es").digest()
+    assert doc["submissions"][0]["max_score"] == DEFAULT.max_score == sum(c.points for c in criteria.CRITERIA.values())
+
+
+class Recorder:
+    """A run_grading that records what it was asked to grade with."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict] = []
+
+    def __call__(self, learners, *, jobs, seed, lang, progress, course: CourseConfig | None = None):
+        self.calls.append({"seed": seed, "lang": lang, "course": course})
+        chosen = (course or DEFAULT).graded()
+        return [
+            SubmissionResult.from_criteria(Path(s.source).name, [c.failed("x") for c in chosen], seed=seed)
+            for s in learners
+        ]
+
+
+@pytest.mark.parametrize(
+    ("flags", "seed", "lang"),
+    [
+        ((), 2026, "en"),  # the file's
+        (("--seed", "7"), 7, "en"),
+        (("--lang", "es"), 2026, "es"),
+        (("--seed", "0", "--lang", "es"), 0, "es"),
+    ],
+)
+def test_flags_given_on_the_command_line_win_over_the_file(tmp_path, monkeypatch, flags, seed, lang):
+    grader = Recorder()
+    monkeypatch.setattr(cli, "run_grading", grader)
+    (tmp_path / "ana.py").write_text("x = 1\n")
+    path = write(tmp_path, 'idioma = "en"\n' + COURSE)
+    code, stdout, stderr = run("grade", tmp_path / "ana.py", "--out", tmp_path / "out", "--config", path, *flags)
+    assert code == 0, stderr
+    (call,) = grader.calls
+    assert call["seed"] == seed and call["lang"] == lang
+    assert call["course"].limits.call_seconds == 2 and call["course"].levels == (0, 1)
+    doc = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    assert doc["report"]["config"]["semilla"] == seed and doc["report"]["config"]["idioma"] == lang
+    assert doc["report"]["lang"] == lang and doc["report"]["seed"] == seed
+    printed = "Graded" if lang == "en" else "Se calific"
+    assert printed in stdout
+
+
+def test_the_top_level_lang_flag_also_wins(tmp_path, monkeypatch):
+    grader = Recorder()
+    monkeypatch.setattr(cli, "run_grading", grader)
+    (tmp_path / "ana.py").write_text("x = 1\n")
+    path = write(tmp_path, 'idioma = "en"\n')
+    code, _, stderr = run("--lang", "es", "grade", tmp_path / "ana.py", "--out", tmp_path / "out", "--config", path)
+    assert code == 0, stderr
+    assert grader.calls[0]["lang"] == "es"
+
+
+def test_the_files_seed_is_enough_for_a_shard(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "run_grading", Recorder())
+    (tmp_path / "ana.py").write_text("x = 1\n")
+    code, _, stderr = run(
+        "grade", tmp_path / "ana.py", "--out", tmp_path / "p", "--shard", "1/1", "--config", write(tmp_path, COURSE)
+    )
+    assert code == 0, stderr
+    doc = json.loads((tmp_path / "p" / "results.json").read_text(encoding="utf-8"))
+    assert doc["run"]["seed"] == 2026 and doc["run"]["config"] == doc["report"]["config"]
+
+
+def test_the_pipeline_sends_the_points_and_scores_with_them(monkeypatch):
+    from autograder.grading import pipeline
+    from autograder.intake.submission import from_python
+
+    sent = {}
+
+    class Server:
+        def grade(self, request, timeout):
+            sent.update(request)
+            raise pipeline.ServerError("no judge here")
+
+    course = parse_toml(COURSE)
+    result = pipeline.grade_loaded(
+        from_python("x = 1\n", "ana.py", kind="py"),
+        seed=1,
+        levels=course.levels,
+        limits=course.limits,
+        points=course.points,
+        server=Server(),
+    )
+    assert sent["points"]["nivel1.hidden"] == 5 and sent["levels"] == [0, 1] and sent["limits"]["memory_mb"] == 768
+    assert result.max_score == COURSE_MAX and len(result.criteria) == len(course.graded())
+
+
+def test_the_registry_gives_the_criteria_with_the_configured_points_and_keeps_its_own():
+    points = {"nivel1.cpA": 4.0, "nivel1.hidden": 7.0}
+    chosen = {c.id: c for c in criteria.graded([1], points)}
+    assert chosen["nivel1.cpA"].points == 4.0 and chosen["nivel1.cpB"].points == 1
+    assert chosen["nivel1.cpA"].result((True, "ok")).score == 4.0
+    assert {c.id: c.max_score for c in criteria.not_graded("x", levels=[1], points=points)}["nivel1.hidden"] == 7.0
+    assert criteria.CRITERIA["nivel1.cpA"].points == 1  # the registry itself is never changed
+
+
+# --- merge ------------------------------------------------------------------------------------
+
+
+def grade_part(tmp_path: Path, cls: Path, name: str, shard: str, *extra: str | Path) -> Path:
+    out = tmp_path / name
+    code, _, stderr = run("grade", cls, "--out", out, "--seed", "3", "--shard", shard, *extra)
+    assert code == 0, stderr
+    return out
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (COURSE, COURSE.replace('"nivel1.hidden" = 5', '"nivel1.hidden" = 6')),  # points
+        (COURSE, COURSE.replace("niveles = [0, 1]", "niveles = [0, 1, 2]")),  # levels
+        (COURSE, COURSE.replace("memory_mb = 768", "memory_mb = 1024")),  # limits
+        (COURSE, None),  # one part without --config
+    ],
+)
+def test_merge_refuses_parts_graded_under_different_configs(tmp_path, monkeypatch, first, second):
+    monkeypatch.setattr(cli, "run_grading", Recorder())
+    cls = nothing_gradable_class(tmp_path, 6)
+    a = grade_part(tmp_path, cls, "a", "1/2", "--config", write(tmp_path, first, "a.toml"))
+    b_config = () if second is None else ("--config", write(tmp_path, second, "b.toml"))
+    b = grade_part(tmp_path, cls, "b", "2/2", *b_config)
+    code, _, stderr = run("merge", a, b, "--out", tmp_path / "junta")
+    assert code == 2 and not (tmp_path / "junta").exists()
+    assert "configuraciones distintas del curso" in stderr
+    assert f"«{a / 'results.json'}»" in stderr and f"«{b / 'results.json'}»" in stderr
+    code, _, stderr = run("merge", a, b, "--out", tmp_path / "junta", "--lang", "en")
+    assert code == 2 and "different course configurations" in stderr
+
+
+def test_merge_joins_parts_of_one_config_and_keeps_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "run_grading", Recorder())
+    cls = nothing_gradable_class(tmp_path, 6)
+    path = write(tmp_path, COURSE)
+    parts = [grade_part(tmp_path, cls, f"p{i}", f"{i}/2", "--config", path) for i in (1, 2)]
+    code, _, stderr = run("merge", *parts, "--out", tmp_path / "junta")
+    assert code == 0, stderr
+    merged = json.loads((tmp_path / "junta" / "results.json").read_text(encoding="utf-8"))
+    one = grade_part(tmp_path, cls, "una", "1/1", "--config", path)
+    single = json.loads((one / "results.json").read_text(encoding="utf-8"))
+    assert merged["report"]["config"] == single["report"]["config"] == single["run"]["config"]
+    assert {s["max_score"] for s in merged["submissions"]} == {COURSE_MAX}
+
+
+def test_review_keeps_the_config_when_it_writes_the_reports_again(tmp_path):
+    cls = nothing_gradable_class(tmp_path, 1)
+    out = tmp_path / "out"
+    code, _, stderr = run("grade", cls, "--out", out, "--config", write(tmp_path, COURSE))
+    assert code == 0, stderr
+    before = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    sheet = tmp_path / "revision.csv"
+    code, _, stderr = run("review", out, "--criterion", "nivel1.hidden", "--csv", sheet)
+    assert code == 0, stderr
+    rows = list(csv.DictReader(io.StringIO(sheet.read_text(encoding="utf-8"))))
+    for row in rows:
+        row |= {"decision": "pass", "reviewer": "profe", "reason": "entregó en papel"}
+    with sheet.open("w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    code, _, stderr = run("review", out, "--apply", sheet)
+    assert code == 0, stderr
+    after = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert after["report"]["config"] == before["report"]["config"]
+    assert after["submissions"][0]["score"] == 5 and after["submissions"][0]["max_score"] == COURSE_MAX
+
+
+# --- Gradescope --------------------------------------------------------------------------------
+
+
+def test_the_bundle_carries_the_config_without_its_seed(tmp_path):
+    path = write(tmp_path, 'idioma = "en"\n' + COURSE)
+    code, _, stderr = run("gradescope", "--out", tmp_path / "a.zip", "--config", path, "--seed", "11")
+    assert code == 0, stderr
+    with zipfile.ZipFile(tmp_path / "a.zip") as zf:
+        baked = json.loads(zf.read(gradescope.CONFIG_MEMBER))
+        assert zf.read(gradescope.SEED_MEMBER) == b"11\n"
+    assert baked["puntos"]["nivel1.hidden"] == 5 and baked["niveles"] == [0, 1] and baked["idioma"] == "en"
+    assert baked["limites"]["call_seconds"] == 2 and "semilla" not in baked
+    code, _, _ = run("gradescope", "--out", tmp_path / "b.zip")
+    with zipfile.ZipFile(tmp_path / "b.zip") as zf:
+        assert gradescope.CONFIG_MEMBER not in zf.namelist()
+
+
+@pytest.fixture
+def layout(tmp_path, monkeypatch):
+    root = tmp_path / "autograder"
+    for d in ("source", "submission", "results"):
+        (root / d).mkdir(parents=True)
+    monkeypatch.setenv("AUTOGRADER_ROOT", str(root))
+    monkeypatch.delenv("AUTOGRADER_LANG", raising=False)
+    (root / "source" / gradescope.SEED_MEMBER).write_text("5\n")
+    (root / "submission" / "entrega.py").write_text("x = 1\n")
+    return root
+
+
+def fake_pipeline(monkeypatch) -> list[dict]:
+    calls: list[dict] = []
+
+    def grade_many(learners, *, jobs, seed, lang, progress=None, **settings):
+        calls.append({"lang": lang, **settings})
+        chosen = criteria.graded(settings.get("levels", (0, 1, 2)), settings.get("points"))
+        return [SubmissionResult.from_criteria("entrega.py", [c.failed("no") for c in chosen], seed=seed)]
+
+    monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
+    return calls
+
+
+@pytest.mark.parametrize(("env_lang", "lang"), [(None, "en"), ("es", "es")])
+def test_the_runner_grades_with_the_bundles_config(layout, monkeypatch, env_lang, lang):
+    calls = fake_pipeline(monkeypatch)
+    course = parse_toml('idioma = "en"\n' + COURSE).with_run(seed=None, lang="en")
+    (layout / "source" / gradescope.CONFIG_MEMBER).write_text(config.to_file_json(course))
+    if env_lang:
+        monkeypatch.setenv("AUTOGRADER_LANG", env_lang)
+    assert gradescope.main() == 0
+    (call,) = calls
+    assert call["levels"] == (0, 1) and call["points"]["nivel1.hidden"] == 5 and call["limits"].memory_mb == 768
+    assert call["lang"] == lang
+    doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
+    assert sum(t["max_score"] for t in doc["tests"]) == COURSE_MAX
+    assert doc["extra_data"]["config"] == course.digest()
+
+
+def test_the_runner_without_a_config_grades_as_built_in(layout, monkeypatch):
+    calls = fake_pipeline(monkeypatch)
+    assert gradescope.main() == 0
+    assert calls == [{"lang": "es"}]
+    doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
+    assert "config" not in doc["extra_data"]
+
+
+@pytest.mark.parametrize("damage", ["{", '{"niveles": [7]}', '["no"]'])
+def test_a_damaged_bundle_config_gives_0_and_says_why_to_instructors_only(layout, monkeypatch, capsys, damage):
+    calls = fake_pipeline(monkeypatch)
+    (layout / "source" / gradescope.CONFIG_MEMBER).write_text(damage)
+    assert gradescope.main() == 0
+    doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
+    assert calls == [] and doc["score"] == 0 and doc["tests"] == []
+    assert gradescope.CONFIG_MEMBER in capsys.readouterr().out
+
+
+# --- the learner's edition and check() ---------------------------------------------------------
+
+
+def test_the_edition_ships_the_config_without_the_seed_and_only_when_given(tmp_path):
+    course = parse_toml(COURSE)
+    files = release.edition_files(config=course)
+    shipped = json.loads(files[release.SHIPPED_CONFIG])
+    assert shipped["puntos"]["nivel1.hidden"] == 5 and shipped["niveles"] == [0, 1] and "semilla" not in shipped
+    assert release.SHIPPED_CONFIG not in release.edition_files()
+    code, _, stderr = run("release", "--out", tmp_path / "ed", "--config", write(tmp_path, COURSE))
+    assert code == 0, stderr
+    assert config.load(tmp_path / "ed" / release.SHIPPED_CONFIG) == course.for_learners()
+
+
+def test_check_skips_a_level_the_course_does_not_count(monkeypatch, tmp_path, capsys):
+    from autograder import notebook
+
+    shipped = tmp_path / "curso.json"
+    shipped.write_text(config.to_file_json(parse_toml(COURSE)))
+    monkeypatch.setattr(config, "SHIPPED", shipped)
+    for lang, words in (("es", "el nivel 2 no cuenta en este curso (cuentan 0, 1)"), ("en", "level 2 does not count")):
+        result = notebook.check(2, lang=lang, namespace={})
+        assert result.criteria == [] and result.max_score == 0
+        assert words in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("damage", ["{", '{"puntos": {"nivel1.cpA": "x"}}'])
+def test_a_damaged_shipped_config_falls_back_to_the_defaults(monkeypatch, tmp_path, damage):
+    shipped = tmp_path / "curso.json"
+    shipped.write_text(damage)
+    monkeypatch.setattr(config, "SHIPPED", shipped)
+    assert config.shipped() == DEFAULT
+    monkeypatch.setattr(config, "SHIPPED", tmp_path / "no-existe.json")
+    assert config.shipped() == DEFAULT
+
+
+# --- for real: the judge, the bundle's runner, the edition's check() ---------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.warm_up("grading_server")
+def test_a_real_grading_scores_with_the_configs_points(tmp_path):
+    path = write(tmp_path, COURSE.replace("niveles = [0, 1]", "niveles = [1, 2]"))
+    course = config.load(path)
+    code, _, stderr = run(
+        "grade", SUBMISSIONS / "good.py", SUBMISSIONS / "delegating.py", "--out", tmp_path / "out", "--config", path
+    )
+    assert code == 0, stderr
+    doc = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    good, delegating = doc["submissions"]
+    expected_max = course.max_score
+    assert good["max_score"] == expected_max == good["score"]
+    assert {c["id"]: c["score"] for c in good["criteria"]}["nivel2.no_double_email"] == 10
+    assert {c["id"] for c in good["criteria"]} == {c.id for c in course.graded()}
+    # A function that delegates loses its criteria: at the configured points, not the declared ones.
+    assert delegating["max_score"] == expected_max and delegating["flags"]
+    lost = [c for c in delegating["criteria"] if not c["passed"]]
+    assert lost and all(c["max_score"] == course.points[c["id"]] for c in delegating["criteria"])
+
+
+@pytest.mark.slow
+def test_the_bundles_run_autograder_honours_its_config(tmp_path):
+    path = write(tmp_path, COURSE)
+    assert run("gradescope", "--out", tmp_path / "autograder.zip", "--config", path, "--seed", "4")[0] == 0
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(tmp_path / "autograder.zip") as zf:
+        zf.extractall(root / "source")
+    for d in ("submission", "results"):
+        (root / d).mkdir()
+    (root / "submission" / "good.py").write_bytes((SUBMISSIONS / "good.py").read_bytes())
+    (root / "source" / "run_autograder").chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "AUTOGRADER_SEED", "AUTOGRADER_LANG")}
+    env |= {"AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": sys.executable}
+    proc = subprocess.run(
+        [str(root / "source" / "run_autograder")], env=env, cwd=root, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    doc = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert doc["score"] == COURSE_MAX == sum(t["max_score"] for t in doc["tests"] if "max_score" in t)
+    assert not any("[nivel2." in t["name"] for t in doc["tests"])
+
+
+CHECK_IN_EDITION = """
+import json, runpy, sys
+import autograder
+from autograder.notebook import check
+ns = runpy.run_path(sys.argv[1])
+result = check(namespace=ns)
+skipped = check(2, namespace=ns)
+print("RESULT" + json.dumps({"file": autograder.__file__, "max": result.max_score,
+      "criteria": {c.id: c.max_score for c in result.criteria}, "skipped": len(skipped.criteria)}))
+"""
+
+
+@pytest.mark.slow
+def test_check_in_the_edition_shows_the_courses_points_and_levels(tmp_path):
+    edition = tmp_path / "edicion"
+    code, _, stderr = run("release", "--out", edition, "--config", write(tmp_path, COURSE))
+    assert code == 0, stderr
+    env = {**os.environ, "PYTHONPATH": str(edition), "PYTHONDONTWRITEBYTECODE": "1"}
+    ran = subprocess.run(
+        [sys.executable, "-c", CHECK_IN_EDITION, str(SUBMISSIONS / "good.py")],
+        cwd=edition,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    (line,) = [line for line in ran.stdout.splitlines() if line.startswith("RESULT")]
+    seen = json.loads(line.removeprefix("RESULT"))
+    assert Path(seen["file"]).is_relative_to(edition)
+    course = parse_toml(COURSE)
+    assert seen["criteria"] == {c.id: c.points for c in course.graded()} and seen["max"] == COURSE_MAX
+    assert seen["skipped"] == 0 and "no cuenta en este curso" in ran.stdout
+
+
+def test_check_in_this_checkout_uses_the_built_in_configuration():
+    assert not config.SHIPPED.exists()  # only an edition written with --config has one
+    assert config.shipped() is DEFAULT
