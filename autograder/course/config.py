@@ -36,7 +36,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -387,7 +387,6 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
     table = raw.get("limites", {})
     expect(("limites",), lambda v: isinstance(v, dict), "table", table)
     given_limits: dict[str, float] = {}
-    kinds = {f.name: f.type for f in fields(Limits)}
     for name, value in table.items():
         path = ("limites", name)
         if name not in LIMIT_RANGES:
@@ -395,7 +394,7 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
             raise fail(
                 path, notice("config.unknown_limit", name=name, suggest=_suggest(name, known), known=", ".join(known))
             )
-        whole = kinds[name] in (int, "int")
+        whole = isinstance(getattr(limits, name), int)  # counts (MB, files, threads), not seconds
         if whole:
             expect(path, lambda v: _is_number(v) and not isinstance(v, float), "integer", value)
         else:
