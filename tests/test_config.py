@@ -488,6 +488,28 @@ def test_merge_refuses_parts_graded_under_different_configs(tmp_path, monkeypatc
     assert code == 2 and "different course configurations" in stderr
 
 
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda c: c["puntos"].update({"nivel1.hidden": 50}),  # values changed, digest kept: it no longer matches
+        lambda c: c.update({"sha256": "0" * 64}),
+        lambda c: c.pop("sha256"),
+        lambda c: c.clear(),
+    ],
+)
+def test_merge_refuses_a_part_whose_recorded_config_does_not_match_its_digest(tmp_path, monkeypatch, tamper):
+    monkeypatch.setattr(cli, "run_grading", Recorder())
+    cls = nothing_gradable_class(tmp_path, 6)
+    path = write(tmp_path, COURSE)
+    a, b = (grade_part(tmp_path, cls, f"p{i}", f"{i}/2", "--config", path) for i in (1, 2))
+    results = b / "results.json"
+    doc = json.loads(results.read_text(encoding="utf-8"))
+    tamper(doc["run"]["config"])
+    results.write_text(json.dumps(doc), encoding="utf-8")
+    code, _, stderr = run("merge", a, b, "--out", tmp_path / "junta")
+    assert code == 2 and "run.config" in stderr and not (tmp_path / "junta").exists(), stderr
+
+
 def test_merge_joins_parts_of_one_config_and_keeps_it(tmp_path, monkeypatch):
     monkeypatch.setattr(cli, "run_grading", Recorder())
     cls = nothing_gradable_class(tmp_path, 6)

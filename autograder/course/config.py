@@ -126,8 +126,7 @@ class CourseConfig:
 
     def digest(self) -> str:
         """SHA-256 of the values: two runs with the same digest graded alike."""
-        canonical = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+        return values_digest(self.to_json())
 
     def record(self) -> dict[str, Any]:
         """What results.json says about the configuration a run used: its values and their digest."""
@@ -136,6 +135,13 @@ class CourseConfig:
     def for_learners(self) -> CourseConfig:
         """What the learner's edition may carry: no seed (with it, a learner could replay the hidden cases)."""
         return replace(self, seed=None)
+
+
+def values_digest(values: Mapping[str, Any]) -> str:
+    """SHA-256 of a configuration's values (:meth:`CourseConfig.to_json`, or its record read back from results.json)."""
+    shown = {k: v for k, v in values.items() if k != "sha256"}
+    canonical = json.dumps(shown, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def all_levels() -> tuple[int, ...]:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
+from autograder.course.config import values_digest
 from autograder.course.criteria import CRITERIA
 from autograder.intake.collect import Learner
 from autograder.reporting.report import ReportEntry, feedback_names, learner_labels
@@ -338,7 +339,8 @@ def read_part(folder: Path) -> Part:
     ):
         raise _garbled(folder, "run.positions")
     config = run.get("config")
-    if config is not None and not (isinstance(config, dict) and isinstance(config.get("sha256"), str)):
+    # The digest must be the values' own: parts are compared by it.
+    if config is not None and not (isinstance(config, dict) and config.get("sha256") == values_digest(config)):
         raise _garbled(folder, "run.config")
     entries = [(p, _entry(raw, folder, k)) for k, (p, raw) in enumerate(zip(positions, submissions, strict=True))]
     return Part(folder, seed, lang, version, shard, total, list(run.get("warnings", [])), entries, config)
