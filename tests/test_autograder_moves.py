@@ -273,11 +273,11 @@ def class_entries(learners: dict[str, dict[str, list[str]] | None] = CLASS) -> l
 
 def _rows(html: str, kind: str) -> dict[str, tuple[str, int, list[str]]]:
     """move -> (role, count, learners' names) of one kind's table, read from the page."""
-    table = re.search(rf'<table class="moves" id="moves-{kind}">(.*?)</table>', html, re.S)
+    table = re.search(rf'<table class="moves[^"]*" id="moves-{kind}">(.*?)</table>', html, re.S)
     assert table, kind
     rows = {}
     for move, role, body in re.findall(r'<tr data-move="(\w+)" data-role="(\w+)">(.*?)</tr>', table.group(1), re.S):
-        count = int(re.search(r'<td class="num count">(\d+)</td>', body).group(1))
+        count = int(re.search(r'<td class="num count"[^>]*>(\d+)</td>', body).group(1))
         rows[move] = (role, count, re.findall(r"<bdi>(.*?)</bdi>", body))
     return rows
 
