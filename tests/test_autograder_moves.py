@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import test_autograder_checks as checks
+import test_autograder_review as reviewing
 import test_autograder_shards as sharding
 
 from autograder import cli
@@ -363,6 +364,29 @@ def test_merge_refuses_a_moves_record_out_of_the_vocabulary(monkeypatch, tmp_pat
     path.write_text(json.dumps(doc))
     code, _, stderr = sharding.run("merge", *folders, "--out", tmp_path / "junta")
     assert code == 2 and "(entrega n.º 1)" in stderr and "SECRETO" not in stderr, stderr
+
+
+def test_a_persons_decision_rewrites_the_reports_with_the_map_kept(monkeypatch, tmp_path):
+    """`autograder review --apply` writes the reports again from results.json: the moves come back with them."""
+
+    def graded_with_moves(learners, **kwargs):
+        results = reviewing.fake_grading(learners, **kwargs)
+        for result in results:
+            result.moves = CLASS["Gala Ríos"] if "ana" in result.submission else CLASS["Bruno Díaz"]
+        return results
+
+    monkeypatch.setattr(cli, "run_grading", graded_with_moves)
+    monkeypatch.setattr(cli, "datetime", reviewing.FixedClock)
+    out = tmp_path / "out"
+    assert reviewing.run("grade", reviewing.make_class(tmp_path), "--out", out, "--seed", "3")[0] == 0
+    sheet = tmp_path / "revision.csv"
+    assert reviewing.run("review", out, "--csv", sheet)[0] == 0
+    reviewing.fill(sheet, {"ana.py": ("pass", "Marta Ruiz", "dice que no se sabe si se envió")})
+    code, _, stderr = reviewing.run("review", out, "--apply", sheet)
+    assert code == 0, stderr
+    assert reviewing.submissions(out)["ana.py"]["moves"] == CLASS["Gala Ríos"]
+    html = (out / "resumen.html").read_text(encoding="utf-8")
+    assert _rows(html, "high_impact")["rerun"][1] == 4 and _rows(html, "high_impact")["is_error"][2] == ["ana"]
 
 
 def test_write_reports_puts_the_moves_in_results_json(tmp_path):
