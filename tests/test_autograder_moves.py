@@ -420,7 +420,7 @@ SOLUTIONS = {
     "borra": 'def reconcile(cp):\n    cp["messages"].pop()\n    cp["pendingToolUse"] = None\n    return cp\n',
     "is_error_siempre": f"def reconcile(cp):\n    return answer(cp, {UNKNOWN}, is_error=True)\n",
     "la_deja": "def reconcile(cp):\n    return cp\n",
-    "se_cuelga": "def reconcile(cp):\n    while True:\n        pass\n",
+    "se_cae": 'def reconcile(cp):\n    return cp["no_existe"]\n',  # a KeyError on every case
     "solo_el_correo": (
         "def reconcile(cp):\n"
         '    if cp["pendingToolUse"]["name"] == "send_email":\n'
@@ -434,7 +434,7 @@ GRADED = {
     "borra": {"read_only": ["delete"], "high_impact": ["delete"]},
     "is_error_siempre": {"read_only": ["is_error"], "high_impact": ["is_error"]},
     "la_deja": {"read_only": ["dangling"], "high_impact": ["dangling"]},
-    "se_cuelga": {"read_only": ["not_run"], "high_impact": ["not_run"]},
+    "se_cae": {"read_only": ["not_run"], "high_impact": ["not_run"]},
     "solo_el_correo": {"read_only": ["rerun"], "high_impact": ["rerun", "is_error"]},
 }
 
@@ -459,4 +459,4 @@ def test_a_class_of_partial_reconciles_graded_for_real_makes_the_map(tmp_path):
     ro, hi = _rows(html, "read_only"), _rows(html, "high_impact")
     assert ro["rerun"][:2] == ("lesson", 3) and hi["is_error"][:2] == ("lesson", 3)
     assert sorted(hi["rerun"][2]) == ["reejecuta_todo", "solo_el_correo"]
-    assert hi["not_run"][2] == ["se_cuelga"] and hi["dangling"][2] == ["la_deja"] and hi["delete"][2] == ["borra"]
+    assert hi["not_run"][2] == ["se_cae"] and hi["dangling"][2] == ["la_deja"] and hi["delete"][2] == ["borra"]
