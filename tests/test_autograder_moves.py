@@ -150,6 +150,15 @@ def test_each_partial_reconcile_is_named_by_what_it_did(cases, fn):
     assert valid_moves(moves)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 2**31 - 1])
+def test_the_moves_do_not_depend_on_the_seed(tmp_path, seed):
+    """Every seed draws every kind's tools, the unseen high-impact names among them: a move never moves."""
+    drawn = scenarios.read_only_cases(scenarios.rng_for(seed, "nivel2.read_only_rerun"), tmp_path / "ro")
+    drawn += scenarios.high_impact_cases(scenarios.rng_for(seed, "nivel2.high_impact_not_rerun"), tmp_path)
+    for fn, expected in EXPECTED.items():
+        assert reconcile_moves(observe_reconciles(checks.FakeCaller(reconcile=fn), drawn)) == expected, fn.__name__
+
+
 def test_a_read_only_output_got_by_another_route_is_a_rerun_and_a_made_up_one_is_not(cases):
     """The tool_result's content is the tool's real output: the tool ran, whatever called it."""
     ro = [c for c in cases if c.kind == "read_only"]
