@@ -592,6 +592,81 @@ JS_LABEL_BOXES = """() => Array.from(document.querySelectorAll('svg text.xlabel'
 })"""
 JS_COLUMN = """(col) => Array.from(document.querySelectorAll('#matrix tbody tr'))
   .filter(r => !r.hidden).map(r => r.cells[col].getAttribute('data-sort'))"""
+# Each cell's box and the box of the text inside it: a label that spills out of its cell overlaps its neighbour.
+# ``lines``: how many lines its text takes; more lines than words means a column squeezed to a few letters.
+JS_CELL_BOXES = """(selector) => Array.from(document.querySelectorAll(selector)).map(cell => {
+  const box = cell.getBoundingClientRect();
+  const range = document.createRange(); range.selectNodeContents(cell);
+  const ink = range.getBoundingClientRect();
+  const lineHeight = parseFloat(getComputedStyle(cell).lineHeight) || 1;
+  const text = cell.textContent.trim();
+  return {label: text.slice(0, 40), box: [box.left, box.top, box.right, box.bottom],
+          ink: [ink.left, ink.top, ink.right, ink.bottom],
+          lines: Math.round(ink.height / lineHeight), words: text.split(/\\s+/).length};
+})"""
+# On a phone the map's tables are cards: the column titles are hidden and said before each value instead.
+JS_AS_CARDS = """(selector) => getComputedStyle(document.querySelector(selector)).position === 'absolute'"""
+# Every line box of every learner's link in the map (a long name wraps onto several).
+JS_LINK_RECTS = """(selector) => Array.from(document.querySelectorAll(selector)).map(a => ({
+  label: a.textContent.slice(0, 40),
+  rects: Array.from(a.getClientRects()).map(r => [r.left, r.top, r.right, r.bottom]),
+}))"""
+# The map as the page shows it: kind -> move -> (count, names).
+JS_MAP = """() => Object.fromEntries(Array.from(document.querySelectorAll('table.moves')).map(t => [
+  t.id.replace('moves-', ''),
+  Object.fromEntries(Array.from(t.querySelectorAll('tbody tr')).map(r => [
+    r.getAttribute('data-move'),
+    [Number(r.querySelector('td.count').textContent),
+     Array.from(r.querySelectorAll('td.who a')).map(a => a.textContent)],
+  ])),
+]))"""
+
+
+MAP_MOVES = [
+    {"read_only": ["rerun"], "high_impact": ["is_error"]},
+    {"read_only": ["rerun"], "high_impact": ["rerun"]},
+    {"read_only": ["delete"], "high_impact": ["delete"]},
+    {"read_only": ["is_error"], "high_impact": ["is_error"]},
+    {"read_only": ["dangling"], "high_impact": ["dangling"]},
+    {"read_only": ["rerun"], "high_impact": ["rerun", "is_error"]},
+]
+"""What each learner's reconcile did, in turn (the learner with an error has none)."""
+
+
+def _expected_map(out: Path) -> dict[str, dict[str, list[Any]]]:
+    """The map resumen.html must show, counted here from results.json (graded learners with a record)."""
+    from autograder.wire.results import MOVES, TOOL_KINDS
+
+    submissions = json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]
+    counted = [s for s in submissions if s["graded"] and s.get("moves")]
+    shown: dict[str, dict[str, list[Any]]] = {}
+    for kind in TOOL_KINDS:
+        shown[kind] = {}
+        for move in MOVES:
+            names = [s["learner"] for s in counted if move in s["moves"].get(kind, [])]
+            shown[kind][move] = [len(names), names]
+    return shown
+
+
+def _overlaps(a: list[float], b: list[float], slack: float = 0.5) -> bool:
+    """Two boxes [left, top, right, bottom] share more than a hairline."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def _assert_labels_apart(page: Any, selector: str, width: int) -> int:
+    """No two cells of ``selector`` overlap, and no cell's text runs out of its cell. Returns how many there are."""
+    import itertools
+
+    cells = page.evaluate(JS_CELL_BOXES, selector)
+    for a, b in itertools.combinations(cells, 2):
+        assert not _overlaps(a["box"], b["box"]), f"{a['label']!r} and {b['label']!r} overlap at {width} px"
+    for cell in cells:
+        (left, top, right, bottom), (ileft, itop, iright, ibottom) = cell["box"], cell["ink"]
+        if iright > ileft:  # an empty cell has no text to spill
+            inside = ileft >= left - 1 and iright <= right + 1 and itop >= top - 1 and ibottom <= bottom + 1
+            assert inside, f"{cell['label']!r} runs out of its cell at {width} px"
+            assert cell["lines"] <= cell["words"], f"{cell['label']!r} is squeezed into {cell['lines']} lines"
+    return len(cells)
 
 
 def _report_class(out: Path) -> None:
@@ -627,6 +702,8 @@ def _report_class(out: Path) -> None:
             result.flags = ["delega en lesson3: reconcile usa lesson3.reconcile"]
         if k == 3:
             result.error = "SyntaxError: invalid syntax (línea 12)"
+        else:
+            result.moves = MAP_MOVES[k % len(MAP_MOVES)]
         entries.append(
             ReportEntry(
                 result, f"/srv/clase/lms.zip/{learner}/{result.submission}", name, learner=learner, graded=k < 10
@@ -640,8 +717,11 @@ def _report_class(out: Path) -> None:
 def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: Path) -> None:
     import itertools
 
+    from autograder.course.criteria import required_ids
+
     out = tmp_path / "informes"
     _report_class(out)
+    expected = _expected_map(out)
     page = browser_context.new_page()
     try:
         for width in (1280, 390):
@@ -660,6 +740,32 @@ def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: P
             assert len(boxes) >= 10
             for (_, right, a), (left, _, b) in itertools.pairwise(boxes):
                 assert right <= left, f"histogram labels {a!r} and {b!r} overlap at {width} px"
+            # The learner × criterion table: every column's title apart from the others, inside its cell.
+            assert page.locator("#matrix").is_visible()
+            assert _assert_labels_apart(page, "#matrix thead th", width) == 6 + len(required_ids())
+            # The misconception map: what results.json says, every name a link, no label over another.
+            page.locator("#map").scroll_into_view_if_needed()
+            assert page.locator("#map").is_visible()
+            assert page.locator("#map").inner_text() == "Mapa de errores de concepto"
+            shown = page.evaluate(JS_MAP)
+            assert shown == expected and expected["high_impact"]["is_error"][0] > 0
+            for kind in ("read_only", "high_impact"):
+                table = page.locator(f"#moves-{kind}")
+                table.scroll_into_view_if_needed()
+                assert table.is_visible()
+                if page.evaluate(JS_AS_CARDS, f"#moves-{kind} thead"):
+                    assert width < 640  # a card per move, each value after its column's title
+                    labelled = page.locator(f"#moves-{kind} tbody td[data-label]").count()
+                    assert labelled == 3 * len(expected[kind])
+                else:
+                    assert _assert_labels_apart(page, f"#moves-{kind} thead th", width) == 4
+                _assert_labels_apart(page, f"#moves-{kind} tbody td", width)
+            links = page.evaluate(JS_LINK_RECTS, "table.moves td.who a")
+            assert len(links) == sum(n for kind in expected.values() for n, _ in kind.values())
+            for a, b in itertools.combinations(links, 2):
+                for ra, rb in itertools.product(a["rects"], b["rects"]):
+                    assert not _overlaps(ra, rb), f"{a['label']!r} and {b['label']!r} overlap at {width} px"
+            assert "Fuera del mapa" in page.locator("#map-apart").inner_text()
             _screenshot_report(page, f"resumen-{width}")
 
         # The table sorts (numbers as numbers, ungraded rows last) and filters, all in the page.

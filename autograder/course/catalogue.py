@@ -1523,6 +1523,68 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "dos entregas comparten el mismo nombre de reporte",
         "en": "two submissions share the same report name",
     },
+    # -- resumen.html: the class's misconception map (reporting.misconceptions) -----------------
+    "report.map_title": {"es": "Mapa de errores de concepto", "en": "Misconception map"},
+    "report.map_help": {
+        "es": "Qué hizo el reconcile de cada estudiante con una llamada colgante, según el tipo de herramienta: "
+        "lo que se observó al llamarlo en los casos del Nivel 2 (qué herramientas se ejecutaron y qué punto de "
+        "control devolvió), no cómo está escrito. Quien respondió distinto a dos herramientas del mismo tipo "
+        "cuenta en las dos jugadas; por eso una tabla puede sumar más estudiantes que la clase.",
+        "en": "What each learner's reconcile did with a dangling call, by tool kind: what was observed when it "
+        "was called on the Level 2 cases (which tools ran and which checkpoint it returned), not how it is "
+        "written. A learner who answered two tools of one kind differently counts under both moves, so a table "
+        "can add up to more learners than the class.",
+    },
+    "report.map_kind.read_only": {
+        "es": "Herramientas de solo lectura (read_file, grep, list_dir, web_search)",
+        "en": "Read-only tools (read_file, grep, list_dir, web_search)",
+    },
+    "report.map_kind.high_impact": {
+        "es": "Herramientas de alto impacto (send_email, write_file, charge_card… y nombres que la lección no vio)",
+        "en": "High-impact tools (send_email, write_file, charge_card… and names the lesson never showed)",
+    },
+    "report.map_move": {"es": "Jugada", "en": "Move"},
+    "report.map_role": {"es": "Según la lección", "en": "By the lesson"},
+    "report.map_count": {"es": "Estudiantes", "en": "Learners"},
+    "report.map_who": {"es": "Quiénes", "en": "Who"},
+    "report.map_role.lesson": {"es": "✔ la jugada de la lección", "en": "✔ the lesson's move"},
+    "report.map_role.warned": {
+        "es": "✘ una jugada que la lección descarta aquí",
+        "en": "✘ a move the lesson rules out here",
+    },
+    "report.map_role.none": {"es": "✘ ninguna de las tres jugadas", "en": "✘ none of the three moves"},
+    "report.map_counted": {
+        "es": "{n} de {total} estudiantes con esta observación.",
+        "en": "{n} of {total} learners with this observation.",
+    },
+    "report.map_apart": {
+        "es": "Fuera del mapa (sin calificar, sin poder ejecutarse o sin el Nivel 2 calificado): {n}.",
+        "en": "Left out of the map (not graded, could not run, or Level 2 not graded): {n}.",
+    },
+    "report.move.rerun": {
+        "es": "Volver a ejecutar la herramienta (jugada dos)",
+        "en": "Re-run the tool (move two)",
+    },
+    "report.move.is_error": {
+        "es": "Responder con un tool_result con is_error: true (jugada tres)",
+        "en": "Answer with a tool_result with is_error: true (move three)",
+    },
+    "report.move.delete": {
+        "es": "Borrar la llamada colgante de messages (jugada uno)",
+        "en": "Delete the dangling call from messages (move one)",
+    },
+    "report.move.dangling": {
+        "es": "Dejarla colgante, sin tool_result (la API rechazaría la conversación)",
+        "en": "Leave it dangling, with no tool_result (the API would refuse the conversation)",
+    },
+    "report.move.other": {
+        "es": "Otra cosa (p. ej., un resultado de éxito inventado, o no devolver un punto de control)",
+        "en": "Something else (e.g. a made-up success result, or no checkpoint returned)",
+    },
+    "report.move.not_run": {
+        "es": "reconcile no terminó (falló, tardó demasiado o no está definida)",
+        "en": "reconcile did not finish (it failed, took too long or is not defined)",
+    },
     # -- Gradescope's results.json ---------------------------------------------------------------
     "gradescope.graded": {
         "es": "Se calificó «{name}»: {score} / {max_score} puntos.",

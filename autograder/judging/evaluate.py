@@ -16,6 +16,7 @@ from typing import Any
 from autograder.course.catalogue import text
 from autograder.course.criteria import graded
 from autograder.judging.delegation import explained
+from autograder.judging.moves import reconcile_moves
 from autograder.judging.observe import Run
 from autograder.sandbox.session import Caller
 from autograder.wire.results import CriterionResult
@@ -25,6 +26,8 @@ from autograder.wire.results import CriterionResult
 class Grading:
     criteria: list[CriterionResult]
     flags: list[str] = field(default_factory=list)
+    moves: dict[str, list[str]] = field(default_factory=dict)
+    """Tool kind -> the moves the learner's reconcile made (judging.moves); empty when Level 2 was not graded."""
 
 
 def run_checks(
@@ -49,10 +52,13 @@ def run_checks(
     run = Run(caller, seed, scratch, lang, answers, box=box)
     chosen = {c.id: c for c in graded(levels, points)}
     criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in chosen.values()]
+    # Read from the cases the Level 2 criteria already observed (each observer runs once): no extra call.
+    observed = any(c.observes.startswith("reconcile.") for c in chosen.values())
+    moves = reconcile_moves(run.observed("reconcile.cases")) if observed else {}
     flags = list(run.flags.values())
     for fn, called in sorted(run.delegated.items()):
         target, key = explained(called, (spelled or {}).get(fn))
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
         feedback = text(key, lang, fn=fn, target=target)
         criteria = [chosen[c.id].failed(feedback) if chosen[c.id].function == fn else c for c in criteria]
-    return Grading(criteria, flags)
+    return Grading(criteria, flags, moves)

@@ -73,6 +73,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             warnings=[*summary.warnings, *([note] if note else [])],
             seed=seed,
         )
+        result.moves = grading.moves
         # Only when it was cut, to show what was kept: short output stays out of the reports, which
         # are then the same on every run even when the learner prints timings (%time) or dates.
         result.output = session.printed_text() if note else ""

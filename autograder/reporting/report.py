@@ -27,6 +27,7 @@ from markupsafe import Markup, escape
 
 from autograder.course import criteria
 from autograder.course.catalogue import LANGS, section, text
+from autograder.reporting.misconceptions import misconception_map
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
 from lesson3.practice import inline_code
@@ -743,6 +744,7 @@ def summary_html(
             pass_chart=pass_rate_svg(stats, lang),
             histogram=histogram_svg(score_bins(scores, max_score), lang),
             matrix_cells=matrix_cells,
+            move_map=misconception_map(entries, lang),
             script=Markup(_SCRIPT),
         )
     )

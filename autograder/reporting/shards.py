@@ -35,7 +35,7 @@ from autograder.course.config import values_digest
 from autograder.course.criteria import CRITERIA
 from autograder.intake.collect import Learner
 from autograder.reporting.report import ReportEntry, feedback_names, learner_labels
-from autograder.wire.results import CriterionResult, SubmissionResult
+from autograder.wire.results import CriterionResult, SubmissionResult, valid_moves
 
 MAX_SHARDS = 10_000
 # results.json of a shard is a few KB per submission; far beyond any class, and it is read whole.
@@ -245,6 +245,7 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         and (raw.get("seed") is None or (isinstance(raw.get("seed"), int) and not isinstance(raw.get("seed"), bool)))
         and isinstance(raw.get("output", ""), str)
         and (raw.get("sha256") is None or (isinstance(raw.get("sha256"), str) and _SHA256.fullmatch(raw["sha256"])))
+        and ("moves" not in raw or valid_moves(raw["moves"]))
         and isinstance(feedback, str)
         and feedback.startswith("feedback/")
         and feedback.endswith(".html")

@@ -6,11 +6,15 @@ Machine-readable shape (``results.json``)::
                       "criteria": [{"id", "passed", "score", "max_score", "feedback",
                                     "review"?, "decision"?}],
                       "error": <str or null>, "flags": [<str>, ...],
-                      "warnings": [<str>, ...], "seed": <int or null>}]}
+                      "warnings": [<str>, ...], "seed": <int or null>,
+                      "moves"?: {<tool kind>: [<move>, ...]}}]}
 
 ``flags`` are for the instructor (delegation to lesson3, effects outside execute_tool);
 ``warnings`` are for the learner (a notebook cell that raised or had a syntax error);
 ``seed`` reproduces the run's random scenarios (``--seed``).
+``moves`` (only when Level 2 was observed) says which of the lesson's moves the learner's
+``reconcile`` made on a dangling call of each tool kind (:data:`MOVES`, classified by
+:mod:`autograder.judging.moves`): the class's misconception map in resumen.html counts them.
 
 A criterion no rule could decide is **left to a person**: ``"passed": null, "score": null,
 "review": true``; its points are pending, neither 0 nor full marks. The submission's ``score``
@@ -27,6 +31,29 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+TOOL_KINDS = ("read_only", "high_impact")
+"""The lesson's two kinds of tool: re-run a read-only one; a high-impact one falls back to is_error."""
+MOVES = ("rerun", "is_error", "delete", "dangling", "other", "not_run")
+"""What a reconcile can do with a dangling call: re-run the tool (jugada dos), answer it with a tool_result
+``is_error: true`` (jugada tres), delete the tool_use (jugada uno), leave it unanswered (the API refuses the
+conversation), something else (a success result it made up, no checkpoint back), or not finish at all."""
+LESSON_MOVES = {"read_only": "rerun", "high_impact": "is_error"}
+"""The lesson's move for each kind; any other move on that kind is one of the moves the lesson warns about."""
+
+
+def valid_moves(raw: object) -> bool:
+    """``raw`` is a ``moves`` record: known kinds, each a list of distinct known moves in :data:`MOVES`' order."""
+    if not isinstance(raw, dict):
+        return False
+    for kind, moves in raw.items():
+        if kind not in TOOL_KINDS or not isinstance(moves, list) or not moves:
+            return False
+        if not all(isinstance(m, str) and m in MOVES for m in moves):
+            return False
+        if moves != sorted(set(moves), key=MOVES.index):
+            return False
+    return True
 
 
 @dataclass
@@ -93,6 +120,7 @@ class SubmissionResult:
     seed: int | None = None
     output: str = ""  # when the learner printed past the cap: the first KBs (the rest was dropped; warnings say so)
     sha256: str | None = None  # the graded file's bytes: a person's decisions hold for this content only
+    moves: dict[str, list[str]] = field(default_factory=dict)  # tool kind -> the moves reconcile made (MOVES)
 
     @property
     def pending(self) -> float:
@@ -108,6 +136,8 @@ class SubmissionResult:
         record["criteria"] = [c.to_json() for c in self.criteria]
         if not record["sha256"]:
             del record["sha256"]
+        if not record["moves"]:  # Level 2 not observed: no record rather than an empty map
+            del record["moves"]
         if pending := self.pending:
             record["pending"] = pending
         return record
@@ -125,6 +155,7 @@ class SubmissionResult:
             seed=raw.get("seed"),
             output=str(raw.get("output") or ""),
             sha256=raw.get("sha256") or None,
+            moves={k: list(v) for k, v in raw["moves"].items()} if valid_moves(raw.get("moves")) else {},
         )
 
     @classmethod
