@@ -409,25 +409,26 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
             )
             for r, p in zip(results, planned, strict=True)
         ]
+        kept, dropped = review.carry(entries, decided, lang)
+        for warning in dropped:
+            print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
+        warnings = [*intake.warnings, *dropped]  # results.json keeps what the console said
         run = None
         if args.shard is not None:
             run = run_record(
                 seed=seed,
                 lang=lang,
                 total=len(learners),
-                warnings=intake.warnings,
+                warnings=warnings,
                 shard=args.shard,
                 planned=planned,
                 complete=interrupted is None,
             )
-        kept, dropped = review.carry(entries, decided, lang)
-        for warning in dropped:
-            print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
             begin_out(out_plan)
-            written = write_reports(out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run)
+            written = write_reports(out, entries, lang=lang, seed=seed, warnings=warnings, run=run)
             if decided:  # even when every one was dropped: the file must say so, not keep the old ones
                 review.write_decisions(out, kept)
                 written.append(review.DECISIONS_JSON)
@@ -532,7 +533,7 @@ def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
         written = write_reports(out, entries, lang=report_lang, seed=seed, warnings=warnings, run=run)
         written += _write_decisions(out, review.merged_decisions(previous, decisions))
         finish_out(out_plan, written)
-    print(text("review.applied", lang, n=len(decisions), out=for_terminal(str(out))), file=stdout)
+    print(plural("review.applied", len(decisions), lang, out=for_terminal(str(out))), file=stdout)
     print_written(out, written, stdout, lang)
     return EXIT_OK
 
@@ -556,7 +557,7 @@ def _review_list(args: argparse.Namespace, out: Path, entries: list[ReportEntry]
         raise UsageError(text("review.csv_exists", lang, path=for_terminal(str(path))))
     write_text_atomic(path, review.review_csv(rows, lang))
     shown_path, shown_out = for_terminal(str(path)), for_terminal(str(out))
-    print(text("review.written", lang, n=len(rows), path=shown_path, out=shown_out), file=stdout)
+    print(plural("review.written", len(rows), lang, path=shown_path, out=shown_out), file=stdout)
     return EXIT_OK
 
 
