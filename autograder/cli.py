@@ -455,6 +455,10 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
         ]
         # What this run was graded under: the file's values (or the defaults) with the run's seed and language.
         config = args.course.with_run(seed=seed, lang=lang).record()
+        kept, dropped = review.carry(entries, decided, lang)
+        for warning in dropped:
+            print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
+        warnings = [*intake.warnings, *dropped]  # results.json keeps what the console said
         run = None
         if args.shard is not None:
             run = run_record(
@@ -462,21 +466,16 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
                 seed=seed,
                 lang=lang,
                 total=len(learners),
-                warnings=intake.warnings,
+                warnings=warnings,
                 shard=args.shard,
                 planned=planned,
                 complete=interrupted is None,
             )
-        kept, dropped = review.carry(entries, decided, lang)
-        for warning in dropped:
-            print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
         if interrupted:  # a second Ctrl-C must not cost the results the first one kept
             from autograder.grading.pipeline import sigint_ignored
         with sigint_ignored() if interrupted else contextlib.nullcontext():
             begin_out(out_plan)
-            written = write_reports(
-                out, entries, lang=lang, seed=seed, warnings=intake.warnings, run=run, config=config
-            )
+            written = write_reports(out, entries, lang=lang, seed=seed, warnings=warnings, run=run, config=config)
             if decided:  # even when every one was dropped: the file must say so, not keep the old ones
                 review.write_decisions(out, kept)
                 written.append(review.DECISIONS_JSON)
@@ -584,7 +583,7 @@ def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
         written = write_reports(out, entries, lang=report_lang, seed=seed, warnings=warnings, run=run, config=config)
         written += _write_decisions(out, review.merged_decisions(previous, decisions))
         finish_out(out_plan, written)
-    print(text("review.applied", lang, n=len(decisions), out=for_terminal(str(out))), file=stdout)
+    print(plural("review.applied", len(decisions), lang, out=for_terminal(str(out))), file=stdout)
     print_written(out, written, stdout, lang)
     return EXIT_OK
 
@@ -608,7 +607,7 @@ def _review_list(args: argparse.Namespace, out: Path, entries: list[ReportEntry]
         raise UsageError(text("review.csv_exists", lang, path=for_terminal(str(path))))
     write_text_atomic(path, review.review_csv(rows, lang))
     shown_path, shown_out = for_terminal(str(path)), for_terminal(str(out))
-    print(text("review.written", lang, n=len(rows), path=shown_path, out=shown_out), file=stdout)
+    print(plural("review.written", len(rows), lang, path=shown_path, out=shown_out), file=stdout)
     return EXIT_OK
 
 

@@ -345,7 +345,7 @@ def test_apply_records_the_decision_and_rewrites_every_report(graded, tmp_path, 
     assert run("review", graded, "--csv", sheet)[0] == 0
     fill(sheet, {"ana.py": (decision, "Marta Ruiz", "dice que no consta si se envió")})
     code, stdout, stderr = run("review", graded, "--apply", sheet)
-    assert code == 0 and "1 decisiones" in stdout, stderr
+    assert code == 0 and "Se registró 1 decisión en" in stdout, stderr
     c = criterion(graded, "ana.py")
     assert (c["passed"], c["score"]) == (passed, score)
     assert c["decision"] == {
@@ -613,3 +613,152 @@ def test_review_of_a_folder_without_results_says_so_and_makes_nothing(tmp_path, 
     code, _, stderr = run("review", tmp_path / where)
     assert code == 2 and "no hay results.json" in stderr and "Traceback" not in stderr
     assert not (tmp_path / "nada").exists() and list((tmp_path / "vacia").iterdir()) == []
+
+
+# --- decisions belong to a learner, not to a file name ---------------------------------------------------
+# Every learner hands in a file of the same name (04_ejercicios.py), and a copied notebook has the same
+# digest as its original: a decision must reach the learner it was made for, and no one else.
+
+
+def folder_class(root: Path, files: dict[str, str], name: str = "04_ejercicios.py") -> Path:
+    cls = root / "carpetas"
+    for learner, content in files.items():
+        (cls / learner).mkdir(parents=True, exist_ok=True)
+        for old in (cls / learner).iterdir():
+            old.unlink()
+        (cls / learner / name).write_text(content, encoding="utf-8")
+    return cls
+
+
+def by_learner(out: Path) -> dict[str, dict]:
+    doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    return {s["learner"]: s for s in doc["submissions"]}
+
+
+def undecided(out: Path, learner: str) -> dict:
+    return next(c for c in by_learner(out)[learner]["criteria"] if c["id"] == UNDECIDED)
+
+
+def fill_for(path: Path, decide: dict[str, tuple[str, str, str]]) -> Path:
+    """Fill the review CSV by learner: learner -> (decision, reviewer, reason)."""
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    for row in rows:
+        if row["learner"] in decide:
+            row["decision"], row["reviewer"], row["reason"] = decide[row["learner"]]
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    path.write_text(buf.getvalue(), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("copied", ["# dudosa\n", "# dudosa, copiada de Ana tal cual\n"])
+def test_a_decision_for_one_learner_never_reaches_another_with_the_same_file(fake, tmp_path, copied):
+    cls = folder_class(tmp_path, {"Ana": "# dudosa\n", "Beto": copied, "Carla": "# correcta\n"})
+    out = tmp_path / "out"
+    assert run("grade", cls, "--out", out, "--seed", "3")[0] == 0
+    assert set(by_learner(out)) == {"Ana", "Beto", "Carla"}
+    sheet = tmp_path / "r.csv"
+    assert run("review", out, "--csv", sheet)[0] == 0
+    fill_for(sheet, {"Ana": ("fail", "Marta", "no dice nada de la ejecución")})
+    code, _, stderr = run("review", out, "--apply", sheet)
+    assert code == 0, stderr
+    assert undecided(out, "Ana")["passed"] is False
+    assert undecided(out, "Beto")["passed"] is None and "decision" not in undecided(out, "Beto")
+    # ...and a regrade of the same bytes keeps it where it was made.
+    assert run("grade", cls, "--out", out, "--seed", "3", "--force")[0] == 0
+    assert undecided(out, "Ana")["passed"] is False and undecided(out, "Beto")["passed"] is None
+    decisions = json.loads((out / "decisions.json").read_text(encoding="utf-8"))["decisions"]
+    assert [d["learner"] for d in decisions] == ["Ana"]
+
+
+@pytest.mark.parametrize("rename", [None, "mi_entrega.py"])
+def test_a_changed_submission_warns_about_its_own_learner_and_says_so_in_results(fake, tmp_path, rename):
+    learners = {"José": "# dudosa\n", "Pablo Ruiz": "# dudosa\n"}
+    cls = folder_class(tmp_path, learners)
+    out = tmp_path / "out"
+    assert run("grade", cls, "--out", out, "--seed", "3")[0] == 0
+    sheet = tmp_path / "r.csv"
+    assert run("review", out, "--csv", sheet)[0] == 0
+    fill_for(sheet, dict.fromkeys(learners, ("pass", "Profesora Soto", "dice que no consta")))
+    assert run("review", out, "--apply", sheet)[0] == 0
+    if rename:  # José hands in the same idea under another file name: still José's, still changed
+        folder_class(tmp_path, {"José": "# dudosa, otra versión\n"}, name=rename)
+    else:
+        folder_class(tmp_path, {"José": "# dudosa, otra versión\n"})
+    code, _, stderr = run("grade", cls, "--out", out, "--seed", "3", "--force")
+    assert code == 0, stderr
+    assert "La entrega de José cambió" in stderr and "Pablo" not in stderr
+    assert undecided(out, "José")["passed"] is None and undecided(out, "Pablo Ruiz")["passed"] is True
+    warnings = json.loads((out / "results.json").read_text(encoding="utf-8"))["report"]["warnings"]
+    assert any("La entrega de José cambió" in w for w in warnings)
+
+
+def test_a_row_that_cannot_say_which_of_two_namesakes_is_refused_and_the_lms_id_settles_it(fake, tmp_path):
+    # Moodle's download: two learners of the same name, told apart only by their ids, same copied file.
+    cls = tmp_path / "moodle"
+    for ident in ("123", "456"):
+        folder = cls / f"Ana García_{ident}_assignsubmission_file_"
+        folder.mkdir(parents=True)
+        (folder / "04_ejercicios.py").write_text("# dudosa\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("grade", cls, "--out", out, "--seed", "3")[0] == 0
+    doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert sorted((s["learner"], s["learner_id"]) for s in doc["submissions"]) == [
+        ("Ana García", "123"),
+        ("Ana García", "456"),
+    ]
+    sheet = tmp_path / "r.csv"
+    assert run("review", out, "--csv", sheet)[0] == 0
+    fill_for(sheet, {"Ana García": ("pass", "Marta", "vale")})
+    before = tree(out)
+    code, _, stderr = run("review", out, "--apply", sheet)
+    assert code == 2 and "línea 2" in stderr and "dos alumnos" in stderr
+    assert tree(out) == before
+    # The row names the learner by id: only that one is decided.
+    rows = list(csv.DictReader(sheet.open(encoding="utf-8")))
+    rows[0]["learner"], rows[1]["decision"] = "456", ""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    sheet.write_text(buf.getvalue(), encoding="utf-8")
+    code, _, stderr = run("review", out, "--apply", sheet)
+    assert code == 0, stderr
+    doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    decided = {s["learner_id"]: s for s in doc["submissions"]}
+    verdicts = {i: next(c for c in s["criteria"] if c["id"] == UNDECIDED)["passed"] for i, s in decided.items()}
+    assert verdicts == {"456": True, "123": None}
+
+
+def test_decisions_saved_before_learner_ids_still_apply(fake, tmp_path):
+    cls = folder_class(tmp_path, {"Ana": "# dudosa\n", "Beto": "# dudosa\n"})
+    out = tmp_path / "out"
+    assert run("grade", cls, "--out", out, "--seed", "3")[0] == 0
+    sheet = tmp_path / "r.csv"
+    assert run("review", out, "--csv", sheet)[0] == 0
+    fill_for(sheet, {"Beto": ("pass", "Marta", "vale")})
+    assert run("review", out, "--apply", sheet)[0] == 0
+    saved = json.loads((out / "decisions.json").read_text(encoding="utf-8"))
+    for d in saved["decisions"]:
+        del d["learner_id"]
+    old = json.dumps(saved).encode("utf-8")
+    (out / "decisions.json").write_bytes(old)
+    manifest = json.loads((out / cli.MANIFEST_FILE).read_text(encoding="utf-8"))
+    manifest["files"]["decisions.json"] = hashlib.sha256(old).hexdigest()  # as that older grader wrote it
+    (out / cli.MANIFEST_FILE).write_text(json.dumps(manifest), encoding="utf-8")
+    code, _, stderr = run("grade", cls, "--out", out, "--seed", "3", "--force")
+    assert code == 0, stderr
+    assert undecided(out, "Beto")["passed"] is True and undecided(out, "Ana")["passed"] is None
+
+
+def test_review_counts_its_rows_and_decisions_in_the_singular_too(graded, tmp_path):
+    sheet = tmp_path / "r.csv"
+    code, stdout, _ = run("review", graded, "--csv", sheet, "--learner", "ana", "--criterion", UNDECIDED)
+    assert code == 0 and "1 fila para decidir" in stdout and "aplícala" in stdout
+    code, stdout, _ = run("review", graded, "--csv", tmp_path / "e.csv", "--lang", "en")
+    assert code == 0 and "2 rows to decide" in stdout
+    fill(sheet, {"ana.py": ("pass", "Marta", "vale")})
+    code, stdout, _ = run("review", graded, "--apply", sheet, "--lang", "en")
+    assert code == 0 and "1 decision was recorded" in stdout

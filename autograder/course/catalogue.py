@@ -1933,10 +1933,16 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "it has {n} columns and must have {expected}",
     },
     "review.why_other_run": {
-        "es": "la entrega «{submission}» con ese sha256 no está en estos resultados (¿es el CSV de otra corrección, "
-        "o la entrega cambió desde que se escribió?)",
-        "en": "the submission «{submission}» with that sha256 is not in these results (is it the CSV of another "
-        "run, or did the submission change since it was written?)",
+        "es": "la entrega «{submission}» de «{learner}» con ese sha256 no está en estos resultados (¿es el CSV de "
+        "otra corrección, o la entrega cambió desde que se escribió?)",
+        "en": "the submission «{submission}» of «{learner}» with that sha256 is not in these results (is it the CSV "
+        "of another run, or did the submission change since it was written?)",
+    },
+    "review.why_ambiguous": {
+        "es": "dos alumnos se llaman «{learner}» y entregaron el mismo archivo «{submission}» con el mismo contenido: "
+        "esta fila no dice a cuál de los dos se aplica (escribe en learner el id del alumno en el LMS)",
+        "en": "two learners are called «{learner}» and handed in the same file «{submission}» with the same "
+        "content: this row does not say which of them it is for (write the learner's LMS id in learner)",
     },
     "review.why_criterion": {
         "es": "la entrega no tiene el criterio «{criterion}»",
@@ -2004,7 +2010,13 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "Ningún criterio calificado coincide con --criterion/--learner en «{out}».",
         "en": "No graded criterion matches --criterion/--learner in «{out}».",
     },
-    "review.written": {
+    "review.written.one": {
+        "es": "1 fila para decidir en «{path}»: rellena decision (pass, fail o los puntos), reviewer y reason, "
+        "y aplícala con «autograder review {out} --apply {path}».",
+        "en": "1 row to decide in «{path}»: fill in decision (pass, fail or the points), reviewer and reason, "
+        "and apply it with «autograder review {out} --apply {path}».",
+    },
+    "review.written.other": {
         "es": "{n} filas para decidir en «{path}»: rellena decision (pass, fail o los puntos), reviewer y reason, "
         "y aplícalas con «autograder review {out} --apply {path}».",
         "en": "{n} rows to decide in «{path}»: fill in decision (pass, fail or the points), reviewer and reason, "
@@ -2014,7 +2026,11 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "«{path}» ya existe: elige otro --csv o añade --force para sustituirlo.",
         "en": "«{path}» already exists: choose another --csv or add --force to replace it.",
     },
-    "review.applied": {
+    "review.applied.one": {
+        "es": "Se registró 1 decisión en «{out}».",
+        "en": "1 decision was recorded in «{out}».",
+    },
+    "review.applied.other": {
         "es": "Se registraron {n} decisiones en «{out}».",
         "en": "{n} decisions were recorded in «{out}».",
     },

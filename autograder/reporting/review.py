@@ -10,9 +10,11 @@ regrade request. Rows may also be added by hand.
 ``autograder review OUT --apply FILE.csv`` checks the whole file first (the run it belongs to,
 the criteria, the decisions, duplicates): one bad line and nothing is written. Then each
 decision is recorded in its criterion (``"decision": {"by", "at", "why", "was"}``), and
-``decisions.json`` beside the results keeps every decision keyed by the graded file's SHA-256
-and the criterion id. ``autograder grade`` into the same folder applies them again to the same
-content, and drops (with a warning naming the learner) those whose submission changed;
+``decisions.json`` beside the results keeps every decision keyed by the learner (the LMS id, else
+the name: never the file's name, which every learner shares), the graded file's SHA-256 and the
+criterion id. ``autograder grade`` into the same folder applies them again to the same learner's
+same content, and drops (with a warning naming the learner, also kept in results.json) those whose
+submission changed, whatever its file is now called;
 ``autograder merge`` carries the parts' decisions. The reports (grades.csv, notas.csv,
 feedback/, resumen.html, results.json) are written again, each file atomically.
 
@@ -69,9 +71,21 @@ class Decision:
     at: str
     why: str
     was: str  # "pending", "passed" or "failed": what the criterion was before
+    learner_id: str = ""  # the LMS's id when known; a decisions.json written before it had none
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    @property
+    def who(self) -> tuple[str, str]:
+        """Whose decision it is: by the LMS's id when known, else by name (never by file name: every
+        learner hands in a file of the same name)."""
+        return ("id", self.learner_id) if self.learner_id else ("name", self.learner)
+
+
+def _whos(entry: ReportEntry) -> tuple[tuple[str, str], ...]:
+    """Every :attr:`Decision.who` that designates ``entry``'s learner."""
+    return (("id", entry.ident), ("name", entry.label)) if entry.ident else (("name", entry.label),)
 
 
 def _matches(entry: ReportEntry, learner: str) -> bool:
@@ -174,14 +188,19 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
         raise ReviewError(notice("review.csv_garbled", file=str(path), reason=str(exc))) from None
     if not table or [h.strip() for h in table[0]] != [*COLUMNS, *DECIDE]:
         raise ReviewError(notice("review.csv_header", file=str(path), columns=", ".join([*COLUMNS, *DECIDE])))
-    # A row names its submission as review_csv wrote it (made safe for a spreadsheet) or as it is.
-    by_key = {
-        (name, e.result.sha256 or ""): e
-        for e in entries
-        if e.graded
-        for name in (e.result.submission, csv_cell(e.result.submission))
-    }
-    seen: dict[tuple[str, str, str], int] = {}
+    # A row names its learner and submission as review_csv wrote them (made safe for a spreadsheet) or as
+    # they are. The learner is part of the key: every learner hands in a file of the same name, and a copied
+    # notebook has the same digest as its original.
+    by_key: dict[tuple[str, str, str], list[ReportEntry]] = {}
+    for e in entries:
+        if not e.graded:
+            continue
+        names = {e.result.submission, csv_cell(e.result.submission)}
+        learners = {e.label, csv_cell(e.label)} | ({e.ident, csv_cell(e.ident)} if e.ident else set())
+        for name in names:
+            for learner in learners:
+                by_key.setdefault((name, e.result.sha256 or "", learner), []).append(e)
+    seen: dict[tuple[tuple[str, str], str, str], int] = {}
     decisions = []
     for line, cells in enumerate(table[1:], start=2):
         if not any(cell.strip() for cell in cells):
@@ -189,13 +208,18 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
         if len(cells) != len(COLUMNS) + len(DECIDE):
             raise _fail(path, line, "review.why_cells", n=len(cells), expected=len(COLUMNS) + len(DECIDE))
         row = dict(zip([*COLUMNS, *DECIDE], (c.strip() for c in cells), strict=True))
-        entry = by_key.get((row["submission"], row["sha256"]))
-        if entry is None:
-            raise _fail(path, line, "review.why_other_run", submission=row["submission"])
+        candidates = by_key.get((row["submission"], row["sha256"], row["learner"]), [])
+        if not candidates:
+            raise _fail(path, line, "review.why_other_run", submission=row["submission"], learner=row["learner"])
+        if len(candidates) > 1:
+            if not row["decision"]:
+                continue  # nothing to apply, so nothing to tell apart
+            raise _fail(path, line, "review.why_ambiguous", learner=row["learner"], submission=row["submission"])
+        (entry,) = candidates
         found = next((c for c in entry.result.criteria if c.id == row["criterion"]), None)
         if found is None:
             raise _fail(path, line, "review.why_criterion", criterion=row["criterion"])
-        key = (entry.result.submission, row["sha256"], row["criterion"])
+        key = (_whos(entry)[0], row["sha256"], row["criterion"])
         if key in seen:
             raise _fail(path, line, "review.why_duplicate", other=seen[key])
         seen[key] = line
@@ -220,6 +244,7 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
                 at=at,
                 why=row["reason"],
                 was=_state(found),
+                learner_id=entry.ident,
             )
         )
     return decisions
@@ -242,10 +267,10 @@ def _decision(raw: str, max_score: float) -> tuple[bool | None, float]:
 
 def apply(entries: list[ReportEntry], decisions: Iterable[Decision]) -> int:
     """Record each decision in its criterion and rescore; the number applied."""
-    index = {(e.result.sha256 or "", e.result.submission, c.id): (e, c) for e in entries for c in e.result.criteria}
+    index = {(e.result.sha256 or "", who, c.id): (e, c) for e in entries for who in _whos(e) for c in e.result.criteria}
     applied = 0
     for d in decisions:
-        found = index.get((d.sha256, d.submission, d.criterion))
+        found = index.get((d.sha256, d.who, d.criterion))
         if found is None:
             continue
         entry, c = found
@@ -272,19 +297,19 @@ def load_decisions(out: Path) -> list[Decision]:
 
 
 def _well_formed(d: Decision) -> bool:
-    texts = (d.sha256, d.submission, d.learner, d.criterion, d.by, d.at, d.why, d.was)
+    texts = (d.sha256, d.submission, d.learner, d.criterion, d.by, d.at, d.why, d.was, d.learner_id)
     number = isinstance(d.score, (int, float)) and not isinstance(d.score, bool) and math.isfinite(d.score)
     return all(isinstance(t, str) for t in texts) and isinstance(d.passed, bool) and number
 
 
 def merged_decisions(*groups: Iterable[Decision]) -> list[Decision]:
-    """One decision per (content, criterion): the latest; in a fixed order, so every run writes the same file."""
-    kept: dict[tuple[str, str, str], Decision] = {}
+    """One decision per (learner, content, criterion): the latest, in a fixed order (every run writes the same file)."""
+    kept: dict[tuple[str, tuple[str, str], str], Decision] = {}
     for d in (d for group in groups for d in group):
-        key = (d.sha256, d.submission, d.criterion)
+        key = (d.sha256, d.who, d.criterion)
         if key not in kept or d.at >= kept[key].at:
             kept[key] = d
-    return sorted(kept.values(), key=lambda d: (d.submission, d.criterion, d.sha256))
+    return sorted(kept.values(), key=lambda d: (d.learner, d.learner_id, d.submission, d.criterion, d.sha256))
 
 
 def decisions_json(decisions: list[Decision]) -> str:
@@ -301,16 +326,14 @@ def carry(entries: list[ReportEntry], decisions: list[Decision], lang: str) -> t
     Returns the decisions to keep (those applied, and those for submissions not in this run, e.g.
     another part's) and a warning per learner whose decisions were dropped.
     """
-    contents = {(e.result.submission, e.result.sha256 or "") for e in entries}
-    names = {e.result.submission: e for e in entries}
+    contents = {(who, e.result.sha256 or "") for e in entries for who in _whos(e)}
+    learners = {who: e for e in entries for who in _whos(e)}
     kept, warnings = [], []
     for d in decisions:
-        if (d.submission, d.sha256) in contents:
+        if (d.who, d.sha256) in contents:
             kept.append(d)
-        elif d.submission in names:
-            warnings.append(
-                text("review.dropped", lang, learner=names[d.submission].label, criterion=d.criterion, by=d.by)
-            )
+        elif d.who in learners:  # the same learner handed in other bytes, or a file of another name
+            warnings.append(text("review.dropped", lang, learner=learners[d.who].label, criterion=d.criterion, by=d.by))
         else:
             kept.append(d)
     apply(entries, kept)
