@@ -1,0 +1,244 @@
+"""The generated parts of the instructor's guide, ``docs/guia-docente.md``.
+
+The guide is prose written by hand, except for the parts that restate the code: the points
+table (the registry, :mod:`autograder.course.criteria`), the CSV columns and statuses (the
+code that writes them, :mod:`autograder.reporting.report`) and the messages a report may
+carry (the catalogue's keys). Each of those sits between ``<!-- generado: NAME -->`` and
+``<!-- fin: NAME -->``; ``python -m autograder.reporting.guide`` rewrites them in place and
+``tests/test_guide.py`` fails when the committed guide differs from what this module writes.
+
+What the code cannot say (what a column means to an instructor, what a group of messages asks
+them to do) is written here once, keyed by the code's own names, and a test fails when the code
+gains a column, a status or a message this module does not describe.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from autograder.course import criteria
+from autograder.course.catalogue import keys, section, text
+from autograder.reporting import report
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guia-docente.md"
+
+_BLOCK = re.compile(r"(<!-- generado: (?P<name>[a-z_]+) -->\n)(?P<body>.*?)(<!-- fin: (?P=name) -->)", re.DOTALL)
+
+COLUMNS: dict[str, str] = {
+    "learner": "el nombre del estudiante: el del LMS cuando la descarga lo trae (Moodle, Canvas); si no, el del "
+    "archivo, o el de su carpeta cuando todos entregaron el mismo nombre de archivo",
+    "learner_id": "el id del LMS (Moodle: el número de participante; Canvas: el id de usuario); vacío si la "
+    "entrega no lo dice",
+    "submission": "el archivo calificado (o la carpeta del estudiante, si no había nada que calificar)",
+    "source": "de dónde salió, tal como se le pasó la ruta a `grade`: el zip o la carpeta y la entrada del alumno",
+    "total": "los puntos sobre los criterios decididos; vacío si la entrega quedó «no calificada» (Ctrl-C)",
+    "max_score": "el máximo del curso (la suma de los puntos de la tabla de arriba), el mismo para todos",
+    "pending": "los puntos que esperan la decisión de una persona (`autograder review`)",
+    "grade_10": "la nota de 0 a 10, con dos decimales; vacía mientras haya puntos pendientes o si no se calificó",
+    "status": "el estado de la fila (ver la tabla de estados)",
+    "error": "por qué la entrega no se pudo calificar (todos sus criterios a 0); vacío si se calificó",
+    "warnings": "los avisos de la carga (celdas que fallaron o tardaron, módulos que no existen), uno por línea "
+    "dentro de la celda; el alumno los ve también en su retroalimentación",
+    "flags": "las señales para revisar (ver «Señales»), una por línea; el alumno no las ve",
+}
+"""Each column of grades.csv and notas.csv other than the criteria, by its name in grades.csv."""
+
+STATUSES: dict[str, str] = {
+    "ok": "calificada, sin error y con al menos la mitad de los puntos",
+    "needs_help": "un error, o menos de la mitad de los puntos aun contando los pendientes: «con problemas» en "
+    "resumen.html",
+    "pending": "algún criterio espera la decisión de una persona; la nota 0–10 queda vacía hasta entonces",
+    "not_graded": "la calificación se interrumpió (Ctrl-C) antes de llegar a esta entrega: sin total ni nota",
+}
+"""Each value of the ``status`` column (:func:`autograder.reporting.report.status`)."""
+
+MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "error": (
+        "**Errores** (columna `error`, «Problema» en notas.csv; en la retroalimentación del alumno): la "
+        "entrega no se pudo calificar y todos sus criterios valen 0. El mensaje ya dice al alumno qué "
+        "entregar; «Error interno del corrector» es un fallo nuestro, no suyo: vuelve a calificar esa entrega "
+        "y, si se repite, guarda el archivo y avisa a quien mantiene el curso.",
+        (
+            "load.bad_suffix",
+            "load.too_big",
+            "load.code_too_big",
+            "load.course_notebook",
+            "load.missing",
+            "load.unreadable",
+            "load.not_utf8",
+            "load.symlink",
+            "load.folder_symlink",
+            "load.folder_not_dir",
+            "load.fifo",
+            "load.device",
+            "load.not_regular",
+            "load.notebook_",
+            "load.syntax",
+            "load.failed",
+            "choice.nothing.",
+            "choice.renamed.",
+            "internal",
+            "internal.",
+            "batch.interrupted",
+        ),
+    ),
+    "warning": (
+        "**Avisos de la entrega** (columna `warnings`, «Avisos»; en la retroalimentación del alumno y en "
+        "resumen.html): algo de la entrega falló pero el resto se calificó. Una celda que falla se salta, "
+        "como en Jupyter; el aviso dice cuál y por qué. No cuestan puntos por sí mismos: cuesta lo que la "
+        "celda saltada dejó sin definir.",
+        (
+            "load.cell_",
+            "load.statement_",
+            "load.output_cut",
+            "load.process_hint",
+            "load.permission_hint",
+        ),
+    ),
+    "choice": (
+        "**Qué archivo se calificó** (en la retroalimentación del alumno): de los archivos `.py` e `.ipynb` de "
+        "un alumno se califica uno, por la regla del apartado «Recoger las entregas»; estas notas dicen cuál y "
+        "por qué, y cuáles no se calificaron.",
+        ("choice.graded", "choice.why.", "choice.others.", "choice.unreadable."),
+    ),
+    "limit": (
+        "**Límites** (en la retroalimentación de un criterio): una llamada del código del alumno llegó a un "
+        "límite y se detuvo; el criterio no se aprueba y el mensaje dice cuál límite. Los valores están en la "
+        "tabla «Limits» del README. «El corrector no pudo aislar tu código» es un fallo del corrector.",
+        ("fail.",),
+    ),
+    "flag": (
+        "**Señales** (columna `flags`, «Señales para revisar»; en resumen.html, nunca en la retroalimentación "
+        "del alumno): el corrector vio algo que merece la mirada de una persona. «delega en lesson3»: una "
+        "función calificada usó la solución del propio curso (sus criterios ya no dan puntos; la señal dice qué "
+        "llamó). «efecto fuera de execute_tool»: el código cambió archivos del espacio de trabajo sin pasar por "
+        "las herramientas; puede ser una trampa o un descuido, y solo leyendo el código se sabe.",
+        ("flag.", "effect."),
+    ),
+    "intake": (
+        "**Avisos de la recogida** (en la consola y en resumen.html, para el docente): qué se omitió o rechazó "
+        "al leer las carpetas y los zips. Un archivo rechazado de un alumno le da su propia fila con el motivo; "
+        "lo demás (entornos virtuales, carpetas ocultas, un `instrucciones.pdf` suelto) solo se anota.",
+        ("intake.",),
+    ),
+    "machine": (
+        "**Avisos de la máquina** (en la consola y, una vez, en resumen.html; nunca llegan al alumno): esta "
+        "máquina no confina del todo el código de las entregas. Las notas valen igual; lo que falta es "
+        "protección para la máquina. Califica como root en Linux 6.12 o posterior para que no aparezcan.",
+        ("warn.",),
+    ),
+}
+"""Each group of messages a report may carry: what it means to the instructor, and its catalogue keys
+(a key, or a prefix ending in a dot or an underscore)."""
+
+MESSAGE_FAMILIES = ("intake.", "load.", "choice.", "fail.", "flag.", "effect.", "warn.", "internal", "batch.")
+"""The catalogue's families whose every key must belong to a group above (a test checks it)."""
+
+
+def _matches(key: str, pattern: str) -> bool:
+    return key.startswith(pattern) if pattern.endswith((".", "_")) else key == pattern
+
+
+def group_keys(group: str) -> list[str]:
+    """The catalogue keys of a message group, in the catalogue's order."""
+    patterns = MESSAGE_GROUPS[group][1]
+    return [k for k in keys() if any(_matches(k, p) for p in patterns)]
+
+
+def _cell(value: str) -> str:
+    """A Markdown table cell: one line, no column break, placeholders shown as ‹name›."""
+    value = re.sub(r"\{(\w+)(?::[^}]*)?\}", r"‹\1›", value)
+    return value.replace("|", "\\|").replace("\n", " ").strip()
+
+
+def points_table() -> str:
+    """Every criterion of the registry with its level and points; a total per level and for the course."""
+    lines = ["| Criterio | Nivel | Puntos | Título (como lo ve el alumno) |", "|---|---|---|---|"]
+    for c in criteria.CRITERIA.values():
+        lines.append(f"| `{c.id}` | {c.level} | {report.fmt_points(c.points, 'es')} | {_cell(c.title['es'])} |")
+    levels: dict[int, float] = {}
+    for c in criteria.CRITERIA.values():
+        levels[c.level] = levels.get(c.level, 0) + c.points
+    total = sum(levels.values())
+    by_level = ", ".join(f"nivel {level}: {report.fmt_points(p, 'es')}" for level, p in sorted(levels.items()))
+    count = len(criteria.CRITERIA)
+    lines += ["", f"{count} criterios; **máximo: {report.fmt_points(total, 'es')} puntos** ({by_level})."]
+    return "\n".join(lines)
+
+
+def columns_table() -> str:
+    """grades.csv's and notas.csv's columns, in the order ``report`` writes them, with their Spanish headers."""
+    es = section("report", "es")
+    lines = ["| grades.csv | notas.csv | Qué contiene |", "|---|---|---|"]
+    for name in report.CSV_COLUMNS:
+        lines.append(f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |")
+    first = next(iter(criteria.CRITERIA.values()))
+    title = report.criterion_title(first.id, "es")
+    lines.append(
+        f"| `<criterio>`, p. ej. `{first.id}` | «‹título› [‹criterio›]», p. ej. «{_cell(title)} [{first.id}]» | "
+        f"una columna por criterio, en el orden de la tabla de puntos: sus puntos; "
+        f"`{text('report.pending_cell', 'en')}` («{text('report.pending_cell', 'es')}») si espera revisión; "
+        f"vacía si la entrega no se calificó |"
+    )
+    for name in report.CSV_TOTALS:
+        lines.append(f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |")
+    return "\n".join(lines)
+
+
+def status_names() -> list[str]:
+    """The values of the ``status`` column, read from the catalogue's ``report.status_*`` keys."""
+    return [k.removeprefix("status_") for k in section("report", "es") if k.startswith("status_")]
+
+
+def statuses_table() -> str:
+    lines = ["| `status` (grades.csv) | Estado (notas.csv, resumen.html) | Qué significa |", "|---|---|---|"]
+    for name in status_names():
+        lines.append(f"| `{name}` | {text(f'report.status_{name}', 'es')} | {_cell(STATUSES[name])} |")
+    return "\n".join(lines)
+
+
+def messages_tables() -> str:
+    """One table per message group: its meaning, then each key and its Spanish text."""
+    parts = []
+    for group, (meaning, _) in MESSAGE_GROUPS.items():
+        rows = [meaning, "", "| Clave | Mensaje (español) |", "|---|---|"]
+        rows += [f"| `{k}` | {_cell(text_template(k))} |" for k in group_keys(group)]
+        parts.append("\n".join(rows))
+    return "\n\n".join(parts)
+
+
+def text_template(key: str) -> str:
+    """A key's Spanish text before formatting (its placeholders still in braces)."""
+    return text(key, "es")
+
+
+GENERATED: dict[str, Callable[[], str]] = {
+    "puntos": points_table,
+    "columnas": columns_table,
+    "estados": statuses_table,
+    "mensajes": messages_tables,
+}
+"""Each generated block of the guide, by the name in its markers."""
+
+
+def block_names(guide: str) -> list[str]:
+    return [m.group("name") for m in _BLOCK.finditer(guide)]
+
+
+def render(guide: str) -> str:
+    """``guide`` with every generated block written again from the code (the prose left as it is)."""
+
+    def fill(match: re.Match[str]) -> str:
+        name = match.group("name")
+        if name not in GENERATED:
+            raise KeyError(f"docs/guia-docente.md: unknown generated block {name!r}")
+        return f"{match.group(1)}{GENERATED[name]()}\n{match.group(4)}"
+
+    return _BLOCK.sub(fill, guide)
+
+
+if __name__ == "__main__":  # pragma: no cover - rewrites docs/guia-docente.md
+    GUIDE.write_text(render(GUIDE.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {GUIDE}")
