@@ -64,7 +64,7 @@ def test_rendering_replaces_only_between_the_markers():
 def test_a_new_criterion_appears_in_the_points_table_and_the_committed_guide_goes_stale(add_criterion):
     add_criterion("nivel1.juguete", points=4, title={"es": "un juguete", "en": "a toy"})
     table = guide.points_table()
-    assert "| `nivel1.juguete` | 1 | 4 | un juguete |" in table
+    assert "| `nivel1.juguete` | 1 | 4 | Nivel 1 · un juguete |" in table
     total = sum(c.points for c in criteria.CRITERIA.values())
     assert f"**máximo: {report.fmt_points(total, 'es')} puntos**" in table
     text = GUIDE.read_text(encoding="utf-8")

@@ -56,8 +56,9 @@ STATUSES: dict[str, str] = {
 
 MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "error": (
-        "**Errores** (columna `error`, «Problema» en notas.csv; en la retroalimentación del alumno): la "
-        "entrega no se pudo calificar y todos sus criterios valen 0. El mensaje ya dice al alumno qué "
+        "**Errores** (columna `error`, «Problema» en notas.csv; en la retroalimentación del alumno, bajo "
+        "«Problema con la entrega»): la entrega no se pudo calificar y todos sus criterios valen 0; tras un "
+        "Ctrl-C (`batch.interrupted`) la fila no tiene total, ni siquiera 0. El mensaje ya dice al alumno qué "
         "entregar; «Error interno del corrector» es un fallo nuestro, no suyo: vuelve a calificar esa entrega "
         "y, si se repite, guarda el archivo y avisa a quien mantiene el curso.",
         (
@@ -112,21 +113,27 @@ MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "flag": (
         "**Señales** (columna `flags`, «Señales para revisar»; en resumen.html, nunca en la retroalimentación "
         "del alumno): el corrector vio algo que merece la mirada de una persona. «delega en lesson3»: una "
-        "función calificada usó la solución del propio curso (sus criterios ya no dan puntos; la señal dice qué "
-        "llamó). «efecto fuera de execute_tool»: el código cambió archivos del espacio de trabajo sin pasar por "
-        "las herramientas; puede ser una trampa o un descuido, y solo leyendo el código se sabe.",
+        "función calificada llamó algo de lesson3 que el ejercicio no deja reutilizar (su `load_checkpoint`, "
+        "el `reconcile` del incidente, `delete_dangling` o una respuesta de la lección): sus criterios no dan "
+        "puntos y la señal dice qué llamó. «efecto fuera de execute_tool»: el código cambió archivos del "
+        "espacio de trabajo sin pasar por las herramientas; puede ser una trampa o un descuido, y solo "
+        "leyendo el código se sabe (la retroalimentación del criterio afectado se lo dice al alumno con "
+        "`effect.changed`).",
         ("flag.", "effect."),
     ),
     "intake": (
-        "**Avisos de la recogida** (en la consola y en resumen.html, para el docente): qué se omitió o rechazó "
-        "al leer las carpetas y los zips. Un archivo rechazado de un alumno le da su propia fila con el motivo; "
-        "lo demás (entornos virtuales, carpetas ocultas, un `instrucciones.pdf` suelto) solo se anota.",
+        "**Avisos de la recogida** (en la consola, con «aviso:», y en resumen.html, para el docente): qué se "
+        "omitió o rechazó al leer las carpetas y los zips, y por qué (un entorno virtual, una carpeta oculta, un "
+        "`instrucciones.pdf` suelto, un enlace simbólico, una bomba zip). Ninguno le cuesta la nota a nadie: "
+        "léelos para saber si falta algo de un alumno.",
         ("intake.",),
     ),
     "machine": (
         "**Avisos de la máquina** (en la consola y, una vez, en resumen.html; nunca llegan al alumno): esta "
         "máquina no confina del todo el código de las entregas. Las notas valen igual; lo que falta es "
-        "protección para la máquina. Califica como root en Linux 6.12 o posterior para que no aparezcan.",
+        "protección para la máquina y para tus archivos. Para que no aparezcan, califica como root (por "
+        "ejemplo, en un contenedor) en un Linux que permita seccomp; sin root hace falta Landlock 6 (Linux 6.12 "
+        "o posterior).",
         ("warn.",),
     ),
 }
@@ -157,7 +164,8 @@ def points_table() -> str:
     """Every criterion of the registry with its level and points; a total per level and for the course."""
     lines = ["| Criterio | Nivel | Puntos | Título (como lo ve el alumno) |", "|---|---|---|---|"]
     for c in criteria.CRITERIA.values():
-        lines.append(f"| `{c.id}` | {c.level} | {report.fmt_points(c.points, 'es')} | {_cell(c.title['es'])} |")
+        title = _cell(report.criterion_title(c.id, "es"))
+        lines.append(f"| `{c.id}` | {c.level} | {report.fmt_points(c.points, 'es')} | {title} |")
     levels: dict[int, float] = {}
     for c in criteria.CRITERIA.values():
         levels[c.level] = levels.get(c.level, 0) + c.points
