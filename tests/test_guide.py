@@ -14,6 +14,7 @@ import pytest
 from autograder import cli
 from autograder.course import criteria
 from autograder.course.catalogue import keys
+from autograder.course.catalogue import text as catalogue_text
 from autograder.reporting import guide, report, review
 from autograder.reporting.report import ReportEntry, grades_csv, sheet_csv, status, write_reports
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -177,3 +178,32 @@ def test_the_guide_shows_the_commands_as_the_cli_spells_them(capsys):
         usage = capsys.readouterr().out
         for flag in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", rest):
             assert flag in usage, (order, flag)
+
+
+def _template(key: str) -> re.Pattern[str]:
+    """A catalogue text as a pattern: its fixed words as they are, each placeholder any text."""
+    parts = re.split(r"\{[^{}]*\}", catalogue_text(key, "es"))
+    return re.compile("(.+?)".join(re.escape(p) for p in parts) + r"\Z", re.DOTALL)
+
+
+def test_every_console_line_the_guide_shows_is_one_the_grader_can_print():
+    """The outputs copied into the guide were real; a changed message makes them stale here."""
+    guide_text = GUIDE.read_text(encoding="utf-8")
+    patterns = [_template(k) for k in keys()]
+    blocks = re.findall(r"```text\n(.*?)```", guide_text, flags=re.DOTALL)
+    assert len(blocks) >= 8
+    shown = [line for block in blocks for line in block.splitlines() if line and not line.startswith(("  ", "…"))]
+    assert [line for line in shown if not any(p.match(line) for p in patterns)] == []
+
+
+@pytest.mark.parametrize(
+    ("line", "matches"),
+    [
+        ("Se registraron 2 decisiones en «resultados».", True),
+        ("Se registraron 2 decisiones en resultados.", False),
+        ("Notas escritas: 3.", True),
+        ("Notas escritas 3.", False),
+    ],
+)
+def test_a_console_line_matches_only_its_own_wording(line, matches):
+    assert any(_template(k).match(line) for k in keys()) is matches

@@ -47,8 +47,8 @@ COLUMNS: dict[str, str] = {
 
 STATUSES: dict[str, str] = {
     "ok": "calificada, sin error y con al menos la mitad de los puntos",
-    "needs_help": "un error, o menos de la mitad de los puntos aun contando los pendientes: «con problemas» en "
-    "resumen.html",
+    "needs_help": "un error, o menos de la mitad de los puntos; resumen.html llama «con problemas» a estas filas y a "
+    "las no calificadas",
     "pending": "algún criterio espera la decisión de una persona; la nota 0–10 queda vacía hasta entonces",
     "not_graded": "la calificación se interrumpió (Ctrl-C) antes de llegar a esta entrega: sin total ni nota",
 }
