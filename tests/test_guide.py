@@ -207,3 +207,19 @@ def test_every_console_line_the_guide_shows_is_one_the_grader_can_print():
 )
 def test_a_console_line_matches_only_its_own_wording(line, matches):
     assert any(_template(k).match(line) for k in keys()) is matches
+
+
+def test_the_results_json_keys_described_are_the_ones_written():
+    entries = [make_entry("ana.py", {"nivel2.is_error_fallback": None}), make_entry("sin.py", {}, graded=False)]
+    entries[0].result.sha256 = "ab" * 32  # written only for a file that was read
+    decided = entries[0].result.criteria[0]
+    decided.decision = {"by": "Profesora", "at": "2026-12-03T10:00:00+00:00", "why": "recorrección", "was": "passed"}
+    document = report.results_document(entries, seed=7, run={"seed": 7}, warnings=["aviso"])
+    assert set(document) == set(guide.RESULTS_DOCUMENT)
+    submission = document["submissions"][0]
+    assert set(submission) == set(guide.RESULTS_SUBMISSION)
+    criterion_keys = {k for c in submission["criteria"] for k in c} | set(decided.decision)
+    for key in criterion_keys:
+        assert f"`{key}`" in guide.RESULTS_SUBMISSION["criteria"], key
+    for key in document["report"]:
+        assert f"`{key}`" in guide.RESULTS_DOCUMENT["report"], key

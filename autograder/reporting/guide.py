@@ -54,6 +54,39 @@ STATUSES: dict[str, str] = {
 }
 """Each value of the ``status`` column (:func:`autograder.reporting.report.status`)."""
 
+RESULTS_DOCUMENT: dict[str, str] = {
+    "report": "con qué se escribieron los informes: `lang`, `seed` y `warnings` (los avisos de la recogida y de "
+    "la máquina)",
+    "run": "solo en una parte de `--shard` (lo que `merge` comprueba antes de juntar): la semilla, el idioma, la "
+    "versión del curso, qué parte es y el lugar de cada entrega en la clase",
+    "interrupted": "solo tras un Ctrl-C: `graded` (cuántas entregas se calificaron) y `total`",
+    "submissions": "una entrada por alumno, con los campos de la tabla siguiente",
+}
+"""results.json's top-level keys (:func:`autograder.reporting.report.results_document`)."""
+
+RESULTS_SUBMISSION: dict[str, str] = {
+    "submission": "el archivo calificado (o la carpeta del alumno, si no había nada que calificar)",
+    "learner": "el nombre del alumno, como lo escriben todos los informes",
+    "learner_id": "el id del LMS, o `null`",
+    "source": "de dónde salió la entrega, con la ruta tal como se le pasó a `grade`",
+    "feedback": "su página de retroalimentación, `feedback/<nombre>.html`",
+    "graded": "`false` si un Ctrl-C la dejó sin calificar",
+    "score": "los puntos sobre los criterios decididos; `null` si no se calificó",
+    "max_score": "el máximo del curso",
+    "pending": "los puntos pendientes de revisión; solo si los hay",
+    "criteria": "cada criterio: `id`, `passed` (`true`, `false`, o `null` si espera revisión), `score`, "
+    "`max_score` y `feedback`; `review: true` mientras espera a una persona, y `decision` (`by`, `at`, `why`, "
+    "`was`) cuando una persona lo decidió",
+    "error": "por qué no se pudo calificar, o `null`",
+    "warnings": "los avisos de la carga",
+    "flags": "las señales para revisar",
+    "seed": "la semilla con que se calificó",
+    "output": "lo que imprimió el código del alumno (como mucho 64 KB)",
+    "sha256": "el SHA-256 del archivo calificado, cuando se pudo leer: con él se guardan las decisiones de revisión",
+}
+"""Each key of a submission in results.json (a test compares them with what ``results_document`` writes)."""
+
+
 MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "error": (
         "**Errores** (columna `error`, «Problema» en notas.csv; en la retroalimentación del alumno, bajo "
@@ -195,6 +228,15 @@ def columns_table() -> str:
     return "\n".join(lines)
 
 
+def results_table() -> str:
+    """results.json: its top-level keys, then a submission's."""
+    lines = ["| Clave | Qué tiene |", "|---|---|"]
+    lines += [f"| `{k}` | {_cell(v)} |" for k, v in RESULTS_DOCUMENT.items()]
+    lines += ["", "| Clave de cada entrega | Qué tiene |", "|---|---|"]
+    lines += [f"| `{k}` | {_cell(v)} |" for k, v in RESULTS_SUBMISSION.items()]
+    return "\n".join(lines)
+
+
 def status_names() -> list[str]:
     """The values of the ``status`` column, read from the catalogue's ``report.status_*`` keys."""
     return [k.removeprefix("status_") for k in section("report", "es") if k.startswith("status_")]
@@ -226,6 +268,7 @@ GENERATED: dict[str, Callable[[], str]] = {
     "puntos": points_table,
     "columnas": columns_table,
     "estados": statuses_table,
+    "resultados": results_table,
     "mensajes": messages_tables,
 }
 """Each generated block of the guide, by the name in its markers."""
