@@ -313,6 +313,8 @@ GRADES_CSV, SHEET_CSV = "grades.csv", "notas.csv"
 """The standard CSV (programs, LMS imports) and the same table for a spreadsheet in the report's language."""
 _COLUMNS = ("learner", "learner_id", "submission", "source")
 _TOTALS = ("total", "max_score", "pending", "grade_10", "status", "error", "warnings", "flags")
+CSV_COLUMNS, CSV_TOTALS = _COLUMNS, _TOTALS
+"""Both CSVs' columns before and after the criteria's (docs/guia-docente.md lists them from here)."""
 
 
 def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], list[list[str]]]:

@@ -1,0 +1,299 @@
+"""The generated parts of the instructor's guide, ``docs/guia-docente.md``.
+
+The guide is prose written by hand, except for the parts that restate the code: the points
+table (the registry, :mod:`autograder.course.criteria`), the CSV columns and statuses (the
+code that writes them, :mod:`autograder.reporting.report`) and the messages a report may
+carry (the catalogue's keys). Each of those sits between ``<!-- generado: NAME -->`` and
+``<!-- fin: NAME -->``; ``python -m autograder.reporting.guide`` rewrites them in place and
+``tests/test_guide.py`` fails when the committed guide differs from what this module writes.
+
+What the code cannot say (what a column means to an instructor, what a group of messages asks
+them to do) is written here once, keyed by the code's own names, and a test fails when the code
+gains a column, a status or a message this module does not describe.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from autograder.course import criteria
+from autograder.course.catalogue import keys, section, text
+from autograder.reporting import report
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guia-docente.md"
+
+_BLOCK = re.compile(r"(<!-- generado: (?P<name>[a-z_]+) -->\n)(?P<body>.*?)(<!-- fin: (?P=name) -->)", re.DOTALL)
+
+COLUMNS: dict[str, str] = {
+    "learner": "el nombre del estudiante: el del LMS cuando la descarga lo trae (Moodle, Canvas); si no, el del "
+    "archivo, o el de su carpeta cuando todos entregaron el mismo nombre de archivo",
+    "learner_id": "el id del LMS (Moodle: el número de participante; Canvas: el id de usuario); vacío si la "
+    "entrega no lo dice",
+    "submission": "el archivo calificado (o la carpeta del estudiante, si no había nada que calificar)",
+    "source": "de dónde salió, tal como se le pasó la ruta a `grade`: el zip o la carpeta y la entrada del alumno",
+    "total": "los puntos sobre los criterios decididos; vacío si la entrega quedó «no calificada» (Ctrl-C)",
+    "max_score": "el máximo del curso (la suma de los puntos de la tabla de arriba), el mismo para todos",
+    "pending": "los puntos que esperan la decisión de una persona (`autograder review`)",
+    "grade_10": "la nota de 0 a 10, con dos decimales; vacía mientras haya puntos pendientes o si no se calificó",
+    "status": "el estado de la fila (ver la tabla de estados)",
+    "error": "por qué la entrega no se pudo calificar (todos sus criterios a 0); vacío si se calificó",
+    "warnings": "los avisos de la carga (celdas que fallaron o tardaron, módulos que no existen), uno por línea "
+    "dentro de la celda; el alumno los ve también en su retroalimentación",
+    "flags": "las señales para revisar (ver «Señales»), una por línea; el alumno no las ve",
+}
+"""Each column of grades.csv and notas.csv other than the criteria, by its name in grades.csv."""
+
+STATUSES: dict[str, str] = {
+    "ok": "calificada, sin error y con al menos la mitad de los puntos",
+    "needs_help": "un error, o menos de la mitad de los puntos; resumen.html llama «con problemas» a estas filas y a "
+    "las no calificadas",
+    "pending": "algún criterio espera la decisión de una persona; la nota 0–10 queda vacía hasta entonces",
+    "not_graded": "la calificación se interrumpió (Ctrl-C) antes de llegar a esta entrega: sin total ni nota",
+}
+"""Each value of the ``status`` column (:func:`autograder.reporting.report.status`)."""
+
+RESULTS_DOCUMENT: dict[str, str] = {
+    "report": "con qué se escribieron los informes: `lang`, `seed`, `warnings` (los avisos de la recogida, de la "
+    "máquina y de las decisiones de revisión descartadas) y `config`, la configuración con que se calificó: "
+    "`puntos`, `niveles`, `limites`, `semilla`, `idioma` y su `sha256`",
+    "run": "solo en una parte de `--shard` (lo que `merge` comprueba antes de juntar): la semilla, el idioma, la "
+    "versión del curso, qué parte es y el lugar de cada entrega en la clase",
+    "interrupted": "solo tras un Ctrl-C: `graded` (cuántas entregas se calificaron) y `total`",
+    "submissions": "una entrada por alumno, con los campos de la tabla siguiente",
+}
+"""results.json's top-level keys (:func:`autograder.reporting.report.results_document`)."""
+
+RESULTS_SUBMISSION: dict[str, str] = {
+    "submission": "el archivo calificado (o la carpeta del alumno, si no había nada que calificar)",
+    "learner": "el nombre del alumno, como lo escriben todos los informes",
+    "learner_id": "el id del LMS, o `null`",
+    "source": "de dónde salió la entrega, con la ruta tal como se le pasó a `grade`",
+    "feedback": "su página de retroalimentación, `feedback/<nombre>.html`",
+    "graded": "`false` si un Ctrl-C la dejó sin calificar",
+    "score": "los puntos sobre los criterios decididos; `null` si no se calificó",
+    "max_score": "el máximo del curso",
+    "pending": "los puntos pendientes de revisión; solo si los hay",
+    "criteria": "cada criterio: `id`, `passed` (`true`, `false`, o `null` si espera revisión), `score`, "
+    "`max_score` y `feedback`; `review: true` mientras espera a una persona, y `decision` (`by`, `at`, `why`, "
+    "`was`) cuando una persona lo decidió",
+    "error": "por qué no se pudo calificar, o `null`",
+    "warnings": "los avisos de la carga",
+    "flags": "las señales para revisar",
+    "seed": "la semilla con que se calificó",
+    "output": "lo que imprimió el código del alumno (como mucho 64 KB)",
+    "sha256": "el SHA-256 del archivo calificado, cuando se pudo leer: con él (y el alumno) se guardan las "
+    "decisiones de revisión",
+    "moves": "solo si se calificó el nivel 2: por tipo de herramienta (`read_only`, `high_impact`), qué jugadas "
+    "hizo su `reconcile` con una llamada colgante (`rerun`, `is_error`, `delete`, `dangling`, `other`, `not_run`)",
+}
+"""Each key of a submission in results.json (a test compares them with what ``results_document`` writes)."""
+
+
+MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "error": (
+        "**Errores** (columna `error`, «Problema» en notas.csv; en la retroalimentación del alumno, bajo "
+        "«Problema con la entrega»): la entrega no se pudo calificar y todos sus criterios valen 0; tras un "
+        "Ctrl-C (`batch.interrupted`) la fila no tiene total, ni siquiera 0. El mensaje ya dice al alumno qué "
+        "entregar; «Error interno del corrector» es un fallo nuestro, no suyo: vuelve a calificar esa entrega "
+        "y, si se repite, guarda el archivo y avisa a quien mantiene el curso.",
+        (
+            "load.bad_suffix",
+            "load.too_big",
+            "load.code_too_big",
+            "load.course_notebook",
+            "load.missing",
+            "load.unreadable",
+            "load.not_utf8",
+            "load.symlink",
+            "load.folder_symlink",
+            "load.folder_not_dir",
+            "load.fifo",
+            "load.device",
+            "load.not_regular",
+            "load.notebook_",
+            "load.syntax",
+            "load.failed",
+            "choice.nothing.",
+            "choice.renamed.",
+            "internal",
+            "internal.",
+            "batch.interrupted",
+        ),
+    ),
+    "warning": (
+        "**Avisos de la entrega** (columna `warnings`, «Avisos»; en la retroalimentación del alumno y en "
+        "resumen.html): algo de la entrega falló pero el resto se calificó. Una celda que falla se salta, "
+        "como en Jupyter; el aviso dice cuál y por qué. No cuestan puntos por sí mismos: cuesta lo que la "
+        "celda saltada dejó sin definir.",
+        (
+            "load.cell_",
+            "load.statement_",
+            "load.output_cut",
+            "load.process_hint",
+            "load.permission_hint",
+        ),
+    ),
+    "choice": (
+        "**Qué archivo se calificó** (en la retroalimentación del alumno): de los archivos `.py` e `.ipynb` de "
+        "un alumno se califica uno, por la regla del apartado «Recoger las entregas»; estas notas dicen cuál y "
+        "por qué, y cuáles no se calificaron.",
+        ("choice.graded", "choice.why.", "choice.others.", "choice.unreadable."),
+    ),
+    "limit": (
+        "**Límites** (en la retroalimentación de un criterio): una llamada del código del alumno llegó a un "
+        "límite y se detuvo; el criterio no se aprueba y el mensaje dice cuál límite. Los valores están en la "
+        "tabla «Limits» del README. «El corrector no pudo aislar tu código» es un fallo del corrector.",
+        ("fail.",),
+    ),
+    "flag": (
+        "**Señales** (columna `flags`, «Señales para revisar»; en resumen.html, nunca en la retroalimentación "
+        "del alumno): el corrector vio algo que merece la mirada de una persona. «delega en lesson3»: una "
+        "función calificada llamó algo de lesson3 que el ejercicio no deja reutilizar (su `load_checkpoint`, "
+        "el `reconcile` del incidente, `delete_dangling` o una respuesta de la lección): sus criterios no dan "
+        "puntos y la señal dice qué llamó. «efecto fuera de execute_tool»: el código cambió archivos del "
+        "espacio de trabajo sin pasar por las herramientas; puede ser una trampa o un descuido, y solo "
+        "leyendo el código se sabe (la retroalimentación del criterio afectado se lo dice al alumno con "
+        "`effect.changed`).",
+        ("flag.", "effect."),
+    ),
+    "intake": (
+        "**Avisos de la recogida** (en la consola, con «aviso:», y en resumen.html, para el docente): qué se "
+        "omitió o rechazó al leer las carpetas y los zips, y por qué (un entorno virtual, una carpeta oculta, un "
+        "`instrucciones.pdf` suelto, un enlace simbólico, una bomba zip). Ninguno le cuesta la nota a nadie: "
+        "léelos para saber si falta algo de un alumno.",
+        ("intake.",),
+    ),
+    "machine": (
+        "**Avisos de la máquina** (en la consola y, una vez, en resumen.html; nunca llegan al alumno): esta "
+        "máquina no confina del todo el código de las entregas. Las notas valen igual; lo que falta es "
+        "protección para la máquina y para tus archivos. Para que no aparezcan, califica como root (por "
+        "ejemplo, en un contenedor) en un Linux que permita seccomp; sin root hace falta Landlock 6 (Linux 6.12 "
+        "o posterior).",
+        ("warn.",),
+    ),
+}
+"""Each group of messages a report may carry: what it means to the instructor, and its catalogue keys
+(a key, or a prefix ending in a dot or an underscore)."""
+
+MESSAGE_FAMILIES = ("intake.", "load.", "choice.", "fail.", "flag.", "effect.", "warn.", "internal", "batch.")
+"""The catalogue's families whose every key must belong to a group above (a test checks it)."""
+
+
+def _matches(key: str, pattern: str) -> bool:
+    return key.startswith(pattern) if pattern.endswith((".", "_")) else key == pattern
+
+
+def group_keys(group: str) -> list[str]:
+    """The catalogue keys of a message group, in the catalogue's order."""
+    patterns = MESSAGE_GROUPS[group][1]
+    return [k for k in keys() if any(_matches(k, p) for p in patterns)]
+
+
+def _cell(value: str) -> str:
+    """A Markdown table cell: one line, no column break, placeholders shown as ‹name›."""
+    value = re.sub(r"\{(\w+)(?::[^}]*)?\}", r"‹\1›", value)
+    return value.replace("|", "\\|").replace("\n", " ").strip()
+
+
+def points_table() -> str:
+    """Every criterion of the registry with its level and points; a total per level and for the course."""
+    lines = ["| Criterio | Nivel | Puntos | Título (como lo ve el alumno) |", "|---|---|---|---|"]
+    for c in criteria.CRITERIA.values():
+        title = _cell(report.criterion_title(c.id, "es"))
+        lines.append(f"| `{c.id}` | {c.level} | {report.fmt_points(c.points, 'es')} | {title} |")
+    levels: dict[int, float] = {}
+    for c in criteria.CRITERIA.values():
+        levels[c.level] = levels.get(c.level, 0) + c.points
+    total = sum(levels.values())
+    by_level = ", ".join(f"nivel {level}: {report.fmt_points(p, 'es')}" for level, p in sorted(levels.items()))
+    count = len(criteria.CRITERIA)
+    lines += ["", f"{count} criterios; **máximo: {report.fmt_points(total, 'es')} puntos** ({by_level})."]
+    return "\n".join(lines)
+
+
+def columns_table() -> str:
+    """grades.csv's and notas.csv's columns, in the order ``report`` writes them, with their Spanish headers."""
+    es = section("report", "es")
+    lines = ["| grades.csv | notas.csv | Qué contiene |", "|---|---|---|"]
+    for name in report.CSV_COLUMNS:
+        lines.append(f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |")
+    first = next(iter(criteria.CRITERIA.values()))
+    title = report.criterion_title(first.id, "es")
+    lines.append(
+        f"| `<criterio>`, p. ej. `{first.id}` | «‹título› [‹criterio›]», p. ej. «{_cell(title)} [{first.id}]» | "
+        f"una columna por criterio, en el orden de la tabla de puntos: sus puntos; "
+        f"`{text('report.pending_cell', 'en')}` («{text('report.pending_cell', 'es')}») si espera revisión; "
+        f"vacía si la entrega no se calificó |"
+    )
+    for name in report.CSV_TOTALS:
+        lines.append(f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |")
+    return "\n".join(lines)
+
+
+def results_table() -> str:
+    """results.json: its top-level keys, then a submission's."""
+    lines = ["| Clave | Qué tiene |", "|---|---|"]
+    lines += [f"| `{k}` | {_cell(v)} |" for k, v in RESULTS_DOCUMENT.items()]
+    lines += ["", "| Clave de cada entrega | Qué tiene |", "|---|---|"]
+    lines += [f"| `{k}` | {_cell(v)} |" for k, v in RESULTS_SUBMISSION.items()]
+    return "\n".join(lines)
+
+
+def status_names() -> list[str]:
+    """The values of the ``status`` column, read from the catalogue's ``report.status_*`` keys."""
+    return [k.removeprefix("status_") for k in section("report", "es") if k.startswith("status_")]
+
+
+def statuses_table() -> str:
+    lines = ["| `status` (grades.csv) | Estado (notas.csv, resumen.html) | Qué significa |", "|---|---|---|"]
+    for name in status_names():
+        lines.append(f"| `{name}` | {text(f'report.status_{name}', 'es')} | {_cell(STATUSES[name])} |")
+    return "\n".join(lines)
+
+
+def messages_tables() -> str:
+    """One table per message group: its meaning, then each key and its Spanish text."""
+    parts = []
+    for group, (meaning, _) in MESSAGE_GROUPS.items():
+        rows = [meaning, "", "| Clave | Mensaje (español) |", "|---|---|"]
+        rows += [f"| `{k}` | {_cell(text_template(k))} |" for k in group_keys(group)]
+        parts.append("\n".join(rows))
+    return "\n\n".join(parts)
+
+
+def text_template(key: str) -> str:
+    """A key's Spanish text before formatting (its placeholders still in braces)."""
+    return text(key, "es")
+
+
+GENERATED: dict[str, Callable[[], str]] = {
+    "puntos": points_table,
+    "columnas": columns_table,
+    "estados": statuses_table,
+    "resultados": results_table,
+    "mensajes": messages_tables,
+}
+"""Each generated block of the guide, by the name in its markers."""
+
+
+def block_names(guide: str) -> list[str]:
+    return [m.group("name") for m in _BLOCK.finditer(guide)]
+
+
+def render(guide: str) -> str:
+    """``guide`` with every generated block written again from the code (the prose left as it is)."""
+
+    def fill(match: re.Match[str]) -> str:
+        name = match.group("name")
+        if name not in GENERATED:
+            raise KeyError(f"docs/guia-docente.md: unknown generated block {name!r}")
+        return f"{match.group(1)}{GENERATED[name]()}\n{match.group(4)}"
+
+    return _BLOCK.sub(fill, guide)
+
+
+if __name__ == "__main__":  # pragma: no cover - rewrites docs/guia-docente.md
+    GUIDE.write_text(render(GUIDE.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {GUIDE}")
