@@ -51,6 +51,7 @@ from lesson3.console import SpanishParser, spanish
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader left (``| head``)
 
 Progress = Callable[[int, int, SubmissionResult], None]
 
@@ -705,6 +706,12 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     except KeyboardInterrupt:
         print("\n" + text("cli.interrupted", lang), file=stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader left (``autograder review out | head``): nobody is there to read a message, and the
+        # interpreter's last flush must not fail again on the same pipe.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as exc:  # the instructor gets a sentence, not a traceback
         if os.environ.get("AUTOGRADER_DEBUG"):
             raise

@@ -795,3 +795,31 @@ def test_argparse_has_its_words_in_every_language_of_the_catalogue():
     from autograder.course.catalogue import LANGS
 
     assert set(cli.ARGPARSE) == set(LANGS)
+
+
+@pytest.mark.parametrize("argv", [["review", "{out}", "--criterion", "nivel0.fresh_start"], ["review", "{out}"]])
+def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path, argv):
+    # `autograder review out | head`: the pipe closes before the listing is written. A shell's answer is
+    # 141 (SIGPIPE) and no message; never «error interno ... BrokenPipeError» or a traceback.
+    cls = tmp_path / "clase"
+    (cls / "ana").mkdir(parents=True)
+    (cls / "ana" / "trabajo.pdf").write_bytes(b"%PDF-1.4\n")  # nothing to run: quick, no judge
+    out = tmp_path / "out"
+    assert cli.main(["grade", str(cls), "--out", str(out), "--seed", "1"], stdout=io.StringIO()) == 0
+    command = [sys.executable, "-m", "autograder", *(a.format(out=out) for a in argv)]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.close()  # the reader leaves before a line is written
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=120) == cli.EXIT_BROKEN_PIPE
+    assert "BrokenPipe" not in stderr and "Traceback" not in stderr and "Exception ignored" not in stderr
+
+
+def test_numbers_with_decimals_are_written_as_each_language_writes_them():
+    from autograder.course.catalogue import text
+
+    assert "en 2,5 s" in text("cli.graded.other", "es", n=3, seconds=2.5, jobs=2, seed=1)
+    assert "in 2.5 s" in text("cli.graded.other", "en", n=3, seconds=2.5, jobs=2, seed=1)
+    assert "0,25 s" in text("load.notebook_timeout", "es", name="a.ipynb", seconds=0.25)
+    # Whole numbers, names and a version written by the learner are left as they are.
+    assert "«v1.2.py»" in text("load.notebook_timeout", "es", name="v1.2.py", seconds=3)
+    assert "3 s" in text("load.notebook_timeout", "es", name="a", seconds=3)

@@ -195,7 +195,7 @@ def test_notebook_parse_has_a_time_limit(tmp_path, monkeypatch):
     path.write_text((SUBMISSIONS / "good_notebook.ipynb").read_text(encoding="utf-8"), encoding="utf-8")
     monkeypatch.setattr(safe_files, "NOTEBOOK_SECONDS", 0.001)
     err = refused(path)
-    assert err.key == "load.notebook_timeout" and "0.001" in err.message("es")
+    assert err.key == "load.notebook_timeout" and "0,001" in err.message("es") and "0.001" in err.message("en")
 
 
 def test_notebook_parse_does_not_happen_in_the_graders_process(tmp_path, monkeypatch):

@@ -174,7 +174,7 @@ def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_
     # Half a second a call, as test_autograder_isolation's FAST limits: the loop costs that, not 1 s.
     (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2), limits=Limits(call_seconds=0.5))
     feedback = {c.id: c.feedback for c in result.criteria}
-    assert "no terminó en 0.5 s, el límite de cada llamada" in feedback["nivel1.cpA"]
+    assert "no terminó en 0,5 s, el límite de cada llamada" in feedback["nivel1.cpA"]
     assert all(c.passed for c in result.criteria if c.id.startswith("nivel2.") and _graded_code(c.id))
 
 

@@ -5,6 +5,7 @@ One table so both languages stay side by side; ``text(key, lang, **params)`` for
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -2213,11 +2214,27 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
 }
 
 
+class _DecimalComma(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        written = super().format_field(value, format_spec)
+        return written.replace(".", ",") if isinstance(value, float) else written
+
+
+_DECIMAL_COMMA = _DecimalComma()
+
+
 def text(key: str, lang: str = "es", **params: Any) -> str:
-    """The message ``key`` in ``lang`` (Spanish when the language or the key's translation is missing)."""
+    """The message ``key`` in ``lang`` (Spanish when the language or the key's translation is missing).
+
+    A number with decimals is written as the language writes it: «2,5 s» in Spanish, "2.5 s" in English."""
     entry = _TEXTS[key]
-    template = entry.get(lang) or entry["es"]
-    return template.format(**params) if params else template
+    written_in = lang if entry.get(lang) else "es"
+    template = entry[written_in]
+    if not params:
+        return template
+    if written_in == "es" and any(isinstance(v, float) for v in params.values()):
+        return _DECIMAL_COMMA.format(template, **params)
+    return template.format(**params)
 
 
 @dataclass(frozen=True)

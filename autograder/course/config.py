@@ -373,7 +373,7 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
             raise fail(path, notice("config.unknown_criterion", name=cid, suggest=_suggest(cid, known)))
         expect(path, _is_number, "points", value)
         if not 0 <= value <= POINTS_MAX:
-            raise fail(path, notice("config.range", name=cid, value=value, low=0, high=f"{POINTS_MAX:g}", unit=""))
+            raise fail(path, notice("config.range", name=cid, value=str(value), low=0, high=f"{POINTS_MAX:g}", unit=""))
         points[cid] = float(value)
 
     levels = all_levels()
@@ -383,7 +383,8 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
         allowed = all_levels()
         for value in given:
             if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                shown_value = value if _is_number(value) else _kind(value)
+                # As the file writes it (1.5): a value quoted back from TOML keeps TOML's decimal point.
+                shown_value = str(value) if _is_number(value) else _kind(value)
                 raise fail(("niveles",), notice("config.level", value=shown_value, levels=", ".join(map(str, allowed))))
         if len(set(given)) != len(given):
             raise fail(("niveles",), notice("config.level_twice"))
@@ -409,7 +410,7 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
         if not low <= value <= high:
             unit = _unit(name)
             raise fail(
-                path, notice("config.range", name=name, value=value, low=f"{low:g}", high=f"{high:g}", unit=unit)
+                path, notice("config.range", name=name, value=str(value), low=f"{low:g}", high=f"{high:g}", unit=unit)
             )
         given_limits[name] = int(value) if whole else float(value)
     limits = replace(limits, **given_limits)
