@@ -43,7 +43,7 @@ from autograder.cli import main
 from autograder.course.catalogue import text
 from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
-from autograder.reporting.lms import ExportError, export_canvas, export_moodle, read_sheet
+from autograder.reporting.lms import ExportError, export_canvas, export_moodle, read_sheet, shown
 from autograder.reporting.report import ReportEntry, results_document
 from autograder.reporting.shards import plan
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -290,6 +290,8 @@ def test_canvas_gradebook_fills_one_column(tmp_path: Path) -> None:
     new_lines = out.read_text(encoding="utf-8").splitlines()
     assert new_lines[:2] == old_lines[:2] and new_lines[5:] == old_lines[5:]
     assert summary.no_result == ["Sin Entrega, María", "Student, Test"]
+    # On the console, each «Apellido, Nombre» stays one name.
+    assert "(2): «Sin Entrega, María», «Student, Test»." in "\n".join(shown(summary, "es"))
 
 
 @pytest.mark.parametrize(
@@ -357,10 +359,10 @@ def test_cli_export_moodle_and_canvas(tmp_path: Path, capsys: pytest.CaptureFixt
             str(tmp_path / "f.zip"),
         ]
     )
-    shown = capsys.readouterr().out
+    printed = capsys.readouterr().out
     assert code == 0 and (tmp_path / "f.zip").exists()
-    assert text("lms.no_result", "es", n=1, names="María Sin Entrega") in shown
-    assert text("lms.not_in_sheet", "es", n=1, names="garcíaana") in shown
+    assert text("lms.no_result", "es", n=1, names="«María Sin Entrega»") in printed
+    assert text("lms.not_in_sheet", "es", n=1, names="«garcíaana»") in printed
     # The input is never the output.
     assert main(["export", "moodle", str(results), "--worksheet", str(sheet), "--out", str(sheet)]) == 2
     assert sheet.read_bytes() == (DATA / "moodle_worksheet_es.csv").read_bytes()

@@ -459,5 +459,6 @@ def shown(summary: ExportSummary, lang: str) -> list[str]:
         ("lms.no_result", summary.no_result),
     ):
         if names:
-            lines.append(text(key, lang, n=len(names), names=", ".join(names)))
+            # Quoted: Canvas writes «Apellido, Nombre», so a bare comma cannot separate names.
+            lines.append(text(key, lang, n=len(names), names=", ".join(f"«{name}»" for name in names)))
     return lines
