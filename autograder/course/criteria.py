@@ -1,27 +1,29 @@
 """The exercise's criteria: each is declared once, here.
 
 A :class:`Criterion` says everything the rest of the grader needs: its id, level and
-points, its title and escalating hints in each language, the observation it judges (a name in
-:data:`autograder.judging.observe.OBSERVERS`), its judge (a pure function from that
-observation to a :class:`Verdict`) and the feedback keys the judge may use.
+points, its title and escalating hints in each language, the observation it judges (a name an
+observer is registered under) and the feedback keys its judge may use.
 results.json, grades.csv, the HTML feedback, ``check()``,
 ``pista()`` and the lesson-to-criteria table all read :data:`CRITERIA`.
 
-To add a criterion: declare it below (or :func:`register` it), write its judge in
-:mod:`autograder.judging.verdicts` and, when no existing observation fits, an observer in
-:mod:`autograder.judging.observe`. Nothing else changes.
+To add a criterion: declare it below (or :func:`register` it); write its judge, a pure function
+from the observation to a :class:`Verdict`, in :mod:`autograder.judging.verdicts` (Level 0:
+:mod:`autograder.judging.verdicts_resume`), registered for the criterion's id with
+``@verdict("nivelN.name")``; and, when no existing observation fits, an observer in
+:mod:`autograder.judging.observe` registered with ``@observer("name")``, drawing its scenarios
+from ``run.draws("name")``. Nothing else changes; ``tests/test_autograder_criteria.py`` fails
+while a criterion has no judge or no observer, or a judge or observer has no criterion.
 
 This module is plain data: the grader's own process imports it for titles and ids
-without loading lesson3 or the SDK. Judges are named ``"module:function"`` and only
-imported in the judge process, when a criterion is graded.
+without loading lesson3 or the SDK. Judges and observers are registered
+(:mod:`autograder.judging.registry`) only in the judging process, which imports them.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from autograder.questions import LEVEL1, QUESTIONS, Question
 from autograder.wire.results import CriterionResult
@@ -38,7 +40,6 @@ class Verdict(NamedTuple):
     feedback: str
 
 
-Judge = Callable[[Any, str], Verdict]
 Hints = dict[str, str | tuple[str, ...]]
 """Per language, one hint or an escalating list of them."""
 
@@ -54,9 +55,7 @@ class Criterion:
     hint: Hints
     """Per language, one hint or an escalating list: each says more than the one before, none gives the code."""
     observes: str
-    """The observation it judges: a key of :data:`autograder.judging.observe.OBSERVERS`."""
-    judge: str | Judge
-    """``judge(observation, lang) -> Verdict``; a ``"module:function"`` of this package is imported lazily."""
+    """The observation it judges: a key of :data:`autograder.judging.registry.OBSERVERS`."""
     feedback: tuple[str, ...] = ()
     """The families of message keys (:mod:`autograder.course.catalogue`) its feedback is built from, e.g. ``"ro."``."""
     lesson: str = ""
@@ -65,12 +64,6 @@ class Criterion:
     """The lesson's objectives, sections and completion criteria it grades.
 
     Keys of :mod:`autograder.course.lesson_map`."""
-
-    def judge_function(self) -> Judge:
-        if callable(self.judge):
-            return self.judge
-        module, _, name = self.judge.partition(":")
-        return getattr(importlib.import_module(f"autograder.{module}"), name)
 
     def hints(self, lang: str = "es") -> tuple[str, ...]:
         """The escalating hints in ``lang``, gentlest first."""
@@ -165,7 +158,6 @@ def _question(q: Question) -> Criterion:
         title=q.title,
         hint=q.hint,
         observes=f"answer.{q.variable}",
-        judge="judging.verdicts:judge_question",
         feedback=("q.",),
         lesson=q.lesson,
         grades=QUESTION_GRADES.get(q.criterion, ()),
@@ -173,7 +165,7 @@ def _question(q: Question) -> Criterion:
 
 
 def _resume_path(
-    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, judge: str, grades: tuple[str, ...]
+    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, grades: tuple[str, ...]
 ) -> Criterion:
     return Criterion(
         criterion_id,
@@ -183,7 +175,6 @@ def _resume_path(
         title=title,
         hint=hint,
         observes=observes,
-        judge=f"judging.verdicts_resume:{judge}",
         feedback=("ruta.",),
         lesson=LEVEL0,
         grades=("objetivo.2", *grades),
@@ -203,7 +194,6 @@ def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tu
         title=title,
         hint=hint,
         observes=f"lesson.{name}",
-        judge="judging.verdicts:judge_lesson_checkpoint",
         feedback=("l1.", "why."),
         lesson=LEVEL1,
         grades=grades,
@@ -234,7 +224,6 @@ for _criterion in (
             ),
         },
         "resume.newer",
-        "judge_version_refused",
         ("seccion.columna",),
     ),
     _resume_path(
@@ -253,7 +242,6 @@ for _criterion in (
             ),
         },
         "resume.missing",
-        "judge_fresh_start",
         ("seccion.columna",),
     ),
     _resume_path(
@@ -274,7 +262,6 @@ for _criterion in (
             ),
         },
         "resume.malformed",
-        "judge_malformed",
         ("seccion.columna",),
     ),
     _resume_path(
@@ -290,7 +277,6 @@ for _criterion in (
             "touch messages and do not use the task start_state receives.",
         },
         "resume.saved",
-        "judge_state_kept",
         ("seccion.columna", "seccion.despues"),
     ),
     _resume_path(
@@ -303,7 +289,6 @@ for _criterion in (
             "reconcile given to start_state returns (once); otherwise the checkpoint itself.",
         },
         "resume.dangling",
-        "judge_dangling",
         ("seccion.columna", "seccion.mitad_dificil"),
     ),
     _resume_path(
@@ -316,7 +301,6 @@ for _criterion in (
             "there, so MAX_TURNS caps the whole task however often it crashes.",
         },
         "resume.lives",
-        "judge_lives",
         ("seccion.despues",),
     ),
     _lesson_checkpoint(
@@ -387,7 +371,6 @@ for _criterion in (
             ),
         },
         observes="actions.hidden",
-        judge="judging.verdicts:judge_hidden",
         feedback=("hidden.",),
         lesson=LEVEL1,
         grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
@@ -413,7 +396,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.read_only",
-        judge="judging.verdicts:judge_read_only",
         feedback=("l2.", "effect.", "ro."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.reconcile", "fin.correccion", "fin.dos_caminos"),
@@ -437,7 +419,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.high_impact",
-        judge="judging.verdicts:judge_high_impact",
         feedback=("l2.", "effect.", "hi."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
@@ -466,7 +447,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.high_impact",
-        judge="judging.verdicts:judge_is_error",
         feedback=("l2.", "effect.", "iserr."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
@@ -494,7 +474,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.both",
-        judge="judging.verdicts:judge_paired",
         feedback=("l2.", "effect.", "paired."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.mitad_dificil", "fin.dos_caminos"),
@@ -519,7 +498,6 @@ for _criterion in (
             ),
         },
         observes="incident",
-        judge="judging.verdicts:judge_incident",
         feedback=("email.",),
         lesson=LEVEL2,
         grades=("objetivo.3", "fin.causa", "fin.correccion"),

@@ -2,9 +2,9 @@
 
 For every criterion of the requested levels (:mod:`autograder.course.criteria`), in order:
 get its observation (:mod:`autograder.judging.observe`, each observed once per submission),
-ask its judge (:mod:`autograder.judging.verdicts`) for a verdict, and score it. A criterion
-whose function called what of lesson3 it may not reuse (:mod:`autograder.judging.delegation`)
-during a graded call scores 0, whatever its verdict.
+ask its judge (:data:`~autograder.judging.registry.VERDICTS`, filled by the verdict modules imported
+here) for a verdict, and score it. A criterion whose function called what of lesson3 it may not
+reuse (:mod:`autograder.judging.delegation`) during a graded call scores 0, whatever its verdict.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.criteria import CRITERIA, graded
+from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their judges
 from autograder.judging.delegation import explained
 from autograder.judging.observe import Run
+from autograder.judging.registry import VERDICTS
 from autograder.sandbox.session import Caller
 from autograder.wire.results import CriterionResult
 
@@ -45,7 +47,7 @@ def run_checks(
     only lets the feedback show the learner's own spelling of it.
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
-    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels)]
+    criteria = [c.result(VERDICTS[c.id](run.observed(c.observes), lang)) for c in graded(levels)]
     flags = list(run.flags.values())
     for fn, called in sorted(run.delegated.items()):
         target, key = explained(called, (spelled or {}).get(fn))

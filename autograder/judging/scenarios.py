@@ -52,9 +52,17 @@ _TASKS = (
 )
 
 
-def rng_for(seed: int, criterion: str) -> random.Random:
-    """One independent stream per criterion: running one level alone sees the same scenarios."""
-    return random.Random(f"{seed}:{criterion}")
+LEVEL0_FILES, LEVEL0_FOLDERS, LEVEL2_ORDER = "nivel0.files", "nivel0.folders", "nivel2.order"
+"""The streams no single criterion owns: Level 0's files and folders, the order of Level 2's calls.
+
+Every other stream is named by the criterion that observes its scenarios
+(:meth:`autograder.judging.observe.Run.draws`). These names are part of what every seed draws:
+renaming one changes the scenarios of every past seed."""
+
+
+def rng_for(seed: int, stream: str) -> random.Random:
+    """One independent stream per criterion (or shared set): running one level alone sees the same scenarios."""
+    return random.Random(f"{seed}:{stream}")
 
 
 def tool_use_id(rng: random.Random) -> str:
