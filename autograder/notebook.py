@@ -23,7 +23,8 @@ from typing import Any
 
 from autograder.course import criteria
 from autograder.course.catalogue import text
-from autograder.grading.pipeline import LEVELS, grade_loaded
+from autograder.course.levels import LEVELS
+from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import from_python
 from autograder.questions import graded_on_submission
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -63,7 +64,7 @@ def check(
     (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
     """
     if level not in (None, *LEVELS):
-        raise ValueError(text("live.bad_level", lang, level=repr(level)))
+        raise ValueError(text("live.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
     levels = LEVELS if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)

@@ -17,6 +17,7 @@ import pytest
 from autograder import notebook
 from autograder.course import catalogue, criteria
 from autograder.course.criteria import CRITERIA, Verdict
+from autograder.course.levels import LEVELS
 from autograder.judging import registry
 from autograder.judging.evaluate import run_checks
 from autograder.judging.observe import LessonObservation, Run
@@ -102,7 +103,7 @@ def test_a_failed_verdict_scores_zero_and_a_passed_one_scores_its_points():
 def test_every_declaration_is_complete(criterion):
     assert set(criterion.title) == set(criterion.hint) == {"es", "en"}
     assert len(criterion.hints("es")) == len(criterion.hints("en")) >= 1
-    assert criterion.points > 0 and criterion.level in (0, 1, 2) and criterion.lesson
+    assert criterion.points > 0 and criterion.level in LEVELS and criterion.lesson
     keys = catalogue.keys()
     for family in criterion.feedback:
         assert any(k.startswith(family) for k in keys), family

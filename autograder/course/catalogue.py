@@ -1501,8 +1501,8 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     },
     "live.repr": {"es": "<check: {score}/{max_score} puntos>", "en": "<check: {score}/{max_score} points>"},
     "live.bad_level": {
-        "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",
-        "en": "check(level): the level must be 0, 1, 2 or nothing (all); got {level}",
+        "es": "check(level): el nivel tiene que ser {levels} o nada (todos); se recibió {level}",
+        "en": "check(level): the level must be {levels} or nothing (all); got {level}",
     },
     "live.no_criterion": {
         "es": "pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)",

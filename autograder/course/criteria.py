@@ -25,7 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from autograder.questions import LEVEL1, QUESTIONS, Question
+from autograder.course.levels import LEVELS, TITLES
+from autograder.questions import QUESTIONS, Question
 from autograder.wire.results import CriterionResult
 
 
@@ -106,7 +107,7 @@ def graded(levels: Iterable[int]) -> list[Criterion]:
     return [c for c in CRITERIA.values() if c.level in levels]
 
 
-def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:
+def not_graded(message: str, *, levels: Iterable[int] = LEVELS) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
     return [c.failed(message) for c in graded(levels)]
 
@@ -135,8 +136,7 @@ def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
 
 # -- the exercise's criteria -----------------------------------------------------------------------
 
-LEVEL0 = "Nivel 0: la ruta de reanudación"
-LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
+LEVEL0, LEVEL1, LEVEL2 = TITLES[0], TITLES[1], TITLES[2]
 
 QUESTION_GRADES: dict[str, tuple[str, ...]] = {
     "nivel1.llamada_colgante": ("objetivo.1", "seccion.mitad_dificil"),

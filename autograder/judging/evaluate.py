@@ -15,6 +15,7 @@ from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.criteria import CRITERIA, graded
+from autograder.course.levels import LEVELS
 from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their judges
 from autograder.judging.delegation import explained
 from autograder.judging.observe import Run
@@ -34,7 +35,7 @@ def run_checks(
     *,
     seed: int,
     lang: str = "es",
-    levels: tuple[int, ...] = (0, 1, 2),
+    levels: tuple[int, ...] = LEVELS,
     scratch: Path,
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
