@@ -21,9 +21,6 @@ from .tools import create_workspace
 
 EXERCISE_NAMES = ("cpA", "cpB", "cpC")
 
-GRADED_FUNCTIONS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
-"""The functions a submission defines and the grader calls (README, "What a submission defines")."""
-
 NOT_REUSABLE: dict[str, str] = {
     "lesson3.checkpoint.load_checkpoint": "exercise",
     "lesson3.production.reconcile_production": "incident",

@@ -234,6 +234,15 @@ def test_an_observations_scenarios_come_from_its_criterions_stream(add_criterion
         registry.drawn_for("nobody reads it")
 
 
+def test_every_learner_function_is_graded_and_every_graded_name_is_known():
+    from autograder.questions import QUESTIONS
+    from autograder.wire.calls import FUNCTIONS
+
+    graded_functions = {c.function for c in CRITERIA.values()} - set(QUESTIONS)
+    assert graded_functions == set(FUNCTIONS)  # the runner's list, the judges' calls and the criteria agree
+    assert set(criteria.learner_names()) == {*FUNCTIONS, *(q.variable for q in QUESTIONS.values())}
+
+
 # -- hints escalate and stop short of the code -----------------------------------------------------------
 
 SOLUTION_CODE = [

@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from autograder.course.levels import LEVELS, TITLES
 from autograder.questions import QUESTIONS, Question
+from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
 from autograder.wire.results import CriterionResult
 
 
@@ -171,7 +172,7 @@ def _resume_path(
         criterion_id,
         level=0,
         points=1,
-        function="start_state" if criterion_id.endswith(("dangling_reconciled", "max_turns_across_lives")) else LOAD,
+        function=START if criterion_id.endswith(("dangling_reconciled", "max_turns_across_lives")) else LOAD,
         title=title,
         hint=hint,
         observes=observes,
@@ -181,16 +182,13 @@ def _resume_path(
     )
 
 
-LOAD = "my_load_checkpoint"
-
-
 def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tuple[str, ...]) -> Criterion:
     """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
     return Criterion(
         f"nivel1.{name}",
         level=1,
         points=1,
-        function="resume_action",
+        function=ACTION,
         title=title,
         hint=hint,
         observes=f"lesson.{name}",
@@ -354,7 +352,7 @@ for _criterion in (
         "nivel1.hidden",
         level=1,
         points=2,
-        function="resume_action",
+        function=ACTION,
         title={"es": "puntos de control nuevos", "en": "new checkpoints"},
         hint={
             "es": (
@@ -380,7 +378,7 @@ for _criterion in (
         "nivel2.read_only_rerun",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "solo lectura: se vuelve a ejecutar", "en": "read-only: re-run"},
         hint={
             "es": (
@@ -404,7 +402,7 @@ for _criterion in (
         "nivel2.high_impact_not_rerun",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "alto impacto: no se vuelve a ejecutar", "en": "high-impact: not re-run"},
         hint={
             "es": (
@@ -427,7 +425,7 @@ for _criterion in (
         "nivel2.is_error_fallback",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "repliegue a is_error", "en": "is_error fallback"},
         hint={
             "es": (
@@ -455,7 +453,7 @@ for _criterion in (
         "nivel2.tool_result_paired",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "tool_result emparejado", "en": "paired tool_result"},
         hint={
             "es": (
@@ -482,7 +480,7 @@ for _criterion in (
         "nivel2.no_double_email",
         level=2,
         points=3,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "el incidente: un solo correo", "en": "the incident: one email"},
         hint={
             "es": (

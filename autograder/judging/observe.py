@@ -25,7 +25,6 @@ from typing import Any
 import anthropic
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import LOAD
 from autograder.judging import scenarios
 from autograder.judging.learner_files import place, read_back
 from autograder.judging.registry import OBSERVERS, Observer, drawn_for, observer
@@ -33,7 +32,7 @@ from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, Re
 from autograder.judging.tool_layer import ToolCall, ToolLayer, changes, snapshot
 from autograder.questions import QUESTIONS
 from autograder.sandbox.session import Caller, Outcome
-from autograder.wire.calls import pack, stand_in_reconcile
+from autograder.wire.calls import ACTION, LOAD, RECONCILE, START, pack, stand_in_reconcile
 from lesson3.agent import MAX_TURNS, Hook, run_agent
 from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
 from lesson3.conversation import blocks, describe_run_error, leading_tool_results
@@ -85,8 +84,6 @@ class Run:
 
 
 # -- Nivel 0: the resume path (my_load_checkpoint, start_state) ------------------------------------
-
-START = "start_state"
 
 
 @dataclass
@@ -242,7 +239,7 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
         if not outcome.ok:
             break
         try:
-            state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
+            state = validate_checkpoint(copy.deepcopy(outcome.value), source=START)
         except CheckpointError as e:
             error = str(e)
             break
@@ -285,7 +282,7 @@ class ActionObservation:
 def _lesson_checkpoint(name: str) -> Observer:
     def observe(run: Run) -> LessonObservation:
         with run.caller.budget():
-            outcome = run.caller.call("resume_action", exercise_checkpoint(name))
+            outcome = run.caller.call(ACTION, exercise_checkpoint(name))
         run.note([outcome])
         return LessonObservation(name, outcome)
 
@@ -298,7 +295,7 @@ for _name in EXERCISE_NAMES:
 
 def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObservation]:
     with caller.budget():
-        return [ActionObservation(case, caller.call("resume_action", case.checkpoint)) for case in cases]
+        return [ActionObservation(case, caller.call(ACTION, case.checkpoint)) for case in cases]
 
 
 @observer("actions.hidden")
@@ -323,7 +320,7 @@ def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservati
     """One reconcile call: tools run through the judge's logged layer; the workspace is compared after."""
     layer = ToolLayer(case.workspace)
     before = snapshot(case.workspace)
-    outcome = caller.call("reconcile", copy.deepcopy(case.checkpoint), on_tool=layer)
+    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer)
     after = snapshot(case.workspace)
     # The proxy's own effects are in the log; anything else changed by another route.
     proxied = {"outbox"} if any(c.name == "send_email" for c in layer.log) else set()
@@ -451,7 +448,7 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
 
     def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
         pending_id = checkpoint["pendingToolUse"]["id"]
-        outcome = caller.call("reconcile", checkpoint, on_tool=layer)
+        outcome = caller.call(RECONCILE, checkpoint, on_tool=layer)
         seen["outcome"] = outcome
         if not outcome.ok:
             raise _ReconcileFailed

@@ -17,6 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+LOAD, START, ACTION, RECONCILE = "my_load_checkpoint", "start_state", "resume_action", "reconcile"
+FUNCTIONS = (LOAD, START, ACTION, RECONCILE)
+"""The learner's functions a judge calls, in the exercise's order: the one list of their names."""
+
 ARGS = "__argumentos_del_corrector__"
 STAND_IN = "__reconcile_del_corrector__"
 
