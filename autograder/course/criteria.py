@@ -29,6 +29,7 @@ from autograder.course.levels import LEVELS, TITLES
 from autograder.questions import QUESTIONS, Question
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
 from autograder.wire.results import CriterionResult
+from lesson3.checkpoint import VERSION_MESSAGE_ANY
 
 
 class Verdict(NamedTuple):
@@ -211,14 +212,12 @@ for _criterion in (
             "es": (
                 "Es uno de los cuatro pasos de la columna vertebral: leer, parsear, verificar version, desparramar.",
                 "Si la version del archivo no es CHECKPOINT_VERSION, lanza un error con el texto de la lección "
-                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») y no escribas "
-                "el archivo.",
+                f"(«{VERSION_MESSAGE_ANY}») y no escribas el archivo.",
             ),
             "en": (
                 "It is one of the spine's four steps: read, parse, check version, spread the fields.",
                 "If the file's version is not CHECKPOINT_VERSION, raise an error with the lesson's text "
-                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») and do not write "
-                "the file.",
+                f"(«{VERSION_MESSAGE_ANY}») and do not write the file.",
             ),
         },
         "resume.newer",
