@@ -15,7 +15,7 @@ from ``run.draws("name")``. Nothing else changes; ``tests/test_autograder_criter
 while a criterion has no judge or no observer, or a judge or observer has no criterion.
 
 This module is plain data: the grader's own process imports it for titles and ids
-without loading lesson3 or the SDK. Judges and observers are registered
+without loading any judge, lesson3's agent or the SDK. Judges and observers are registered
 (:mod:`autograder.judging.registry`) only in the judging process, which imports them.
 """
 
