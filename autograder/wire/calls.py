@@ -1,4 +1,4 @@
-"""The arguments of a judge's call: several, and a stand-in ``reconcile`` function.
+"""A judge's call: the learner's functions it may call, its arguments, and a stand-in ``reconcile``.
 
 The judge calls a learner function with one JSON value. ``start_state(task, path,
 reconcile)`` needs three arguments, one of them a function, so :func:`pack` wraps the
