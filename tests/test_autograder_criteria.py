@@ -243,6 +243,33 @@ def test_every_learner_function_is_graded_and_every_graded_name_is_known():
     assert set(criteria.learner_names()) == {*FUNCTIONS, *(q.variable for q in QUESTIONS.values())}
 
 
+def _course_texts() -> list[tuple[str, str]]:
+    """Every text of the grader a learner reads: the catalogue, the criteria's titles and hints, the questions."""
+    from autograder.questions import QUESTIONS
+
+    found = [(key, t) for key, by_lang in catalogue._TEXTS.items() for t in by_lang.values()]
+    for c in CRITERIA.values():
+        found += [(c.id, t) for lang in ("es", "en") for t in (c.title[lang], *c.hints(lang))]
+    for q in QUESTIONS.values():
+        for lang in ("es", "en"):
+            parts = [q.prompt[lang], q.hint.get(lang, ""), *(o[lang] for o in q.options.values())]
+            found += [(q.variable, t) for t in parts if t]
+    return found
+
+
+def test_every_text_that_lists_the_read_only_tools_lists_the_lessons():
+    """The prose cannot read lesson3's READ_ONLY_TOOLS, so a text naming two or more of them must name them all."""
+    from lesson3.reconciliation import READ_ONLY_TOOLS
+
+    listing = 0
+    for key, written in _course_texts():
+        named = {t for t in READ_ONLY_TOOLS if re.search(rf"\b{t}\b", written)}
+        if len(named) >= 2:
+            listing += 1
+            assert named == READ_ONLY_TOOLS, (key, written)
+    assert listing >= 3  # the hidden-case feedback, Level 2's read-only verdict and nivel1.hidden's hint
+
+
 # -- hints escalate and stop short of the code -----------------------------------------------------------
 
 SOLUTION_CODE = [
