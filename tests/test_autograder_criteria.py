@@ -247,7 +247,7 @@ def _course_texts() -> list[tuple[str, str]]:
     """Every text of the grader a learner reads: the catalogue, the criteria's titles and hints, the questions."""
     from autograder.questions import QUESTIONS
 
-    found = [(key, t) for key, by_lang in catalogue._TEXTS.items() for t in by_lang.values()]
+    found = [(key, catalogue.text(key, lang)) for key in catalogue.keys() for lang in ("es", "en")]
     for c in CRITERIA.values():
         found += [(c.id, t) for lang in ("es", "en") for t in (c.title[lang], *c.hints(lang))]
     for q in QUESTIONS.values():
