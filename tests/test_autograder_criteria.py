@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,36 +138,33 @@ def test_the_judging_process_registers_exactly_the_criteria_judges_and_observers
     assert set(found["criteria"].values()) <= set(found["observers"])  # every observation an observer
 
 
-class _Recorded:
-    def __init__(self, fn, seen: set[str], name: str) -> None:
-        self.fn, self.seen, self.name, self.__name__ = fn, seen, name, name
+def _unread_observers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, levels: tuple[int, ...] = LEVELS) -> set[str]:
+    """The registered observers that observing the criteria of ``levels`` never runs, directly or through another."""
+    seen: set[str] = set()
 
-    def __call__(self, run: Run) -> object:
-        self.seen.add(self.name)
-        return self.fn(run)
+    def recorded(name: str, fn: Any) -> Any:
+        def observe(run: Run) -> object:
+            seen.add(name)
+            return fn(run)
+
+        return observe
+
+    for name, fn in list(OBSERVERS.items()):
+        monkeypatch.setitem(OBSERVERS, name, recorded(name, fn))
+    run = Run(NoFunctions(), 1, tmp_path, answers={})
+    for criterion in CRITERIA.values():
+        if criterion.level in levels:
+            run.observed(criterion.observes)
+    return set(OBSERVERS) - seen
 
 
 def test_every_observer_serves_a_criterion(tmp_path, monkeypatch):
-    """Observing every criterion's observation runs every registered observer: none is left without a criterion."""
-    seen: set[str] = set()
-    for name, fn in list(OBSERVERS.items()):
-        monkeypatch.setitem(OBSERVERS, name, _Recorded(fn, seen, name))
-    run = Run(NoFunctions(), 1, tmp_path, answers={})
-    for criterion in CRITERIA.values():
-        run.observed(criterion.observes)
-    assert seen == set(OBSERVERS)
+    assert _unread_observers(tmp_path, monkeypatch) == set()
 
 
 def test_an_observer_nobody_reads_is_found(tmp_path, monkeypatch):
-    seen: set[str] = set()
     monkeypatch.setitem(OBSERVERS, "huérfana", lambda run: None)
-    for name, fn in list(OBSERVERS.items()):
-        monkeypatch.setitem(OBSERVERS, name, _Recorded(fn, seen, name))
-    run = Run(NoFunctions(), 1, tmp_path, answers={})
-    for criterion in CRITERIA.values():
-        if criterion.level == 1:
-            run.observed(criterion.observes)
-    assert "huérfana" in set(OBSERVERS) - seen
+    assert "huérfana" in _unread_observers(tmp_path, monkeypatch, levels=(1,))
 
 
 @pytest.mark.parametrize("name", ["nivel1.cpA", "nivel2.no_double_email", "nivel1.razon_cpA"])
