@@ -30,10 +30,11 @@ The exercise contract (what the notebooks teach and a submission defines, in a
     respuesta_causa_raiz = "?"             # Level 2: the incident's root cause (one letter)
     respuesta_esta_en_lo_cierto = "?"      # Level 1: the «¿Está en lo cierto?» question (one letter)
 
-Every criterion (id, points, title, hint, what it observes, its judge) is declared
-once in :mod:`autograder.course.criteria`; the multiple-choice prompts, options and correct
-letters live in :mod:`autograder.questions`. Every submission is graded on every
-criterion, so the maximum is the same for all: an answer left undefined scores 0.
+Every criterion (id, points, title, hint, what it observes) is declared once in
+:mod:`autograder.course.criteria`, its judge registered for its id in :mod:`autograder.judging`;
+the multiple-choice prompts, options and correct letters live in :mod:`autograder.questions`.
+Every submission is graded on every criterion, so the maximum is the same for all: an answer
+left undefined scores 0.
 
 In a notebook: ``from autograder import check`` then ``check()`` (or ``check(0)`` /
 ``check(1)`` / ``check(2)``) grades the live definitions with the public checks (fixed seed) in a

@@ -24,7 +24,8 @@ from typing import Any
 from autograder.course import criteria
 from autograder.course.catalogue import text
 from autograder.course.config import shipped as shipped_config
-from autograder.grading.pipeline import LEVELS, grade_loaded
+from autograder.course.levels import LEVELS
+from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import from_python
 from autograder.questions import graded_on_submission
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -69,7 +70,7 @@ def check(
     course = shipped_config()
     lang = lang or course.lang or "es"
     if level not in (None, *LEVELS):
-        raise ValueError(text("live.bad_level", lang, level=repr(level)))
+        raise ValueError(text("live.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
     if level is not None and level not in course.counted_levels:
         # Not an error in the learner's notebook: its check(level=N) cell stays, the course just does not grade it.
         counted = ", ".join(map(str, course.counted_levels))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from autograder.course.levels import TITLES
 from lesson3.practice import answer_letter
 
 
@@ -33,8 +34,6 @@ class Question:
     practice: bool = False
     """Asked in notebook 02 with instant feedback: its key ships in the learner's edition (it is formative there)."""
 
-
-LEVEL1 = "Nivel 1: Tres puntos de control, tres acciones de reanudación"
 
 QUESTIONS: dict[str, Question] = {
     q.variable: q
@@ -104,7 +103,7 @@ QUESTIONS: dict[str, Question] = {
             criterion="nivel1.razon_cpA",
             points=1,
             level=1,
-            lesson=LEVEL1,
+            lesson=TITLES[1],
             title={"es": "cpA: por qué", "en": "cpA: why"},
             prompt={
                 "es": "cpA: ¿por qué esa acción al reanudar?",
@@ -155,7 +154,7 @@ QUESTIONS: dict[str, Question] = {
             criterion="nivel1.razon_cpB",
             points=1,
             level=1,
-            lesson=LEVEL1,
+            lesson=TITLES[1],
             title={"es": "cpB: por qué", "en": "cpB: why"},
             prompt={
                 "es": "cpB: ¿por qué esa acción al reanudar?",
@@ -207,7 +206,7 @@ QUESTIONS: dict[str, Question] = {
             criterion="nivel1.razon_cpC",
             points=1,
             level=1,
-            lesson=LEVEL1,
+            lesson=TITLES[1],
             title={"es": "cpC: por qué", "en": "cpC: why"},
             prompt={
                 "es": "cpC: ¿por qué esa acción al reanudar?",
@@ -262,7 +261,7 @@ QUESTIONS: dict[str, Question] = {
             criterion="nivel2.causa_raiz",
             points=1,
             level=2,
-            lesson="Nivel 2: Encontrar la causa raíz del correo duplicado",
+            lesson=TITLES[2],
             title={"es": "la causa raíz del correo doble", "en": "the root cause of the double email"},
             prompt={
                 "es": "¿Cuál es la causa raíz del correo duplicado del reporte de incidente?",

@@ -212,6 +212,10 @@ def _js(value: object) -> str:
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
 
 
+VERSION_MESSAGE_ANY = version_message("N")
+"""The same message as the lesson shows it for any file version ``vN``: what hints and feedback quote."""
+
+
 # What can be left of the last token when a file is cut short: part of a number, of
 # true/false/null, or of a \uXXXX escape inside a string.
 _LAST_TOKEN_PREFIX = re.compile(r"-?[0-9.eE+-]*|t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?|u[0-9a-fA-F]{0,4}")

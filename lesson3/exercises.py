@@ -19,11 +19,6 @@ from .checkpoint import Checkpoint, validate_checkpoint
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .tools import create_workspace
 
-EXERCISE_NAMES = ("cpA", "cpB", "cpC")
-
-GRADED_FUNCTIONS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
-"""The functions a submission defines and the grader calls (README, "What a submission defines")."""
-
 NOT_REUSABLE: dict[str, str] = {
     "lesson3.checkpoint.load_checkpoint": "exercise",
     "lesson3.production.reconcile_production": "incident",
@@ -66,6 +61,9 @@ LESSON_FIELDS: dict[str, dict[str, Any]] = {
         },
     },
 }
+
+EXERCISE_NAMES: tuple[str, ...] = tuple(LESSON_FIELDS)
+"""The exercise's checkpoints, in the lesson's order: the one list of their names."""
 
 SAVE_POINT = {"cpA": "after_save_b", "cpB": "after_save_a", "cpC": "after_save_a"}
 """Where each conversation was stopped. cpA: the lesson's completion criterion, a crash after save point B

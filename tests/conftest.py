@@ -105,14 +105,18 @@ def run_dir(tmp_path: Path) -> tuple[Path, Path]:
 
 @pytest.fixture
 def add_criterion() -> Iterator[Callable[..., criteria.Criterion]]:
-    """``add_criterion(id, **fields)`` registers a toy criterion (one declaration, no other module touched).
+    """``add_criterion(id, judge=..., **fields)`` registers a toy criterion and its judge, as the course would.
 
-    Unnamed fields make it a level-1 criterion judged on cpA like ``nivel1.cpA``; every toy
-    is unregistered when the test ends.
+    The criterion is one declaration (no other module touched) and the judge is registered with
+    ``@verdict(id)``. Unnamed fields make it a level-1 criterion judged on cpA like ``nivel1.cpA``;
+    every toy and its judge are unregistered when the test ends.
     """
+    from autograder.judging.registry import VERDICTS, verdict
+    from autograder.judging.verdicts import judge_lesson_checkpoint
+
     added: list[str] = []
 
-    def add(criterion_id: str, **fields: Any) -> criteria.Criterion:
+    def add(criterion_id: str, judge: Any = judge_lesson_checkpoint, **fields: Any) -> criteria.Criterion:
         declared: dict[str, Any] = {
             "level": 1,
             "points": 1,
@@ -120,12 +124,14 @@ def add_criterion() -> Iterator[Callable[..., criteria.Criterion]]:
             "title": {"es": "juguete", "en": "toy"},
             "hint": {"es": "-", "en": "-"},
             "observes": "lesson.cpA",
-            "judge": "judging.verdicts:judge_lesson_checkpoint",
         }
         added.append(criterion_id)
-        return criteria.register(criteria.Criterion(criterion_id, **{**declared, **fields}))
+        registered = criteria.register(criteria.Criterion(criterion_id, **{**declared, **fields}))
+        verdict(criterion_id)(judge)
+        return registered
 
     yield add
     for criterion_id in added:
         if criterion_id in criteria.CRITERIA:
             criteria.unregister(criterion_id)
+        VERDICTS.pop(criterion_id, None)

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import csv
 import io
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from autograder import notebook
 from autograder.course import catalogue, criteria
 from autograder.course.criteria import CRITERIA, Verdict
+from autograder.course.levels import LEVELS
+from autograder.judging import registry
 from autograder.judging.evaluate import run_checks
-from autograder.judging.observe import OBSERVERS, LessonObservation
+from autograder.judging.observe import LessonObservation, Run
+from autograder.judging.registry import OBSERVERS, VERDICTS, observer, verdict
+from autograder.judging.scenarios import rng_for
 from autograder.reporting.report import ReportEntry, write_reports
 from autograder.sandbox.session import Outcome
 from autograder.wire.results import SubmissionResult
@@ -93,14 +102,170 @@ def test_a_failed_verdict_scores_zero_and_a_passed_one_scores_its_points():
 
 @pytest.mark.parametrize("criterion", list(CRITERIA.values()), ids=list(CRITERIA))
 def test_every_declaration_is_complete(criterion):
-    assert criterion.observes in OBSERVERS
-    assert callable(criterion.judge_function())
     assert set(criterion.title) == set(criterion.hint) == {"es", "en"}
     assert len(criterion.hints("es")) == len(criterion.hints("en")) >= 1
-    assert criterion.points > 0 and criterion.level in (0, 1, 2) and criterion.lesson
+    assert criterion.points > 0 and criterion.level in LEVELS and criterion.lesson
     keys = catalogue.keys()
     for family in criterion.feedback:
         assert any(k.startswith(family) for k in keys), family
+
+
+# -- the judging side registers a judge per criterion and an observer per observation ---------------------
+
+JUDGING = Path(registry.__file__).parent
+
+REGISTRIES = """
+import json
+from autograder.judging.evaluate import run_checks  # what the judging process imports to grade
+from autograder.course.criteria import CRITERIA
+from autograder.judging.registry import OBSERVERS, VERDICTS
+print(json.dumps({
+    "criteria": {c.id: c.observes for c in CRITERIA.values()},
+    "verdicts": sorted(VERDICTS),
+    "observers": sorted(OBSERVERS),
+}))
+"""
+
+
+def test_the_judging_process_registers_exactly_the_criteria_judges_and_observers():
+    # A fresh interpreter with only the judging process's own imports: a verdict module that
+    # evaluate forgot to import would leave its criteria unjudged there, whatever this test imported.
+    done = subprocess.run([sys.executable, "-c", REGISTRIES], capture_output=True, text=True, timeout=300, cwd="/")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["criteria"] == {c.id: c.observes for c in CRITERIA.values()}
+    assert set(found["verdicts"]) == set(found["criteria"])  # every criterion a judge, every judge a criterion
+    assert set(found["criteria"].values()) <= set(found["observers"])  # every observation an observer
+
+
+def _unread_observers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, levels: tuple[int, ...] = LEVELS) -> set[str]:
+    """The registered observers that observing the criteria of ``levels`` never runs, directly or through another."""
+    seen: set[str] = set()
+
+    def recorded(name: str, fn: Any) -> Any:
+        def observe(run: Run) -> object:
+            seen.add(name)
+            return fn(run)
+
+        return observe
+
+    for name, fn in list(OBSERVERS.items()):
+        monkeypatch.setitem(OBSERVERS, name, recorded(name, fn))
+    run = Run(NoFunctions(), 1, tmp_path, answers={})
+    for criterion in CRITERIA.values():
+        if criterion.level in levels:
+            run.observed(criterion.observes)
+    return set(OBSERVERS) - seen
+
+
+def test_every_observer_serves_a_criterion(tmp_path, monkeypatch):
+    assert _unread_observers(tmp_path, monkeypatch) == set()
+
+
+def test_an_observer_nobody_reads_is_found(tmp_path, monkeypatch):
+    monkeypatch.setitem(OBSERVERS, "huérfana", lambda run: None)
+    assert "huérfana" in _unread_observers(tmp_path, monkeypatch, levels=(1,))
+
+
+@pytest.mark.parametrize("name", ["nivel1.cpA", "nivel2.no_double_email", "nivel1.razon_cpA"])
+def test_a_criterion_has_one_judge(name):
+    before = dict(VERDICTS)
+    with pytest.raises(ValueError, match=name):
+        verdict(name)(judge_toy)
+    with pytest.raises(ValueError, match=name):
+        verdict(TOY, name)(judge_toy)  # refused whole, not half registered
+    assert VERDICTS == before
+
+
+@pytest.mark.parametrize("name", ["incident", "lesson.cpB", "reconcile.cases"])
+def test_an_observation_has_one_observer(name):
+    before = dict(OBSERVERS)
+    with pytest.raises(ValueError, match=name):
+        observer(name)(lambda run: None)
+    assert OBSERVERS == before
+
+
+def _spelled_ids(tree: ast.AST, ids: set[str]) -> list[tuple[int, str]]:
+    """Criterion ids written as string literals, outside the arguments of a ``@verdict(...)`` decorator."""
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                if isinstance(decorator, ast.Call) and getattr(decorator.func, "id", None) == "verdict":
+                    allowed |= {id(n) for n in ast.walk(decorator)}
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in ids and id(node) not in allowed
+    ]
+
+
+def test_no_judging_module_spells_a_criterion_id_but_its_registration():
+    ids = set(CRITERIA)
+    for path in sorted(JUDGING.glob("*.py")):
+        assert _spelled_ids(ast.parse(path.read_text(encoding="utf-8")), ids) == [], path.name
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'x = run.rng("nivel2.no_double_email")',
+        'OBSERVERS["x"] = lambda run: run.rng("nivel1.hidden")',
+        '@observer("nivel1.cpA")\ndef f(run): ...',
+        '@verdict("nivel1.cpA")\ndef f(obs, lang):\n    return run.rng("nivel1.cpB")',
+    ],
+)
+def test_a_spelled_criterion_id_is_found(source):
+    assert _spelled_ids(ast.parse(source), set(CRITERIA))
+
+
+def test_an_observations_scenarios_come_from_its_criterions_stream(add_criterion, tmp_path, monkeypatch):
+    monkeypatch.setitem(OBSERVERS, "juguete", lambda run: run.draws("juguete").random())
+    add_criterion(TOY, observes="juguete")
+    add_criterion("nivel1.juguete_bis", observes="juguete")  # a second reader shares the first one's draws
+    run = Run(NoFunctions(), 7, tmp_path)
+    assert run.observed("juguete") == rng_for(7, TOY).random() != rng_for(7, "nivel1.juguete_bis").random()
+    assert registry.drawn_for("juguete") == TOY
+    criteria.unregister(TOY)
+    assert registry.drawn_for("juguete") == "nivel1.juguete_bis"
+    with pytest.raises(KeyError, match="nobody reads it"):
+        registry.drawn_for("nobody reads it")
+
+
+def test_every_learner_function_is_graded_and_every_graded_name_is_known():
+    from autograder.questions import QUESTIONS
+    from autograder.wire.calls import FUNCTIONS
+
+    graded_functions = {c.function for c in CRITERIA.values()} - set(QUESTIONS)
+    assert graded_functions == set(FUNCTIONS)  # the runner's list, the judges' calls and the criteria agree
+    assert set(criteria.learner_names()) == {*FUNCTIONS, *(q.variable for q in QUESTIONS.values())}
+
+
+def _course_texts() -> list[tuple[str, str]]:
+    """Every text of the grader a learner reads: the catalogue, the criteria's titles and hints, the questions."""
+    from autograder.questions import QUESTIONS
+
+    found = [(key, catalogue.text(key, lang)) for key in catalogue.keys() for lang in ("es", "en")]
+    for c in CRITERIA.values():
+        found += [(c.id, t) for lang in ("es", "en") for t in (c.title[lang], *c.hints(lang))]
+    for q in QUESTIONS.values():
+        for lang in ("es", "en"):
+            parts = [q.prompt[lang], q.hint.get(lang, ""), *(o[lang] for o in q.options.values())]
+            found += [(q.variable, t) for t in parts if t]
+    return found
+
+
+def test_every_text_that_lists_the_read_only_tools_lists_the_lessons():
+    """The prose cannot read lesson3's READ_ONLY_TOOLS, so a text naming two or more of them must name them all."""
+    from lesson3.reconciliation import READ_ONLY_TOOLS
+
+    listing = 0
+    for key, written in _course_texts():
+        named = {t for t in READ_ONLY_TOOLS if re.search(rf"\b{t}\b", written)}
+        if len(named) >= 2:
+            listing += 1
+            assert named == READ_ONLY_TOOLS, (key, written)
+    assert listing >= 3  # the hidden-case feedback, Level 2's read-only verdict and nivel1.hidden's hint
 
 
 # -- hints escalate and stop short of the code -----------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import autograder
 
 PACKAGE = Path(autograder.__file__).parent
@@ -121,6 +123,15 @@ def test_the_judge_and_its_zygote_never_import_the_graders_pipeline():
     for module in graph:
         if in_folder(module, "judging", "sandbox") or module == "autograder.grading.server":
             assert "autograder.grading.pipeline" not in graph[module], module
+
+
+@pytest.mark.parametrize("face", ["autograder.cli", "autograder.notebook", "autograder.grading.pipeline"])
+def test_the_graders_process_loads_no_judging_module(face):
+    """What the grader's own process imports (the zygote's and judges' lazy imports aside) reaches no judging module.
+
+    The facts it shares with the judging process (the levels, the criteria) live in ``course/``.
+    """
+    assert {m for m in reached(module_imports(), face) if in_folder(m, "judging")} == set()
 
 
 def test_the_import_graph_sees_each_spelling(tmp_path):

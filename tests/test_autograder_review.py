@@ -128,11 +128,9 @@ def graded(fake, tmp_path) -> Path:
 
 def test_any_judge_may_leave_a_criterion_to_a_person():
     base = CRITERIA[UNDECIDED]
-    other = Criterion(
-        "x.y", 1, 3.0, "f", {"es": "t", "en": "t"}, {"es": "h"}, "o", lambda obs, lang: Verdict(None, "?")
-    )
+    other = Criterion("x.y", 1, 3.0, "f", {"es": "t", "en": "t"}, {"es": "h"}, "o")
     for known in (base, other):
-        result = known.result(known.judge_function()(None, "es") if known is other else Verdict(None, "no sé"))
+        result = known.result(Verdict(None, "no sé"))
         assert (result.passed, result.score, result.review, result.max_score) == (None, None, True, known.points)
     decided = base.result(Verdict(False, "no"))
     assert (decided.passed, decided.score, decided.review) == (False, 0.0, False)

@@ -18,6 +18,14 @@ from lesson3.model import _recipient, _subject
 from lesson3.tools import outbox_count
 
 
+def test_the_read_only_tools_drawn_are_the_lessons():
+    from lesson3.reconciliation import READ_ONLY_TOOLS
+    from lesson3.tools import TOOL_NAMES
+
+    # Every read-only tool of the lesson is one the agent has (else the draws would silently skip it).
+    assert set(scenarios.READ_ONLY) == READ_ONLY_TOOLS and READ_ONLY_TOOLS < set(TOOL_NAMES)
+
+
 def test_hidden_cases_cover_every_kind_with_names_the_exercise_never_shows():
     cases = scenarios.hidden_action_cases(scenarios.rng_for(1, "nivel1.hidden"))
     by_kind = {}

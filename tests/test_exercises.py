@@ -13,6 +13,7 @@ from lesson3.exercises import (
     EXERCISE_NAMES,
     EXPECTED_ACTION,
     LESSON_FIELDS,
+    SAVE_POINT,
     exercise_checkpoint,
     exercise_checkpoints,
 )
@@ -44,6 +45,11 @@ LESSON = {
         },
     },
 }
+
+
+def test_every_table_of_the_exercise_names_the_same_checkpoints() -> None:
+    assert EXERCISE_NAMES == tuple(LESSON)  # the lesson's three, in its order
+    assert tuple(SAVE_POINT) == tuple(EXPECTED_ACTION) == EXERCISE_NAMES
 
 
 @pytest.mark.parametrize("name", EXERCISE_NAMES)

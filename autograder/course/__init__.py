@@ -1,1 +1,1 @@
-"""The course's data: the criteria, the catalogue of texts, the lesson map."""
+"""The course's data: the levels, the criteria, the catalogue of texts, the lesson map."""

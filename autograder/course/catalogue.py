@@ -9,6 +9,8 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
+from lesson3.checkpoint import VERSION_MESSAGE_ANY
+
 LANGS = ("es", "en")
 """Spanish is the default; every key has both (a test checks their placeholders match)."""
 
@@ -1239,10 +1241,10 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     },
     "ruta.version_ok_why": {
         "es": " Si version no es exactamente CHECKPOINT_VERSION (ni mayor ni menor, ni un texto), lanza un error "
-        "con el texto exacto «Versión de punto de control incompatible: el archivo es vN, el código es v1» y no "
+        f"con el texto exacto «{VERSION_MESSAGE_ANY}» y no "
         "toques el archivo; start_state deja pasar ese error.",
         "en": " If version is not exactly CHECKPOINT_VERSION (not above, not below, not a text), raise an error "
-        "whose text is exactly «Versión de punto de control incompatible: el archivo es vN, el código es v1» and "
+        f"whose text is exactly «{VERSION_MESSAGE_ANY}» and "
         "leave the file alone; start_state lets that error through.",
     },
     "ruta.loaded_anyway": {
@@ -1677,8 +1679,8 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     },
     "live.repr": {"es": "<check: {score}/{max_score} puntos>", "en": "<check: {score}/{max_score} points>"},
     "live.bad_level": {
-        "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",
-        "en": "check(level): the level must be 0, 1, 2 or nothing (all); got {level}",
+        "es": "check(level): el nivel tiene que ser {levels} o nada (todos); se recibió {level}",
+        "en": "check(level): the level must be {levels} or nothing (all); got {level}",
     },
     "live.no_criterion": {
         "es": "pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)",

@@ -42,6 +42,7 @@ from typing import Any
 
 from autograder.course import criteria
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice
+from autograder.course.levels import LEVELS
 from autograder.wire.limits import Limits
 
 CONFIG_MAX_BYTES = 256 * 1024
@@ -145,7 +146,7 @@ def values_digest(values: Mapping[str, Any]) -> str:
 
 
 def all_levels() -> tuple[int, ...]:
-    return tuple(sorted({c.level for c in criteria.CRITERIA.values()}))
+    return LEVELS
 
 
 DEFAULT = CourseConfig()

@@ -1,30 +1,35 @@
 """The exercise's criteria: each is declared once, here.
 
 A :class:`Criterion` says everything the rest of the grader needs: its id, level and
-points, its title and escalating hints in each language, the observation it judges (a name in
-:data:`autograder.judging.observe.OBSERVERS`), its judge (a pure function from that
-observation to a :class:`Verdict`) and the feedback keys the judge may use.
+points, its title and escalating hints in each language, the observation it judges (a name an
+observer is registered under) and the feedback keys its judge may use.
 results.json, grades.csv, the HTML feedback, ``check()``,
 ``pista()`` and the lesson-to-criteria table all read :data:`CRITERIA`.
 
-To add a criterion: declare it below (or :func:`register` it), write its judge in
-:mod:`autograder.judging.verdicts` and, when no existing observation fits, an observer in
-:mod:`autograder.judging.observe`. Nothing else changes.
+To add a criterion: declare it below (or :func:`register` it); write its judge, a pure function
+from the observation to a :class:`Verdict`, in :mod:`autograder.judging.verdicts` (Level 0:
+:mod:`autograder.judging.verdicts_resume`), registered for the criterion's id with
+``@verdict("nivelN.name")``; and, when no existing observation fits, an observer in
+:mod:`autograder.judging.observe` registered with ``@observer("name")``, drawing its scenarios
+from ``run.draws("name")``. Nothing else changes; ``tests/test_autograder_criteria.py`` fails
+while a criterion has no judge or no observer, or a judge or observer has no criterion.
 
 This module is plain data: the grader's own process imports it for titles and ids
-without loading lesson3 or the SDK. Judges are named ``"module:function"`` and only
-imported in the judge process, when a criterion is graded.
+without loading any judge, lesson3's agent or the SDK. Judges and observers are registered
+(:mod:`autograder.judging.registry`) only in the judging process, which imports them.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from autograder.questions import LEVEL1, QUESTIONS, Question
+from autograder.course.levels import LEVELS, TITLES
+from autograder.questions import QUESTIONS, Question
+from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
 from autograder.wire.results import CriterionResult
+from lesson3.checkpoint import VERSION_MESSAGE_ANY
 
 
 class Verdict(NamedTuple):
@@ -38,7 +43,6 @@ class Verdict(NamedTuple):
     feedback: str
 
 
-Judge = Callable[[Any, str], Verdict]
 Hints = dict[str, str | tuple[str, ...]]
 """Per language, one hint or an escalating list of them."""
 
@@ -54,9 +58,7 @@ class Criterion:
     hint: Hints
     """Per language, one hint or an escalating list: each says more than the one before, none gives the code."""
     observes: str
-    """The observation it judges: a key of :data:`autograder.judging.observe.OBSERVERS`."""
-    judge: str | Judge
-    """``judge(observation, lang) -> Verdict``; a ``"module:function"`` of this package is imported lazily."""
+    """The observation it judges: a key of :data:`autograder.judging.registry.OBSERVERS`."""
     feedback: tuple[str, ...] = ()
     """The families of message keys (:mod:`autograder.course.catalogue`) its feedback is built from, e.g. ``"ro."``."""
     lesson: str = ""
@@ -65,12 +67,6 @@ class Criterion:
     """The lesson's objectives, sections and completion criteria it grades.
 
     Keys of :mod:`autograder.course.lesson_map`."""
-
-    def judge_function(self) -> Judge:
-        if callable(self.judge):
-            return self.judge
-        module, _, name = self.judge.partition(":")
-        return getattr(importlib.import_module(f"autograder.{module}"), name)
 
     def hints(self, lang: str = "es") -> tuple[str, ...]:
         """The escalating hints in ``lang``, gentlest first."""
@@ -121,7 +117,7 @@ def graded(levels: Iterable[int], points: Mapping[str, float] | None = None) -> 
 
 
 def not_graded(
-    message: str, *, levels: Iterable[int] = (0, 1, 2), points: Mapping[str, float] | None = None
+    message: str, *, levels: Iterable[int] = LEVELS, points: Mapping[str, float] | None = None
 ) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
     return [c.failed(message) for c in graded(levels, points)]
@@ -151,8 +147,7 @@ def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
 
 # -- the exercise's criteria -----------------------------------------------------------------------
 
-LEVEL0 = "Nivel 0: la ruta de reanudación"
-LEVEL2 = "Nivel 2: Encontrar la causa raíz del correo duplicado"
+LEVEL0, LEVEL1, LEVEL2 = TITLES[0], TITLES[1], TITLES[2]
 
 QUESTION_GRADES: dict[str, tuple[str, ...]] = {
     "nivel1.llamada_colgante": ("objetivo.1", "seccion.mitad_dificil"),
@@ -174,7 +169,6 @@ def _question(q: Question) -> Criterion:
         title=q.title,
         hint=q.hint,
         observes=f"answer.{q.variable}",
-        judge="judging.verdicts:judge_question",
         feedback=("q.",),
         lesson=q.lesson,
         grades=QUESTION_GRADES.get(q.criterion, ()),
@@ -182,24 +176,20 @@ def _question(q: Question) -> Criterion:
 
 
 def _resume_path(
-    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, judge: str, grades: tuple[str, ...]
+    criterion_id: str, title: dict[str, str], hint: Hints, observes: str, grades: tuple[str, ...]
 ) -> Criterion:
     return Criterion(
         criterion_id,
         level=0,
         points=1,
-        function="start_state" if criterion_id.endswith(("dangling_reconciled", "max_turns_across_lives")) else LOAD,
+        function=START if criterion_id.endswith(("dangling_reconciled", "max_turns_across_lives")) else LOAD,
         title=title,
         hint=hint,
         observes=observes,
-        judge=f"judging.verdicts_resume:{judge}",
         feedback=("ruta.",),
         lesson=LEVEL0,
         grades=("objetivo.2", *grades),
     )
-
-
-LOAD = "my_load_checkpoint"
 
 
 def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tuple[str, ...]) -> Criterion:
@@ -208,11 +198,10 @@ def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tu
         f"nivel1.{name}",
         level=1,
         points=1,
-        function="resume_action",
+        function=ACTION,
         title=title,
         hint=hint,
         observes=f"lesson.{name}",
-        judge="judging.verdicts:judge_lesson_checkpoint",
         feedback=("l1.", "why."),
         lesson=LEVEL1,
         grades=grades,
@@ -232,18 +221,15 @@ for _criterion in (
             "es": (
                 "Es uno de los cuatro pasos de la columna vertebral: leer, parsear, verificar version, desparramar.",
                 "Si la version del archivo no es CHECKPOINT_VERSION, lanza un error con el texto de la lección "
-                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») y no escribas "
-                "el archivo.",
+                f"(«{VERSION_MESSAGE_ANY}») y no escribas el archivo.",
             ),
             "en": (
                 "It is one of the spine's four steps: read, parse, check version, spread the fields.",
                 "If the file's version is not CHECKPOINT_VERSION, raise an error with the lesson's text "
-                "(«Versión de punto de control incompatible: el archivo es vN, el código es v1») and do not write "
-                "the file.",
+                f"(«{VERSION_MESSAGE_ANY}») and do not write the file.",
             ),
         },
         "resume.newer",
-        "judge_version_refused",
         ("seccion.columna",),
     ),
     _resume_path(
@@ -262,7 +248,6 @@ for _criterion in (
             ),
         },
         "resume.missing",
-        "judge_fresh_start",
         ("seccion.columna",),
     ),
     _resume_path(
@@ -283,7 +268,6 @@ for _criterion in (
             ),
         },
         "resume.malformed",
-        "judge_malformed",
         ("seccion.columna",),
     ),
     _resume_path(
@@ -299,7 +283,6 @@ for _criterion in (
             "touch messages and do not use the task start_state receives.",
         },
         "resume.saved",
-        "judge_state_kept",
         ("seccion.columna", "seccion.despues"),
     ),
     _resume_path(
@@ -312,7 +295,6 @@ for _criterion in (
             "reconcile given to start_state returns (once); otherwise the checkpoint itself.",
         },
         "resume.dangling",
-        "judge_dangling",
         ("seccion.columna", "seccion.mitad_dificil"),
     ),
     _resume_path(
@@ -325,7 +307,6 @@ for _criterion in (
             "there, so MAX_TURNS caps the whole task however often it crashes.",
         },
         "resume.lives",
-        "judge_lives",
         ("seccion.despues",),
     ),
     _lesson_checkpoint(
@@ -379,7 +360,7 @@ for _criterion in (
         "nivel1.hidden",
         level=1,
         points=2,
-        function="resume_action",
+        function=ACTION,
         title={"es": "puntos de control nuevos", "en": "new checkpoints"},
         hint={
             "es": (
@@ -396,7 +377,6 @@ for _criterion in (
             ),
         },
         observes="actions.hidden",
-        judge="judging.verdicts:judge_hidden",
         feedback=("hidden.",),
         lesson=LEVEL1,
         grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
@@ -406,7 +386,7 @@ for _criterion in (
         "nivel2.read_only_rerun",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "solo lectura: se vuelve a ejecutar", "en": "read-only: re-run"},
         hint={
             "es": (
@@ -422,7 +402,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.read_only",
-        judge="judging.verdicts:judge_read_only",
         feedback=("l2.", "effect.", "ro."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.reconcile", "fin.correccion", "fin.dos_caminos"),
@@ -431,7 +410,7 @@ for _criterion in (
         "nivel2.high_impact_not_rerun",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "alto impacto: no se vuelve a ejecutar", "en": "high-impact: not re-run"},
         hint={
             "es": (
@@ -446,7 +425,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.high_impact",
-        judge="judging.verdicts:judge_high_impact",
         feedback=("l2.", "effect.", "hi."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
@@ -455,7 +433,7 @@ for _criterion in (
         "nivel2.is_error_fallback",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "repliegue a is_error", "en": "is_error fallback"},
         hint={
             "es": (
@@ -475,7 +453,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.high_impact",
-        judge="judging.verdicts:judge_is_error",
         feedback=("l2.", "effect.", "iserr."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
@@ -484,7 +461,7 @@ for _criterion in (
         "nivel2.tool_result_paired",
         level=2,
         points=2,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "tool_result emparejado", "en": "paired tool_result"},
         hint={
             "es": (
@@ -503,7 +480,6 @@ for _criterion in (
             ),
         },
         observes="reconcile.both",
-        judge="judging.verdicts:judge_paired",
         feedback=("l2.", "effect.", "paired."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.mitad_dificil", "fin.dos_caminos"),
@@ -512,7 +488,7 @@ for _criterion in (
         "nivel2.no_double_email",
         level=2,
         points=3,
-        function="reconcile",
+        function=RECONCILE,
         title={"es": "el incidente: un solo correo", "en": "the incident: one email"},
         hint={
             "es": (
@@ -528,7 +504,6 @@ for _criterion in (
             ),
         },
         observes="incident",
-        judge="judging.verdicts:judge_incident",
         feedback=("email.",),
         lesson=LEVEL2,
         grades=("objetivo.3", "fin.causa", "fin.correccion"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autograder.course import criteria
+from autograder.course.levels import TITLES
 
 NOTEBOOKS = {
     "01": "01_reanudar_no_reiniciar",
@@ -119,14 +120,14 @@ ITEMS: tuple[LessonItem, ...] = (
     LessonItem(
         "ejercicio.nivel1",
         "ejercicio",
-        "Nivel 1: Tres puntos de control, tres acciones de reanudación",
+        TITLES[1],
         (Heading("04", "Nivel 1: tres puntos de control, tres acciones de reanudación"),),
         level=1,
     ),
     LessonItem(
         "ejercicio.nivel2",
         "ejercicio",
-        "Nivel 2: Encontrar la causa raíz del correo duplicado",
+        TITLES[2],
         (Heading("04", "Nivel 2: encontrar la causa raíz del correo duplicado"),),
         level=2,
     ),

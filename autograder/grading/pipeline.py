@@ -26,11 +26,11 @@ from pathlib import Path
 from autograder.course.catalogue import plural, text
 from autograder.course.criteria import not_graded
 from autograder.course.lesson_map import NOTEBOOKS
+from autograder.course.levels import LEVELS
 from autograder.grading.server import GradingServer, JudgeTimeout, ServerError, shared_server
 from autograder.intake.collect import FoundSubmission, Learner, shown_name
 from autograder.intake.safe_files import Beneath, ReadRefused, read_regular
 from autograder.intake.submission import NOTEBOOK_MAX_BYTES, Submission, SubmissionError, load_submission
-from autograder.judging.process import LEVELS
 from autograder.sandbox.learner_process import protections
 from autograder.wire.limits import Limits
 from autograder.wire.results import GradingInterrupted, SubmissionResult

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 import lesson3
 from autograder.intake.submission import parse
+from autograder.wire.calls import FUNCTIONS
 
 ANSWER = "answer"
 """The kind of every name of lesson3.answers (the others' kinds are NOT_REUSABLE's)."""
@@ -64,7 +65,7 @@ def explained(called: str, spelled: str | None) -> tuple[str, str]:
 
 
 def static_delegation(sources: Iterable[str]) -> dict[str, str]:
-    """Which graded functions (``lesson3.exercises.GRADED_FUNCTIONS``) reach one of those objects in their source.
+    """Which graded functions (:data:`autograder.wire.calls.FUNCTIONS`) reach one of those objects in their source.
 
     ``sources`` are the submission's cells in order (the ones that compile).
     Returns ``{"reconcile": "lesson3.reconcile", ...}``.
@@ -78,10 +79,8 @@ def static_delegation(sources: Iterable[str]) -> dict[str, str]:
             continue
         for stmt in _top_level(tree.body):
             _bind(stmt, bindings, functions)
-    from lesson3.exercises import GRADED_FUNCTIONS
-
     found: dict[str, str] = {}
-    for target in GRADED_FUNCTIONS:
+    for target in FUNCTIONS:
         if target in bindings and not bindings[target].startswith(_MODULE):
             found[target] = bindings[target]
         elif target in functions and (label := _reaches(functions[target], bindings, functions, seen=set())):

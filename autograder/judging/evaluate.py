@@ -2,9 +2,9 @@
 
 For every criterion of the requested levels (:mod:`autograder.course.criteria`), in order:
 get its observation (:mod:`autograder.judging.observe`, each observed once per submission),
-ask its judge (:mod:`autograder.judging.verdicts`) for a verdict, and score it. A criterion
-whose function called what of lesson3 it may not reuse (:mod:`autograder.judging.delegation`)
-during a graded call scores 0, whatever its verdict.
+ask its judge (:data:`~autograder.judging.registry.VERDICTS`, filled by the verdict modules imported
+here) for a verdict, and score it. A criterion whose function called what of lesson3 it may not
+reuse (:mod:`autograder.judging.delegation`) during a graded call scores 0, whatever its verdict.
 """
 
 from __future__ import annotations
@@ -15,9 +15,12 @@ from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.criteria import graded
+from autograder.course.levels import LEVELS
+from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their judges
 from autograder.judging.delegation import explained
 from autograder.judging.moves import reconcile_moves
 from autograder.judging.observe import Run
+from autograder.judging.registry import VERDICTS
 from autograder.sandbox.session import Caller
 from autograder.wire.results import CriterionResult
 
@@ -35,7 +38,7 @@ def run_checks(
     *,
     seed: int,
     lang: str = "es",
-    levels: tuple[int, ...] = (0, 1, 2),
+    levels: tuple[int, ...] = LEVELS,
     scratch: Path,
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
@@ -51,7 +54,7 @@ def run_checks(
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
     chosen = {c.id: c for c in graded(levels, points)}
-    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in chosen.values()]
+    criteria = [c.result(VERDICTS[c.id](run.observed(c.observes), lang)) for c in chosen.values()]
     # Read from the cases the Level 2 criteria already observed (each observer runs once): no extra call.
     observed = any(c.observes.startswith("reconcile.") for c in chosen.values())
     moves = reconcile_moves(run.observed("reconcile.cases")) if observed else {}

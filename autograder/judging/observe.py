@@ -3,9 +3,11 @@
 Each observer takes the :class:`Run` of one submission and returns an observation:
 the learner's function called through a :class:`~autograder.sandbox.session.Caller` on
 scenarios from :mod:`autograder.judging.scenarios`, with the returned data, every tool the
-judge executed for it and whether the workspace changed. Observers are keyed by the
-name a :class:`~autograder.course.criteria.Criterion` gives in ``observes``; each runs at
-most once per submission, however many criteria judge its observation.
+judge executed for it and whether the workspace changed. Each is registered
+(:func:`~autograder.judging.registry.observer`) under the name a
+:class:`~autograder.course.criteria.Criterion` gives in ``observes``; each runs at most once per
+submission, however many criteria judge its observation. Its scenarios are drawn from the stream
+of the criterion that observes it (:meth:`Run.draws`), never from a criterion id spelled here.
 Nothing printed or patched inside the learner's process counts.
 """
 
@@ -16,7 +18,6 @@ import itertools
 import os
 import random
 import signal
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,14 +25,14 @@ from typing import Any
 import anthropic
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import LOAD
 from autograder.judging import scenarios
 from autograder.judging.learner_files import place, read_back
+from autograder.judging.registry import OBSERVERS, Observer, drawn_for, observer
 from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
 from autograder.judging.tool_layer import ToolCall, ToolLayer, changes, snapshot
 from autograder.questions import QUESTIONS
 from autograder.sandbox.session import Caller, Outcome
-from autograder.wire.calls import pack, stand_in_reconcile
+from autograder.wire.calls import ACTION, LOAD, RECONCILE, START, pack, stand_in_reconcile
 from lesson3.agent import MAX_TURNS, Hook, run_agent
 from lesson3.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, validate_checkpoint
 from lesson3.conversation import blocks, describe_run_error, leading_tool_results
@@ -68,8 +69,12 @@ class Run:
             if outcome.delegated:
                 self.delegated.setdefault(outcome.fn, outcome.delegated[0])
 
-    def rng(self, criterion_id: str) -> Any:
-        return scenarios.rng_for(self.seed, criterion_id)
+    def rng(self, stream: str) -> Any:
+        return scenarios.rng_for(self.seed, stream)
+
+    def draws(self, observation: str) -> Any:
+        """The stream of ``observation``'s scenarios, named by the criterion that observes it."""
+        return self.rng(drawn_for(observation))
 
     def learner_folder(self) -> Path:
         if self.box is None:
@@ -78,21 +83,7 @@ class Run:
         return self.box
 
 
-Observer = Callable[[Run], Any]
-OBSERVERS: dict[str, Observer] = {}
-
-
-def observer(name: str) -> Callable[[Observer], Observer]:
-    def register(fn: Observer) -> Observer:
-        OBSERVERS[name] = fn
-        return fn
-
-    return register
-
-
 # -- Nivel 0: the resume path (my_load_checkpoint, start_state) ------------------------------------
-
-START = "start_state"
 
 
 @dataclass
@@ -148,7 +139,8 @@ def observe_resume(caller: Caller, cases: list[ResumeFile]) -> list[ResumeObserv
 def _resume_files(run: Run) -> list[ResumeObservation]:
     # One stream for every Nivel 0 file, and one for the folders the killed task's file shares with them.
     box = run.learner_folder()
-    files = scenarios.resume_files(run.rng("nivel0.files"), box, scenarios.resume_folders(run.rng("nivel0.folders")))
+    folders = scenarios.resume_folders(run.rng(scenarios.LEVEL0_FOLDERS))
+    files = scenarios.resume_files(run.rng(scenarios.LEVEL0_FILES), box, folders)
     observations = observe_resume(run.caller, files)
     run.note([o for obs in observations for o in obs.outcomes.values()])
     return observations
@@ -167,13 +159,13 @@ def _resume_kind(kind: str, fns: tuple[str, ...]) -> Observer:
     return observe
 
 
-OBSERVERS["resume.newer"] = _resume_kind("newer", (LOAD, START))
-OBSERVERS["resume.missing"] = _resume_kind("missing", (LOAD, START))
-OBSERVERS["resume.malformed"] = _resume_kind("malformed", (LOAD, START))
-OBSERVERS["resume.saved"] = _resume_kind("saved", (LOAD, START))
+observer("resume.newer")(_resume_kind("newer", (LOAD, START)))
+observer("resume.missing")(_resume_kind("missing", (LOAD, START)))
+observer("resume.malformed")(_resume_kind("malformed", (LOAD, START)))
+observer("resume.saved")(_resume_kind("saved", (LOAD, START)))
 # What my_load_checkpoint makes of a dangling file is not judged (start_state's result is); it is
 # still called on it, as on every file, so that the calls say nothing about the case.
-OBSERVERS["resume.dangling"] = _resume_kind("dangling", (START,))
+observer("resume.dangling")(_resume_kind("dangling", (START,)))
 
 
 @dataclass
@@ -247,7 +239,7 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
         if not outcome.ok:
             break
         try:
-            state = validate_checkpoint(copy.deepcopy(outcome.value), source="start_state")
+            state = validate_checkpoint(copy.deepcopy(outcome.value), source=START)
         except CheckpointError as e:
             error = str(e)
             break
@@ -265,8 +257,8 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
 
 @observer("resume.lives")
 def _lives(run: Run) -> LivesObservation:
-    folders = scenarios.resume_folders(run.rng("nivel0.folders"))
-    case = scenarios.lives_case(run.rng("nivel0.max_turns_across_lives"), run.learner_folder(), run.scratch, folders)
+    folders = scenarios.resume_folders(run.rng(scenarios.LEVEL0_FOLDERS))
+    case = scenarios.lives_case(run.draws("resume.lives"), run.learner_folder(), run.scratch, folders)
     obs = observe_lives(run.caller, case)
     run.note([life.outcome for life in obs.lives])
     return obs
@@ -290,7 +282,7 @@ class ActionObservation:
 def _lesson_checkpoint(name: str) -> Observer:
     def observe(run: Run) -> LessonObservation:
         with run.caller.budget():
-            outcome = run.caller.call("resume_action", exercise_checkpoint(name))
+            outcome = run.caller.call(ACTION, exercise_checkpoint(name))
         run.note([outcome])
         return LessonObservation(name, outcome)
 
@@ -298,17 +290,17 @@ def _lesson_checkpoint(name: str) -> Observer:
 
 
 for _name in EXERCISE_NAMES:
-    OBSERVERS[f"lesson.{_name}"] = _lesson_checkpoint(_name)
+    observer(f"lesson.{_name}")(_lesson_checkpoint(_name))
 
 
 def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObservation]:
     with caller.budget():
-        return [ActionObservation(case, caller.call("resume_action", case.checkpoint)) for case in cases]
+        return [ActionObservation(case, caller.call(ACTION, case.checkpoint)) for case in cases]
 
 
 @observer("actions.hidden")
 def _hidden(run: Run) -> list[ActionObservation]:
-    observations = observe_actions(run.caller, scenarios.hidden_action_cases(run.rng("nivel1.hidden")))
+    observations = observe_actions(run.caller, scenarios.hidden_action_cases(run.draws("actions.hidden")))
     run.note([o.outcome for o in observations])
     return observations
 
@@ -328,7 +320,7 @@ def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservati
     """One reconcile call: tools run through the judge's logged layer; the workspace is compared after."""
     layer = ToolLayer(case.workspace)
     before = snapshot(case.workspace)
-    outcome = caller.call("reconcile", copy.deepcopy(case.checkpoint), on_tool=layer)
+    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer)
     after = snapshot(case.workspace)
     # The proxy's own effects are in the log; anything else changed by another route.
     proxied = {"outbox"} if any(c.name == "send_email" for c in layer.log) else set()
@@ -355,10 +347,10 @@ def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservati
 def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
     # Both kinds in one shuffled order: the place of a call in the sequence says nothing about
     # which answer it needs (only the pending tool's name does). One budget for all of them.
-    cases = scenarios.read_only_cases(run.rng("nivel2.read_only_rerun"), run.scratch)
-    cases += scenarios.high_impact_cases(run.rng("nivel2.high_impact_not_rerun"), run.scratch)
+    cases = scenarios.read_only_cases(run.draws("reconcile.read_only"), run.scratch)
+    cases += scenarios.high_impact_cases(run.draws("reconcile.high_impact"), run.scratch)
     order = list(range(len(cases)))
-    run.rng("nivel2.order").shuffle(order)
+    run.rng(scenarios.LEVEL2_ORDER).shuffle(order)
     observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
     observations = [observed[i] for i in range(len(cases))]  # the feedback lists them as drawn
     if stopped := next((o.outcome for o in observations if _stopped(o.outcome)), None):
@@ -456,7 +448,7 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
 
     def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
         pending_id = checkpoint["pendingToolUse"]["id"]
-        outcome = caller.call("reconcile", checkpoint, on_tool=layer)
+        outcome = caller.call(RECONCILE, checkpoint, on_tool=layer)
         seen["outcome"] = outcome
         if not outcome.ok:
             raise _ReconcileFailed
@@ -538,7 +530,7 @@ def ends_with_final_answer(messages: list[Any]) -> bool:
 
 @observer("incident")
 def _incident(run: Run) -> IncidentObservation:
-    obs = observe_incident(run.caller, scenarios.incident_case(run.rng("nivel2.no_double_email"), run.scratch))
+    obs = observe_incident(run.caller, scenarios.incident_case(run.draws("incident"), run.scratch))
     if obs.reconcile is not None:
         run.note([obs.reconcile])
     return obs
@@ -564,4 +556,4 @@ def _answer(variable: str) -> Observer:
 
 
 for _variable in QUESTIONS:
-    OBSERVERS[f"answer.{_variable}"] = _answer(_variable)
+    observer(f"answer.{_variable}")(_answer(_variable))

@@ -15,14 +15,13 @@ from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.criteria import not_graded
+from autograder.course.levels import LEVELS
 from autograder.intake.submission import Submission
 from autograder.judging.delegation import static_delegation
 from autograder.sandbox.learner_process import prepare_box
 from autograder.sandbox.session import Session
 from autograder.wire.limits import Limits
 from autograder.wire.results import SubmissionResult
-
-LEVELS = (0, 1, 2)
 
 
 def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:

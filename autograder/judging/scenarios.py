@@ -22,9 +22,11 @@ from typing import Any
 from autograder.course.catalogue import Notice, notice
 from autograder.judging.learner_files import make_folder, place
 from lesson3.checkpoint import Checkpoint, validate_checkpoint
-from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
+from lesson3.reconciliation import READ_ONLY_TOOLS
+from lesson3.tools import TOOL_NAMES, create_workspace, run_tool, use_workspace, web_corpus
 
-READ_ONLY = ("read_file", "grep", "list_dir", "web_search")
+READ_ONLY = tuple(name for name in TOOL_NAMES if name in READ_ONLY_TOOLS)
+"""The lesson's read-only tools, in the tools' order (a set has none, and every seed's draws depend on it)."""
 UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
 
 _ALPHABET = string.ascii_letters + string.digits
@@ -52,9 +54,17 @@ _TASKS = (
 )
 
 
-def rng_for(seed: int, criterion: str) -> random.Random:
-    """One independent stream per criterion: running one level alone sees the same scenarios."""
-    return random.Random(f"{seed}:{criterion}")
+LEVEL0_FILES, LEVEL0_FOLDERS, LEVEL2_ORDER = "nivel0.files", "nivel0.folders", "nivel2.order"
+"""The streams no single criterion owns: Level 0's files and folders, the order of Level 2's calls.
+
+Every other stream is named by the criterion that observes its scenarios
+(:meth:`autograder.judging.observe.Run.draws`). These names are part of what every seed draws:
+renaming one changes the scenarios of every past seed."""
+
+
+def rng_for(seed: int, stream: str) -> random.Random:
+    """One independent stream per criterion (or shared set): running one level alone sees the same scenarios."""
+    return random.Random(f"{seed}:{stream}")
 
 
 def tool_use_id(rng: random.Random) -> str:

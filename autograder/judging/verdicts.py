@@ -1,7 +1,7 @@
 """Verdicts: from what was observed to a verdict, with feedback that says what failed and why.
 
-Each judge is a pure function ``judge(observation, lang) -> Verdict`` named by a
-criterion in :mod:`autograder.course.criteria`; it runs nothing and reads only the
+Each judge is a pure function ``judge(observation, lang) -> Verdict`` registered for its
+criteria's ids (:func:`~autograder.judging.registry.verdict`); it runs nothing and reads only the
 observation from :mod:`autograder.judging.observe`. Feedback comes from
 :mod:`autograder.course.catalogue`, in the learner's language.
 """
@@ -21,6 +21,7 @@ from autograder.judging.observe import (
     ReconcileObservation,
     answered,
 )
+from autograder.judging.registry import verdict
 from autograder.judging.scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
 from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
@@ -57,6 +58,7 @@ def _listing(items: list[str], lang: str, limit: int = 3) -> str:
 # -- Level 1: resume_action --------------------------------------------------------------------
 
 
+@verdict("nivel1.cpA", "nivel1.cpB", "nivel1.cpC")
 def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
     """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
     name, outcome = obs.name, obs.outcome
@@ -77,6 +79,7 @@ def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
     return written(case.label, lang)
 
 
+@verdict("nivel1.hidden")
 def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
     """nivel1.hidden: fresh checkpoints the learner has never seen."""
     if verdict := said_once((o.outcome for o in observations), lang):
@@ -183,6 +186,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     return Verdict(False, " ".join([listed, *whys]))
 
 
+@verdict("nivel2.read_only_rerun")
 def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.read_only_rerun: executed exactly once, same name and input, real output, not an error."""
 
@@ -218,6 +222,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
     return _judge_cases(observations, lang, check, text("ro.ok", lang))
 
 
+@verdict("nivel2.high_impact_not_rerun")
 def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.high_impact_not_rerun: no tool executes, by the proxy or by any other route."""
 
@@ -236,6 +241,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
     return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
 
 
+@verdict("nivel2.is_error_fallback")
 def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
 
@@ -312,6 +318,7 @@ def _schema_feedback(problem: SchemaProblem, label: str, lang: str) -> str:
     return text("paired.schema_type", lang, expected=kinds, got=problem.got, **common)
 
 
+@verdict("nivel2.tool_result_paired")
 def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.tool_result_paired: history intact, one user message appended, the API accepts the conversation.
 
@@ -355,6 +362,7 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
 # -- Level 2: the incident, for real -------------------------------------------------------------
 
 
+@verdict("nivel2.no_double_email")
 def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
     """nivel2.no_double_email: one email, and the resumed agent really went on to its final answer.
 
@@ -391,6 +399,7 @@ def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
 # -- questions -------------------------------------------------------------------------------------
 
 
+@verdict(*(q.criterion for q in QUESTIONS.values()))
 def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
     """A multiple-choice answer: one letter, the right one; a missing answer is a clear 0."""
     variable, value = obs.variable, obs.value

@@ -14,6 +14,7 @@ from typing import Any
 from autograder.course.catalogue import text, written
 from autograder.course.criteria import Verdict
 from autograder.judging.observe import LOAD, START, LivesObservation, ResumeObservation
+from autograder.judging.registry import verdict
 from autograder.judging.verdicts import _listing, _show, said_once
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import stand_in_message
@@ -87,6 +88,7 @@ def state_differences(expected: dict[str, Any], got: Any, lang: str) -> list[str
     return out
 
 
+@verdict("nivel0.version_refused")
 def judge_version_refused(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.version_refused: a newer file is refused with the lesson's message and left as it was."""
     bad: list[str] = []
@@ -106,6 +108,7 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
     return _verdict(observations, bad, "ruta.version_ok", lang, n=len(observations))
 
 
+@verdict("nivel0.fresh_start")
 def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.fresh_start: no file means None from the loader and the lesson's initial state."""
     bad: list[str] = []
@@ -128,6 +131,7 @@ def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdi
     return _verdict(observations, bad, "ruta.fresh_ok", lang)
 
 
+@verdict("nivel0.malformed_error")
 def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.malformed_error: a broken file raises an exception (not None, not a state) and stays as it was."""
     bad: list[str] = []
@@ -143,6 +147,7 @@ def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict
     return _verdict(observations, bad, "ruta.malformed_ok", lang, n=len(observations))
 
 
+@verdict("nivel0.state_kept")
 def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.state_kept: a saved checkpoint comes back exactly: turns, tokensUsed, messages, task."""
     bad: list[str] = []
@@ -163,6 +168,7 @@ def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdic
     return _verdict(observations, bad, "ruta.kept_ok", lang, n=len(observations))
 
 
+@verdict("nivel0.dangling_reconciled")
 def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.dangling_reconciled: a dangling call goes through reconcile exactly once, and its result is the state."""
     bad: list[str] = []
@@ -189,6 +195,7 @@ def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
     return _verdict(observations, bad, "ruta.dangling_ok", lang)
 
 
+@verdict("nivel0.max_turns_across_lives")
 def judge_lives(obs: LivesObservation, lang: str) -> Verdict:
     """nivel0.max_turns_across_lives: turns continues after each SIGKILL and MAX_TURNS caps the whole task."""
     case = obs.case

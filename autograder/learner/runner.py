@@ -43,10 +43,9 @@ from typing import Any
 from autograder.learner import lesson3_view, lockdown
 from autograder.learner.lesson3_view import DelegationError
 from autograder.wire import protocol
-from autograder.wire.calls import unpack
+from autograder.wire.calls import FUNCTIONS, unpack
 from autograder.wire.limits import Limits
 
-FUNCTIONS = ("my_load_checkpoint", "start_state", "resume_action", "reconcile")
 MAX_VALUE_BYTES = 4 * 1024 * 1024
 CELL_MARKER = re.compile(r"^#\s*(?:In\[[^\]]*\]:|%%)", re.MULTILINE)
 """Where ``jupyter nbconvert --to script`` (``# In[ ]:``) and jupytext/VS Code (``# %%``) start a cell."""

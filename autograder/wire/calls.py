@@ -1,4 +1,4 @@
-"""The arguments of a judge's call: several, and a stand-in ``reconcile`` function.
+"""A judge's call: the learner's functions it may call, its arguments, and a stand-in ``reconcile``.
 
 The judge calls a learner function with one JSON value. ``start_state(task, path,
 reconcile)`` needs three arguments, one of them a function, so :func:`pack` wraps the
@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+LOAD, START, ACTION, RECONCILE = "my_load_checkpoint", "start_state", "resume_action", "reconcile"
+FUNCTIONS = (LOAD, START, ACTION, RECONCILE)
+"""The learner's functions a judge calls, in the exercise's order: the one list of their names."""
 
 ARGS = "__argumentos_del_corrector__"
 STAND_IN = "__reconcile_del_corrector__"

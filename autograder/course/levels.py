@@ -1,0 +1,17 @@
+"""The exercise's levels: the one list of them, each with its title in the lesson.
+
+``check(level)`` accepts these, a grading run grades all of them, and every criterion and question
+belongs to one (:mod:`autograder.course.criteria`, :mod:`autograder.questions`).
+"""
+
+from __future__ import annotations
+
+TITLES: dict[int, str] = {
+    0: "Nivel 0: la ruta de reanudación",
+    1: "Nivel 1: Tres puntos de control, tres acciones de reanudación",
+    2: "Nivel 2: Encontrar la causa raíz del correo duplicado",
+}
+"""Level -> the lesson's name for it (a criterion's ``lesson``, the lesson map's exercise)."""
+
+LEVELS: tuple[int, ...] = tuple(TITLES)
+"""Every level, in order."""
