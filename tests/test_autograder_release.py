@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
+from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.questions import QUESTIONS
 from autograder.reporting.release import (
@@ -32,8 +33,9 @@ from autograder.reporting.release import (
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLVED = ROOT / "notebooks" / "soluciones" / "04_ejercicios.ipynb"
-GRADED = [q for q in QUESTIONS.values() if not q.practice]
-PRACTICE = [q for q in QUESTIONS.values() if q.practice]
+# Graded is what the registry grades (not a list written here): a question a criterion reads.
+GRADED = [q for q in QUESTIONS.values() if any(c.observes == f"answer.{q.variable}" for c in CRITERIA.values())]
+PRACTICE = [q for q in QUESTIONS.values() if q not in GRADED]
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +111,27 @@ def test_no_answer_key_is_importable_from_the_edition(edition):
         assert seen["answers"][q.variable] == [None, {}], q.variable
     for q in PRACTICE:  # notebook 02's practice keeps its instant feedback
         assert seen["answers"][q.variable] == [q.answer, q.explanation]
+
+
+def test_every_graded_question_is_keyless_and_every_practice_one_answers_at_once_in_the_edition(edition):
+    """What the learner sees in the edition: practice says right or wrong; a graded question only «recibida»."""
+    assert GRADED and PRACTICE and all(not q.practice for q in GRADED) and all(q.practice for q in PRACTICE)
+    probe = (
+        "import json, sys\n"
+        "from autograder.questions import QUESTIONS\n"
+        "from lesson3.practice import feedback\n"
+        "print(json.dumps({v: [feedback(q, letter) for letter in q.options] for v, q in QUESTIONS.items()}))"
+    )
+    ran = in_edition(edition, "-c", probe)
+    assert ran.returncode == 0, ran.stderr
+    seen = json.loads(ran.stdout)
+    for q in GRADED:
+        for letter, said in zip(q.options, seen[q.variable], strict=True):
+            assert said == f"Respuesta recibida ({letter}): se califica al entregar.", (q.variable, said)
+    for q in PRACTICE:
+        for letter, said in zip(q.options, seen[q.variable], strict=True):
+            right = letter == q.answer
+            assert said.startswith("✓ Correcto" if right else "✗") and (q.explanation["es"] in said) == right
 
 
 def test_no_file_of_the_edition_holds_a_key(edition):

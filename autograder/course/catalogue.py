@@ -468,35 +468,20 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "effect outside execute_tool in the workspace ({paths})",
     },
     # -- Level 1 -----------------------------------------------------------------------------
-    "l1.ok": {"es": "Correcto: {why}", "en": "Correct: {why}"},
+    # Never the reason: razon_cpA/B/C ask for it, and this row shows while they may be unanswered.
+    "l1.ok": {
+        "es": 'Correcto: resume_action({name}) devolvió "{expected}". El porqué lo pregunta razon_{name}.',
+        "en": 'Correct: resume_action({name}) returned "{expected}". razon_{name} asks why.',
+    },
     "l1.wrong": {
-        "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}": {why}',
-        "en": 'resume_action({name}) returned {got}, but it had to return "{expected}": {why}',
+        "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}".',
+        "en": 'resume_action({name}) returned {got}, but it had to return "{expected}".',
     },
     "l1.invalid": {
         "es": 'resume_action({name}) devolvió {got}, que no es ninguna de las tres acciones: "continue", '
         '"rerun" o "is_error".',
         "en": 'resume_action({name}) returned {got}, which is none of the three actions: "continue", '
         '"rerun" or "is_error".',
-    },
-    "why.continue": {
-        "es": "pendingToolUse es null, así que la caída fue después del punto de guardado B: se toma messages y "
-        "se dispara la llamada siguiente, sin conciliar nada.",
-        "en": "pendingToolUse is null, so the crash came after save point B: take messages and make the next "
-        "call, with nothing to reconcile.",
-    },
-    "why.rerun": {
-        "es": "pendingToolUse apunta a {tool}, una herramienta de solo lectura: volver a ejecutarla no tiene "
-        "efectos secundarios, así que se ejecuta otra vez y su resultado va en un tool_result.",
-        "en": "pendingToolUse points to {tool}, a read-only tool: running it again has no side effects, so it "
-        "is re-run and its output goes into a tool_result.",
-    },
-    "why.is_error": {
-        "es": "pendingToolUse apunta a {tool}, una herramienta de alto impacto que quizá ya se ejecutó; sin "
-        "registro de efectos se repliega a is_error («estado de ejecución desconocido») en vez de volver a "
-        "ejecutarla.",
-        "en": "pendingToolUse points to {tool}, a high-impact tool that may already have run; with no effect "
-        "ledger it falls back to is_error («unknown execution state») instead of running it again.",
     },
     "hidden.ok": {
         "es": "Correcto en los {n} puntos de control nuevos (ids, nombres y entradas al azar): sin llamada "
@@ -899,7 +884,7 @@ O sin instalar nada, en el navegador: {badge}
 
 1. `01_reanudar_no_reiniciar.ipynb`: guardar, cargar, verificar la versión y volver al bucle.
 2. `02_la_llamada_colgante.ipynb`: la caída entre los puntos A y B, las tres jugadas y el laboratorio de
-   caídas. Sus preguntas son de práctica: te dicen al momento si acertaste.
+   caídas. Sus preguntas son de práctica: no cuentan para la nota y te dicen al momento si acertaste.
 3. `03_reconcile_y_contadores.ipynb`: `reconcile(cp)` en código; `turns` y `tokensUsed` al reanudar.
 4. `04_ejercicios.ipynb`: los ejercicios de la lección. Es el que entregas.
 
@@ -936,7 +921,8 @@ Open them in order, in `notebooks/`:
 
 1. `01_reanudar_no_reiniciar.ipynb`: save, load, check the version and go back to the loop.
 2. `02_la_llamada_colgante.ipynb`: the crash between save points A and B, the three moves and the crash lab.
-   Its questions are practice: they tell you at once whether you got them right.
+   Its questions are practice: they do not count towards the grade and tell you at once whether you got them
+   right.
 3. `03_reconcile_y_contadores.ipynb`: `reconcile(cp)` in code; `turns` and `tokensUsed` on resume.
 4. `04_ejercicios.ipynb`: the lesson's exercises. It is the one you hand in.
 
