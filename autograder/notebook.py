@@ -46,7 +46,7 @@ class CheckResult(SubmissionResult):
         return None
 
     def __repr__(self) -> str:
-        return text("live.repr", self.lang, score=f"{self.score:g}", max_score=f"{self.max_score:g}")
+        return text("live.repr", self.lang, total=_total(self, self.lang))
 
 
 def check(
@@ -341,9 +341,9 @@ def _total(result: SubmissionResult, lang: str) -> str:
 
 
 def _mark(c: CriterionResult, lang: str) -> str:
-    """⏳ left to a person; … an answer received, graded on submission; else ✔ or ✘."""
+    """○ left to a person; … an answer received, graded on submission; else ✔ or ✘."""
     if c.pending:
-        return "⏳"
+        return text("report.pending_mark", lang)
     if received(c, lang):
         return "…"
     return "✔" if c.passed else "✘"

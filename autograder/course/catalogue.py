@@ -1371,6 +1371,8 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "report.col_pending": {"es": "Puntos pendientes", "en": "Points pending"},
     "report.pending": {"es": "pendiente de revisión", "en": "pending review"},
     "report.pending_cell": {"es": "pendiente", "en": "pending"},
+    # WGL4's white circle: every default font draws it (⏳, an emoji, is a box in JupyterLab without an emoji font).
+    "report.pending_mark": {"es": "○", "en": "○"},
     "report.pending_points": {
         "es": "{points} puntos pendientes de revisión",
         "en": "{points} points pending review",
@@ -1485,7 +1487,7 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "{name} changed since {criterion} passed: your function reads {name}, and its value is no longer "
         "the one it had. If you did not mean to change it, run the cell that defines it again.",
     },
-    "live.repr": {"es": "<check: {score}/{max_score} puntos>", "en": "<check: {score}/{max_score} points>"},
+    "live.repr": {"es": "<check: {total} puntos>", "en": "<check: {total} points>"},
     "live.bad_level": {
         "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",
         "en": "check(level): the level must be 0, 1, 2 or nothing (all); got {level}",
