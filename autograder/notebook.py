@@ -333,11 +333,17 @@ def received(criterion: CriterionResult, lang: str) -> bool:
 
 
 def _total(result: SubmissionResult, lang: str) -> str:
-    """«7/20», or «7/20 (3 pendientes de revisión)»: pending points are neither 0 nor full marks."""
-    shown = f"{result.score:g}/{result.max_score:g}"
-    if result.pending:
-        shown += f" ({text('check.pending_points', lang, points=f'{result.pending:g}')})"
-    return shown
+    """«7/20 puntos», or «7/20 puntos (3 pendientes de revisión)»: pending points are neither 0 nor full marks.
+
+    In the learner's edition the answers received are graded on submission: out of the total shown here,
+    and said apart («22/22 puntos (6 más se califican al entregar)»), so a right answer never reads as lost.
+    """
+    on_submission = sum(c.max_score for c in result.criteria if received(c, lang))
+    shown = f"{result.score:g}/{result.max_score - on_submission:g} {text('check.points', lang)}"
+    apart = [text("check.pending_points", lang, points=f"{result.pending:g}")] if result.pending else []
+    if on_submission:
+        apart.append(text("check.received_points", lang, points=f"{on_submission:g}"))
+    return shown + (f" ({'; '.join(apart)})" if apart else "")
 
 
 def _mark(c: CriterionResult, lang: str) -> str:
@@ -362,8 +368,7 @@ def _received_note(result: SubmissionResult, lang: str) -> list[str]:
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
-    head, points = text("check.head", lang), text("check.points", lang)
-    lines = [f"{head} — {_total(result, lang)} {points}", *_received_note(result, lang)]
+    lines = [f"{text('check.head', lang)} — {_total(result, lang)}", *_received_note(result, lang)]
     if result.error:
         lines.append("")
         lines += textwrap.wrap(result.error, 100)

@@ -134,8 +134,8 @@ QUESTIONS: dict[str, Question] = {
                     "task from scratch; the first, a normal tool_result.",
                 },
                 "b": {
-                    "es": "La primera, un tool_result con is_error guardado en B; la segunda, la llamada en "
-                    "pendingToolUse sin tool_result: no se sabe si salió.",
+                    "es": "La primera, un tool_result con is_error guardado en B; la segunda, solo la llamada en "
+                    "pendingToolUse: nadie sabe si el correo salió.",
                     "en": "The first, a tool_result with is_error saved at B; the second, the call in "
                     "pendingToolUse and no tool_result: nobody knows if it went out.",
                 },
@@ -442,8 +442,8 @@ QUESTIONS: dict[str, Question] = {
             level=1,
             lesson="Manejar una llamada colgante",
             title={
-                "es": "¿Está en lo cierto? (borrar si es de alto impacto)",
-                "en": "Are they right? (deleting when high-impact)",
+                "es": "borrar si es de alto impacto: ¿está en lo cierto?",
+                "en": "deleting when high-impact: is she right?",
             },
             prompt={
                 "es": "Al reanudar, pendingToolUse apunta a send_email. Una compañera propone: «si la herramienta "

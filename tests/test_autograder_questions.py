@@ -64,6 +64,8 @@ def test_practice_is_asked_in_notebook_2_and_graded_questions_in_notebook_4():
     for q in GRADED:
         assert f"{q.variable} = " in sources["04"], q.variable
         assert all(q.variable not in text for name, text in sources.items() if name != "04"), q.variable
+    # A click is no answer (only the variable is handed in): the edition would say «recibida» for nothing.
+    assert "question_widget(" not in sources["04"] and "question_widget(" in sources["02"]
 
 
 def test_every_practice_question_has_a_graded_twin_that_asks_something_else():
@@ -98,7 +100,7 @@ def test_objective_one_is_graded_and_practised_and_the_root_cause_is_graded():
     graded = QUESTIONS["respuesta_caida_o_falla"]
     assert graded.level == 1 and graded.criterion == "nivel1.llamada_colgante" and not graded.practice
     right = graded.options[graded.answer]["es"]
-    assert "B" in right and "pendingToolUse" in right and "no se sabe" in right
+    assert "B" in right and "pendingToolUse" in right and "nadie sabe" in right
     practice = QUESTIONS["respuesta_llamada_colgante"]
     assert practice.practice and "sí o sí" in practice.prompt["es"] and "falla común" in practice.prompt["es"]
     assert {"nivel2.causa_raiz", "nivel1.llamada_colgante", "nivel1.esta_en_lo_cierto"} <= set(CRITERIA)

@@ -312,3 +312,31 @@ def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_mis
     assert page.count("#eef1f5") == 1 and page.count("#fce8e6") == 1
     monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
     assert "…" not in notebook.render_text(result, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("received", [1, 2, 6])
+def test_checks_total_in_the_edition_leaves_the_received_answers_out_and_says_so(monkeypatch, lang, received):
+    """All code right and every answer received reads as full marks so far, never as points lost."""
+    from autograder import notebook
+    from autograder.course.catalogue import text
+    from autograder.wire.results import CriterionResult, SubmissionResult
+
+    keyless = {q.criterion for q in GRADED}
+    monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: criterion in keyless)
+    code = [CriterionResult(c.id, True, c.points, c.points, "bien") for c in CRITERIA.values() if c.id not in keyless]
+    answers = [
+        CriterionResult(q.criterion, False, 0.0, q.points, text("q.received", lang, answer="b")) for q in GRADED
+    ][:received]
+    result = SubmissionResult.from_criteria("cuaderno", code + answers)
+    right = sum(c.max_score for c in code)
+    points = "puntos" if lang == "es" else "points"
+    apart = text("check.received_points", lang, points=f"{sum(c.max_score for c in answers):g}")
+    total = f"{right:g}/{right:g} {points} ({apart})"
+    assert f"— {total}" in notebook.render_text(result, lang=lang).splitlines()[0]
+    assert f"— {total}</h4>" in notebook.render_html(result, lang=lang)
+    shown = notebook.CheckResult(**{f: getattr(result, f) for f in result.__dataclass_fields__})
+    shown.lang = lang
+    assert repr(shown) == f"<check: {total}>"
+    monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
+    assert f"— {right:g}/{result.max_score:g} {points}\n" in notebook.render_text(result, lang=lang)

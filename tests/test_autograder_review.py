@@ -244,9 +244,9 @@ def test_checks_repr_shows_the_pending_points_as_its_table_does(lang):
     """What a cell shows for ``check()`` as text (text/plain, a terminal): the same total as the table's head."""
     result = as_check(pending_result(), lang)
     pending = "2 pendientes de revisión" if lang == "es" else "2 pending review"
-    total = f"{result.score:g}/{result.max_score:g} ({pending})"
-    assert repr(result) == f"<check: {total} {'puntos' if lang == 'es' else 'points'}>"
-    assert f"— {total} " in render_text(result, lang=lang) and f"— {total}</h4>" in render_html(result, lang=lang)
+    total = f"{result.score:g}/{result.max_score:g} {'puntos' if lang == 'es' else 'points'} ({pending})"
+    assert repr(result) == f"<check: {total}>"
+    assert f"— {total}\n" in render_text(result, lang=lang) and f"— {total}</h4>" in render_html(result, lang=lang)
     decided = [CriterionResult(cid, True, 1.0, 1.0, "bien") for cid in CRITERIA_IDS]
     assert repr(as_check(SubmissionResult.from_criteria("ana.py", decided), lang)).startswith(
         f"<check: {len(CRITERIA_IDS)}/{len(CRITERIA_IDS)} p"

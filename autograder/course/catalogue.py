@@ -1464,6 +1464,10 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "pending review: the grader could not decide it and your instructor will",
     },
     "check.pending_points": {"es": "{points} pendientes de revisión", "en": "{points} pending review"},
+    "check.received_points": {
+        "es": "{points} más se califican al entregar",
+        "en": "{points} more graded on submission",
+    },
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
@@ -1487,7 +1491,7 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "{name} changed since {criterion} passed: your function reads {name}, and its value is no longer "
         "the one it had. If you did not mean to change it, run the cell that defines it again.",
     },
-    "live.repr": {"es": "<check: {total} puntos>", "en": "<check: {total} points>"},
+    "live.repr": {"es": "<check: {total}>", "en": "<check: {total}>"},
     "live.bad_level": {
         "es": "check(level): el nivel tiene que ser 0, 1, 2 o nada (todos); se recibió {level}",
         "en": "check(level): the level must be 0, 1, 2 or nothing (all); got {level}",
