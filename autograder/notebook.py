@@ -336,7 +336,7 @@ def _total(result: SubmissionResult, lang: str) -> str:
     """«7/20 puntos», or «7/20 puntos (3 pendientes de revisión)»: pending points are neither 0 nor full marks.
 
     In the learner's edition the answers received are graded on submission: out of the total shown here,
-    and said apart («22/22 puntos (6 más se califican al entregar)»), so a right answer never reads as lost.
+    and said apart («22/22 puntos (6 por calificar al entregar)»), so a right answer never reads as lost.
     """
     on_submission = sum(c.max_score for c in result.criteria if received(c, lang))
     shown = f"{result.score:g}/{result.max_score - on_submission:g} {text('check.points', lang)}"

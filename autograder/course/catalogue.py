@@ -1465,8 +1465,8 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     },
     "check.pending_points": {"es": "{points} pendientes de revisión", "en": "{points} pending review"},
     "check.received_points": {
-        "es": "{points} más se califican al entregar",
-        "en": "{points} more graded on submission",
+        "es": "{points} por calificar al entregar",
+        "en": "{points} to be graded on submission",
     },
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
