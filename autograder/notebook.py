@@ -355,8 +355,10 @@ def _mark(c: CriterionResult, lang: str) -> str:
     return "✔" if c.passed else "✘"
 
 
-def _points(c: CriterionResult) -> str:
-    return f"{'?' if c.score is None else f'{c.score:g}'}/{c.max_score:g}"
+def _points(c: CriterionResult, lang: str) -> str:
+    """«1/1», «0/1»; «?/2» for points not decided here: pending review, or an answer graded on submission."""
+    undecided = c.score is None or received(c, lang)
+    return f"{'?' if undecided else f'{c.score:g}'}/{c.max_score:g}"
 
 
 def _feedback(c: CriterionResult, lang: str) -> str:
@@ -376,7 +378,7 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap("⚠ " + warning, 100)
     lines.append("")
     for c in result.criteria:
-        lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c)}")
+        lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c, lang)}")
         lines += textwrap.wrap(_feedback(c, lang), 96, initial_indent="    ", subsequent_indent="    ")
         if hint := _hint(c, lang):
             lines += textwrap.wrap(
@@ -407,7 +409,7 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
         rows.append(
             f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
             f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
-            f'<td style="{_CELL};white-space:nowrap">{_points(c)}</td>'
+            f'<td style="{_CELL};white-space:nowrap">{_points(c, lang)}</td>'
             f'<td style="{_CELL}">{inline_code(_feedback(c, lang))}{hint_html}</td></tr>'
         )
     notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))

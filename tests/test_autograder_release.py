@@ -305,6 +305,8 @@ def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_mis
     result = SubmissionResult.from_criteria("cuaderno", rows)
     plain = notebook.render_text(result, lang=lang)
     assert f"… {got.criterion}" in plain and f"✘ {missing.criterion}" in plain
+    # Not decided here, so no 0 shown for it either; the unanswered one is a 0.
+    assert plain.splitlines()[3].endswith("?/1") and plain.count("  0/1") == 1
     assert plain.count(text("check.received_note", lang)) == 1
     page = notebook.render_html(result, lang=lang)
     assert inline_code(hint(missing.criterion, lang)) in page  # the HTML is not wrapped
