@@ -25,10 +25,10 @@ The exercise contract (what the notebooks teach and a submission defines, in a
         # returns cp with one {"role": "user", "content": [tool_result]} appended
         # and cp["pendingToolUse"] = None
 
-    respuesta_llamada_colgante = "?"       # Level 1: why a dangling call appears (one letter)
     razon_cpA = razon_cpB = razon_cpC = "?"  # Level 1: why that action, for each checkpoint (one letter each)
+    respuesta_caida_o_falla = "?"          # Level 1: an ordinary failure or a dangling call (one letter)
+    respuesta_borrar_alto_impacto = "?"    # Level 1: «¿Está en lo cierto?», deleting a high-impact call
     respuesta_causa_raiz = "?"             # Level 2: the incident's root cause (one letter)
-    respuesta_esta_en_lo_cierto = "?"      # Level 1: the «¿Está en lo cierto?» question (one letter)
 
 Every criterion (id, points, title, hint, what it observes) is declared once in
 :mod:`autograder.course.criteria`, its judge registered for its id in :mod:`autograder.judging`;

@@ -48,7 +48,7 @@ class CheckResult(SubmissionResult):
         return None
 
     def __repr__(self) -> str:
-        return text("live.repr", self.lang, score=f"{self.score:g}", max_score=f"{self.max_score:g}")
+        return text("live.repr", self.lang, total=_total(self, self.lang))
 
 
 def check(
@@ -354,24 +354,32 @@ def received(criterion: CriterionResult, lang: str) -> bool:
 
 
 def _total(result: SubmissionResult, lang: str) -> str:
-    """«7/20», or «7/20 (3 pendientes de revisión)»: pending points are neither 0 nor full marks."""
-    shown = f"{result.score:g}/{result.max_score:g}"
-    if result.pending:
-        shown += f" ({text('check.pending_points', lang, points=f'{result.pending:g}')})"
-    return shown
+    """«7/20 puntos», or «7/20 puntos (3 pendientes de revisión)»: pending points are neither 0 nor full marks.
+
+    In the learner's edition the answers received are graded on submission: out of the total shown here,
+    and said apart («22/22 puntos (6 por calificar al entregar)»), so a right answer never reads as lost.
+    """
+    on_submission = sum(c.max_score for c in result.criteria if received(c, lang))
+    shown = f"{result.score:g}/{result.max_score - on_submission:g} {text('check.points', lang)}"
+    apart = [text("check.pending_points", lang, points=f"{result.pending:g}")] if result.pending else []
+    if on_submission:
+        apart.append(text("check.received_points", lang, points=f"{on_submission:g}"))
+    return shown + (f" ({'; '.join(apart)})" if apart else "")
 
 
 def _mark(c: CriterionResult, lang: str) -> str:
-    """⏳ left to a person; … an answer received, graded on submission; else ✔ or ✘."""
+    """○ left to a person; … an answer received, graded on submission; else ✔ or ✘."""
     if c.pending:
-        return "⏳"
+        return text("report.pending_mark", lang)
     if received(c, lang):
         return "…"
     return "✔" if c.passed else "✘"
 
 
-def _points(c: CriterionResult) -> str:
-    return f"{'?' if c.score is None else f'{c.score:g}'}/{c.max_score:g}"
+def _points(c: CriterionResult, lang: str) -> str:
+    """«1/1», «0/1»; «?/2» for points not decided here: pending review, or an answer graded on submission."""
+    undecided = c.score is None or received(c, lang)
+    return f"{'?' if undecided else f'{c.score:g}'}/{c.max_score:g}"
 
 
 def _feedback(c: CriterionResult, lang: str) -> str:
@@ -383,8 +391,7 @@ def _received_note(result: SubmissionResult, lang: str) -> list[str]:
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
-    head, points = text("check.head", lang), text("check.points", lang)
-    lines = [f"{head} — {_total(result, lang)} {points}", *_received_note(result, lang)]
+    lines = [f"{text('check.head', lang)} — {_total(result, lang)}", *_received_note(result, lang)]
     if result.error:
         lines.append("")
         lines += textwrap.wrap(result.error, 100)
@@ -392,7 +399,7 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
         lines += textwrap.wrap("⚠ " + warning, 100)
     lines.append("")
     for c in result.criteria:
-        lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c)}")
+        lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c, lang)}")
         lines += textwrap.wrap(_feedback(c, lang), 96, initial_indent="    ", subsequent_indent="    ")
         if hint := _hint(c, lang):
             lines += textwrap.wrap(
@@ -423,7 +430,7 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
         rows.append(
             f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
             f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
-            f'<td style="{_CELL};white-space:nowrap">{_points(c)}</td>'
+            f'<td style="{_CELL};white-space:nowrap">{_points(c, lang)}</td>'
             f'<td style="{_CELL}">{inline_code(_feedback(c, lang))}{hint_html}</td></tr>'
         )
     notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))

@@ -1,7 +1,8 @@
 """The multiple-choice questions: the one source of their prompts, options and correct letters.
 
 The learner answers with a variable holding a letter; :mod:`autograder.course.criteria`
-declares a criterion per question, graded for every submission (a missing answer scores 0).
+declares a criterion per graded question, graded for every submission (a missing answer scores 0).
+The practice questions of notebook 02 (``practice=True``) are formative: no criterion reads them.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from lesson3.practice import answer_letter
 class Question:
     variable: str
     """The name the learner assigns a letter to, e.g. ``respuesta_causa_raiz``."""
-    criterion: str
+    criterion: str | None
+    """The criterion that grades it; ``None`` for a practice question, which no criterion grades."""
     points: float
     level: int
-    """The exercise level whose ``check(level)`` grades it."""
+    """The exercise level whose ``check(level)`` grades it (for a practice question, the level it prepares)."""
     lesson: str
     """The lesson's section (or exercise) it checks."""
     title: dict[str, str]
@@ -32,7 +34,17 @@ class Question:
     explanation: dict[str, str]
     hint: dict[str, str]
     practice: bool = False
-    """Asked in notebook 02 with instant feedback: its key ships in the learner's edition (it is formative there)."""
+    """Asked in notebook 02 with instant feedback and never graded: its key ships in the learner's edition.
+
+    A graded question is asked in notebook 04 and its key stays in the instructor's checkout, so a question
+    is one or the other: practice, or graded by a criterion (a different question on the same objective).
+    """
+
+    def __post_init__(self) -> None:
+        if self.practice != (self.criterion is None):
+            raise ValueError(
+                f"la pregunta {self.variable!r} tiene que ser de práctica (sin criterio) o calificada (con uno)"
+            )
 
 
 QUESTIONS: dict[str, Question] = {
@@ -40,9 +52,9 @@ QUESTIONS: dict[str, Question] = {
     for q in (
         Question(
             variable="respuesta_llamada_colgante",
-            criterion="nivel1.llamada_colgante",
+            criterion=None,
             practice=True,
-            points=1,
+            points=0,
             level=1,
             lesson="La mitad difícil: conciliar una llamada colgante",
             title={"es": "por qué aparece la llamada colgante", "en": "why the dangling call appears"},
@@ -93,6 +105,70 @@ QUESTIONS: dict[str, Question] = {
                 "es": "¿Qué punto de guardado pone algo en pendingToolUse, cuál lo vuelve a null y qué pasa entre "
                 "los dos?",
                 "en": "Which save point sets pendingToolUse, which one clears it, and what happens in between?",
+            },
+        ),
+        # Graded in notebook 04 on the objective notebook 02's practice question prepares (objective 1):
+        # a different situation, so the practice's shipped key does not answer it. Every wrong option is
+        # one of the lesson's own wrong moves (restart, save points in the wrong order, blind re-run).
+        Question(
+            variable="respuesta_caida_o_falla",
+            criterion="nivel1.llamada_colgante",
+            points=1,
+            level=1,
+            lesson="La mitad difícil: conciliar una llamada colgante",
+            title={"es": "falla común o llamada colgante", "en": "ordinary failure or dangling call"},
+            prompt={
+                "es": "Dos ejecuciones de la misma tarea. En la primera, send_email contesta «buzón lleno» y el "
+                "bucle sigue. En la segunda, el proceso muere con SIGKILL mientras send_email se ejecuta. ¿Qué deja "
+                "cada una en el punto de control?",
+                "en": "Two runs of the same task. In the first, send_email answers «mailbox full» and the loop "
+                "goes on. In the second, the process is killed with SIGKILL while send_email runs. What does each "
+                "leave in the checkpoint?",
+            },
+            options={
+                "a": {
+                    "es": "La segunda deja un punto de control a medias, que ya no sirve para nada: se arranca la "
+                    "tarea de cero; la primera, un tool_result normal.",
+                    "en": "The second leaves a half-written checkpoint that is of no use any more: start the whole "
+                    "task from scratch; the first, a normal tool_result.",
+                },
+                "b": {
+                    "es": "La primera, un tool_result con is_error guardado en B; la segunda, solo la llamada en "
+                    "pendingToolUse: nadie sabe si el correo salió.",
+                    "en": "The first, a tool_result with is_error saved at B; the second, the call in "
+                    "pendingToolUse and no tool_result: nobody knows if it went out.",
+                },
+                "c": {
+                    "es": "La segunda, pendingToolUse en null, porque B se guarda antes de ejecutar la "
+                    "herramienta; solo la primera pide conciliar algo.",
+                    "en": "The second, pendingToolUse null, because B is saved before the tool runs; only the "
+                    "first needs anything reconciled.",
+                },
+                "d": {
+                    "es": "Las dos, un send_email que falló: al reanudar se vuelve a ejecutar en ambas y se "
+                    "rellena su tool_result, sin más.",
+                    "en": "Both, a send_email that failed: on resume it is re-run in both and its tool_result is "
+                    "filled in, nothing more.",
+                },
+            },
+            answer="b",
+            explanation={
+                "es": "Una falla común termina: la herramienta contesta con un error, el bucle lo registra como "
+                "tool_result con is_error en el punto de guardado B y el modelo se adapta. Una caída entre A y B "
+                "no deja nada de eso: el punto A ya guardó la llamada en pendingToolUse, el B nunca llegó, y "
+                "desde el archivo no se puede saber si el correo salió; esa llamada colgante hay que conciliarla "
+                "antes de volver al bucle.",
+                "en": "An ordinary failure finishes: the tool answers with an error, the loop records it as a "
+                "tool_result with is_error at save point B and the model adapts. A crash between A and B leaves "
+                "none of that: save point A already put the call in pendingToolUse, B never came, and the file "
+                "cannot tell whether the email went out; that dangling call must be reconciled before going "
+                "back to the loop.",
+            },
+            hint={
+                "es": "¿Cuál de las dos ejecuciones llegó al punto de guardado B? Y en la otra, ¿qué sabe el "
+                "archivo del correo?",
+                "en": "Which of the two runs reached save point B? And in the other, what does the file know "
+                "about the email?",
             },
         ),
         # Level 1 asks for the action *and why*: the why is the lesson's completion criterion of each
@@ -243,11 +319,10 @@ QUESTIONS: dict[str, Question] = {
                 "es": "pendingToolUse apunta a send_email, de alto impacto: no se puede volver a ejecutar sin "
                 "condiciones. En esta lección todavía no hay registro de efectos (llega en la Lección 4), así que "
                 "se repliega a is_error y se le dice la verdad al modelo («estado de ejecución desconocido») en "
-                "vez de reenviar un correo; borrar el mensaje esconde el hecho, no el riesgo.",
+                "vez de reenviar un correo.",
                 "en": "pendingToolUse points to send_email, high-impact: it cannot be re-run unconditionally. This "
                 "lesson has no effect ledger yet (it comes in Lesson 4), so it falls back to is_error and tells "
-                "the model the truth («unknown execution state») instead of sending the email again; deleting the "
-                "message hides the fact, not the risk.",
+                "the model the truth («unknown execution state») instead of sending the email again.",
             },
             hint={
                 "es": "Mirando solo el punto de control, ¿puedes saber si el correo ya salió? ¿Hay registro de "
@@ -295,9 +370,11 @@ QUESTIONS: dict[str, Question] = {
             answer="c",
             explanation={
                 "es": "El modelo no volvió a decidir nada: fue el arnés el que, al reanudar, ejecutó otra vez "
-                "send_email a ciegas. Una herramienta de alto impacto sin registro de efectos se repliega a is_error.",
+                "send_email a ciegas: reconcile() no distingue las herramientas de solo lectura de las de alto "
+                "impacto, y send_email muy probablemente ya se había ejecutado antes de la caída.",
                 "en": "The model did not decide anything again: the harness blindly re-ran send_email on resume. "
-                "A high-impact tool with no effect ledger falls back to is_error.",
+                "reconcile() does not tell read-only tools from high-impact ones, and send_email had very likely "
+                "already run before the crash.",
             },
             hint={
                 "es": "¿Quién volvió a ejecutar send_email: el modelo o el arnés?",
@@ -306,9 +383,9 @@ QUESTIONS: dict[str, Question] = {
         ),
         Question(
             variable="respuesta_esta_en_lo_cierto",
-            criterion="nivel1.esta_en_lo_cierto",
+            criterion=None,
             practice=True,
-            points=1,
+            points=0,
             level=1,
             lesson="Manejar una llamada colgante",
             title={"es": "¿Está en lo cierto? (borrar el mensaje)", "en": "Are they right? (deleting the message)"},
@@ -352,6 +429,67 @@ QUESTIONS: dict[str, Question] = {
             hint={
                 "es": "Borrar el mensaje, ¿deshace un efecto que ya ocurrió?",
                 "en": "Does deleting the message undo an effect that already happened?",
+            },
+        ),
+        # Graded in notebook 04 on what notebook 02's «¿Está en lo cierto?» practises (the lesson's
+        # «Manejar una llamada colgante»): another claim about deleting the message, so the practice's
+        # shipped key does not answer it.
+        Question(
+            variable="respuesta_borrar_alto_impacto",
+            criterion="nivel1.esta_en_lo_cierto",
+            points=1,
+            level=1,
+            lesson="Manejar una llamada colgante",
+            title={
+                "es": "borrar si es de alto impacto: ¿está en lo cierto?",
+                "en": "deleting when high-impact: is she right?",
+            },
+            prompt={
+                "es": "Al reanudar, pendingToolUse apunta a send_email. Una compañera propone: «si la herramienta "
+                "es de alto impacto, borro de messages el mensaje assistant con el tool_use; así seguro que no se "
+                "ejecuta dos veces». ¿Está en lo cierto?",
+                "en": "On resume, pendingToolUse points to send_email. A colleague proposes: «if the tool is "
+                "high-impact, I delete the assistant message with the tool_use from messages; that way it surely "
+                "does not run twice». Is she right?",
+            },
+            options={
+                "a": {
+                    "es": "Sí: sin el tool_use en messages, ni el arnés ni el modelo tienen ya nada que puedan "
+                    "volver a ejecutar.",
+                    "en": "Yes: with no tool_use in messages, neither the harness nor the model has anything left "
+                    "to run again.",
+                },
+                "b": {
+                    "es": "Sí, y es mejor que is_error: la conversación queda sin huecos y la API acepta la "
+                    "llamada siguiente.",
+                    "en": "Yes, and it beats is_error: the conversation has no gap and the API accepts the next call.",
+                },
+                "c": {
+                    "es": "No: con send_email lo correcto es volver a ejecutarla y rellenar el tool_result, así "
+                    "el modelo tiene su resultado.",
+                    "en": "No: with send_email the right move is to re-run it and fill in the tool_result, so that "
+                    "the model has its real output.",
+                },
+                "d": {
+                    "es": "No: si el correo ya salió, borrar no lo deshace; el modelo deja de saberlo y puede "
+                    "volver a enviarlo.",
+                    "en": "No: if the email already went out, deleting does not undo it; the model no longer "
+                    "knows and may send it again.",
+                },
+            },
+            answer="d",
+            explanation={
+                "es": "Borrar esconde el hecho, no el riesgo: el modelo olvida que decidió enviar el correo y, como "
+                "no sabe que ya salió, puede volver a pedirlo (en el cuaderno 2, con la jugada uno, lo vuelve a "
+                "enviar).",
+                "en": "Deleting hides the fact, not the risk: the model forgets it decided to send the email and, "
+                "not knowing it went out, may ask for it again (in notebook 2, with move one, it sends it again).",
+            },
+            hint={
+                "es": "Sin el mensaje, ¿qué le impide al modelo pedir send_email otra vez? Recuerda la jugada uno "
+                "del cuaderno 2.",
+                "en": "Without the message, what stops the model from asking for send_email again? Remember move "
+                "one in notebook 2.",
             },
         ),
     )

@@ -163,7 +163,7 @@ def test_the_reference_reconcile_is_still_a_placeholder(tmp_path: Path, source: 
 # -- start_state's own names are not lesson3's -------------------------------------------------------------
 
 LEVEL0 = {"nivel0.dangling_reconciled", "nivel0.max_turns_across_lives"}
-WITHOUT_RECONCILE = GOOD.split("def reconcile(cp):")[0] + GOOD[GOOD.index("respuesta_llamada_colgante") :]
+WITHOUT_RECONCILE = GOOD.split("def reconcile(cp):")[0] + GOOD[GOOD.index("razon_cpA") :]
 SHADOW_CASES = {
     # Level 2 not done yet: the module's `reconcile` is lesson3's, start_state calls its parameter.
     "partial_import": "from lesson3 import reconcile, load_checkpoint\n" + WITHOUT_RECONCILE,

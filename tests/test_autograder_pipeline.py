@@ -16,7 +16,7 @@ CRITERIA_IDS = required_ids()
 
 pytestmark = pytest.mark.warm_up("grading_server")
 
-QUESTION_IDS = {q.criterion for q in QUESTIONS.values()}
+QUESTION_IDS = {q.criterion for q in QUESTIONS.values() if not q.practice}
 
 SUBMISSIONS = Path(__file__).parent / "data" / "submissions"
 
@@ -73,7 +73,7 @@ def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(t
     functions = [c for c in CRITERIA_IDS if c not in QUESTION_IDS]
     assert all(criteria[c].passed for c in functions), [criteria[c].feedback for c in functions]
     assert criteria["nivel2.causa_raiz"].passed  # "c)" counts as "c"
-    assert criteria["nivel1.llamada_colgante"].passed  # and "(a)" as "a"
+    assert criteria["nivel1.llamada_colgante"].passed  # and "(b)" as "b"
     assert not criteria["nivel1.esta_en_lo_cierto"].passed and "«a»" in criteria["nivel1.esta_en_lo_cierto"].feedback
     assert not marker.exists()  # the %%bash cell never ran
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
+from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.questions import QUESTIONS
 from autograder.reporting.release import (
@@ -32,8 +33,9 @@ from autograder.reporting.release import (
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLVED = ROOT / "notebooks" / "soluciones" / "04_ejercicios.ipynb"
-GRADED = [q for q in QUESTIONS.values() if not q.practice]
-PRACTICE = [q for q in QUESTIONS.values() if q.practice]
+# Graded is what the registry grades (not a list written here): a question a criterion reads.
+GRADED = [q for q in QUESTIONS.values() if any(c.observes == f"answer.{q.variable}" for c in CRITERIA.values())]
+PRACTICE = [q for q in QUESTIONS.values() if q not in GRADED]
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +111,27 @@ def test_no_answer_key_is_importable_from_the_edition(edition):
         assert seen["answers"][q.variable] == [None, {}], q.variable
     for q in PRACTICE:  # notebook 02's practice keeps its instant feedback
         assert seen["answers"][q.variable] == [q.answer, q.explanation]
+
+
+def test_every_graded_question_is_keyless_and_every_practice_one_answers_at_once_in_the_edition(edition):
+    """What the learner sees in the edition: practice says right or wrong; a graded question only «recibida»."""
+    assert GRADED and PRACTICE and all(not q.practice for q in GRADED) and all(q.practice for q in PRACTICE)
+    probe = (
+        "import json, sys\n"
+        "from autograder.questions import QUESTIONS\n"
+        "from lesson3.practice import feedback\n"
+        "print(json.dumps({v: [feedback(q, letter) for letter in q.options] for v, q in QUESTIONS.items()}))"
+    )
+    ran = in_edition(edition, "-c", probe)
+    assert ran.returncode == 0, ran.stderr
+    seen = json.loads(ran.stdout)
+    for q in GRADED:
+        for letter, said in zip(q.options, seen[q.variable], strict=True):
+            assert said == f"Respuesta recibida ({letter}): se califica al entregar.", (q.variable, said)
+    for q in PRACTICE:
+        for letter, said in zip(q.options, seen[q.variable], strict=True):
+            right = letter == q.answer
+            assert said.startswith("✓ Correcto" if right else "✗") and (q.explanation["es"] in said) == right
 
 
 def test_no_file_of_the_edition_holds_a_key(edition):
@@ -282,6 +305,8 @@ def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_mis
     result = SubmissionResult.from_criteria("cuaderno", rows)
     plain = notebook.render_text(result, lang=lang)
     assert f"… {got.criterion}" in plain and f"✘ {missing.criterion}" in plain
+    # Not decided here, so no 0 shown for it either; the unanswered one is a 0.
+    assert plain.splitlines()[3].endswith("?/1") and plain.count("  0/1") == 1
     assert plain.count(text("check.received_note", lang)) == 1
     page = notebook.render_html(result, lang=lang)
     assert inline_code(hint(missing.criterion, lang)) in page  # the HTML is not wrapped
@@ -289,3 +314,31 @@ def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_mis
     assert page.count("#eef1f5") == 1 and page.count("#fce8e6") == 1
     monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
     assert "…" not in notebook.render_text(result, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("received", [1, 2, 6])
+def test_checks_total_in_the_edition_leaves_the_received_answers_out_and_says_so(monkeypatch, lang, received):
+    """All code right and every answer received reads as full marks so far, never as points lost."""
+    from autograder import notebook
+    from autograder.course.catalogue import text
+    from autograder.wire.results import CriterionResult, SubmissionResult
+
+    keyless = {q.criterion for q in GRADED}
+    monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: criterion in keyless)
+    code = [CriterionResult(c.id, True, c.points, c.points, "bien") for c in CRITERIA.values() if c.id not in keyless]
+    answers = [
+        CriterionResult(q.criterion, False, 0.0, q.points, text("q.received", lang, answer="b")) for q in GRADED
+    ][:received]
+    result = SubmissionResult.from_criteria("cuaderno", code + answers)
+    right = sum(c.max_score for c in code)
+    points = "puntos" if lang == "es" else "points"
+    apart = text("check.received_points", lang, points=f"{sum(c.max_score for c in answers):g}")
+    total = f"{right:g}/{right:g} {points} ({apart})"
+    assert f"— {total}" in notebook.render_text(result, lang=lang).splitlines()[0]
+    assert f"— {total}</h4>" in notebook.render_html(result, lang=lang)
+    shown = notebook.CheckResult(**{f: getattr(result, f) for f in result.__dataclass_fields__})
+    shown.lang = lang
+    assert repr(shown) == f"<check: {total}>"
+    monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
+    assert f"— {right:g}/{result.max_score:g} {points}\n" in notebook.render_text(result, lang=lang)

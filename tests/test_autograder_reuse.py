@@ -19,7 +19,7 @@ from autograder.judging.delegation import static_delegation
 pytestmark = pytest.mark.warm_up("grading_server")
 
 GOOD = (Path(__file__).parent / "data" / "submissions" / "good.py").read_text(encoding="utf-8")
-OWN_RECONCILE = GOOD[GOOD.index("def reconcile(cp):") : GOOD.index("respuesta_llamada_colgante")]
+OWN_RECONCILE = GOOD[GOOD.index("def reconcile(cp):") : GOOD.index("razon_cpA")]
 OWN_LOAD = GOOD[GOOD.index("def my_load_checkpoint(path):") : GOOD.index("def start_state(")]
 
 # reconcile that passes its read-only branch to the incident's reconcile_production (which re-runs the

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.course.catalogue import text
 from autograder.course.criteria import CRITERIA, Criterion, Verdict, required_ids
-from autograder.notebook import render_html, render_text
+from autograder.notebook import CheckResult, render_html, render_text
 from autograder.reporting import shards
 from autograder.reporting.gradescope import to_gradescope
 from autograder.reporting.report import (
@@ -30,6 +31,9 @@ from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
 UNDECIDED = "nivel2.is_error_fallback"
+MARK = text("report.pending_mark")
+WGL4_SYMBOLS = "■□▪▫▬▲►▼◄◊○●◘◙◦"
+"""The geometric shapes of WGL4, the character set every default Windows, macOS and Linux font covers."""
 FIXED_AT = "2026-12-03T12:00:00+00:00"
 
 
@@ -199,7 +203,7 @@ def test_a_pending_criterion_is_shown_as_pending_in_every_report(lang, word, cel
     e = entry(pending_result())
     md = feedback_markdown(e, lang)
     row_md = next(line for line in md.splitlines() if line.startswith("|") and UNDECIDED in line)
-    assert f"⏳ {word}" in row_md and row_md.endswith(f"| {cell} / 2 |")
+    assert f"{MARK} {word}" in row_md and row_md.endswith(f"| {cell} / 2 |")
     points = "2 puntos pendientes de revisión" if lang == "es" else "2 points pending review"
     assert points in md
     page = feedback_html(e, lang)
@@ -209,7 +213,7 @@ def test_a_pending_criterion_is_shown_as_pending_in_every_report(lang, word, cel
     sheet = sheet_csv([e], lang)
     assert cell in sheet and word in sheet
     summary = summary_html([e], lang=lang)
-    assert f"⏳ {cell}" in summary and word in summary
+    assert f"{MARK} {cell}" in summary and word in summary
     tests = to_gradescope(e.result, lang=lang)["tests"]
     (pending,) = [t for t in tests if UNDECIDED in t["name"]]
     assert "score" not in pending and "status" not in pending and pending["output"].startswith(word)
@@ -221,10 +225,45 @@ def test_check_shows_a_pending_criterion_without_points_or_a_hint(lang):
     r = pending_result()
     shown = render_text(r, lang=lang)
     line = next(line for line in shown.splitlines() if UNDECIDED in line)
-    assert line.startswith("⏳") and line.endswith("?/2")
+    assert line.startswith(MARK) and line.endswith("?/2")
     assert ("pendiente de revisión" if lang == "es" else "pending review") in shown
     page = render_html(r, lang=lang)
-    assert "⏳" in page and "?/2" in page and "#fff4e0" in page
+    assert MARK in page and "?/2" in page and "#fff4e0" in page
+
+
+def as_check(result: SubmissionResult, lang: str) -> CheckResult:
+    shown = CheckResult(**{f: getattr(result, f) for f in result.__dataclass_fields__})
+    shown.lang = lang
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_checks_repr_shows_the_pending_points_as_its_table_does(lang):
+    """What a cell shows for ``check()`` as text (text/plain, a terminal): the same total as the table's head."""
+    result = as_check(pending_result(), lang)
+    pending = "2 pendientes de revisión" if lang == "es" else "2 pending review"
+    total = f"{result.score:g}/{result.max_score:g} {'puntos' if lang == 'es' else 'points'} ({pending})"
+    assert repr(result) == f"<check: {total}>"
+    assert f"— {total}\n" in render_text(result, lang=lang) and f"— {total}</h4>" in render_html(result, lang=lang)
+    decided = [CriterionResult(cid, True, 1.0, 1.0, "bien") for cid in CRITERIA_IDS]
+    assert repr(as_check(SubmissionResult.from_criteria("ana.py", decided), lang)).startswith(
+        f"<check: {len(CRITERIA_IDS)}/{len(CRITERIA_IDS)} p"
+    )
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_pending_mark_is_one_glyph_of_every_default_font_everywhere(lang):
+    """Not ⏳ (an emoji: a box without an emoji font). Each view draws the one mark of the catalogue."""
+    assert len(MARK) == 1 and MARK in WGL4_SYMBOLS and "⏳" not in MARK
+    e = entry(pending_result())
+    for page in (
+        render_text(e.result, lang=lang),
+        render_html(e.result, lang=lang),
+        feedback_markdown(e, lang),
+        feedback_html(e, lang),
+        summary_html([e], lang=lang),
+    ):
+        assert MARK in page and "⏳" not in page
 
 
 @pytest.mark.parametrize(

@@ -970,3 +970,48 @@ def test_level_1_answered_keeps_its_points_through_run_all(lab_server: LabServer
     finally:
         _screenshot(page, "nivel1__04_ejercicios")
         page.close()
+
+
+# JupyterLab 4's --jp-content-font-family (its rendered outputs: check()'s table) and the reports' own
+# default (resumen.html and feedback/*.html set no font-family: the browser's serif, or sans-serif).
+MARK_FONTS = (
+    'system-ui, -apple-system, blinkmacsystemfont, "Segoe UI", helvetica, arial, sans-serif, '
+    '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"',
+    "serif",
+    "sans-serif",
+)
+# Each character drawn on a canvas with the font stack, beside U+0378 (unassigned: no font has it, so it is
+# the box a missing glyph becomes): its width and whether its pixels are that box's.
+JS_GLYPHS = """([marks, font]) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 96; canvas.height = 64;
+  const ctx = canvas.getContext('2d');
+  const draw = (ch) => {
+    ctx.clearRect(0, 0, 96, 64);
+    ctx.font = `40px ${font}`;
+    ctx.fillText(ch, 8, 48);
+    return [ctx.measureText(ch).width, Array.from(ctx.getImageData(0, 0, 96, 64).data).join(',')];
+  };
+  const [boxWidth, box] = draw('\\u0378');
+  return marks.map((m) => { const [width, pixels] = draw(m); return [m, width, boxWidth, pixels === box]; });
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_every_mark_of_check_and_the_reports_is_drawn_by_the_default_fonts(browser_context: Any) -> None:
+    """check()'s and the reports' marks are real glyphs, not the box of a missing one (⏳ was, without emoji fonts)."""
+    from autograder.course.catalogue import text
+
+    marks = [text("report.pending_mark"), "✔", "✘", "…", "⚠"]
+    page = browser_context.new_page()
+    try:
+        page.set_content("<!doctype html><meta charset='utf-8'><body></body>")
+        for font in MARK_FONTS:
+            # The probe sees a missing glyph: another unassigned code point is that same box.
+            ((_, width, box_width, is_box),) = page.evaluate(JS_GLYPHS, [["\u0379"], font])
+            assert is_box and width == box_width, font
+            for mark, width, _, is_box in page.evaluate(JS_GLYPHS, [marks, font]):
+                assert width > 0 and not is_box, f"{mark!r} is drawn as a missing glyph's box with {font}"
+    finally:
+        page.close()

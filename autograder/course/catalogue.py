@@ -471,35 +471,20 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "effect outside execute_tool in the workspace ({paths})",
     },
     # -- Level 1 -----------------------------------------------------------------------------
-    "l1.ok": {"es": "Correcto: {why}", "en": "Correct: {why}"},
+    # Never the reason: razon_cpA/B/C ask for it, and this row shows while they may be unanswered.
+    "l1.ok": {
+        "es": 'Correcto: resume_action({name}) devolvió "{expected}". El porqué lo pregunta razon_{name}.',
+        "en": 'Correct: resume_action({name}) returned "{expected}". razon_{name} asks why.',
+    },
     "l1.wrong": {
-        "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}": {why}',
-        "en": 'resume_action({name}) returned {got}, but it had to return "{expected}": {why}',
+        "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}".',
+        "en": 'resume_action({name}) returned {got}, but it had to return "{expected}".',
     },
     "l1.invalid": {
         "es": 'resume_action({name}) devolvió {got}, que no es ninguna de las tres acciones: "continue", '
         '"rerun" o "is_error".',
         "en": 'resume_action({name}) returned {got}, which is none of the three actions: "continue", '
         '"rerun" or "is_error".',
-    },
-    "why.continue": {
-        "es": "pendingToolUse es null, así que la caída fue después del punto de guardado B: se toma messages y "
-        "se dispara la llamada siguiente, sin conciliar nada.",
-        "en": "pendingToolUse is null, so the crash came after save point B: take messages and make the next "
-        "call, with nothing to reconcile.",
-    },
-    "why.rerun": {
-        "es": "pendingToolUse apunta a {tool}, una herramienta de solo lectura: volver a ejecutarla no tiene "
-        "efectos secundarios, así que se ejecuta otra vez y su resultado va en un tool_result.",
-        "en": "pendingToolUse points to {tool}, a read-only tool: running it again has no side effects, so it "
-        "is re-run and its output goes into a tool_result.",
-    },
-    "why.is_error": {
-        "es": "pendingToolUse apunta a {tool}, una herramienta de alto impacto que quizá ya se ejecutó; sin "
-        "registro de efectos se repliega a is_error («estado de ejecución desconocido») en vez de volver a "
-        "ejecutarla.",
-        "en": "pendingToolUse points to {tool}, a high-impact tool that may already have run; with no effect "
-        "ledger it falls back to is_error («unknown execution state») instead of running it again.",
     },
     "hidden.ok": {
         "es": "Correcto en los {n} puntos de control nuevos (ids, nombres y entradas al azar): sin llamada "
@@ -902,7 +887,7 @@ O sin instalar nada, en el navegador: {badge}
 
 1. `01_reanudar_no_reiniciar.ipynb`: guardar, cargar, verificar la versión y volver al bucle.
 2. `02_la_llamada_colgante.ipynb`: la caída entre los puntos A y B, las tres jugadas y el laboratorio de
-   caídas. Sus preguntas son de práctica: te dicen al momento si acertaste.
+   caídas. Sus preguntas son de práctica: no cuentan para la nota y te dicen al momento si acertaste.
 3. `03_reconcile_y_contadores.ipynb`: `reconcile(cp)` en código; `turns` y `tokensUsed` al reanudar.
 4. `04_ejercicios.ipynb`: los ejercicios de la lección. Es el que entregas.
 
@@ -939,7 +924,8 @@ Open them in order, in `notebooks/`:
 
 1. `01_reanudar_no_reiniciar.ipynb`: save, load, check the version and go back to the loop.
 2. `02_la_llamada_colgante.ipynb`: the crash between save points A and B, the three moves and the crash lab.
-   Its questions are practice: they tell you at once whether you got them right.
+   Its questions are practice: they do not count towards the grade and tell you at once whether you got them
+   right.
 3. `03_reconcile_y_contadores.ipynb`: `reconcile(cp)` in code; `turns` and `tokensUsed` on resume.
 4. `04_ejercicios.ipynb`: the lesson's exercises. It is the one you hand in.
 
@@ -1501,6 +1487,8 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "report.col_pending": {"es": "Puntos pendientes", "en": "Points pending"},
     "report.pending": {"es": "pendiente de revisión", "en": "pending review"},
     "report.pending_cell": {"es": "pendiente", "en": "pending"},
+    # WGL4's white circle: every default font draws it (⏳, an emoji, is a box in JupyterLab without an emoji font).
+    "report.pending_mark": {"es": "○", "en": "○"},
     "report.pending_points": {
         "es": "{points} puntos pendientes de revisión",
         "en": "{points} points pending review",
@@ -1654,6 +1642,10 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "pending review: the grader could not decide it and your instructor will",
     },
     "check.pending_points": {"es": "{points} pendientes de revisión", "en": "{points} pending review"},
+    "check.received_points": {
+        "es": "{points} por calificar al entregar",
+        "en": "{points} to be graded on submission",
+    },
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
     "check.feedback": {"es": "comentario", "en": "feedback"},
@@ -1677,7 +1669,7 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "en": "{name} changed since {criterion} passed: your function reads {name}, and its value is no longer "
         "the one it had. If you did not mean to change it, run the cell that defines it again.",
     },
-    "live.repr": {"es": "<check: {score}/{max_score} puntos>", "en": "<check: {score}/{max_score} points>"},
+    "live.repr": {"es": "<check: {total}>", "en": "<check: {total}>"},
     "live.bad_level": {
         "es": "check(level): el nivel tiene que ser {levels} o nada (todos); se recibió {level}",
         "en": "check(level): the level must be {levels} or nothing (all); got {level}",

@@ -161,6 +161,8 @@ QUESTION_GRADES: dict[str, tuple[str, ...]] = {
 
 
 def _question(q: Question) -> Criterion:
+    """A graded question's criterion (a practice question, whose key ships to learners, has none)."""
+    assert q.criterion is not None, q.variable
     return Criterion(
         q.criterion,
         level=q.level,
@@ -202,7 +204,7 @@ def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tu
         title=title,
         hint=hint,
         observes=f"lesson.{name}",
-        feedback=("l1.", "why."),
+        feedback=("l1.",),
         lesson=LEVEL1,
         grades=grades,
     )
@@ -381,7 +383,7 @@ for _criterion in (
         lesson=LEVEL1,
         grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
     ),
-    *(_question(q) for q in QUESTIONS.values() if q.level == 1),
+    *(_question(q) for q in QUESTIONS.values() if q.level == 1 and not q.practice),
     Criterion(
         "nivel2.read_only_rerun",
         level=2,
@@ -508,6 +510,6 @@ for _criterion in (
         lesson=LEVEL2,
         grades=("objetivo.3", "fin.causa", "fin.correccion"),
     ),
-    *(_question(q) for q in QUESTIONS.values() if q.level == 2),
+    *(_question(q) for q in QUESTIONS.values() if q.level == 2 and not q.practice),
 ):
     register(_criterion)

@@ -94,7 +94,10 @@ ITEMS: tuple[LessonItem, ...] = (
         "seccion.manejar",
         "sección",
         "Manejar una llamada colgante",
-        (Heading("02", "Manejar una llamada colgante: ¿está en lo cierto?"),),
+        (
+            Heading("02", "Manejar una llamada colgante: ¿está en lo cierto?"),
+            Heading("04", "Dos preguntas sobre la llamada colgante"),
+        ),
     ),
     LessonItem(
         "seccion.reconcile",

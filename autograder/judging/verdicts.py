@@ -27,7 +27,7 @@ from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
-from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
+from lesson3.exercises import EXPECTED_ACTION
 from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for, schema_error
 
 ACTIONS = tuple(EXPECTED_FOR_KIND.values())
@@ -63,16 +63,14 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
     """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
     name, outcome = obs.name, obs.outcome
     expected = EXPECTED_ACTION[name]
-    pending = LESSON_FIELDS[name]["pendingToolUse"]
-    why = text("why." + expected, lang, tool=pending["name"] if pending else None)
     if not outcome.ok:
         return Verdict(False, outcome.describe(lang))
     got = outcome.value
     if got == expected:
-        return Verdict(True, text("l1.ok", lang, why=why))
+        return Verdict(True, text("l1.ok", lang, name=name, expected=expected))
     if got not in ACTIONS:
         return Verdict(False, text("l1.invalid", lang, name=name, got=_show(got)))
-    return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected, why=why))
+    return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected))
 
 
 def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:

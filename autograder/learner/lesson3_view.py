@@ -100,7 +100,7 @@ class PublicQuestion:
     """A question as the learner's process sees it: the prompt and the options, never the answer."""
 
     variable: str
-    criterion: str
+    criterion: str | None
     points: float
     title: dict[str, str]
     prompt: dict[str, str]

@@ -462,12 +462,18 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
         lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
     for c in r.criteria:
-        mark = f"⏳ {t['pending']}" if c.pending else f"✅ {t['passed']}" if c.passed else f"❌ {t['failed']}"
+        mark = (
+            f"{t['pending_mark']} {t['pending']}"
+            if c.pending
+            else f"✅ {t['passed']}"
+            if c.passed
+            else f"❌ {t['failed']}"
+        )
         title = criterion_title(c.id, lang)
         lines.append(f"| {title} (`{c.id}`) | {mark} | {criterion_points(c, lang)} |")
     lines += ["", f"## {t['details']}", ""]
     for c in r.criteria:
-        mark = "⏳" if c.pending else "✅" if c.passed else "❌"
+        mark = t["pending_mark"] if c.pending else "✅" if c.passed else "❌"
         lines += [
             f"### {mark} {criterion_title(c.id, lang)}",
             "",

@@ -36,12 +36,12 @@ def reconcile(cp):
     return cp
 
 
-respuesta_llamada_colgante = "a"
 razon_cpA = "b"
 razon_cpB = "c"
 razon_cpC = "a"
+respuesta_caida_o_falla = "b"
+respuesta_borrar_alto_impacto = "d"
 respuesta_causa_raiz = "c"
-respuesta_esta_en_lo_cierto = "d"
 
 if __name__ == "__main__":
     print(resume_action({"pendingToolUse": None}))

@@ -23,9 +23,9 @@ def start_state(task, path, reconcile):
     raise NotImplementedError
 
 
-respuesta_llamada_colgante = None  # TU RESPUESTA AQUÍ
 razon_cpA = None  # TU RESPUESTA AQUÍ
 razon_cpB = None  # TU RESPUESTA AQUÍ
 razon_cpC = None  # TU RESPUESTA AQUÍ
+respuesta_caida_o_falla = None  # TU RESPUESTA AQUÍ
+respuesta_borrar_alto_impacto = None  # TU RESPUESTA AQUÍ
 respuesta_causa_raiz = None  # TU RESPUESTA AQUÍ
-respuesta_esta_en_lo_cierto = None  # TU RESPUESTA AQUÍ
