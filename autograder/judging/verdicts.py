@@ -397,7 +397,7 @@ def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
 # -- questions -------------------------------------------------------------------------------------
 
 
-@verdict(*(q.criterion for q in QUESTIONS.values()))
+@verdict(*(q.criterion for q in QUESTIONS.values() if not q.practice))
 def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
     """A multiple-choice answer: one letter, the right one; a missing answer is a clear 0."""
     variable, value = obs.variable, obs.value
