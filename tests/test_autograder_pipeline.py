@@ -64,9 +64,10 @@ def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(t
     result = grade_submission(SUBMISSIONS / "good_notebook.ipynb", seed=11)
     assert result.error is None
     assert result.warnings == [
-        "La celda 4 lanzó ZeroDivisionError en la línea 2 (division by zero); "
-        "las celdas siguientes se ejecutaron igual.",
-        "La celda 5 tiene un error de sintaxis en la línea 1 (invalid syntax); se saltó.",
+        # Named by their place among all cells (its title is a markdown cell) and their first line.
+        "La celda 5 («# Una celda que falla: las siguientes tienen que…») lanzó ZeroDivisionError en la línea 2 "
+        "(division by zero); las celdas siguientes se ejecutaron igual.",
+        "La celda 6 («def mal_escrita(:») tiene un error de sintaxis en la línea 1 (invalid syntax); se saltó.",
     ]
     criteria = by_id(result)
     # resume_action was defined inside %%capture, reconcile is async and awaits execute_tool.

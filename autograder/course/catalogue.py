@@ -264,8 +264,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "save it again with Jupyter.",
     },
     "load.notebook_bad_cell": {
-        "es": "«{name}» no es un cuaderno de Jupyter válido: la celda de código {cell} no tiene el formato esperado.",
-        "en": "«{name}» is not a valid Jupyter notebook: code cell {cell} does not have the expected format.",
+        "es": "«{name}» no es un cuaderno de Jupyter válido: la celda {cell} (contando todas, las de texto "
+        "también) no tiene el formato esperado.",
+        "en": "«{name}» is not a valid Jupyter notebook: cell {cell} (counting them all, text cells included) "
+        "does not have the expected format.",
     },
     "load.notebook_too_complex": {
         "es": "«{name}» no se pudo leer dentro de los límites de memoria y tiempo del corrector; "
@@ -325,6 +327,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Your code printed more than {kb} KB; the first {kb} KB were kept and the rest was dropped "
         "(printing costs no points).",
     },
+    "load.cell_label": {"es": "{position} («{first}»)", "en": "{position} («{first}»)"},
     "load.cell_syntax": {
         "es": "La celda {cell} tiene un error de sintaxis en la línea {line} ({message}); se saltó.",
         "en": "Cell {cell} has a syntax error at line {line} ({message}); it was skipped.",

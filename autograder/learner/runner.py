@@ -358,7 +358,8 @@ def load(
     compiler.flags |= _TOP_LEVEL_AWAIT
     for number, line, piece in pieces:
         report = _timed(number, deadline, lambda p=piece: _run_piece(p, filename, compiler, namespace))
-        results.append({**report, "line": report.get("line") or line, "marked": marked, "split": split})
+        # "start": where the piece begins, so the grader can name a marked cell by its first line.
+        results.append({**report, "line": report.get("line") or line, "start": line, "marked": marked, "split": split})
     return {"cells": [], "pieces": results, "filenames": filenames}
 
 

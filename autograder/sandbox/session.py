@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autograder.course.catalogue import text
-from autograder.intake.submission import Submission
+from autograder.intake.submission import Submission, cell_label
 from autograder.sandbox.learner_process import Capture, Failure, Learner, Reply, ToolHandler
 from autograder.wire.limits import Limits
 
@@ -168,17 +168,21 @@ class Session:
         lang = self.lang
         warnings: list[tuple[int, str]] = []
         fatal = None
-        numbers = {c.number for c in self.submission.cells}
+        by_number = {c.number: c for c in self.submission.cells}
         cells = [
             r
             for r in msg.get("cells") or []
-            if isinstance(r, dict) and isinstance(r.get("number"), int) and r["number"] in numbers
+            if isinstance(r, dict) and isinstance(r.get("number"), int) and r["number"] in by_number
         ]
         pieces = [r for r in msg.get("pieces") or [] if isinstance(r, dict) and isinstance(r.get("number"), int)]
+        labels = self._piece_labels(pieces)
         # A notebook reports cells; a .py file reports pieces, which are cells only where the file marks them.
-        for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:
+        reports = [*((r, True, True) for r in cells), *((r, r.get("marked"), False) for r in pieces)]
+        for report, marked, notebook in reports:
             number, status, line = report["number"], report.get("status"), report.get("line")
-            cell = number if marked else None
+            cell = None
+            if marked:
+                cell = by_number[number].label(lang) if notebook else labels.get(number, str(number))
             message = str(report.get("message") or "")
             if status == "syntax" and cell is None and not report.get("split"):
                 fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
@@ -201,6 +205,25 @@ class Session:
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
         return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
+
+    def _piece_labels(self, pieces: list[dict[str, Any]]) -> dict[int, str]:
+        """A marked .py's cells named as its author sees them: the marker's number and the cell's first line.
+
+        The first line is read from the submission's own text (the child only says where each piece
+        starts); a piece after a marker (``# %%``, ``# In[3]:``) starts on the marker's line, skipped.
+        """
+        source = "".join(c.source for c in self.submission.cells)
+        lines = source.splitlines()
+        starts = sorted(
+            {(r["number"], r["start"]) for r in pieces if isinstance(r.get("start"), int) and r.get("marked")}
+        )
+        labels: dict[int, str] = {}
+        for i, (number, start) in enumerate(starts):
+            end = starts[i + 1][1] - 1 if i + 1 < len(starts) else len(lines)
+            begin = start if number >= 1 else start - 1  # cell 0 is what comes before the first marker
+            if 0 <= begin <= end <= len(lines):
+                labels[number] = cell_label(number, "\n".join(lines[begin:end]), self.lang)
+        return labels
 
     @contextlib.contextmanager
     def budget(self, seconds: float | None = None) -> Iterator[None]:
