@@ -44,7 +44,7 @@ from autograder.reporting.report import (
 )
 from autograder.reporting.shards import MergeError, merge_parts, plan, read_results, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
-from lesson3.console import SpanishParser, spanish
+from lesson3.console import SpanishParser, SuggestingParser, spanish
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -86,7 +86,7 @@ def _whole_number(minimum: int, rule: str, lang: str) -> Callable[[str], int]:
 # argparse's own words (usage, errors, --help): Spanish from lesson3.console's table, English as it ships.
 ARGPARSE: dict[str, tuple[type[argparse.ArgumentParser], Callable[[], contextlib.AbstractContextManager[None]]]] = {
     "es": (SpanishParser, spanish),
-    "en": (argparse.ArgumentParser, contextlib.nullcontext),
+    "en": (SuggestingParser, contextlib.nullcontext),
 }
 
 
@@ -611,7 +611,7 @@ def _refuse_without_key(lang: str) -> None:
 
 def early_lang(argv: Sequence[str] | None) -> str:
     """The ``--lang`` given anywhere in ``argv`` when it is a known language, else Spanish."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     early.add_argument("--lang", nargs="?")
     given = early.parse_known_args(sys.argv[1:] if argv is None else argv)[0].lang
     return given if given in LANGS else "es"
