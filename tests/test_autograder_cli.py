@@ -55,7 +55,7 @@ class FakeGrader:
                 result = SubmissionResult(found.name, total, float(len(criteria)), criteria)
             results.append(result)
             if progress is not None:
-                progress(i + 1, len(learners), result)
+                progress(i + 1, len(learners), result, i)
         return results
 
     @property

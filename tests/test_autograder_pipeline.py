@@ -51,9 +51,11 @@ def test_production_reconcile_sends_two_emails_and_reruns_high_impact_tools():
 def test_grade_many_keeps_the_order_and_reports_progress():
     seen = []
     paths = [SUBMISSIONS / "production.py", SUBMISSIONS / "good.py"]
-    results = grade_many(paths, jobs=2, seed=5, progress=lambda done, total, r: seen.append((done, total)))
+    results = grade_many(paths, jobs=2, seed=5, progress=lambda done, total, r, i: seen.append((done, total, r, i)))
     assert [r.submission for r in results] == ["production.py", "good.py"]
-    assert sorted(seen) == [(1, 2), (2, 2)]
+    assert sorted((done, total) for done, total, _, _ in seen) == [(1, 2), (2, 2)]
+    # Each report says whose result it is, whichever finished first.
+    assert all(results[i] is r for _, _, r, i in seen)
     assert results[1].score == results[1].max_score
     assert results[0].score < results[0].max_score
 

@@ -1571,6 +1571,14 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
         "en": "No submission (.py or .ipynb) was found in {paths}.",
     },
+    "cli.progress": {
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({seconds:.1f} s)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points ({seconds:.1f} s)",
+    },
+    "cli.progress_error": {
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({seconds:.1f} s)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({seconds:.1f} s)",
+    },
     "cli.graded.one": {
         "es": "Se calificó 1 alumno en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
         "en": "Graded 1 learner in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",

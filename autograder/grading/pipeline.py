@@ -37,8 +37,11 @@ from autograder.wire.results import GradingInterrupted, SubmissionResult
 
 DEFAULT_LIMITS = Limits()
 
-Progress = Callable[[int, int, SubmissionResult], None]
-"""``progress(done, total, result)``, called in the caller's thread as each submission finishes."""
+Progress = Callable[[int, int, SubmissionResult, int], None]
+"""``progress(done, total, result, index)``, called in the caller's thread as each submission finishes.
+
+``index`` is the learner's place in the list given: results finish in any order, and the caller
+knows who each learner is (a name from the LMS) better than a result does."""
 
 
 _warned_unconfined = False
@@ -124,7 +127,7 @@ def grade_many(
             i = futures[future]
             results[i] = future.result()
             if progress is not None:
-                progress(done, len(learners), results[i])
+                progress(done, len(learners), results[i], i)
     except KeyboardInterrupt:
         # Stop now: nothing queued starts, the judges at work are killed (their threads then
         # return at once), and what was finished before the Ctrl-C is kept.
