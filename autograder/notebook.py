@@ -353,7 +353,9 @@ def _points(c: CriterionResult) -> str:
     return f"{'?' if c.score is None else f'{c.score:g}'}/{c.max_score:g}"
 
 
-def _feedback(c: CriterionResult, lang: str) -> str:
+def _feedback(result: SubmissionResult, c: CriterionResult, lang: str) -> str:
+    if result.not_run:  # the submission's error is said once, above the table
+        return text("report.not_run_row", lang)
     return f"{text('check.pending', lang)}. {c.feedback}" if c.pending else c.feedback
 
 
@@ -372,8 +374,8 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
     lines.append("")
     for c in result.criteria:
         lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c)}")
-        lines += textwrap.wrap(_feedback(c, lang), 96, initial_indent="    ", subsequent_indent="    ")
-        if hint := _hint(c, lang):
+        lines += textwrap.wrap(_feedback(result, c, lang), 96, initial_indent="    ", subsequent_indent="    ")
+        if not result.not_run and (hint := _hint(c, lang)):
             lines += textwrap.wrap(
                 f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
             )
@@ -397,13 +399,13 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     for c in result.criteria:
         color = "#fff4e0" if c.pending else "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
         mark = _mark(c, lang)
-        hint = _hint(c, lang)
+        hint = None if result.not_run else _hint(c, lang)
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(
             f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
             f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
             f'<td style="{_CELL};white-space:nowrap">{_points(c)}</td>'
-            f'<td style="{_CELL}">{inline_code(_feedback(c, lang))}{hint_html}</td></tr>'
+            f'<td style="{_CELL}">{inline_code(_feedback(result, c, lang))}{hint_html}</td></tr>'
         )
     notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))
     notes += "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)

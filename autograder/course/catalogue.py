@@ -340,6 +340,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "La celda {cell} tardó demasiado y se interrumpió; las celdas siguientes se ejecutaron igual.",
         "en": "Cell {cell} took too long and was interrupted; the following cells still ran.",
     },
+    "load.nothing_defined": {
+        "es": "La entrega no define ninguno de los nombres que se califican ({names}), así que no se pudo "
+        "calificar nada. ¿Es el cuaderno de los ejercicios, con esas definiciones en sus celdas?",
+        "en": "The submission defines none of the names that are graded ({names}), so nothing could be "
+        "graded. Is it the exercises notebook, with those definitions in its cells?",
+    },
     "load.failed": {
         "es": "No se pudo cargar la entrega: {reason}",
         "en": "The submission could not be loaded: {reason}",
@@ -1295,6 +1301,7 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "report.passing": {"es": "aprueban", "en": "passing"},
     "report.failed": {"es": "no aprobado", "en": "not passed"},
     "report.error": {"es": "Problema con la entrega", "en": "Problem with the submission"},
+    "report.not_run_row": {"es": "No calificado: ver arriba.", "en": "Not graded: see above."},
     "report.flags": {"es": "Señales para revisar", "en": "Flags to review"},
     "report.details": {"es": "Detalle por criterio", "en": "Details by criterion"},
     "report.n_submissions": {"es": "Alumnos calificados", "en": "Learners graded"},

@@ -121,7 +121,7 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
     lines += result.warnings
     if warnings:
         lines.append(text("gradescope.warnings", lang, warnings=" ".join(warnings)))
-    tests = [_test(c, i, lang) for i, c in enumerate(result.criteria, start=1)]
+    tests = [_test(c, i, lang, not_run=result.not_run) for i, c in enumerate(result.criteria, start=1)]
     if result.flags:
         # Hidden tests carry no points and only instructors see them.
         tests.append(
@@ -143,7 +143,7 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
     }
 
 
-def _test(c: CriterionResult, number: int, lang: str) -> dict[str, Any]:
+def _test(c: CriterionResult, number: int, lang: str, *, not_run: bool = False) -> dict[str, Any]:
     test: dict[str, Any] = {"name": f"{criterion_title(c.id, lang)} [{c.id}]", "number": str(number)}
     if c.pending:
         # No score and no status: Gradescope then counts no points for it and shows no verdict; the
@@ -154,7 +154,8 @@ def _test(c: CriterionResult, number: int, lang: str) -> dict[str, Any]:
         "score": c.score,
         "max_score": c.max_score,
         "status": "passed" if c.passed else "failed",
-        "output": bidi_visible(c.feedback),
+        # The submission's error is the top output (gradescope.error): the tests point to it.
+        "output": bidi_visible(text("report.not_run_row", lang) if not_run else c.feedback),
     }
 
 

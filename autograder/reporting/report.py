@@ -456,7 +456,8 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
             "",
             f"`{c.id}` · {criterion_points(c, lang)}",
             "",
-            _md_block(c.feedback),
+            # What kept the whole submission from running is said once, above: the rows point to it.
+            _md_block(t["not_run_row"] if r.not_run else c.feedback),
             "",
         ]
         if why := decision_text(c, lang):
