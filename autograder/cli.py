@@ -65,7 +65,7 @@ def for_terminal(text: str) -> str:
 
 
 class UsageError(Exception):
-    """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
+    """Bad usage or nothing to grade: a message in the command's language, exit code 2."""
 
 
 def _whole_number(minimum: int, rule: str, lang: str) -> Callable[[str], int]:

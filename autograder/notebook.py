@@ -57,10 +57,10 @@ def check(
     namespace: dict[str, Any] | None = None,
     _depth: int = 1,
 ) -> CheckResult:
-    """Corrige las funciones del ejercicio de este cuaderno con las verificaciones públicas.
+    """Grade this notebook's exercise functions with the public checks.
 
-    ``level`` 0 (la ruta de reanudación: ``my_load_checkpoint``, ``start_state``), 1
-    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos.
+    ``level`` 0 (the resume path: ``my_load_checkpoint``, ``start_state``), 1
+    (``resume_action``) or 2 (``reconcile`` and the answers); no level, all of them.
     """
     if level not in (None, *LEVELS):
         raise ValueError(text("live.bad_level", lang, level=repr(level)))
@@ -159,7 +159,7 @@ _hints_seen: dict[str, int] = {}
 
 
 def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang: str = "es") -> None:
-    """Imprime la pista siguiente de un criterio (o la número ``nivel``); sin criterio, la primera de cada uno."""
+    """Print a criterion's next hint (or hint number ``nivel``); with no criterion, the first of each."""
     ids = list(criteria.CRITERIA)
     if criterion is None:
         chosen = ids

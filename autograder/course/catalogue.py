@@ -1466,6 +1466,29 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "Error: la entrada de {name} debe ser un objeto",
         "en": "Error: the input of {name} must be an object",
     },
+    # What the learner's own process says (it may not import this catalogue: the judge sends these
+    # with the load, in the grading's language; see learner_texts).
+    "learner.placeholder_refused": {
+        "es": "{label} es la solución de referencia de lesson3: no existe mientras se corrige (el ejercicio es "
+        "escribirla)",
+        "en": "{label} is lesson3's reference solution: it does not exist while grading (the exercise is to write it)",
+    },
+    "learner.placeholder_repr": {
+        "es": "<{label}: no disponible al corregir>",
+        "en": "<{label}: not available while grading>",
+    },
+    "learner.answers_doc": {
+        "es": "No disponible al corregir: las respuestas de la lección.",
+        "en": "Not available while grading: the lesson's answers.",
+    },
+    "learner.magic_skipped": {"es": "[%{name}: no se ejecuta al corregir]", "en": "[%{name}: not run while grading]"},
+    "learner.no_process": {"es": "[no se ejecuta al corregir: {command}]", "en": "[not run while grading: {command}]"},
+    "learner.tool_not_json": {
+        "es": "execute_tool: name e input tienen que ser JSON ({error})",
+        "en": "execute_tool: name and input must be JSON ({error})",
+    },
+    "tool.stand_in_done": {"es": "Hecho: {name} se ejecutó.", "en": "Done: {name} ran."},
+    "tool.failed": {"es": "Error: {name} falló", "en": "Error: {name} failed"},
     "tool.too_slow": {
         "es": "Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)",
         "en": "Error: {name} took more than {seconds:g} s (a catastrophic regular expression?)",
@@ -2045,6 +2068,18 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
     entry = _TEXTS[key]
     template = entry.get(lang) or entry["es"]
     return template.format(**params) if params else template
+
+
+LEARNER_PREFIX = "learner."
+
+
+def learner_texts(lang: str) -> dict[str, str]:
+    """The templates the learner's process speaks with (``learner.*``, without the prefix), in ``lang``.
+
+    That process may import only its own folder and the wire formats: the judge sends it these with
+    the load request, and it fills them in (:func:`autograder.learner.lesson3_view.say`).
+    """
+    return {key[len(LEARNER_PREFIX) :]: text(key, lang) for key in _TEXTS if key.startswith(LEARNER_PREFIX)}
 
 
 @dataclass(frozen=True)

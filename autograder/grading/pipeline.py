@@ -80,7 +80,7 @@ def grade_submission(
     limits: Limits = DEFAULT_LIMITS,
     levels: tuple[int, ...] = LEVELS,
 ) -> SubmissionResult:
-    """Corrige una entrega (``.py`` o ``.ipynb``)."""
+    """Grade one submission (a ``.py`` or an ``.ipynb``)."""
     return grade_many([path], jobs=1, seed=seed, lang=lang, limits=limits, levels=levels)[0]
 
 
@@ -95,7 +95,7 @@ def grade_many(
     levels: tuple[int, ...] = LEVELS,
     server: GradingServer | None = None,
 ) -> list[SubmissionResult]:
-    """Corrige muchas entregas en paralelo; los resultados vuelven en el orden de ``paths``.
+    """Grade many submissions in parallel; the results come back in the order of ``paths``.
 
     Each item is a file or a :class:`~autograder.intake.collect.Learner` (what intake found:
     one row each, one file graded, chosen by :func:`choose`). Every submission of one run

@@ -34,7 +34,7 @@ SKIP_TAG = "autograder-skip"
 
 
 class SubmissionError(Exception):
-    """La entrega no se puede leer; ``key`` y ``params`` dan el mensaje en cada idioma."""
+    """The submission cannot be read; ``key`` and ``params`` give the message in each language."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key, self.params = key, params
@@ -109,7 +109,7 @@ _DEFINITION = re.compile(r"^(?:async\s+def\s+|def\s+)?([A-Za-z_]\w*)\s*(?:\(|=(?
 
 
 def load_submission(path: str | os.PathLike[str], name: str | None = None) -> Submission:
-    """Lee un ``.py`` o un ``.ipynb``; lanza SubmissionError con un mensaje claro si no se puede.
+    """Read a ``.py`` or an ``.ipynb``; raise SubmissionError with a clear message if it cannot be read.
 
     ``path`` may be a :class:`~autograder.intake.safe_files.Beneath` (what intake found in a class
     folder): every folder below its root is then walked without following a symlink. ``name``
@@ -146,7 +146,7 @@ def decode_python(raw: bytes, name: str) -> str:
 
 
 def from_python(source: str, name: str, *, kind: str = "py") -> Submission:
-    """Un archivo ``.py`` es una sola celda; el proceso del alumno lo ejecuta por celdas o instrucciones."""
+    """A ``.py`` file is one cell; the learner's process runs it by cells or by statements."""
     # A course notebook exported as a script keeps its title as a comment: «# # Cuaderno 1 · …».
     head = "\n".join(line[1:] for line in source.splitlines()[:_TITLE_LINES] if line.startswith("#"))
     return Submission(name, kind, (Cell(1, source, name),), course=course_notebook(head) if kind == "py" else None)

@@ -52,14 +52,14 @@ _METADATA_CAP = 1 << 20  # Gradescope's submission_metadata.json is a few KB
 
 
 class BundleError(NoticeError):
-    """No se puede armar el paquete desde aquí (``notice`` dice qué falta)."""
+    """The bundle cannot be built from here (``notice`` says what is missing)."""
 
 
 # --- building autograder.zip ------------------------------------------------------------------
 
 
 def bundle_members(root: Path | None = None) -> dict[str, Path]:
-    """Nombre dentro del zip -> archivo de origen, en orden estable."""
+    """Name inside the zip -> source file, in a stable order."""
     root = root or Path(__file__).resolve().parents[2]
     needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
@@ -85,7 +85,7 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
 
 
 def build_bundle(out: Path, root: Path | None = None, *, seed: int) -> Path:
-    """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta.
+    """Write ``out`` (a zip with setup.sh and run_autograder at its root) and return its path.
 
     ``seed`` is the course's seed (see the module's seed policy): the same sources and seed
     give the same bytes.
@@ -111,7 +111,7 @@ def build_bundle(out: Path, root: Path | None = None, *, seed: int) -> Path:
 
 
 def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[str] | None = None) -> dict[str, Any]:
-    """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
+    """A ``SubmissionResult`` in Gradescope's results.json schema."""
     score, max_score = fmt_points(result.score), fmt_points(result.max_score)
     lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
     if result.pending:

@@ -567,7 +567,7 @@ _CHAR_PX = 7.5
 
 
 def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
-    """Barras horizontales: porcentaje de entregas que aprueban cada criterio.
+    """Horizontal bars: the share of submissions that pass each criterion.
 
     One colour: the length and the number written beside each bar carry the rate, no threshold does.
     """
@@ -601,7 +601,7 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
 
 
 def histogram_svg(bins: list[tuple[float, float, int]], lang: str = "es") -> Markup:
-    """Columnas: cuántas entregas cayeron en cada tramo de puntaje.
+    """Columns: how many submissions fell in each band of points.
 
     Bins of one point are labelled under their column; wider bins at their edges («0», «2,5», «5»…),
     so no label is wider than the column it stands under and none overlaps its neighbour.

@@ -146,6 +146,7 @@ class Session:
             kind=self.submission.kind,
             name=self.submission.name,
             output=self.output,
+            lang=self.lang,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
