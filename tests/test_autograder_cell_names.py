@@ -100,3 +100,51 @@ def test_a_broken_notebook_cell_is_counted_among_all_cells(tmp_path):
         load_submission(path)
     assert "la celda 4 (contando todas" in refused.value.message("es")
     assert "cell 4 (counting them all" in refused.value.message("en")
+
+
+@pytest.mark.parametrize(
+    ("layout", "expected"),
+    [
+        (
+            [("md", "# T"), ("code", "def reconcile(cp):\n    return cp['falta']")],
+            "`reconcile` lanzó KeyError en la línea 2 de la celda 2 («def reconcile(cp):»)",
+        ),
+        (
+            [
+                ("md", "# T"),
+                ("code", "x = 1"),
+                ("md", "## Nivel 2"),
+                ("code", "# mi versión\ndef reconcile(cp):\n    1 / 0"),
+            ],
+            "`reconcile` lanzó ZeroDivisionError en la línea 3 de la celda 4 («# mi versión»)",
+        ),
+    ],
+)
+def test_a_call_that_raises_names_the_cell_its_line_is_in(tmp_path, layout, expected):
+    import os
+
+    from autograder.sandbox.learner_process import learner_uid, prepare_box, running_as_root
+    from autograder.wire.calls import pack
+
+    uid = learner_uid(os.getpid()) if running_as_root() else None
+    box = tmp_path / "alumno"
+    prepare_box(box, uid)
+    session = Session(
+        load_submission(notebook(tmp_path / "nb.ipynb", *layout)), limits=Limits(), box=box, uid=uid, lang="es"
+    )
+    try:
+        assert session.start().fatal is None
+        outcome = session.call("reconcile", pack({}))
+    finally:
+        session.close()
+    assert outcome.status == "error"
+    assert outcome.describe("es").startswith(expected), outcome.describe("es")
+
+
+def test_a_python_files_call_error_keeps_its_line_alone():
+    from autograder.sandbox.session import Outcome
+
+    outcome = Outcome(
+        "error", info={"etype": "KeyError", "line": 4, "file": "ana.py", "message": "'x'"}, fn="reconcile"
+    )
+    assert outcome.describe("es") == "`reconcile` lanzó KeyError en la línea 4: 'x'."

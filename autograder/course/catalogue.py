@@ -438,6 +438,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "call.raised": {"es": "`{fn}` lanzó {etype}{where}{detail}.", "en": "`{fn}` raised {etype}{where}{detail}."},
     "call.where": {"es": " en la línea {line}", "en": " at line {line}"},
+    "call.where_cell": {"es": " en la línea {line} de la celda {cell}", "en": " at line {line} of cell {cell}"},
     "call.system_exit": {
         "es": "`{fn}` llamó a sys.exit(){where}: una función del ejercicio tiene que devolver un valor, no "
         "terminar el programa.",

@@ -61,8 +61,9 @@ class Outcome:
         if self.status == "delegated":
             return text("call.delegated", lang, fn=fn, target=", ".join(self.delegated) or "lesson3")
         if self.status == "error":
-            line = self.info.get("line")
-            where = text("call.where", lang, line=line) if line else ""
+            line, cell = self.info.get("line"), self.info.get("cell")
+            where = text("call.where_cell", lang, line=line, cell=cell) if line and cell else ""
+            where = where or (text("call.where", lang, line=line) if line else "")
             if self.info.get("etype") == "SystemExit":
                 return text("call.system_exit", lang, fn=fn, where=where)
             message = self.info.get("message") or ""
@@ -263,6 +264,12 @@ class Session:
             limit = self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds
             reply = Failure(kind, limit=limit, importing=reply.importing)
         outcome = Outcome.from_reply(fn, reply)
+        if outcome.status == "error":
+            # A line number alone does not say where in a notebook: the cell it is in, as the learner finds it.
+            where = outcome.info.get("file")
+            cell = next((c for c in self.submission.cells if c.position and c.filename == where), None)
+            if cell is not None:
+                outcome.info["cell"] = cell.label(self.lang)
         if outcome.status == "failure":
             self.poisoned[fn] = outcome
             self.close()
