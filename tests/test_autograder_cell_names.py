@@ -148,3 +148,12 @@ def test_a_python_files_call_error_keeps_its_line_alone():
         "error", info={"etype": "KeyError", "line": 4, "file": "ana.py", "message": "'x'"}, fn="reconcile"
     )
     assert outcome.describe("es") == "`reconcile` lanzó KeyError en la línea 4: 'x'."
+
+
+def test_the_learners_process_cannot_name_a_cell_itself():
+    from autograder.sandbox.learner_process import Reply
+    from autograder.sandbox.session import Outcome
+
+    sent = {"op": "result", "status": "error", "etype": "KeyError", "line": 1, "cell": "7 («falso»)", "message": ""}
+    outcome = Outcome.from_reply("reconcile", Reply(sent))
+    assert "falso" not in outcome.describe("es")

@@ -46,7 +46,9 @@ class Outcome:
         if status not in ("ok", "error", "not_implemented", "missing", "not_callable", "bad_value", "delegated"):
             return cls("failure", failure=Failure("protocol", f"unknown status {str(status)[:40]!r}"), fn=fn)
         delegated = [str(d) for d in msg.get("delegated") or [] if isinstance(d, str)]
-        return cls(status, msg.get("value"), {k: v for k, v in msg.items() if k != "value"}, None, delegated, fn)
+        # "cell" is the grader's to name (Session.call), from the submission's own cells: never the child's.
+        info = {k: v for k, v in msg.items() if k not in ("value", "cell")}
+        return cls(status, msg.get("value"), info, None, delegated, fn)
 
     def describe(self, lang: str) -> str:
         """Why this outcome is not a value to judge, in the learner's language."""
