@@ -45,15 +45,15 @@ from autograder.reporting.report import (
     write_reports,
     write_text_atomic,
 )
-from autograder.reporting.shards import MergeError, merge_parts, plan, read_results, run_record, shard_arg
+from autograder.reporting.shards import MergeError, Planned, merge_parts, plan, read_results, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
-from lesson3.console import SpanishParser, spanish
+from lesson3.console import SpanishParser, SuggestingParser, spanish
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader left (``| head``)
 
-Progress = Callable[[int, int, SubmissionResult], None]
+Progress = Callable[[int, int, SubmissionResult, int], None]
 
 
 # A learner-chosen name may hold escape sequences (retitle or clear the instructor's terminal), line breaks,
@@ -69,7 +69,7 @@ def for_terminal(text: str) -> str:
 
 
 class UsageError(Exception):
-    """Uso incorrecto o nada que calificar: mensaje en español, código de salida 2."""
+    """Bad usage or nothing to grade: a message in the command's language, exit code 2."""
 
 
 def _whole_number(minimum: int, rule: str, lang: str) -> Callable[[str], int]:
@@ -90,7 +90,7 @@ def _whole_number(minimum: int, rule: str, lang: str) -> Callable[[str], int]:
 # argparse's own words (usage, errors, --help): Spanish from lesson3.console's table, English as it ships.
 ARGPARSE: dict[str, tuple[type[argparse.ArgumentParser], Callable[[], contextlib.AbstractContextManager[None]]]] = {
     "es": (SpanishParser, spanish),
-    "en": (argparse.ArgumentParser, contextlib.nullcontext),
+    "en": (SuggestingParser, contextlib.nullcontext),
 }
 
 
@@ -166,15 +166,15 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
 
 
 class ProgressBar:
-    """Una barra de progreso sencilla, solo cuando la salida es una terminal."""
+    """A progress bar redrawn in place, for a terminal: how far, how long, and who was just graded."""
 
-    def __init__(self, stream: TextIO, width: int = 28) -> None:
-        self.stream, self.width, self.start, self.drawn = stream, width, time.monotonic(), False
+    def __init__(self, stream: TextIO, names: Callable[[int, SubmissionResult], str], width: int = 28) -> None:
+        self.stream, self.names, self.width, self.start, self.drawn = stream, names, width, time.monotonic(), False
 
-    def __call__(self, done: int, total: int, result: SubmissionResult) -> None:
+    def __call__(self, done: int, total: int, result: SubmissionResult, index: int) -> None:
         filled = self.width * done // max(total, 1)
         bar = "█" * filled + "░" * (self.width - filled)
-        name = for_terminal(result.submission)
+        name = for_terminal(self.names(index, result))
         name = name if len(name) <= 32 else name[:31] + "…"
         elapsed = time.monotonic() - self.start
         self.stream.write(f"\r{bar} {done}/{total} · {elapsed:5.1f} s · {name:<32}")
@@ -185,6 +185,44 @@ class ProgressBar:
         if self.drawn:
             self.stream.write("\n")
             self.stream.flush()
+
+
+class ProgressLines:
+    """Progress for a log (CI, a file, a pipe): one plain line per learner graded, no carriage return or bar.
+
+    A log keeps every line, so each says the count so far, whose result it is and its points.
+    """
+
+    def __init__(self, stream: TextIO, names: Callable[[int, SubmissionResult], str], lang: str) -> None:
+        self.stream, self.names, self.lang, self.start = stream, names, lang, time.monotonic()
+
+    def __call__(self, done: int, total: int, result: SubmissionResult, index: int) -> None:
+        key = "cli.progress_error" if result.error else "cli.progress"
+        line = text(
+            key,
+            self.lang,
+            done=done,
+            total=total,
+            name=for_terminal(self.names(index, result)),
+            score=fmt_points(result.score, self.lang),
+            max=fmt_points(result.max_score, self.lang),
+            seconds=time.monotonic() - self.start,
+        )
+        self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_names(planned: list[Planned]) -> Callable[[int, SubmissionResult], str]:
+    """Who a finished result belongs to, as the reports will name them (the learner, not the file)."""
+
+    def name(index: int, result: SubmissionResult) -> str:
+        p = planned[index]
+        return p.label if p.named_by_intake else result_learner(result)[0] or p.label or result.submission
+
+    return name
 
 
 def run_grading(
@@ -423,20 +461,21 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
                 plural("shard.graded", len(learners), lang, shard=args.shard, mine=len(planned)),
                 file=stdout,
             )
-        bar = ProgressBar(stdout) if stdout.isatty() else None
+        names = _progress_names(planned)
+        # A log keeps every character: a bar redrawn with carriage returns would fill it with half-lines.
+        progress = ProgressBar(stdout, names) if stdout.isatty() else ProgressLines(stdout, names, lang)
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
         try:
             # Only a configured course is passed on: without --config, grading is the built-in one.
             configured = {"course": args.course} if args.config is not None else {}
             results = run_grading(
-                [p.learner for p in planned], jobs=args.jobs, seed=seed, lang=lang, progress=bar, **configured
+                [p.learner for p in planned], jobs=args.jobs, seed=seed, lang=lang, progress=progress, **configured
             )
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop
         finally:
-            if bar is not None:
-                bar.close()
+            progress.close()
         elapsed = time.monotonic() - started
         if len(results) != len(planned):
             raise RuntimeError(text("cli.lost_results", lang, graded=len(results), n=len(planned)))
@@ -666,7 +705,7 @@ def _refuse_without_key(lang: str) -> None:
 
 def early_lang(argv: Sequence[str] | None) -> str:
     """The ``--lang`` given anywhere in ``argv`` when it is a known language, else Spanish."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     early.add_argument("--lang", nargs="?")
     given = early.parse_known_args(sys.argv[1:] if argv is None else argv)[0].lang
     return given if given in LANGS else "es"

@@ -59,10 +59,11 @@ def check(
     namespace: dict[str, Any] | None = None,
     _depth: int = 1,
 ) -> CheckResult:
-    """Corrige las funciones del ejercicio de este cuaderno con las verificaciones públicas.
+    """Grade this notebook's exercise functions with the public checks.
 
-    ``level`` 0 (la ruta de reanudación: ``my_load_checkpoint``, ``start_state``), 1
-    (``resume_action``) o 2 (``reconcile`` y las respuestas); sin nivel, todos los que cuentan.
+    ``level`` 0 (the resume path: ``my_load_checkpoint``, ``start_state``), 1
+    (``resume_action`` and the reasons) or 2 (``reconcile`` and the root-cause answer); no level, every
+    level that counts.
 
     Points, counted levels, limits and the default language are the course's
     (:func:`autograder.course.config.shipped`: the learner's edition carries them), as when it is graded.
@@ -180,7 +181,7 @@ _hints_seen: dict[str, int] = {}
 
 
 def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang: str = "es") -> None:
-    """Imprime la pista siguiente de un criterio (o la número ``nivel``); sin criterio, la primera de cada uno."""
+    """Print a criterion's next hint (or hint number ``nivel``); with no criterion, the first of each."""
     ids = list(criteria.CRITERIA)
     if criterion is None:
         chosen = ids
@@ -382,7 +383,9 @@ def _points(c: CriterionResult, lang: str) -> str:
     return f"{'?' if undecided else f'{c.score:g}'}/{c.max_score:g}"
 
 
-def _feedback(c: CriterionResult, lang: str) -> str:
+def _feedback(result: SubmissionResult, c: CriterionResult, lang: str) -> str:
+    if result.not_run:  # the submission's error is said once, above the table
+        return text("report.not_run_row", lang)
     return f"{text('check.pending', lang)}. {c.feedback}" if c.pending else c.feedback
 
 
@@ -400,8 +403,8 @@ def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
     lines.append("")
     for c in result.criteria:
         lines.append(f"{_mark(c, lang)} {c.id}  ({criteria.title(c.id, lang)})  {_points(c, lang)}")
-        lines += textwrap.wrap(_feedback(c, lang), 96, initial_indent="    ", subsequent_indent="    ")
-        if hint := _hint(c, lang):
+        lines += textwrap.wrap(_feedback(result, c, lang), 96, initial_indent="    ", subsequent_indent="    ")
+        if not result.not_run and (hint := _hint(c, lang)):
             lines += textwrap.wrap(
                 f"{text('check.hint', lang)}: {hint}", 96, initial_indent="    ", subsequent_indent="    "
             )
@@ -425,13 +428,13 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
     for c in result.criteria:
         color = "#fff4e0" if c.pending else "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
         mark = _mark(c, lang)
-        hint = _hint(c, lang)
+        hint = None if result.not_run else _hint(c, lang)
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(
             f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
             f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
             f'<td style="{_CELL};white-space:nowrap">{_points(c, lang)}</td>'
-            f'<td style="{_CELL}">{inline_code(_feedback(c, lang))}{hint_html}</td></tr>'
+            f'<td style="{_CELL}">{inline_code(_feedback(result, c, lang))}{hint_html}</td></tr>'
         )
     notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))
     notes += "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)

@@ -420,6 +420,7 @@ def drift(notebooks_dir: Path | None = None) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m lesson3.build_notebooks",
+        allow_abbrev=False,
         description="Genera los cuadernos del alumno y las soluciones desde notebooks/src/ y los ejecuta.",
     )
     parser.add_argument("--notebooks", type=Path, default=None, help="la carpeta notebooks/ (por defecto, la del repo)")

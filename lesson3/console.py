@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import gettext
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 SPANISH = {
     "usage: ": "uso: ",
@@ -32,14 +33,90 @@ SPANISH = {
     "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
     "one of the arguments %s is required": "hace falta uno de estos argumentos: %s",
     "not allowed with argument %s": "no se permite junto con %s",
+    "did you mean %s?": "¿quisiste decir %s?",
 }
 """argparse's messages that a user of these commands can meet, in Spanish."""
 
 
-class SpanishParser(argparse.ArgumentParser):
-    """An error ends with where to look for help, in Spanish, with exit code 2."""
+class SuggestingParser(argparse.ArgumentParser):
+    """A parser that takes no abbreviation and answers a near miss with "did you mean".
+
+    ``--se 3`` is not silently ``--seed 3`` (a later option that starts the same would change
+    its meaning), an unknown option is reported by the (sub)command it was given to, with that
+    command's own usage, and a mistyped option, subcommand or choice names the closest one.
+    Subcommands are built with the same class (argparse's default ``parser_class``).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error(self.unrecognized(extras))
+        return parsed
+
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        self._given = list(sys.argv[1:] if args is None else args)
+        parsed, extras = super().parse_known_args(args, namespace)
+        # A command without subcommands owns what it did not recognise: it says so with its own usage,
+        # instead of passing it up to the top command (whose usage does not show the option meant).
+        if extras and self._subparsers is None:
+            self.error(self.unrecognized(extras))
+        return parsed, extras
+
+    def unrecognized(self, extras: list[str]) -> str:
+        message = argparse._("unrecognized arguments: %s") % " ".join(extras)  # type: ignore[attr-defined]
+        options = [o for o in self._option_string_actions if o.startswith("--")]
+        for given in extras:
+            if given.startswith("-"):
+                close = difflib.get_close_matches(given.split("=", 1)[0], options, n=1)
+                if close:
+                    return message + "\n" + argparse._("did you mean %s?") % close[0]  # type: ignore[attr-defined]
+        return message
 
     def error(self, message: str) -> NoReturn:
+        # A mistyped option is the cause of whatever else went wrong (``--ot x`` leaves --out missing): say it first.
+        unknown = self.unknown_options()
+        self.fail(self.unrecognized(unknown) if unknown else message)
+
+    def fail(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, argparse._("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message})  # type: ignore[attr-defined]
+
+    def unknown_options(self) -> list[str]:
+        """The options given to this command that it does not have (before its subcommand, if it has some)."""
+        given = getattr(self, "_given", [])
+        given = given[: given.index("--")] if "--" in given else given
+        if self._subparsers is not None:
+            commands = {name for action in self._subparsers._group_actions for name in action.choices or ()}
+            given = given[: next((i for i, word in enumerate(given) if word in commands), len(given))]
+        return [
+            word
+            for word in given
+            if word.startswith("-")
+            and len(word) > 1
+            and not self._negative_number_matcher.match(word)
+            and word.split("=", 1)[0] not in self._option_string_actions
+        ]
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        choices = action.choices
+        if choices is not None and value not in choices:
+            close = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1)
+            if close:
+                names = {"value": value, "choices": ", ".join(map(repr, choices))}
+                message = argparse._("invalid choice: %(value)r (choose from %(choices)s)") % names  # type: ignore[attr-defined]
+                hint = argparse._("did you mean %s?") % close[0]  # type: ignore[attr-defined]
+                raise argparse.ArgumentError(action, f"{message}; {hint}")
+        super()._check_value(action, value)  # type: ignore[misc]
+
+
+class SpanishParser(SuggestingParser):
+    """An error ends with where to look for help, in Spanish, with exit code 2."""
+
+    def fail(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\nUsa «{self.prog} --help» para ver las opciones.\n")
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from autograder.course.catalogue import text
+from autograder.intake.submission import cell_label
 from autograder.judging.evaluate import run_checks
 from autograder.reporting.report import FEEDBACK_OUTPUT_KB
 from autograder.wire.limits import Limits
@@ -40,7 +41,7 @@ ROWS: dict[str, list[tuple[str, str]]] = {
 WHAT = text("what.call", "es", fn="resume_action")
 SAID: dict[str, list[str]] = {
     "Load": [
-        text("load.cell_timeout", "es", cell=3),
+        text("load.cell_timeout", "es", cell=cell_label(3, "while True:\n    pass", "es")),
         text("load.statement_timeout", "es", line=12, seconds=LIMITS.load_seconds),
     ],
     "Each call": [text("fail.call_timeout", "es", what=WHAT, limit=LIMITS.call_seconds)],

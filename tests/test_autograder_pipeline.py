@@ -51,9 +51,11 @@ def test_production_reconcile_sends_two_emails_and_reruns_high_impact_tools():
 def test_grade_many_keeps_the_order_and_reports_progress():
     seen = []
     paths = [SUBMISSIONS / "production.py", SUBMISSIONS / "good.py"]
-    results = grade_many(paths, jobs=2, seed=5, progress=lambda done, total, r: seen.append((done, total)))
+    results = grade_many(paths, jobs=2, seed=5, progress=lambda done, total, r, i: seen.append((done, total, r, i)))
     assert [r.submission for r in results] == ["production.py", "good.py"]
-    assert sorted(seen) == [(1, 2), (2, 2)]
+    assert sorted((done, total) for done, total, _, _ in seen) == [(1, 2), (2, 2)]
+    # Each report says whose result it is, whichever finished first.
+    assert all(results[i] is r for _, _, r, i in seen)
     assert results[1].score == results[1].max_score
     assert results[0].score < results[0].max_score
 
@@ -64,9 +66,10 @@ def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(t
     result = grade_submission(SUBMISSIONS / "good_notebook.ipynb", seed=11)
     assert result.error is None
     assert result.warnings == [
-        "La celda 4 lanzó ZeroDivisionError en la línea 2 (division by zero); "
-        "las celdas siguientes se ejecutaron igual.",
-        "La celda 5 tiene un error de sintaxis en la línea 1 (invalid syntax); se saltó.",
+        # Named by their place among all cells (its title is a markdown cell) and their first line.
+        "La celda 5 («# Una celda que falla: las siguientes tienen que…») lanzó ZeroDivisionError en la línea 2 "
+        "(division by zero); las celdas siguientes se ejecutaron igual.",
+        "La celda 6 («def mal_escrita(:») tiene un error de sintaxis en la línea 1 (invalid syntax); se saltó.",
     ]
     criteria = by_id(result)
     # resume_action was defined inside %%capture, reconcile is async and awaits execute_tool.

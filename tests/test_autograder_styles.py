@@ -95,13 +95,14 @@ SUBMISSIONS: dict[str, str | bytes] = {
 
 WARNINGS = {
     "jupyter_magics.ipynb": ["Tu código imprimió más de 64 KB"],
-    "exportado_nbconvert.py": ["La celda 4 lanzó TypeError"],  # crash_run's keyword arguments, as in Jupyter
-    "celdas_percent.py": ["La celda 3 lanzó ValueError en la línea 11"],
+    # crash_run's keyword arguments, as in Jupyter
+    "exportado_nbconvert.py": ["La celda 4 («from lesson3.crash import crash_run») lanzó TypeError"],
+    "celdas_percent.py": ["La celda 3 («raise ValueError('demo')») lanzó ValueError en la línea 11"],
     "usa_file.py": [],
     "latin1.py": [],
     "demo_que_falla.py": ["La instrucción de la línea 2 lanzó NameError", "La instrucción de la línea 10 lanzó"],
     "lenta_pero_honesta.py": [],
-    "patologico.ipynb": ["La celda 1 tardó demasiado y se interrumpió"],
+    "patologico.ipynb": ["La celda 1 («!a») tardó demasiado y se interrumpió"],
 }
 
 

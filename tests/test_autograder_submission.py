@@ -50,12 +50,13 @@ def test_a_python_file_is_decoded_as_python_decodes_it(tmp_path, raw, text):
     assert text in cell.source and not cell.source.startswith("\ufeff")
 
 
-def test_notebook_code_cells_in_order_numbered_among_code_cells(tmp_path):
+def test_notebook_code_cells_in_order_numbered_among_code_cells_and_placed_among_all(tmp_path):
     path = write_notebook(tmp_path / "nb.ipynb", "a = 1", "b = a + 1", "def f(:\n    pass")
     loaded = load_submission(path)
     assert [c.number for c in loaded.cells] == [1, 2, 3]
+    assert [c.position for c in loaded.cells] == [2, 3, 4]  # the title's markdown cell is cell 1
     assert [c.source for c in loaded.cells[:2]] == ["a = 1", "b = a + 1"]
-    assert loaded.cells[2].filename == "<celda 3>"
+    assert loaded.cells[2].filename == "<celda 4>"
     assert [c.number for c in loaded.runnable] == [1, 2, 3]
 
 

@@ -267,8 +267,10 @@ _TEXTS: dict[str, dict[str, str]] = {
         "save it again with Jupyter.",
     },
     "load.notebook_bad_cell": {
-        "es": "«{name}» no es un cuaderno de Jupyter válido: la celda de código {cell} no tiene el formato esperado.",
-        "en": "«{name}» is not a valid Jupyter notebook: code cell {cell} does not have the expected format.",
+        "es": "«{name}» no es un cuaderno de Jupyter válido: la celda {cell} (contando todas, las de texto "
+        "también) no tiene el formato esperado.",
+        "en": "«{name}» is not a valid Jupyter notebook: cell {cell} (counting them all, text cells included) "
+        "does not have the expected format.",
     },
     "load.notebook_too_complex": {
         "es": "«{name}» no se pudo leer dentro de los límites de memoria y tiempo del corrector; "
@@ -328,6 +330,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Your code printed more than {kb} KB; the first {kb} KB were kept and the rest was dropped "
         "(printing costs no points).",
     },
+    "load.cell_label": {"es": "{position} («{first}»)", "en": "{position} («{first}»)"},
     "load.cell_syntax": {
         "es": "La celda {cell} tiene un error de sintaxis en la línea {line} ({message}); se saltó.",
         "en": "Cell {cell} has a syntax error at line {line} ({message}); it was skipped.",
@@ -339,6 +342,12 @@ _TEXTS: dict[str, dict[str, str]] = {
     "load.cell_timeout": {
         "es": "La celda {cell} tardó demasiado y se interrumpió; las celdas siguientes se ejecutaron igual.",
         "en": "Cell {cell} took too long and was interrupted; the following cells still ran.",
+    },
+    "load.nothing_defined": {
+        "es": "La entrega no define ninguno de los nombres que se califican ({names}), así que no se pudo "
+        "calificar nada. ¿Es el cuaderno de los ejercicios, con esas definiciones en sus celdas?",
+        "en": "The submission defines none of the names that are graded ({names}), so nothing could be "
+        "graded. Is it the exercises notebook, with those definitions in its cells?",
     },
     "load.failed": {
         "es": "No se pudo cargar la entrega: {reason}",
@@ -432,6 +441,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "call.raised": {"es": "`{fn}` lanzó {etype}{where}{detail}.", "en": "`{fn}` raised {etype}{where}{detail}."},
     "call.where": {"es": " en la línea {line}", "en": " at line {line}"},
+    "call.where_cell": {"es": " en la línea {line} de la celda {cell}", "en": " at line {line} of cell {cell}"},
     "call.system_exit": {
         "es": "`{fn}` llamó a sys.exit(){where}: una función del ejercicio tiene que devolver un valor, no "
         "terminar el programa.",
@@ -1394,6 +1404,7 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "report.passing": {"es": "aprueban", "en": "passing"},
     "report.failed": {"es": "no aprobado", "en": "not passed"},
     "report.error": {"es": "Problema con la entrega", "en": "Problem with the submission"},
+    "report.not_run_row": {"es": "No calificado: ver arriba.", "en": "Not graded: see above."},
     "report.flags": {"es": "Señales para revisar", "en": "Flags to review"},
     "report.details": {"es": "Detalle por criterio", "en": "Details by criterion"},
     "report.n_submissions": {"es": "Alumnos calificados", "en": "Learners graded"},
@@ -1622,6 +1633,29 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
         "es": "Error: la entrada de {name} debe ser un objeto",
         "en": "Error: the input of {name} must be an object",
     },
+    # What the learner's own process says (it may not import this catalogue: the judge sends these
+    # with the load, in the grading's language; see learner_texts).
+    "learner.placeholder_refused": {
+        "es": "{label} es la solución de referencia de lesson3: no existe mientras se corrige (el ejercicio es "
+        "escribirla)",
+        "en": "{label} is lesson3's reference solution: it does not exist while grading (the exercise is to write it)",
+    },
+    "learner.placeholder_repr": {
+        "es": "<{label}: no disponible al corregir>",
+        "en": "<{label}: not available while grading>",
+    },
+    "learner.answers_doc": {
+        "es": "No disponible al corregir: las respuestas de la lección.",
+        "en": "Not available while grading: the lesson's answers.",
+    },
+    "learner.magic_skipped": {"es": "[%{name}: no se ejecuta al corregir]", "en": "[%{name}: not run while grading]"},
+    "learner.no_process": {"es": "[no se ejecuta al corregir: {command}]", "en": "[not run while grading: {command}]"},
+    "learner.tool_not_json": {
+        "es": "execute_tool: name e input tienen que ser JSON ({error})",
+        "en": "execute_tool: name and input must be JSON ({error})",
+    },
+    "tool.stand_in_done": {"es": "Hecho: {name} se ejecutó.", "en": "Done: {name} ran."},
+    "tool.failed": {"es": "Error: {name} falló", "en": "Error: {name} failed"},
     "tool.too_slow": {
         "es": "Error: {name} tardó más de {seconds:g} s (¿una expresión regular catastrófica?)",
         "en": "Error: {name} took more than {seconds:g} s (a catastrophic regular expression?)",
@@ -1737,6 +1771,14 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "cli.nothing": {
         "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
         "en": "No submission (.py or .ipynb) was found in {paths}.",
+    },
+    "cli.progress": {
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({seconds:.1f} s)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points ({seconds:.1f} s)",
+    },
+    "cli.progress_error": {
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({seconds:.1f} s)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({seconds:.1f} s)",
     },
     "cli.graded.one": {
         "es": "Se calificó 1 alumno en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
@@ -2229,6 +2271,18 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
     if written_in == "es" and any(isinstance(v, float) for v in params.values()):
         return _DECIMAL_COMMA.format(template, **params)
     return template.format(**params)
+
+
+LEARNER_PREFIX = "learner."
+
+
+def learner_texts(lang: str) -> dict[str, str]:
+    """The templates the learner's process speaks with (``learner.*``, without the prefix), in ``lang``.
+
+    That process may import only its own folder and the wire formats: the judge sends it these with
+    the load request, and it fills them in (:func:`autograder.learner.lesson3_view.say`).
+    """
+    return {key[len(LEARNER_PREFIX) :]: text(key, lang) for key in _TEXTS if key.startswith(LEARNER_PREFIX)}
 
 
 @dataclass(frozen=True)

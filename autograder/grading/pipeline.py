@@ -37,8 +37,11 @@ from autograder.wire.results import GradingInterrupted, SubmissionResult
 
 DEFAULT_LIMITS = Limits()
 
-Progress = Callable[[int, int, SubmissionResult], None]
-"""``progress(done, total, result)``, called in the caller's thread as each submission finishes."""
+Progress = Callable[[int, int, SubmissionResult, int], None]
+"""``progress(done, total, result, index)``, called in the caller's thread as each submission finishes.
+
+``index`` is the learner's place in the list given: results finish in any order, and the caller
+knows who each learner is (a name from the LMS) better than a result does."""
 
 
 _warned_unconfined = False
@@ -78,7 +81,7 @@ def grade_submission(
     levels: tuple[int, ...] = LEVELS,
     points: Mapping[str, float] | None = None,
 ) -> SubmissionResult:
-    """Corrige una entrega (``.py`` o ``.ipynb``)."""
+    """Grade one submission (a ``.py`` or an ``.ipynb``)."""
     return grade_many([path], jobs=1, seed=seed, lang=lang, limits=limits, levels=levels, points=points)[0]
 
 
@@ -94,7 +97,7 @@ def grade_many(
     server: GradingServer | None = None,
     points: Mapping[str, float] | None = None,
 ) -> list[SubmissionResult]:
-    """Corrige muchas entregas en paralelo; los resultados vuelven en el orden de ``paths``.
+    """Grade many submissions in parallel; the results come back in the order of ``paths``.
 
     Each item is a file or a :class:`~autograder.intake.collect.Learner` (what intake found:
     one row each, one file graded, chosen by :func:`choose`). Every submission of one run
@@ -128,7 +131,7 @@ def grade_many(
             i = futures[future]
             results[i] = future.result()
             if progress is not None:
-                progress(done, len(learners), results[i])
+                progress(done, len(learners), results[i], i)
     except KeyboardInterrupt:
         # Stop now: nothing queued starts, the judges at work are killed (their threads then
         # return at once), and what was finished before the Ctrl-C is kept.

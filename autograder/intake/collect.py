@@ -84,7 +84,7 @@ Seen = set[tuple[int, int, str]]
 
 
 class IntakeError(NoticeError):
-    """No se pudo leer lo que se pidió calificar (el mensaje, en el idioma de la orden, para quien la corre)."""
+    """What was asked to be graded could not be read (the message, in the command's language, for whoever runs it)."""
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ def shown_name(name: str) -> str:
 
 
 def is_ignored(name: str) -> bool:
-    """Archivos ocultos, restos de macOS y cachés: nunca son entregas."""
+    """Hidden files, macOS leftovers and caches: never submissions."""
     return name.startswith(".") or name in _IGNORED_NAMES
 
 
@@ -227,7 +227,7 @@ def _skipped_folder(name: str) -> str | None:
 
 
 def collect_submissions(paths: list[Path], lang: str = "es", *, one_learner: bool = False) -> Intake:
-    """Todas las entregas ``.py``/``.ipynb`` bajo ``paths``, en un orden estable, y quién es cada alumno.
+    """Every ``.py``/``.ipynb`` submission under ``paths``, in a stable order, and who each learner is.
 
     Raises ``IntakeError`` for a path that does not exist, is not gradable, or a
     zip that cannot be read at all. Refused zip members get their own entry (and a
@@ -481,7 +481,7 @@ def member_name(info: zipfile.ZipInfo) -> str:
 
 
 def _member_parts(name: str) -> list[str] | None:
-    """Las partes de la ruta de un miembro, o ``None`` si la ruta escaparía de la carpeta destino."""
+    """The parts of a member's path, or ``None`` if the path would leave the destination folder."""
     # Some Windows tools write backslashes; treat them as separators so "..\\x" is caught too.
     normalized = name.replace("\\", "/")
     if normalized.startswith("/") or re.match(r"^[A-Za-z]:", normalized):
@@ -537,7 +537,7 @@ class _Member:
         return False
 
     def extract(self, zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> int:
-        """Extrae un miembro si es una entrega o un zip anidado; devuelve los bytes escritos."""
+        """Extract a member if it is a submission or a nested zip; return the bytes written."""
         member = member_name(info)
         listed = _member_parts(member)
         if listed is None:

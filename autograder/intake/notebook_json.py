@@ -1,9 +1,10 @@
 """Parse a notebook's JSON in a separate, limited process (started by :mod:`autograder.intake.safe_files`).
 
 Run as ``python -I -S notebook_parse.py MEMORY_BYTES CPU_SECONDS`` with the notebook on
-stdin; answers on stdout with ``{"cells": [{"source", "tags"}, ...], "course": "01"|null}``
-for the code cells (and which of the course's notebooks its title cell says it is), or
-``{"refused": {"key", "cell"?}}``, never a byte of the input in a refusal.
+stdin; answers on stdout with ``{"cells": [{"source", "tags", "position"}, ...], "course": "01"|null}``
+for the code cells (``position``: 1-based among all the notebook's cells, markdown included)
+and which of the course's notebooks its title cell says it is, or ``{"refused": {"key", "cell"?}}``,
+never a byte of the input in a refusal.
 Standard library only, and as little of it as possible: it starts once per notebook.
 """
 
@@ -45,7 +46,11 @@ def _text_of(value: object, cell: int) -> str:
 
 
 def parse_notebook(raw: bytes) -> dict[str, object]:
-    """``{"cells": [{"source", "tags"}], "course": "01"|None}``; runs in the child. Raises ``_Refusal``."""
+    """``{"cells": [{"source", "tags", "position"}], "course": "01"|None}``; runs in the child. Raises ``_Refusal``.
+
+    A cell's position counts every cell, markdown included: JupyterLab numbers none, so the order
+    on screen is what a learner can count (an ordinal among code cells is not).
+    """
     try:
         nb = json.loads(raw)
     except ValueError:
@@ -68,9 +73,9 @@ def parse_notebook(raw: bytes) -> dict[str, object]:
         raise _Refusal("not_notebook")
     found: list[dict[str, object]] = []
     course, markdown_seen = None, 0
-    for cell in cells:
+    for position, cell in enumerate(cells, 1):
         if not isinstance(cell, dict):
-            raise _Refusal("bad_cell", len(found) + 1)
+            raise _Refusal("bad_cell", position)
         if cell.get("cell_type") == "markdown" and course is None and markdown_seen < _TITLE_CELLS:
             markdown_seen += 1
             text = cell.get("source", "")  # markdown keeps "source" in both formats
@@ -79,11 +84,10 @@ def parse_notebook(raw: bytes) -> dict[str, object]:
             course = course_notebook(text) if isinstance(text, str) else None
         if cell.get("cell_type") != "code":
             continue
-        number = len(found) + 1
         metadata = cell.get("metadata")
         tags = metadata.get("tags") if isinstance(metadata, dict) else None
         tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
-        found.append({"source": _text_of(cell.get(source_key, ""), number), "tags": tags})
+        found.append({"source": _text_of(cell.get(source_key, ""), position), "tags": tags, "position": position})
     return {"cells": found, "course": course}
 
 

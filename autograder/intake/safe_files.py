@@ -195,6 +195,8 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
 class CodeCell:
     source: str
     tags: tuple[str, ...] = ()
+    position: int | None = None
+    """1-based among all the notebook's cells, markdown included (None: not from a notebook)."""
 
 
 def notebook_code_cells(text: str) -> list[CodeCell]:
@@ -235,7 +237,9 @@ def parse_notebook(text: str) -> tuple[list[CodeCell], str | None]:
             params = {"cell": int(refused["cell"])} if "cell" in refused else {}
             raise ReadRefused(_CHILD_REFUSALS[refused["key"]], **params)
         course = reply.get("course")
-        cells = [CodeCell(str(c["source"]), tuple(str(t) for t in c["tags"])) for c in reply["cells"]]
+        cells = [
+            CodeCell(str(c["source"]), tuple(str(t) for t in c["tags"]), int(c["position"])) for c in reply["cells"]
+        ]
         # Only a number the child could have read from a title: the course's notebooks are 01 to 99.
         return cells, course if isinstance(course, str) and course.isdigit() and len(course) == 2 else None
     except (ValueError, KeyError, TypeError):  # pragma: no cover - our own child's answer, malformed only if it broke

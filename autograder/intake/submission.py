@@ -14,6 +14,7 @@ import importlib.util
 import os
 import re
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ SKIP_TAG = "autograder-skip"
 
 
 class SubmissionError(Exception):
-    """La entrega no se puede leer; ``key`` y ``params`` dan el mensaje en cada idioma."""
+    """The submission cannot be read; ``key`` and ``params`` give the message in each language."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key, self.params = key, params
@@ -46,15 +47,27 @@ class SubmissionError(Exception):
 @dataclass(frozen=True)
 class Cell:
     number: int
-    """1-based position among the code cells, as the report names it («celda 3»)."""
+    """1-based among the code cells: how the judge and the learner's process refer to a cell."""
     source: str
     """What the learner wrote (a notebook cell keeps its IPython syntax: the shell runs it)."""
     filename: str
-    """Name used when compiling, so tracebacks say «ana.py, línea 12» or «<celda 3>, línea 2»."""
+    """Name used when compiling, so tracebacks say «ana.py, línea 12» or «<celda 7>, línea 2»."""
     skipped: bool = False
+    position: int | None = None
+    """1-based among all the notebook's cells, markdown included: what the learner can count on screen."""
+
+    def label(self, lang: str) -> str:
+        """The cell as the learner finds it: its place among all cells and its first line («7 («def f():»)»)."""
+        return cell_label(self.position or self.number, self.source, lang)
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "source": self.source, "filename": self.filename, "skipped": self.skipped}
+        return {
+            "number": self.number,
+            "source": self.source,
+            "filename": self.filename,
+            "skipped": self.skipped,
+            "position": self.position,
+        }
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Cell:
@@ -96,7 +109,7 @@ _DEFINITION = re.compile(r"^(?:async\s+def\s+|def\s+)?([A-Za-z_]\w*)\s*(?:\(|=(?
 
 
 def load_submission(path: str | os.PathLike[str], name: str | None = None) -> Submission:
-    """Lee un ``.py`` o un ``.ipynb``; lanza SubmissionError con un mensaje claro si no se puede.
+    """Read a ``.py`` or an ``.ipynb``; raise SubmissionError with a clear message if it cannot be read.
 
     ``path`` may be a :class:`~autograder.intake.safe_files.Beneath` (what intake found in a class
     folder): every folder below its root is then walked without following a symlink. ``name``
@@ -133,7 +146,7 @@ def decode_python(raw: bytes, name: str) -> str:
 
 
 def from_python(source: str, name: str, *, kind: str = "py") -> Submission:
-    """Un archivo ``.py`` es una sola celda; el proceso del alumno lo ejecuta por celdas o instrucciones."""
+    """A ``.py`` file is one cell; the learner's process runs it by cells or by statements."""
     # A course notebook exported as a script keeps its title as a comment: «# # Cuaderno 1 · …».
     head = "\n".join(line[1:] for line in source.splitlines()[:_TITLE_LINES] if line.startswith("#"))
     return Submission(name, kind, (Cell(1, source, name),), course=course_notebook(head) if kind == "py" else None)
@@ -151,8 +164,32 @@ def from_notebook_text(source: str, name: str) -> Submission:
     code = sum(len(c.source.encode("utf-8", "surrogatepass")) for c in code_cells)
     if code > MAX_BYTES:
         raise SubmissionError("load.code_too_big", name=name, mb=MAX_BYTES // (1024 * 1024))
-    cells = (Cell(n, c.source, f"<celda {n}>", skipped=SKIP_TAG in c.tags) for n, c in enumerate(code_cells, 1))
+    cells = (
+        Cell(n, c.source, f"<celda {c.position or n}>", skipped=SKIP_TAG in c.tags, position=c.position or n)
+        for n, c in enumerate(code_cells, 1)
+    )
     return Submission(name, "ipynb", tuple(cells), course)
+
+
+FIRST_LINE_CHARS = 50
+"""How much of a cell's first line names it: enough to find it, short enough for a sentence."""
+
+
+def first_line(source: str) -> str:
+    """The first line of ``source`` that has text, shortened, with control characters written out.
+
+    Control and format characters (a bidirectional override, a tab) are shown as their code, so
+    a cell's text cannot reorder or break the sentence that names it.
+    """
+    line = next((stripped for raw in source.splitlines() if (stripped := raw.strip())), "")
+    shown = "".join(f"\\u{ord(c):04X}" if unicodedata.category(c) in ("Cc", "Cf") else c for c in line)
+    return shown if len(shown) <= FIRST_LINE_CHARS else shown[: FIRST_LINE_CHARS - 1].rstrip() + "…"
+
+
+def cell_label(position: int, source: str, lang: str) -> str:
+    """How a warning names a cell: its place and its first line (the place alone for an empty cell)."""
+    first = first_line(source)
+    return text("load.cell_label", lang, position=position, first=first) if first else str(position)
 
 
 _PARSE_LOCK = threading.Lock()

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import not_graded
+from autograder.course.criteria import graded, not_graded
 from autograder.course.levels import LEVELS
 from autograder.intake.submission import Submission
 from autograder.judging.delegation import static_delegation
 from autograder.sandbox.learner_process import prepare_box
-from autograder.sandbox.session import Session
+from autograder.sandbox.session import LoadSummary, Session
 from autograder.wire.limits import Limits
 from autograder.wire.results import SubmissionResult
 
@@ -49,6 +49,12 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
                 submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
             )
             return result.to_json()
+        if nothing := nothing_defined(summary, levels, lang):
+            # Every criterion would say its own «no hay una función»: one message says it once, for all.
+            criteria = not_graded(nothing, levels=levels, points=points)
+            return SubmissionResult.from_criteria(
+                submission.name, criteria, error=nothing, warnings=summary.warnings, seed=seed
+            ).to_json()
         from autograder.judging.evaluate import (
             run_checks,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
         )
@@ -87,3 +93,15 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         if session is not None:
             session.close()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def nothing_defined(summary: LoadSummary, levels: tuple[int, ...], lang: str) -> str | None:
+    """The message for a submission that defines none of the names its levels grade (None when it defines one).
+
+    A function that is not callable or an answer of any type counts as defined: its own criterion
+    says what is wrong with it.
+    """
+    names = tuple(dict.fromkeys(c.function for c in graded(levels)))
+    if not names or any(summary.defined.get(n, "missing") != "missing" or n in summary.answers for n in names):
+        return None
+    return text("load.nothing_defined", lang, names=", ".join(f"`{n}`" for n in names))

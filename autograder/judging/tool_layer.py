@@ -82,7 +82,8 @@ class ToolLayer:
         digest = hashlib.sha256(json.dumps(input, sort_keys=True, default=str).encode()).hexdigest()
         with trace.open("a", encoding="utf-8") as f:
             f.write(json.dumps({"tool": name, "input_sha256": digest}) + "\n")
-        return f"Hecho: {name} se ejecutó."
+        # The course's tools answer in Spanish whatever the report's language: so does their stand-in.
+        return text("tool.stand_in_done", name=name)
 
 
 def _literal(pattern: Any) -> bool:
@@ -120,7 +121,7 @@ def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) 
     try:
         content, is_error = json.loads(b"".join(chunks))
     except ValueError:
-        return f"Error: {name} falló", True
+        return text("tool.failed", name=name), True
     return str(content), bool(is_error)
 
 

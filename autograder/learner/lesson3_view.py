@@ -41,7 +41,30 @@ imported before any learner code, so no graded call pays for an import (the SDK'
 
 
 class DelegationError(RuntimeError):
-    """Una respuesta de lesson3 no cuenta como respuesta del ejercicio."""
+    """An answer of lesson3's does not count as the exercise's answer."""
+
+
+TEXTS: dict[str, str] = {}
+"""The sentences this process says to the learner, in the grading's language: this process may not
+import the grader's catalogue, so the judge sends them with the load request
+(:func:`autograder.course.catalogue.learner_texts`) and :func:`set_texts` keeps them."""
+
+
+def set_texts(texts: Any) -> None:
+    """Keep the judge's templates (strings only) and say the answers' placeholder module in them."""
+    if isinstance(texts, dict):
+        TEXTS.update({k: v for k, v in texts.items() if isinstance(k, str) and isinstance(v, str)})
+    placeholder = sys.modules.get(ANSWERS)
+    if isinstance(placeholder, AnswersPlaceholder):
+        placeholder.__doc__ = say("answers_doc")
+
+
+def say(key: str, **params: Any) -> str:
+    """The sentence ``key`` filled in; without the judge's texts (a process never loaded), the key and its values."""
+    template = TEXTS.get(key)
+    if template is None:
+        return f"[{key}: {', '.join(f'{k}={v}' for k, v in params.items())}]"
+    return template.format(**params)
 
 
 fired: list[str] = []
@@ -63,10 +86,7 @@ class Placeholder:
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         _record(self._label)
-        raise DelegationError(
-            f"{self._label} es la solución de referencia de lesson3: no existe mientras se corrige "
-            "(el ejercicio es escribirla)"
-        )
+        raise DelegationError(say("placeholder_refused", label=self._label))
 
     __call__ = __getitem__ = __iter__ = __contains__ = __len__ = _refuse
 
@@ -83,7 +103,7 @@ class Placeholder:
         return self._refuse()
 
     def __repr__(self) -> str:
-        return f"<{self._label}: no disponible al corregir>"
+        return say("placeholder_repr", label=self._label)
 
 
 class AnswersPlaceholder(types.ModuleType):
@@ -118,7 +138,8 @@ def install() -> None:
 
     Runs in the learner zygote, before any learner code and before Landlock.
     """
-    sys.modules[ANSWERS] = AnswersPlaceholder(ANSWERS, "No disponible al corregir: las respuestas de la lección.")
+    # Its docstring is said in the grading's language once the judge's texts arrive (set_texts).
+    sys.modules[ANSWERS] = AnswersPlaceholder(ANSWERS)
     package = importlib.import_module("lesson3")
     package.answers = sys.modules[ANSWERS]  # type: ignore[attr-defined] # as Python's import binds it
     folder = Path(package.__file__).parent

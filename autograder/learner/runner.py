@@ -103,13 +103,13 @@ NOT_WHILE_GRADING_CELL = ("bash", "sh", "script", "system", "sx", "perl", "ruby"
 
 def _skipped_magic(name: str) -> Any:
     def magic(line: str = "", cell: str | None = None) -> None:
-        print(f"[%{name}: no se ejecuta al corregir]")
+        print(lesson3_view.say("magic_skipped", name=name))
 
     return magic
 
 
 def _no_process(cmd: Any = "", *args: Any, **kwargs: Any) -> None:
-    print(f"[no se ejecuta al corregir: {str(cmd)[:80]}]")
+    print(lesson3_view.say("no_process", command=str(cmd)[:80]))
 
 
 # -- the child's main loop ---------------------------------------------------------------------
@@ -140,7 +140,7 @@ class _Channel:
         try:
             json.dumps([name, input], allow_nan=False)
         except (TypeError, ValueError) as e:
-            raise TypeError(f"execute_tool: name e input tienen que ser JSON ({e})") from None
+            raise TypeError(lesson3_view.say("tool_not_json", error=e)) from None
         with self.lock:
             self.send({"op": "tool", "id": self.call_id, "name": name, "input": input})
             reply = self.receive()
@@ -217,6 +217,7 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     request = channel.receive()
     if not isinstance(request, dict) or request.get("op") != "load":
         os._exit(0)
+    lesson3_view.set_texts(request.get("texts"))
     kind, name = str(request.get("kind") or "py"), str(request.get("name") or "entrega.py")
     cells = [c for c in request.get("cells") or [] if isinstance(c, dict)]
     namespace = _namespace(kind, name, cells, channel)
@@ -357,7 +358,8 @@ def load(
     compiler.flags |= _TOP_LEVEL_AWAIT
     for number, line, piece in pieces:
         report = _timed(number, deadline, lambda p=piece: _run_piece(p, filename, compiler, namespace))
-        results.append({**report, "line": report.get("line") or line, "marked": marked, "split": split})
+        # "start": where the piece begins, so the grader can name a marked cell by its first line.
+        results.append({**report, "line": report.get("line") or line, "start": line, "marked": marked, "split": split})
     return {"cells": [], "pieces": results, "filenames": filenames}
 
 

@@ -55,14 +55,14 @@ _METADATA_CAP = 1 << 20  # Gradescope's submission_metadata.json is a few KB
 
 
 class BundleError(NoticeError):
-    """No se puede armar el paquete desde aquí (``notice`` dice qué falta)."""
+    """The bundle cannot be built from here (``notice`` says what is missing)."""
 
 
 # --- building autograder.zip ------------------------------------------------------------------
 
 
 def bundle_members(root: Path | None = None) -> dict[str, Path]:
-    """Nombre dentro del zip -> archivo de origen, en orden estable."""
+    """Name inside the zip -> source file, in a stable order."""
     root = root or Path(__file__).resolve().parents[2]
     needed = [root / name for name in _COURSE_FILES]
     missing = [p.name for p in needed if not p.is_file()]
@@ -88,7 +88,7 @@ def bundle_members(root: Path | None = None) -> dict[str, Path]:
 
 
 def build_bundle(out: Path, root: Path | None = None, *, seed: int, config: CourseConfig | None = None) -> Path:
-    """Escribe ``out`` (un zip con setup.sh y run_autograder en la raíz) y devuelve su ruta.
+    """Write ``out`` (a zip with setup.sh and run_autograder at its root) and return its path.
 
     ``seed`` is the course's seed (see the module's seed policy): the same sources and seed
     give the same bytes. ``config``, the course's configuration, is baked in as JSON
@@ -119,7 +119,7 @@ def build_bundle(out: Path, root: Path | None = None, *, seed: int, config: Cour
 
 
 def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[str] | None = None) -> dict[str, Any]:
-    """Un ``SubmissionResult`` en el esquema de results.json de Gradescope."""
+    """A ``SubmissionResult`` in Gradescope's results.json schema."""
     score, max_score = fmt_points(result.score), fmt_points(result.max_score)
     lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
     if result.pending:
@@ -129,7 +129,7 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
     lines += result.warnings
     if warnings:
         lines.append(text("gradescope.warnings", lang, warnings=" ".join(warnings)))
-    tests = [_test(c, i, lang) for i, c in enumerate(result.criteria, start=1)]
+    tests = [_test(c, i, lang, not_run=result.not_run) for i, c in enumerate(result.criteria, start=1)]
     if result.flags:
         # Hidden tests carry no points and only instructors see them.
         tests.append(
@@ -151,7 +151,7 @@ def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[
     }
 
 
-def _test(c: CriterionResult, number: int, lang: str) -> dict[str, Any]:
+def _test(c: CriterionResult, number: int, lang: str, *, not_run: bool = False) -> dict[str, Any]:
     test: dict[str, Any] = {"name": f"{criterion_title(c.id, lang)} [{c.id}]", "number": str(number)}
     if c.pending:
         # No score and no status: Gradescope then counts no points for it and shows no verdict; the
@@ -162,7 +162,8 @@ def _test(c: CriterionResult, number: int, lang: str) -> dict[str, Any]:
         "score": c.score,
         "max_score": c.max_score,
         "status": "passed" if c.passed else "failed",
-        "output": bidi_visible(c.feedback),
+        # The submission's error is the top output (gradescope.error): the tests point to it.
+        "output": bidi_visible(text("report.not_run_row", lang) if not_run else c.feedback),
     }
 
 

@@ -479,7 +479,8 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
             "",
             f"`{c.id}` · {criterion_points(c, lang)}",
             "",
-            _md_block(c.feedback),
+            # What kept the whole submission from running is said once, above: the rows point to it.
+            _md_block(t["not_run_row"] if r.not_run else c.feedback),
             "",
         ]
         if why := decision_text(c, lang):
@@ -589,7 +590,7 @@ _CHAR_PX = 7.5
 
 
 def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
-    """Barras horizontales: porcentaje de entregas que aprueban cada criterio.
+    """Horizontal bars: the share of submissions that pass each criterion.
 
     One colour: the length and the number written beside each bar carry the rate, no threshold does.
     """
@@ -623,7 +624,7 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
 
 
 def histogram_svg(bins: list[tuple[float, float, int]], lang: str = "es") -> Markup:
-    """Columnas: cuántas entregas cayeron en cada tramo de puntaje.
+    """Columns: how many submissions fell in each band of points.
 
     Bins of one point are labelled under their column; wider bins at their edges («0», «2,5», «5»…),
     so no label is wider than the column it stands under and none overlaps its neighbour.

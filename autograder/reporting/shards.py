@@ -165,7 +165,7 @@ def run_record(
 
 
 class MergeError(NoticeError):
-    """Las partes no se pueden juntar: ``notice`` dice por qué, en el idioma de quien corre ``autograder merge``."""
+    """The parts cannot be merged: ``notice`` says why, in the language of whoever runs ``autograder merge``."""
 
 
 @dataclass

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autograder.course.catalogue import learner_texts
 from autograder.intake.submission import Cell
 from autograder.learner import landlock as confinement
 from autograder.learner.lockdown import NOBODY, SAFE_PATH, prepare_box
@@ -157,10 +158,12 @@ class Learner:
         kind: str | None = None,
         name: str = "entrega.py",
         output: Capture | None = None,
+        lang: str = "es",
     ) -> None:
         self.cells = cells
         self.kind = kind or ("ipynb" if any(c.filename.startswith("<celda") for c in cells) else "py")
         self.name = name
+        self.lang = lang
         self.limits = limits
         self.box = Path(box)
         self.uid = uid
@@ -204,6 +207,8 @@ class Learner:
             "name": self.name,
             "cells": [c.to_json() for c in self.cells],
             "load_seconds": self.limits.load_seconds,
+            # What the learner's process says (a placeholder refused, a magic skipped), in the run's language.
+            "texts": learner_texts(self.lang),
         }
         # The load gets a little slack over the child's own per-cell alarms.
         return self._exchange(load, "loaded", self.limits.load_seconds + 0.5)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autograder.course.catalogue import text
-from autograder.intake.submission import Submission
+from autograder.intake.submission import Submission, cell_label
 from autograder.sandbox.learner_process import Capture, Failure, Learner, Reply, ToolHandler
 from autograder.wire.limits import Limits
 
@@ -46,7 +46,9 @@ class Outcome:
         if status not in ("ok", "error", "not_implemented", "missing", "not_callable", "bad_value", "delegated"):
             return cls("failure", failure=Failure("protocol", f"unknown status {str(status)[:40]!r}"), fn=fn)
         delegated = [str(d) for d in msg.get("delegated") or [] if isinstance(d, str)]
-        return cls(status, msg.get("value"), {k: v for k, v in msg.items() if k != "value"}, None, delegated, fn)
+        # "cell" is the grader's to name (Session.call), from the submission's own cells: never the child's.
+        info = {k: v for k, v in msg.items() if k not in ("value", "cell")}
+        return cls(status, msg.get("value"), info, None, delegated, fn)
 
     def describe(self, lang: str) -> str:
         """Why this outcome is not a value to judge, in the learner's language."""
@@ -61,8 +63,9 @@ class Outcome:
         if self.status == "delegated":
             return text("call.delegated", lang, fn=fn, target=", ".join(self.delegated) or "lesson3")
         if self.status == "error":
-            line = self.info.get("line")
-            where = text("call.where", lang, line=line) if line else ""
+            line, cell = self.info.get("line"), self.info.get("cell")
+            where = text("call.where_cell", lang, line=line, cell=cell) if line and cell else ""
+            where = where or (text("call.where", lang, line=line) if line else "")
             if self.info.get("etype") == "SystemExit":
                 return text("call.system_exit", lang, fn=fn, where=where)
             message = self.info.get("message") or ""
@@ -146,6 +149,7 @@ class Session:
             kind=self.submission.kind,
             name=self.submission.name,
             output=self.output,
+            lang=self.lang,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
@@ -168,17 +172,21 @@ class Session:
         lang = self.lang
         warnings: list[tuple[int, str]] = []
         fatal = None
-        numbers = {c.number for c in self.submission.cells}
+        by_number = {c.number: c for c in self.submission.cells}
         cells = [
             r
             for r in msg.get("cells") or []
-            if isinstance(r, dict) and isinstance(r.get("number"), int) and r["number"] in numbers
+            if isinstance(r, dict) and isinstance(r.get("number"), int) and r["number"] in by_number
         ]
         pieces = [r for r in msg.get("pieces") or [] if isinstance(r, dict) and isinstance(r.get("number"), int)]
+        labels = self._piece_labels(pieces)
         # A notebook reports cells; a .py file reports pieces, which are cells only where the file marks them.
-        for report, marked in [*((r, True) for r in cells), *((r, r.get("marked")) for r in pieces)]:
+        reports = [*((r, True, True) for r in cells), *((r, r.get("marked"), False) for r in pieces)]
+        for report, marked, notebook in reports:
             number, status, line = report["number"], report.get("status"), report.get("line")
-            cell = number if marked else None
+            cell = None
+            if marked:
+                cell = by_number[number].label(lang) if notebook else labels.get(number, str(number))
             message = str(report.get("message") or "")
             if status == "syntax" and cell is None and not report.get("split"):
                 fatal = text("load.syntax", lang, file=self.submission.name, line=line, message=message)
@@ -201,6 +209,25 @@ class Session:
         defined = {str(k): str(v) for k, v in (msg.get("defined") or {}).items()}
         answers = msg.get("answers") if isinstance(msg.get("answers"), dict) else {}
         return LoadSummary(fatal, [w for _, w in sorted(warnings, key=lambda w: w[0])], defined, answers)
+
+    def _piece_labels(self, pieces: list[dict[str, Any]]) -> dict[int, str]:
+        """A marked .py's cells named as its author sees them: the marker's number and the cell's first line.
+
+        The first line is read from the submission's own text (the child only says where each piece
+        starts); a piece after a marker (``# %%``, ``# In[3]:``) starts on the marker's line, skipped.
+        """
+        source = "".join(c.source for c in self.submission.cells)
+        lines = source.splitlines()
+        starts = sorted(
+            {(r["number"], r["start"]) for r in pieces if isinstance(r.get("start"), int) and r.get("marked")}
+        )
+        labels: dict[int, str] = {}
+        for i, (number, start) in enumerate(starts):
+            end = starts[i + 1][1] - 1 if i + 1 < len(starts) else len(lines)
+            begin = start if number >= 1 else start - 1  # cell 0 is what comes before the first marker
+            if 0 <= begin <= end <= len(lines):
+                labels[number] = cell_label(number, "\n".join(lines[begin:end]), self.lang)
+        return labels
 
     @contextlib.contextmanager
     def budget(self, seconds: float | None = None) -> Iterator[None]:
@@ -239,6 +266,12 @@ class Session:
             limit = self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds
             reply = Failure(kind, limit=limit, importing=reply.importing)
         outcome = Outcome.from_reply(fn, reply)
+        if outcome.status == "error":
+            # A line number alone does not say where in a notebook: the cell it is in, as the learner finds it.
+            where = outcome.info.get("file")
+            cell = next((c for c in self.submission.cells if c.position and c.filename == where), None)
+            if cell is not None:
+                outcome.info["cell"] = cell.label(self.lang)
         if outcome.status == "failure":
             self.poisoned[fn] = outcome
             self.close()

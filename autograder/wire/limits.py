@@ -14,7 +14,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Limits:
-    """Los límites de cada entrega (segundos, MB, KB).
+    """The limits of each submission (seconds, MB, KB).
 
     Time is limited piece by piece, and the pieces have no total here: loading the
     submission gets ``load_seconds``; each call of a learner function gets

@@ -127,6 +127,15 @@ class SubmissionResult:
         """Points left to a person (0 when every criterion is decided)."""
         return pending_points(self.criteria)
 
+    @property
+    def not_run(self) -> bool:
+        """Nothing of it could be graded: every criterion carries the submission's own error.
+
+        Reports then say the error once, above the criteria, whose rows only point to it;
+        results.json keeps each criterion's feedback as it is, for machines.
+        """
+        return bool(self.error) and bool(self.criteria) and all(c.feedback == self.error for c in self.criteria)
+
     def rescore(self) -> None:
         """Score again from the criteria, after a person decided one."""
         self.score = decided_score(self.criteria)

@@ -1,0 +1,157 @@
+"""One language in code: what the grader says comes from the catalogue, in the grading's language.
+
+The learner's process may not import the catalogue (tests/test_autograder_layout.py): the judge sends
+it its sentences with the load, so a placeholder refused, its repr and a skipped magic speak the
+run's language; the code itself holds no Spanish sentence.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import re
+import tokenize
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+import autograder
+import autograder.learner.runner  # imported before forking, as the zygote does
+from autograder.course.catalogue import learner_texts, text
+from autograder.intake.submission import from_notebook_text
+from autograder.sandbox.learner_process import learner_uid, prepare_box, running_as_root
+from autograder.sandbox.session import Session
+from autograder.wire.limits import Limits
+
+pytestmark = pytest.mark.warm_up("learner_zygote")
+
+PACKAGE = Path(autograder.__file__).parent
+
+CELLS = (
+    "%pip install numpy\n!ls -la",
+    "import lesson3.answers as respuestas\nprint(respuestas.__doc__)\nprint(repr(respuestas.reconcile))",
+    "import lesson3.answers\nlesson3.answers.reconcile({})",
+)
+
+SAID = {
+    "es": [
+        "[%pip: no se ejecuta al corregir]",
+        "[no se ejecuta al corregir: ls -la]",
+        "No disponible al corregir: las respuestas de la lección.",
+        "<lesson3.answers.reconcile: no disponible al corregir>",
+    ],
+    "en": [
+        "[%pip: not run while grading]",
+        "[not run while grading: ls -la]",
+        "Not available while grading: the lesson's answers.",
+        "<lesson3.answers.reconcile: not available while grading>",
+    ],
+}
+REFUSED = {
+    "es": "lesson3.answers.reconcile es la solución de referencia de lesson3",
+    "en": "lesson3.answers.reconcile is lesson3's reference solution",
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_learners_process_speaks_the_grading_language(tmp_path, lang):
+    uid = learner_uid(os.getpid()) if running_as_root() else None
+    box = tmp_path / "alumno"
+    prepare_box(box, uid)
+    submission = from_notebook_text(nbformat.writes(new_notebook(cells=[new_code_cell(c) for c in CELLS])), "x.ipynb")
+    session = Session(submission, limits=Limits(), box=box, uid=uid, lang=lang)
+    try:
+        summary = session.start()
+        printed = session.printed_text()
+    finally:
+        session.close()
+    assert summary.fatal is None, summary.fatal
+    for said in SAID[lang]:
+        assert said in printed, printed
+    (warning,) = summary.warnings
+    assert "DelegationError" in warning and REFUSED[lang] in warning, warning
+    other = "en" if lang == "es" else "es"
+    assert not any(said in printed for said in SAID[other])
+
+
+def test_the_learners_texts_are_the_catalogues_learner_keys():
+    es, en = learner_texts("es"), learner_texts("en")
+    assert set(es) == set(en) >= {"placeholder_refused", "placeholder_repr", "answers_doc", "magic_skipped"}
+    assert es["magic_skipped"] == text("learner.magic_skipped", "es") and es != en
+
+
+SPANISH = re.compile(r"[áéíóúñ¿¡]|\b(?:corregir|entrega|celda|alumno|falló|ejecutó|Hecho|tienen que)\b")
+"""What gives a Spanish sentence away (accents, ¿¡, the course's words)."""
+
+
+def sentences(path: Path) -> list[tuple[int, str]]:
+    """String literals of a module that are not docstrings (f-strings' literal parts included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+@pytest.mark.parametrize(
+    "module", sorted([*(PACKAGE / "learner").glob("*.py"), PACKAGE / "judging" / "tool_layer.py"]), ids=str
+)
+def test_no_spanish_sentence_is_hard_coded_where_the_catalogue_should_say_it(module):
+    # A sentence has words: a file or folder name («entrega.py», «alumno») is a name, not something said.
+    found = [(line, s) for line, s in sentences(module) if len(s.split()) > 1 and SPANISH.search(s)]
+    assert not found, found
+
+
+SPANISH_WORDS = frozenset(
+    "el la los las una un que del con para por se es sin cuando cada entrega celda alumno lo le y o de en al "
+    "su sus ya si más hay".split()
+)
+ENGLISH_WORDS = frozenset("the a an of to is and in for it that with on as be this not by are from its or when".split())
+QUOTED = re.compile(r"«[^»]*»|``[^`]*``|`[^`]*`|\"[^\"]*\"")
+LEARNERS_HELP = {("__init__.py", "check"), ("__init__.py", "pista")}
+"""What ``check?`` and ``pista?`` show the learner in a notebook: help for the learner, in the course's Spanish."""
+
+
+def spanish(prose: str) -> bool:
+    """More Spanish function words than English ones, quotations («…», ``…``, "…") aside."""
+    words = re.findall(r"[a-záéíóúñü]+", QUOTED.sub("", prose.lower()))
+    es, en = sum(w in SPANISH_WORDS for w in words), sum(w in ENGLISH_WORDS for w in words)
+    return es >= 2 and es > en
+
+
+def prose(path: Path) -> list[tuple[str, str]]:
+    """(where, text) of every docstring and comment of a module."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            doc = ast.get_docstring(node, clean=False)
+            if doc and (path.name, getattr(node, "name", "")) not in LEARNERS_HELP:
+                found.append((getattr(node, "name", "module"), doc))
+    found += [
+        (f"line {t.start[0]}", t.string)
+        for t in tokenize.generate_tokens(io.StringIO(source).readline)
+        if t.type == tokenize.COMMENT
+    ]
+    return found
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(p for p in PACKAGE.rglob("*.py") if p.name != "catalogue.py"),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_docstrings_and_comments_are_in_english(module):
+    assert not [(where, said[:80]) for where, said in prose(module) if spanish(said)]

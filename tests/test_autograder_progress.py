@@ -1,0 +1,84 @@
+"""Progress as the output needs it: plain lines for a log, a bar redrawn in place on a terminal; learners by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+
+import pytest
+
+from autograder import cli
+from autograder.wire.results import SubmissionResult
+from tests.test_autograder_cli import TTY, FakeGrader, run, write
+
+
+@pytest.fixture
+def named_class(monkeypatch, tmp_path):
+    """Three learners, one of whom the LMS names; graded by the fake pipeline (one fails)."""
+    write(tmp_path / "e" / "a.py")
+    write(tmp_path / "e" / "b.py", "# mal\n")
+    write(tmp_path / "e" / "c.py")
+    real_collect = cli.collect_submissions
+
+    def named(paths, lang="es"):
+        intake = real_collect(paths, lang=lang)
+        intake.learners = [
+            dataclasses.replace(s, label="José Núñez") if s.source.endswith("b.py") else s for s in intake.learners
+        ]
+        return intake
+
+    monkeypatch.setattr(cli, "collect_submissions", named)
+    monkeypatch.setattr(cli, "run_grading", FakeGrader())
+    return tmp_path / "e"
+
+
+def test_a_log_gets_one_plain_line_per_learner_with_the_count(named_class, tmp_path):
+    code, stdout, _ = run("grade", named_class, "--out", tmp_path / "o")
+    assert code == 0
+    assert "\r" not in stdout and "█" not in stdout and "░" not in stdout
+    lines = [line for line in stdout.splitlines() if line.startswith("[")]
+    names = [line.split("] ", 1)[1].split(":", 1)[0] for line in lines]
+    assert names == ["a", "José Núñez", "c"]  # as the reports name them: the LMS's name, else the file's
+    assert [line.split("]")[0] + "]" for line in lines] == ["[1/3]", "[2/3]", "[3/3]"]
+    assert re.search(r"^\[2/3\] José Núñez: 0 de \d+ puntos \(\d+\.\d s\)$", stdout, re.MULTILINE), stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "error", "expected"),
+    [
+        ("es", None, r"\[4/9\] Ana: 7,5 de 25 puntos \(\d+\.\d s\)"),
+        ("en", None, r"\[4/9\] Ana: 7\.5 of 25 points \(\d+\.\d s\)"),
+        ("es", "No se pudo cargar", r"\[4/9\] Ana: 7,5 de 25 puntos, con error \(\d+\.\d s\)"),
+        ("en", "Could not load", r"\[4/9\] Ana: 7\.5 of 25 points, with an error \(\d+\.\d s\)"),
+    ],
+)
+def test_a_log_line_says_the_count_the_points_and_an_error(lang, error, expected):
+    out = io.StringIO()
+    lines = cli.ProgressLines(out, lambda index, result: "Ana", lang)
+    lines(4, 9, SubmissionResult("ana.py", 7.5, 25.0, [], error=error), 3)
+    assert re.fullmatch(expected + "\n", out.getvalue()), out.getvalue()
+
+
+def test_a_terminal_gets_the_bar_with_the_learners_name_and_no_log_lines(named_class, tmp_path):
+    code, stdout, _ = run("grade", named_class, "--out", tmp_path / "o", stdout=TTY())
+    assert code == 0 and stdout.count("\r") == 3 and "█" in stdout
+    assert "José Núñez" in stdout and "b.py" not in stdout.split("\n")[0]
+    assert not re.search(r"^\[\d/\d\]", stdout, re.MULTILINE)
+
+
+def test_a_learners_name_cannot_drive_the_terminal_or_break_the_log(monkeypatch, tmp_path):
+    write(tmp_path / "e" / "a.py")
+    real_collect = cli.collect_submissions
+
+    def named(paths, lang="es"):
+        intake = real_collect(paths, lang=lang)
+        intake.learners = [dataclasses.replace(s, label="Ana\x1b]0;pwned\x07\nGarcía") for s in intake.learners]
+        return intake
+
+    monkeypatch.setattr(cli, "collect_submissions", named)
+    monkeypatch.setattr(cli, "run_grading", FakeGrader())
+    code, stdout, _ = run("grade", tmp_path / "e", "--out", tmp_path / "o")
+    assert code == 0 and "\x1b" not in stdout and "\x07" not in stdout
+    (line,) = [x for x in stdout.splitlines() if x.startswith("[1/1]")]
+    assert "García" in line
