@@ -115,6 +115,7 @@ MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
             "load.notebook_",
             "load.syntax",
             "load.failed",
+            "load.nothing_defined",
             "choice.nothing.",
             "choice.renamed.",
             "internal",
