@@ -60,7 +60,7 @@ def check(level: int | None = None, **kwargs: Any) -> Any:
     return _check(level, _depth=2, **kwargs)
 
 
-def pista(criterion: str | int | None = None, lang: str = "es", *, nivel: int | None = None) -> None:
+def pista(criterion: str | int | None = None, lang: str | None = None, *, nivel: int | None = None) -> None:
     """Muestra la pista siguiente de un criterio (por id, o su número en la tabla de check()).
 
     Cada llamada con el mismo criterio da una pista más concreta; ``nivel=N`` pide la número N.

@@ -180,14 +180,20 @@ _hints_seen: dict[str, int] = {}
 """Criterion id -> the last hint level ``pista(id)`` showed in this kernel."""
 
 
-def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang: str = "es") -> None:
-    """Print a criterion's next hint (or hint number ``nivel``); with no criterion, the first of each."""
-    ids = list(criteria.CRITERIA)
+def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang: str | None = None) -> None:
+    """Print a criterion's next hint (or hint number ``nivel``); with no criterion, the first of each.
+
+    The criteria are those the course counts (its configuration, as ``check()`` reads it), numbered as
+    ``check()``'s table numbers them; the language, the course's unless given.
+    """
+    course = shipped_config()
+    lang = lang or course.lang or "es"
+    ids = [c.id for c in criteria.graded(course.counted_levels)]
     if criterion is None:
         chosen = ids
     elif isinstance(criterion, int) and not isinstance(criterion, bool) and 1 <= criterion <= len(ids):
         chosen = [ids[criterion - 1]]
-    elif criterion in criteria.CRITERIA:
+    elif criterion in ids:
         chosen = [str(criterion)]
     else:
         known = ", ".join(ids)

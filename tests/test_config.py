@@ -648,6 +648,27 @@ def test_check_skips_a_level_the_course_does_not_count(monkeypatch, tmp_path, ca
         assert words in capsys.readouterr().out
 
 
+def test_pista_offers_the_hints_of_the_levels_the_course_counts_in_its_language(monkeypatch, tmp_path, capsys):
+    from autograder import notebook
+
+    shipped = tmp_path / "curso.json"
+    shipped.write_text(config.to_file_json(parse_toml('idioma = "en"\n' + COURSE)))
+    monkeypatch.setattr(config, "SHIPPED", shipped)
+    notebook.pista()
+    listed = capsys.readouterr().out
+    assert "nivel1.hidden" in listed and "nivel0.fresh_start" in listed and "nivel2." not in listed
+    assert criteria.CRITERIA["nivel1.hidden"].hints("en")[0] in listed  # the course's language
+    with pytest.raises(ValueError, match=r"nivel2\.no_double_email"):
+        notebook.pista("nivel2.no_double_email")
+    counted = [c for c in criteria.CRITERIA.values() if c.level in (0, 1)]
+    notebook.pista(len(counted), nivel=1)  # numbered as check()'s table: the last counted criterion
+    assert capsys.readouterr().out.startswith(counted[-1].id)
+    with pytest.raises(ValueError):
+        notebook.pista(len(counted) + 1)
+    notebook.pista("nivel1.hidden", lang="es", nivel=1)
+    assert criteria.CRITERIA["nivel1.hidden"].hints("es")[0] in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("damage", ["{", '{"puntos": {"nivel1.cpA": "x"}}'])
 def test_a_damaged_shipped_config_falls_back_to_the_defaults(monkeypatch, tmp_path, damage):
     shipped = tmp_path / "curso.json"
