@@ -27,7 +27,7 @@ The exercise contract (what the notebooks teach and a submission defines, in a
 
     razon_cpA = razon_cpB = razon_cpC = "?"  # Level 1: why that action, for each checkpoint (one letter each)
     respuesta_caida_o_falla = "?"          # Level 1: an ordinary failure or a dangling call (one letter)
-    respuesta_borrar_alto_impacto = "?"    # Level 1: «¿Está en lo cierto?», deleting a high-impact call
+    respuesta_id_inventado = "?"           # Level 1: «¿Está en lo cierto?», a made-up tool_use_id
     respuesta_causa_raiz = "?"             # Level 2: the incident's root cause (one letter)
 
 Every criterion (id, points, title, hint, what it observes) is declared once in

@@ -431,65 +431,65 @@ QUESTIONS: dict[str, Question] = {
                 "en": "Does deleting the message undo an effect that already happened?",
             },
         ),
-        # Graded in notebook 04 on what notebook 02's «¿Está en lo cierto?» practises (the lesson's
-        # «Manejar una llamada colgante»): another claim about deleting the message, so the practice's
-        # shipped key does not answer it.
+        # Graded in notebook 04 on the section notebook 02's «¿Está en lo cierto?» practises (the lesson's
+        # «Manejar una llamada colgante»), on another of its facts: what pairs a tool_result with its call.
+        # The practice's shipped key (deleting hides the effect) settles nothing here.
         Question(
-            variable="respuesta_borrar_alto_impacto",
+            variable="respuesta_id_inventado",
             criterion="nivel1.esta_en_lo_cierto",
             points=1,
             level=1,
             lesson="Manejar una llamada colgante",
             title={
-                "es": "borrar si es de alto impacto: ¿está en lo cierto?",
-                "en": "deleting when high-impact: is she right?",
+                "es": "un tool_use_id nuevo: ¿está en lo cierto?",
+                "en": "a new tool_use_id: is he right?",
             },
             prompt={
-                "es": "Al reanudar, pendingToolUse apunta a send_email. Una compañera propone: «si la herramienta "
-                "es de alto impacto, borro de messages el mensaje assistant con el tool_use; así seguro que no se "
-                "ejecuta dos veces». ¿Está en lo cierto?",
-                "en": "On resume, pendingToolUse points to send_email. A colleague proposes: «if the tool is "
-                "high-impact, I delete the assistant message with the tool_use from messages; that way it surely "
-                "does not run twice». Is she right?",
+                "es": "Al reanudar, pendingToolUse apunta a send_email. Un compañero concilia con un tool_result "
+                "is_error: true, pero le pone un tool_use_id nuevo, inventado: «el id de la llamada colgante es de "
+                "una vida del agente que ya murió». ¿Está en lo cierto?",
+                "en": "On resume, pendingToolUse points to send_email. A colleague reconciles with an is_error: "
+                "true tool_result, but gives it a new, made-up tool_use_id: «the dangling call's id belongs to a "
+                "life of the agent that already died». Is he right?",
             },
             options={
                 "a": {
-                    "es": "Sí: sin el tool_use en messages, ni el arnés ni el modelo tienen ya nada que puedan "
-                    "volver a ejecutar.",
-                    "en": "Yes: with no tool_use in messages, neither the harness nor the model has anything left "
-                    "to run again.",
+                    "es": "Sí: cada vida del agente empieza con ids nuevos, y la API ya no reconoce los de antes de "
+                    "la caída.",
+                    "en": "Yes: each life of the agent starts with new ids, and the API no longer knows the ones from "
+                    "before the crash.",
                 },
                 "b": {
-                    "es": "Sí, y es mejor que is_error: la conversación queda sin huecos y la API acepta la "
-                    "llamada siguiente.",
-                    "en": "Yes, and it beats is_error: the conversation has no gap and the API accepts the next call.",
+                    "es": "Sí, porque es un error: con is_error: true la API no mira a qué llamada responde el "
+                    "resultado.",
+                    "en": "Yes, because it is an error: with is_error: true the API does not check which call the "
+                    "result answers.",
                 },
                 "c": {
-                    "es": "No: con send_email lo correcto es volver a ejecutarla y rellenar el tool_result, así "
-                    "el modelo tiene su resultado.",
-                    "en": "No: with send_email the right move is to re-run it and fill in the tool_result, so that "
-                    "the model has its real output.",
+                    "es": "No: con send_email lo correcto es borrar el mensaje con el tool_use, y así no queda ningún "
+                    "id que emparejar.",
+                    "en": "No: with send_email the right move is to delete the message with the tool_use, so no id is "
+                    "left to pair.",
                 },
                 "d": {
-                    "es": "No: si el correo ya salió, borrar no lo deshace; el modelo deja de saberlo y puede "
-                    "volver a enviarlo.",
-                    "en": "No: if the email already went out, deleting does not undo it; the model no longer "
-                    "knows and may send it again.",
+                    "es": "No: un tool_result responde a su llamada por el tool_use_id; con otro, la llamada sigue "
+                    "colgando.",
+                    "en": "No: a tool_result answers its call by the tool_use_id; with another one, the call still "
+                    "dangles.",
                 },
             },
             answer="d",
             explanation={
-                "es": "Borrar esconde el hecho, no el riesgo: el modelo olvida que decidió enviar el correo y, como "
-                "no sabe que ya salió, puede volver a pedirlo (en el cuaderno 2, con la jugada uno, lo vuelve a "
-                "enviar).",
-                "en": "Deleting hides the fact, not the risk: the model forgets it decided to send the email and, "
-                "not knowing it went out, may ask for it again (in notebook 2, with move one, it sends it again).",
+                "es": "El protocolo pide un tool_result por cada tool_use, con su mismo tool_use_id, en el siguiente "
+                "mensaje del usuario; el id no caduca con la caída porque vive en checkpoint.json. Un id inventado no "
+                "responde a nadie: la llamada colgante sigue colgando y la API rechaza la conversación.",
+                "en": "The protocol asks for one tool_result per tool_use, with the same tool_use_id, in the next "
+                "user message; the id does not expire with the crash, since it lives in checkpoint.json. A made-up "
+                "id answers nothing: the dangling call still dangles and the API refuses the conversation.",
             },
             hint={
-                "es": "Sin el mensaje, ¿qué le impide al modelo pedir send_email otra vez? Recuerda la jugada uno "
-                "del cuaderno 2.",
-                "en": "Without the message, what stops the model from asking for send_email again? Remember move "
-                "one in notebook 2.",
+                "es": "¿Cómo sabe la API a qué tool_use responde un tool_result? ¿Dónde quedó guardado ese dato?",
+                "en": "How does the API know which tool_use a tool_result answers? Where was that saved?",
             },
         ),
     )

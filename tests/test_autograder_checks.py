@@ -719,7 +719,7 @@ def test_questions(value, passed):
 
 
 def test_a_question_answer_that_is_not_a_letter_is_explained():
-    verdict = judge_question(AnswerObservation("respuesta_borrar_alto_impacto", {"type": "int"}), "es")
+    verdict = judge_question(AnswerObservation("respuesta_id_inventado", {"type": "int"}), "es")
     assert not verdict.passed and "una letra" in verdict.feedback
 
 

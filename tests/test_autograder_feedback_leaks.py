@@ -130,3 +130,16 @@ def test_the_detector_finds_the_right_option_and_the_explanation_and_spares_the_
     for letter, option in question.options.items():
         if letter != question.answer:
             assert not gives_away(dict(option), question), letter
+
+
+PRACTICE = [q for q in QUESTIONS.values() if q.practice]
+
+
+@pytest.mark.parametrize("practice", PRACTICE, ids=[q.variable for q in PRACTICE])
+def test_a_practice_questions_shipped_key_answers_no_graded_question(practice):
+    # Notebook 02's practice keeps its key in the learner's edition (instant feedback): what it shows for
+    # the right answer must not be, restated, the right answer of a question that is graded.
+    shown = {lang: f"{practice.options[practice.answer][lang]} {practice.explanation[lang]}" for lang in LANGS}
+    leaked = [q.variable for q in GRADED if gives_away(shown, q)]
+    assert not leaked, f"{practice.variable}'s key answers {leaked}"
+    assert practice.variable not in {q.variable for q in GRADED}

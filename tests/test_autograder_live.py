@@ -40,7 +40,7 @@ CELLS = [
     "    cp['messages'].append({'role': 'user', 'content': [result]})\n"
     "    cp['pendingToolUse'] = None\n"
     "    return cp",
-    "respuesta_caida_o_falla = 'b'\nrespuesta_causa_raiz = 'c'\nrespuesta_borrar_alto_impacto = 'd'\n"
+    "respuesta_caida_o_falla = 'b'\nrespuesta_causa_raiz = 'c'\nrespuesta_id_inventado = 'd'\n"
     "razon_cpA, razon_cpB, razon_cpC = 'b', 'c', 'a'\n"
     "resumen = resume_action(exercise_checkpoint('cpA'))",
 ]

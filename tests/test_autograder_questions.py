@@ -28,7 +28,7 @@ def test_each_question_has_options_in_both_languages_and_a_valid_answer():
         "razon_cpC",
         "respuesta_causa_raiz",
         "respuesta_esta_en_lo_cierto",
-        "respuesta_borrar_alto_impacto",
+        "respuesta_id_inventado",
     }
     for q in QUESTIONS.values():
         assert q.answer in q.options

@@ -285,19 +285,19 @@ QUESTION_TRICKS = {
     "questions_answer": """
         from autograder.questions import QUESTIONS
         respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
-        respuesta_borrar_alto_impacto = QUESTIONS["respuesta_borrar_alto_impacto"].answer
+        respuesta_id_inventado = QUESTIONS["respuesta_id_inventado"].answer
     """,
     "questions_file": """
         import re
         from pathlib import Path
         import autograder
         text = (Path(autograder.__file__).parent / "questions.py").read_text()
-        respuesta_causa_raiz, respuesta_borrar_alto_impacto = re.findall(r'answer="(\\w)"', text)[:2]
+        respuesta_causa_raiz, respuesta_id_inventado = re.findall(r'answer="(\\w)"', text)[:2]
     """,
     "checks_module": """
         from autograder.judging.evaluate import QUESTIONS
         respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
-        respuesta_borrar_alto_impacto = QUESTIONS["respuesta_borrar_alto_impacto"].answer
+        respuesta_id_inventado = QUESTIONS["respuesta_id_inventado"].answer
     """,
 }
 

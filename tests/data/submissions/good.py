@@ -40,7 +40,7 @@ razon_cpA = "b"
 razon_cpB = "c"
 razon_cpC = "a"
 respuesta_caida_o_falla = "b"
-respuesta_borrar_alto_impacto = "d"
+respuesta_id_inventado = "d"
 respuesta_causa_raiz = "c"
 
 if __name__ == "__main__":

@@ -27,5 +27,5 @@ razon_cpA = None  # TU RESPUESTA AQUÍ
 razon_cpB = None  # TU RESPUESTA AQUÍ
 razon_cpC = None  # TU RESPUESTA AQUÍ
 respuesta_caida_o_falla = None  # TU RESPUESTA AQUÍ
-respuesta_borrar_alto_impacto = None  # TU RESPUESTA AQUÍ
+respuesta_id_inventado = None  # TU RESPUESTA AQUÍ
 respuesta_causa_raiz = None  # TU RESPUESTA AQUÍ
