@@ -732,7 +732,7 @@ def test_a_changed_submission_warns_about_its_own_learner_and_says_so_in_results
     assert any("La entrega de José cambió" in w for w in warnings)
 
 
-def test_a_row_that_cannot_say_which_of_two_namesakes_is_refused_and_the_lms_id_settles_it(fake, tmp_path):
+def test_two_namesakes_rows_stay_apart_as_written_and_a_bare_name_is_refused(fake, tmp_path):
     # Moodle's download: two learners of the same name, told apart only by their ids, same copied file.
     cls = tmp_path / "moodle"
     for ident in ("123", "456"):
@@ -746,27 +746,40 @@ def test_a_row_that_cannot_say_which_of_two_namesakes_is_refused_and_the_lms_id_
         ("Ana García", "123"),
         ("Ana García", "456"),
     ]
+
+    def verdicts() -> dict[str, bool | None]:
+        doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
+        return {
+            s["learner_id"]: next(c for c in s["criteria"] if c["id"] == UNDECIDED)["passed"]
+            for s in doc["submissions"]
+        }
+
+    # The CSV and the listing name each one with the LMS's id: the row applies as written.
     sheet = tmp_path / "r.csv"
-    assert run("review", out, "--csv", sheet)[0] == 0
-    fill_for(sheet, {"Ana García": ("pass", "Marta", "vale")})
-    before = tree(out)
-    code, _, stderr = run("review", out, "--apply", sheet)
-    assert code == 2 and "línea 2" in stderr and "dos alumnos" in stderr
-    assert tree(out) == before
-    # The row names the learner by id: only that one is decided.
+    code, stdout, _ = run("review", out, "--csv", sheet)
+    assert code == 0 and "Ana García (123)" in stdout and "Ana García (456)" in stdout
+    assert run("review", out, "--csv", tmp_path / "solo.csv", "--learner", "456")[0] == 0
+    fill_for(tmp_path / "solo.csv", {"Ana García (456)": ("pass", "Marta", "vale")})
+    code, _, stderr = run("review", out, "--apply", tmp_path / "solo.csv")
+    assert code == 0, stderr
+    assert verdicts() == {"456": True, "123": None}
+    # A row written by hand with the bare name cannot say which of the two it is for.
     rows = list(csv.DictReader(sheet.open(encoding="utf-8")))
-    rows[0]["learner"], rows[1]["decision"] = "456", ""
+    rows = [dict(r, learner="Ana García", decision="fail", reviewer="Marta", reason="no") for r in rows[:1]]
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     sheet.write_text(buf.getvalue(), encoding="utf-8")
+    before = tree(out)
+    code, _, stderr = run("review", out, "--apply", sheet)
+    assert code == 2 and "línea 2" in stderr and "dos alumnos" in stderr
+    assert tree(out) == before
+    # ...and the id alone does.
+    sheet.write_text(buf.getvalue().replace(",Ana García,", ",123,"), encoding="utf-8")
     code, _, stderr = run("review", out, "--apply", sheet)
     assert code == 0, stderr
-    doc = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    decided = {s["learner_id"]: s for s in doc["submissions"]}
-    verdicts = {i: next(c for c in s["criteria"] if c["id"] == UNDECIDED)["passed"] for i, s in decided.items()}
-    assert verdicts == {"456": True, "123": None}
+    assert verdicts() == {"456": True, "123": False}
 
 
 def test_decisions_saved_before_learner_ids_still_apply(fake, tmp_path):

@@ -83,6 +83,12 @@ class Decision:
         return ("id", self.learner_id) if self.learner_id else ("name", self.learner)
 
 
+def learner_cell(entry: ReportEntry) -> str:
+    """How a row names its learner: «Ana García (109)» when the LMS's id is known, so two namesakes'
+    rows stay apart as written; a row written by hand may give the name or the id alone."""
+    return f"{entry.label} ({entry.ident})" if entry.ident else entry.label
+
+
 def _whos(entry: ReportEntry) -> tuple[tuple[str, str], ...]:
     """Every :attr:`Decision.who` that designates ``entry``'s learner."""
     return (("id", entry.ident), ("name", entry.label)) if entry.ident else (("name", entry.label),)
@@ -121,7 +127,7 @@ def review_csv(rows: list[Row], lang: str = "es") -> str:
             [
                 csv_cell(r.entry.result.submission),
                 r.entry.result.sha256 or "",
-                csv_cell(r.entry.label),
+                csv_cell(learner_cell(r.entry)),
                 c.id,
                 criterion_title(c.id, lang),
                 f"{c.max_score:g}",
@@ -140,7 +146,7 @@ def listing(rows: list[Row], lang: str = "es") -> list[str]:
         text(
             "review.row",
             lang,
-            learner=display_name(r.entry.label),
+            learner=display_name(learner_cell(r.entry)),
             submission=display_name(r.entry.result.submission),
             criterion=r.criterion.id,
             state=text(f"report.{'pending' if r.criterion.pending else _state(r.criterion)}", lang),
@@ -196,7 +202,8 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
         if not e.graded:
             continue
         names = {e.result.submission, csv_cell(e.result.submission)}
-        learners = {e.label, csv_cell(e.label)} | ({e.ident, csv_cell(e.ident)} if e.ident else set())
+        said = {e.label, e.ident, learner_cell(e)} if e.ident else {e.label}
+        learners = said | {csv_cell(name) for name in said}
         for name in names:
             for learner in learners:
                 by_key.setdefault((name, e.result.sha256 or "", learner), []).append(e)
