@@ -357,3 +357,14 @@ def test_bundle_run_autograder_catches_the_production_bug(tmp_path):
     assert by_id["nivel2.no_double_email"]["status"] == "failed"
     assert by_id["nivel2.no_double_email"]["score"] == 0
     assert doc["score"] < sum(t["max_score"] for t in by_id.values())
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", "19,5 / 19,5 puntos"), ("en", "19.5 / 19.5")])
+def test_the_learners_summary_writes_points_as_their_language_does(lang, said):
+    from autograder.reporting.gradescope import to_gradescope
+    from autograder.wire.results import CriterionResult, SubmissionResult
+
+    result = SubmissionResult.from_criteria(
+        "04_ejercicios.py", [CriterionResult("nivel1.cpA", True, 19.5, 19.5, "ok")], seed=1
+    )
+    assert said in to_gradescope(result, lang=lang)["output"]

@@ -469,3 +469,14 @@ def test_a_class_of_partial_reconciles_graded_for_real_makes_the_map(tmp_path):
     assert ro["rerun"][:2] == ("lesson", 3) and hi["is_error"][:2] == ("lesson", 3)
     assert sorted(hi["rerun"][2]) == ["reejecuta_todo", "solo_el_correo"]
     assert hi["not_run"][2] == ["se_cae"] and hi["dangling"][2] == ["la_deja"] and hi["delete"][2] == ["borra"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_class_without_level_2_says_so_instead_of_empty_tables(lang):
+    # A course that does not count Level 2 (or a run graded on other levels): nobody has moves.
+    html = summary_html(class_entries({"Ana García": None, "Bruno Díaz": None}), lang=lang)
+    assert 'id="map-none"' in html and 'id="moves-read_only"' not in html and 'id="map-apart"' not in html
+    assert ("Nivel 2" if lang == "es" else "Level 2") in re.search(r'<p[^>]*id="map-none">(.*?)</p>', html).group(1)
+    # One learner with moves brings the tables back, and the others are listed apart.
+    html = summary_html(class_entries({"Ana García": CLASS["Ana García"], "Bruno Díaz": None}), lang=lang)
+    assert 'id="map-none"' not in html and 'id="moves-read_only"' in html and 'id="map-apart"' in html

@@ -547,3 +547,13 @@ def test_the_machines_confinement_warning_is_the_instructors_not_the_learners(la
     assert summary.index(html_escape(machine)) < summary.index('id="matrix"')
     assert next(csv.DictReader(io.StringIO(grades_csv([e]))))["warnings"] == "La celda 3 lanzó ValueError"
     assert results_document([e])["submissions"][0]["warnings"] == results[0].warnings  # results.json keeps all
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"), [("es", ": 1 alumno<", ": 2 alumnos<"), ("en", ": 1 learner<", ": 2 learners<")]
+)
+def test_the_distributions_counts_agree_in_number(lang, one, many):
+    from autograder.reporting.report import histogram_svg
+
+    svg = str(histogram_svg([(0.0, 5.0, 1), (5.0, 10.0, 2), (10.0, 15.0, 0)], lang))
+    assert one in svg and many in svg and ": 0 " in svg

@@ -1414,6 +1414,7 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     "report.pass_rate": {"es": "Porcentaje de aprobación por criterio", "en": "Pass rate per criterion"},
     "report.distribution": {"es": "Distribución de puntajes", "en": "Score distribution"},
     "report.count": {"es": "alumnos", "en": "learners"},
+    "report.count_one": {"es": "alumno", "en": "learner"},
     "report.feedback": {"es": "Retroalimentación", "en": "Feedback"},
     "report.seed": {"es": "Semilla", "en": "Seed"},
     "report.seed_hint": {
@@ -1527,6 +1528,12 @@ Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 
     },
     # -- resumen.html: the class's misconception map (reporting.misconceptions) -----------------
     "report.map_title": {"es": "Mapa de errores de concepto", "en": "Misconception map"},
+    "report.map_none": {
+        "es": "Ningún estudiante tiene el Nivel 2 calificado en esta corrección (no se calificó, o no cuenta en el "
+        "curso): no hay jugadas que contar.",
+        "en": "No learner has Level 2 graded in this run (it was not graded, or the course does not count it): "
+        "there are no moves to count.",
+    },
     "report.map_help": {
         "es": "Qué hizo el reconcile de cada estudiante con una llamada colgante, según el tipo de herramienta: "
         "lo que se observó al llamarlo en los casos del Nivel 2 (qué herramientas se ejecutaron y qué punto de "

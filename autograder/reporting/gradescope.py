@@ -120,10 +120,10 @@ def build_bundle(out: Path, root: Path | None = None, *, seed: int, config: Cour
 
 def to_gradescope(result: SubmissionResult, *, lang: str = "es", warnings: list[str] | None = None) -> dict[str, Any]:
     """A ``SubmissionResult`` in Gradescope's results.json schema."""
-    score, max_score = fmt_points(result.score), fmt_points(result.max_score)
+    score, max_score = fmt_points(result.score, lang), fmt_points(result.max_score, lang)
     lines = [text("gradescope.graded", lang, name=result.submission, score=score, max_score=max_score)]
     if result.pending:
-        lines.append(text("gradescope.pending", lang, points=fmt_points(result.pending)))
+        lines.append(text("gradescope.pending", lang, points=fmt_points(result.pending, lang)))
     if result.error:
         lines.append(text("gradescope.error", lang, error=result.error))
     lines += result.warnings

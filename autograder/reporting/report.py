@@ -654,7 +654,7 @@ def histogram_svg(bins: list[tuple[float, float, int]], lang: str = "es") -> Mar
         span = fmt_points(low, lang) if per_point else f"{fmt_points(low, lang)}–{fmt_points(high, lang)}"
         out.append(
             f'<rect x="{x + 6}" y="{top + plot_h - h:.1f}" width="{col_w - 12}" height="{h:.1f}" fill="{_BAR}">'
-            f"<title>{escape(span)}: {count} {escape(t['count'])}</title></rect>"
+            f"<title>{escape(span)}: {count} {escape(t['count_one' if count == 1 else 'count'])}</title></rect>"
         )
         if count:
             out.append(
