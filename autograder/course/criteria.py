@@ -113,6 +113,16 @@ def graded(levels: Iterable[int]) -> list[Criterion]:
     return [c for c in CRITERIA.values() if c.level in levels]
 
 
+def judged(levels: Iterable[int]) -> list[tuple[Criterion, Judge]]:
+    """The criteria of ``levels`` with their judges, resolved once for a whole grading (judge process only)."""
+    return [(c, c.judge_function()) for c in graded(levels)]
+
+
+def scored(verdicts: Iterable[tuple[Criterion, Verdict]]) -> list[CriterionResult]:
+    """Each criterion's result from its verdict, in the order given."""
+    return [c.result(verdict) for c, verdict in verdicts]
+
+
 def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:
     """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
     return [c.failed(message) for c in graded(levels)]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import CRITERIA, graded
+from autograder.course.criteria import CRITERIA, judged, scored
 from autograder.judging.delegation import explained
 from autograder.judging.observe import Run
 from autograder.sandbox.session import Caller
@@ -45,7 +45,9 @@ def run_checks(
     only lets the feedback show the learner's own spelling of it.
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
-    criteria = [c.result(c.judge_function()(run.observed(c.observes), lang)) for c in graded(levels)]
+    chosen = judged(levels)
+    observations = run.observe_all([c.observes for c, _ in chosen])
+    criteria = scored([(c, judge(obs, lang)) for (c, judge), obs in zip(chosen, observations, strict=True)])
     flags = list(run.flags.values())
     for fn, called in sorted(run.delegated.items()):
         target, key = explained(called, (spelled or {}).get(fn))

@@ -63,6 +63,10 @@ class Run:
             self._seen[name] = OBSERVERS[name](self)
         return self._seen[name]
 
+    def observe_all(self, names: list[str]) -> list[Any]:
+        """Each named observation, in order (one that several criteria judge is still observed once)."""
+        return [self.observed(name) for name in names]
+
     def note(self, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
             if outcome.delegated:

@@ -15,7 +15,7 @@ import json
 import random
 import string
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -193,10 +193,11 @@ class ActionCase:
     label: str | Notice  # what the feedback names: "read_file", "charge_card", "sin llamada pendiente"...
     kind: str  # "none", "read_only" or "high_impact"
     checkpoint: Checkpoint
+    expected: str = field(init=False)
+    """The action it must get (from its kind): data of the case, read by the judge without asking back."""
 
-    @property
-    def expected(self) -> str:
-        return EXPECTED_FOR_KIND[self.kind]
+    def __post_init__(self) -> None:
+        self.expected = EXPECTED_FOR_KIND[self.kind]
 
 
 EXPECTED_FOR_KIND = {"none": "continue", "read_only": "rerun", "high_impact": "is_error"}

@@ -32,10 +32,11 @@ class Outcome:
     failure: Failure | None = None
     delegated: list[str] = field(default_factory=list)
     fn: str = ""
+    ok: bool = field(init=False)
+    """The call returned a value to judge: data of the outcome, so judges read it without calling back here."""
 
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
+    def __post_init__(self) -> None:
+        self.ok = self.status == "ok"
 
     @classmethod
     def from_reply(cls, fn: str, reply: Reply | Failure) -> Outcome:
