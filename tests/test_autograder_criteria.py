@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from test_autograder_checks import OneByOne
 
 from autograder import notebook
 from autograder.course import catalogue, criteria
@@ -22,7 +23,7 @@ from autograder.wire.results import SubmissionResult
 TOY = "nivel1.juguete"
 
 
-class NoFunctions:
+class NoFunctions(OneByOne):
     """A submission that defines nothing: every call is ``missing``."""
 
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
