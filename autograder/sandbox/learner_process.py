@@ -8,9 +8,10 @@ the three pipes over a Unix socket. That child locks itself down
 the zygote and the child reports how it ended and kills it if the judge goes away.
 
 The judge talks to the child only through framed JSON on two pipes
-(:mod:`autograder.wire.protocol`): it sends the cells to load and one call's argument at a
-time (``resume_action``/``reconcile``); the child may ask the judge to execute a tool
-(the ``execute_tool`` proxy). Wall-clock, output and disk limits are enforced here,
+(:mod:`autograder.wire.protocol`): it sends the cells to load, then the calls of one
+observation in one request (``resume_action``/``reconcile``...), which the child answers one
+by one as each ends, so each call is timed and blamed on its own; the child may ask the
+judge to execute a tool (the ``execute_tool`` proxy). Wall-clock, output and disk limits are enforced here,
 from outside: on a timeout or a full folder the whole process group is SIGKILLed;
 printed output past the cap is read and dropped, never a reason to stop.
 """

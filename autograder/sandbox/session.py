@@ -250,6 +250,7 @@ class Session:
         The same outcomes as :meth:`call` one by one, each group of ``groups`` inside its own
         :meth:`budget`: a call that fails poisons its function and ends the process; the calls
         after it are refused (its function) or sent again, to a fresh process (the others).
+        The groups' budgets are the only ones that apply (not one opened by :meth:`budget`).
         """
         groups = list(groups) if groups is not None else [0] * len(batch)
         outcomes: dict[int, Outcome] = {}
