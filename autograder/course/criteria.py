@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from autograder.questions import LEVEL1, QUESTIONS, Question
-from autograder.wire.results import CriterionResult
+from autograder.wire.results import CriterionResult, from_verdicts
 
 
 class Verdict(NamedTuple):
@@ -78,10 +78,8 @@ class Criterion:
         return (chosen,) if isinstance(chosen, str) else tuple(chosen)
 
     def result(self, verdict: Verdict) -> CriterionResult:
-        passed, feedback = verdict
-        if passed is None:
-            return CriterionResult(self.id, None, None, self.points, feedback, review=True)
-        return CriterionResult(self.id, passed, self.points if passed else 0.0, self.points, feedback)
+        (result,) = from_verdicts([(self.id, self.points, *verdict)])
+        return result
 
     def failed(self, feedback: str) -> CriterionResult:
         return CriterionResult(self.id, False, 0.0, self.points, feedback)
@@ -120,7 +118,7 @@ def judged(levels: Iterable[int]) -> list[tuple[Criterion, Judge]]:
 
 def scored(verdicts: Iterable[tuple[Criterion, Verdict]]) -> list[CriterionResult]:
     """Each criterion's result from its verdict, in the order given."""
-    return [c.result(verdict) for c, verdict in verdicts]
+    return from_verdicts([(c.id, c.points, *verdict) for c, verdict in verdicts])
 
 
 def not_graded(message: str, *, levels: Iterable[int] = (0, 1, 2)) -> list[CriterionResult]:

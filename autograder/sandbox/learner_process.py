@@ -99,16 +99,16 @@ class Protections:
     seccomp: bool = False
     """The learner's child installs a seccomp filter (no connect(), no chmod/chown, no new processes);
     where it must and cannot, the child refuses to run learner code rather than go on without it."""
+    files: bool = field(init=False)
+    """The learner cannot write outside its folder nor read the grader's files."""
+    signals: bool = field(init=False)
+    """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
 
-    @property
-    def files(self) -> bool:
-        """The learner cannot write outside its folder nor read the grader's files."""
-        return self.uid_drop or self.landlock_abi >= 1
-
-    @property
-    def signals(self) -> bool:
-        """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
-        return self.uid_drop or self.landlock_abi >= 6  # ABI 6 scopes signals to the learner's domain
+    def __post_init__(self) -> None:
+        # Worked out once, as data: whoever reads them does not call back here.
+        object.__setattr__(self, "files", self.uid_drop or self.landlock_abi >= 1)
+        # ABI 6 scopes signals to the learner's domain.
+        object.__setattr__(self, "signals", self.uid_drop or self.landlock_abi >= 6)
 
 
 def protections() -> Protections:
