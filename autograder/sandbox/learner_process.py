@@ -262,7 +262,12 @@ class Learner:
             timeout, kind = call_seconds, "call_timeout"
             if group in ends and ends[group] - now < call_seconds:
                 timeout, kind = max(ends[group] - now, 0.0), "budget"
-            reply = self._exchange(outgoing, "result", timeout, on_tool=on_tool, call_id=first + i)
+            if timeout <= 0:
+                # Its group's budget is spent: it gets no time, even if the child, ahead, already answered.
+                self._kill()
+                reply: Reply | Failure = Failure("timeout", limit=0.0)
+            else:
+                reply = self._exchange(outgoing, "result", timeout, on_tool=on_tool, call_id=first + i)
             if isinstance(reply, Failure) and reply.kind == "timeout" and budget_seconds is not None:
                 limit = call_seconds if kind == "call_timeout" else budget_seconds
                 reply = Failure(kind, limit=limit, importing=reply.importing)
