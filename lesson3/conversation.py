@@ -209,6 +209,28 @@ def _is_typeddict(annotation: Any) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, dict) and hasattr(annotation, "__total__")
 
 
+_T = typing.TypeVar("_T")
+
+
+def _per_annotation(work: typing.Callable[[Any], _T]) -> typing.Callable[[Any], _T]:
+    """``work`` worked out once per annotation, found again by the annotation's identity.
+
+    The SDK's types do not change while a process runs, and every request walks the same few
+    many times. Found by identity, not by hash: typing hashes and compares a union or a
+    ``Literal`` in Python, walking all of it, which cost more than the walk of the request itself.
+    """
+    memo: dict[int, tuple[Any, _T]] = {}  # the annotation is kept, so its id is never reused
+
+    @functools.wraps(work)
+    def memoised(annotation: Any) -> _T:
+        hit = memo.get(id(annotation))
+        if hit is None or hit[0] is not annotation:
+            hit = memo[id(annotation)] = (annotation, work(annotation))
+        return hit[1]
+
+    return memoised
+
+
 def _strip(annotation: Any) -> Any:
     """Without Required/NotRequired/Annotated wrappers."""
     while typing.get_origin(annotation) in (typing.Required, typing.NotRequired, typing.Annotated):
@@ -216,25 +238,20 @@ def _strip(annotation: Any) -> Any:
     return annotation
 
 
-def _members(annotation: Any) -> list[Any]:
+@_per_annotation
+def _members(annotation: Any) -> tuple[Any, ...]:
     """A union's members, nested unions flattened (a plain type is its own only member)."""
-    try:
-        return list(_members_cached(annotation))
-    except TypeError:  # an annotation that cannot be hashed: worked out each time
-        return _members_of(annotation)
-
-
-@functools.cache
-def _members_cached(annotation: Any) -> tuple[Any, ...]:
-    # The SDK's types do not change while a process runs; every request walks the same few, many times.
-    return tuple(_members_of(annotation))
-
-
-def _members_of(annotation: Any) -> list[Any]:
     annotation = _strip(annotation)
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
-    return [annotation]
+        return tuple(m for arg in typing.get_args(annotation) for m in _members(arg))
+    return (annotation,)
+
+
+@_per_annotation
+def _nullable(annotation: Any) -> bool:
+    """Whether ``None`` is a value of ``annotation``."""
+    members = _members(annotation)
+    return type(None) in members or any(m in (Any, object) for m in members)
 
 
 @functools.cache
@@ -272,10 +289,8 @@ def _walk(
     value: Any, annotation: Any, path: tuple[str | int, ...], at: tuple[str | int, ...], owner: str | None
 ) -> SchemaProblem | None:
     """The first problem of ``value`` against the SDK type ``annotation``, or None."""
-    members = _members(annotation)
-    if value is None:
-        if type(None) in members or any(m in (Any, object) for m in members):
-            return None
+    if value is None and _nullable(annotation):
+        return None
     members, blocks_ = _alternatives(annotation)
     if blocks_ and isinstance(value, Mapping):
         if "type" not in value:
@@ -295,21 +310,9 @@ def _walk(
     return SchemaProblem("type", path, at, owner, _last_key(at), expected, type(value).__name__)
 
 
-def _alternatives(annotation: Any) -> tuple[list[Any], list[Any]]:
+@_per_annotation
+def _alternatives(annotation: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """A type's members a value may match (its own response models left out), and those that are blocks."""
-    try:
-        members, blocks_ = _alternatives_cached(annotation)
-    except TypeError:  # an annotation that cannot be hashed
-        members, blocks_ = _alternatives_of(annotation)
-    return list(members), list(blocks_)
-
-
-@functools.cache
-def _alternatives_cached(annotation: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    return _alternatives_of(annotation)
-
-
-def _alternatives_of(annotation: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     # The SDK also takes its own response models (``ContentBlock``) as blocks; on the wire they are the
     # same dicts as the params, so the params alone say what is accepted.
     members = tuple(m for m in _members(annotation) if m is not type(None) and not hasattr(m, "model_fields"))
@@ -320,6 +323,7 @@ def _last_key(at: tuple[str | int, ...]) -> str | None:
     return at[-1] if at and isinstance(at[-1], str) else None
 
 
+@_per_annotation
 def _kind_name(member: Any) -> str:
     origin = typing.get_origin(member)
     if origin is typing.Literal:
@@ -331,28 +335,38 @@ def _kind_name(member: Any) -> str:
     return _KIND_NAMES.get(member, getattr(member, "__name__", str(member)))
 
 
-def _accepts(member: Any, value: Any) -> bool:
-    """Whether ``value`` is of the member's kind (its inside is walked after)."""
-    origin = typing.get_origin(member)
+@_per_annotation
+def _acceptance(member: Any) -> tuple[Any, tuple[Any, ...]]:
+    """How a value is told to be of the member's kind: ``Any``, ``Literal`` and its values, or a Python type."""
     if member in (Any, object):
-        return True
-    if origin is typing.Literal:
-        return any(value == v and type(value) is type(v) for v in typing.get_args(member))
+        return Any, ()
+    if typing.get_origin(member) is typing.Literal:
+        return typing.Literal, typing.get_args(member)
     kind = _kind_name(member)
     if kind == "dict":
-        return isinstance(value, Mapping)
+        return Mapping, ()
     if kind == "list":
-        return isinstance(value, list)
-    if member is bool:
+        return list, ()
+    if member in (bool, int, float, str):
+        return member, ()
+    return Any, ()  # a type of the SDK's own (a file input...): not the API's to say here
+
+
+def _accepts(member: Any, value: Any) -> bool:
+    """Whether ``value`` is of the member's kind (its inside is walked after)."""
+    kind, literals = _acceptance(member)
+    if kind is Any:
+        return True
+    if kind is typing.Literal:
+        return any(value == v and type(value) is type(v) for v in literals)
+    if kind is bool:
         # pydantic's lax booleans, as the API reads JSON: true/false, 0/1 and their usual words.
         return isinstance(value, bool) or value in (0, 1) or (isinstance(value, str) and value.lower() in _BOOL_WORDS)
-    if member is int:
+    if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)
-    if member is float:
+    if kind is float:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if member is str:
-        return isinstance(value, str)
-    return True  # a type of the SDK's own (a file input...): not the API's to say here
+    return isinstance(value, kind)  # Mapping, list, str
 
 
 _BOOL_WORDS = frozenset({"true", "false", "0", "1", "yes", "no", "on", "off", "t", "f", "y", "n"})
@@ -361,15 +375,23 @@ _BOOL_WORDS = frozenset({"true", "false", "0", "1", "yes", "no", "on", "off", "t
 def _walk_member(
     value: Any, member: Any, path: tuple[str | int, ...], at: tuple[str | int, ...], owner: str | None
 ) -> SchemaProblem | None:
-    if _is_typeddict(member):
+    typeddict, item = _inside(member)
+    if typeddict:
         return _walk_typeddict(value, member, path, at, owner)
-    origin = typing.get_origin(member)
-    if origin in (list, Iterable, Sequence) and typing.get_args(member):
-        (item,) = typing.get_args(member)[:1]
+    if item is not None:
         for k, element in enumerate(value):
             if (problem := _walk(element, item, (*path, k), (*at, k), owner)) is not None:
                 return problem
     return None
+
+
+@_per_annotation
+def _inside(member: Any) -> tuple[bool, Any]:
+    """What of a member's value is walked: its fields (a TypedDict), its items' type (a list), or nothing."""
+    if _is_typeddict(member):
+        return True, None
+    args = typing.get_args(member)
+    return False, args[0] if typing.get_origin(member) in (list, Iterable, Sequence) and args else None
 
 
 def _walk_typeddict(

@@ -63,6 +63,15 @@ def api_error_for(body: dict[str, Any]) -> str | None:
     # Fields and types first: the API validates the request's shape before its rules.
     if (shape := schema_problem(messages)) is not None:
         return schema_error(shape)
+    return rules_error(messages)
+
+
+def rules_error(messages: list[dict[str, Any]]) -> str | None:
+    """The API's 400 error for a non-empty ``messages`` whose fields and types it accepts: its rules, or None.
+
+    What :func:`api_error_for` says after :func:`~lesson3.conversation.schema_problem` found nothing
+    (the roles, empty content, the pairing of tool calls, empty text), for whoever checked the shape already.
+    """
     if messages[0].get("role") != "user":
         return 'messages: first message must use the "user" role'
     for i, msg in enumerate(messages):

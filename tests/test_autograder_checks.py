@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import itertools
 import json
 import os
 from collections.abc import Callable
@@ -48,20 +49,32 @@ CRITERIA_IDS = required_ids()
 Fn = Callable[..., Any]
 
 
-class FakeCaller:
+class OneByOne:
+    """``calls()`` as the session means it, one call at a time: each group of calls inside its own budget."""
+
+    def calls(self, batch: Any, *, groups: Any = None, on_tool: Any = None) -> list[Outcome]:
+        groups = list(groups) if groups is not None else [0] * len(batch)
+        outcomes: list[Outcome] = []
+        for _, chunk in itertools.groupby(zip(batch, groups, strict=True), key=lambda item: item[1]):
+            with self.budget():
+                outcomes += [self.call(fn, arg, on_tool=on_tool) for (fn, arg), _ in chunk]
+        return outcomes
+
+
+class FakeCaller(OneByOne):
     """Calls trusted test functions ``fn(cp, execute_tool)`` in-process, through JSON like the sandbox."""
 
     def __init__(self, reused: dict[str, list[str]] | None = None, **functions: Fn) -> None:
         self.functions = functions
         self.reused = reused or {}
         """Function -> what of lesson3 its calls record having run (as the learner's process reports it)."""
-        self.calls: list[str] = []
+        self.called: list[str] = []
 
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
         return contextlib.nullcontext()
 
     def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
-        self.calls.append(fn)
+        self.called.append(fn)
         function = self.functions.get(fn)
         if function is None:
             return Outcome("missing", fn=fn)

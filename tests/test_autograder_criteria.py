@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_autograder_checks import OneByOne
 
 from autograder import notebook
 from autograder.course import catalogue, criteria
@@ -31,7 +32,7 @@ from autograder.wire.results import SubmissionResult
 TOY = "nivel1.juguete"
 
 
-class NoFunctions:
+class NoFunctions(OneByOne):
     """A submission that defines nothing: every call is ``missing``."""
 
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:

@@ -14,6 +14,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from test_autograder_checks import OneByOne
 
 from autograder.course.catalogue import text
 from autograder.intake.submission import cell_label
@@ -110,14 +111,14 @@ def test_what_the_learner_sees_uses_the_same_values_and_the_real_messages(row):
 # -- the backstop comes last -----------------------------------------------------------------------
 
 
-class Counting:
+class Counting(OneByOne):
     """Wraps an in-process caller and notes, for every call, the budget it ran in (None: its own limit)."""
 
     def __init__(self, caller) -> None:
         self.caller = caller
         self.budgets = 0
         self.open: int | None = None
-        self.calls: list[int | None] = []
+        self.opened: list[int | None] = []
 
     @contextlib.contextmanager
     def budget(self, seconds=None):
@@ -130,14 +131,14 @@ class Counting:
             self.open = None
 
     def call(self, fn, arg, *, on_tool=None):
-        self.calls.append(self.open)
+        self.opened.append(self.open)
         return self.caller.call(fn, arg, on_tool=on_tool)
 
     def worst_case(self, limits: Limits) -> float:
         """Seconds the learner's calls may take when each runs until just under its limit."""
-        per_budget = Counter(c for c in self.calls if c is not None)
+        per_budget = Counter(c for c in self.opened if c is not None)
         inside = sum(min(limits.check_seconds, n * limits.call_seconds) for n in per_budget.values())
-        return inside + sum(1 for c in self.calls if c is None) * limits.call_seconds
+        return inside + sum(1 for c in self.opened if c is None) * limits.call_seconds
 
 
 def test_the_backstop_outlasts_every_limit_a_slow_honest_submission_may_use(tmp_path):

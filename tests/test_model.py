@@ -8,6 +8,7 @@ from typing import Any
 import anthropic
 import pytest
 
+from lesson3.conversation import schema_problem
 from lesson3.model import (
     DEFAULT_MODEL,
     TASK_EMAIL,
@@ -18,6 +19,7 @@ from lesson3.model import (
     live_requested,
     make_client,
     offline_client,
+    rules_error,
 )
 from lesson3.tools import TOOL_SCHEMAS
 
@@ -89,6 +91,8 @@ def test_a_well_formed_conversation_is_accepted() -> None:
 )
 def test_api_error_for_uses_the_apis_wording(body: dict[str, Any], expected: str) -> None:
     assert api_error_for(body) == expected
+    if {"model", "max_tokens"} <= body.keys() and body.get("messages") and schema_problem(body["messages"]) is None:
+        assert rules_error(body["messages"]) == expected
 
 
 def test_a_dangling_tool_use_gets_the_apis_400_with_its_wording() -> None:
@@ -190,6 +194,7 @@ def test_text_after_the_tool_result_is_accepted_as_the_api_accepts_it(reply: lis
 )
 def test_what_the_api_refuses_gets_its_400_and_wording(reply: list[dict[str, Any]], message: str) -> None:
     assert api_error_for({"model": "m", "max_tokens": 1, "messages": answered_with(*reply)}) == message
+    assert rules_error(answered_with(*reply)) == message  # what the judge asks once the shape is read
     with pytest.raises(anthropic.BadRequestError) as info:
         create(offline_client(), answered_with(*reply))
     assert info.value.status_code == 400 and info.value.body["error"]["message"] == message

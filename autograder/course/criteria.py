@@ -28,7 +28,7 @@ from typing import NamedTuple
 from autograder.course.levels import LEVELS, TITLES
 from autograder.questions import QUESTIONS, Question
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
-from autograder.wire.results import CriterionResult
+from autograder.wire.results import CriterionResult, from_verdicts
 from lesson3.checkpoint import VERSION_MESSAGE_ANY
 
 
@@ -74,10 +74,8 @@ class Criterion:
         return (chosen,) if isinstance(chosen, str) else tuple(chosen)
 
     def result(self, verdict: Verdict) -> CriterionResult:
-        passed, feedback = verdict
-        if passed is None:
-            return CriterionResult(self.id, None, None, self.points, feedback, review=True)
-        return CriterionResult(self.id, passed, self.points if passed else 0.0, self.points, feedback)
+        (result,) = from_verdicts([(self.id, self.points, *verdict)])
+        return result
 
     def failed(self, feedback: str) -> CriterionResult:
         return CriterionResult(self.id, False, 0.0, self.points, feedback)
@@ -114,6 +112,11 @@ def graded(levels: Iterable[int], points: Mapping[str, float] | None = None) -> 
     if points:
         chosen = [replace(c, points=float(points[c.id])) if c.id in points else c for c in chosen]
     return chosen
+
+
+def scored(verdicts: Iterable[tuple[Criterion, Verdict]]) -> list[CriterionResult]:
+    """Each criterion's result from its verdict, in the order given."""
+    return from_verdicts([(c.id, c.points, *verdict) for c, verdict in verdicts])
 
 
 def not_graded(

@@ -221,10 +221,13 @@ def preload(run_dir: Path) -> None:
         verdicts,  # noqa: F401
         verdicts_resume,  # noqa: F401
     )
+    from autograder.judging.unknown_state import assess
     from autograder.sandbox import session  # noqa: F401
     from lesson3.exercises import exercise_checkpoints
+    from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
     exercise_checkpoints()
+    assess(UNKNOWN_STATE_MESSAGE)  # the text judge's patterns compiled once here, not in every judge
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
     try:
         workspace = lesson3.create_workspace(warm / "ws")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import graded
+from autograder.course.criteria import graded, scored
 from autograder.course.levels import LEVELS
 from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their judges
 from autograder.judging.delegation import explained
@@ -53,15 +53,16 @@ def run_checks(
     configuration (:mod:`autograder.course.config`): each criterion's points, when not the declared ones.
     """
     run = Run(caller, seed, scratch, lang, answers, box=box)
-    chosen = {c.id: c for c in graded(levels, points)}
-    criteria = [c.result(VERDICTS[c.id](run.observed(c.observes), lang)) for c in chosen.values()]
+    chosen = graded(levels, points)
+    observations = run.observe_all([c.observes for c in chosen])
+    criteria = scored([(c, VERDICTS[c.id](obs, lang)) for c, obs in zip(chosen, observations, strict=True)])
     # Read from the cases the Level 2 criteria already observed (each observer runs once): no extra call.
-    observed = any(c.observes.startswith("reconcile.") for c in chosen.values())
+    observed = any(c.observes.startswith("reconcile.") for c in chosen)
     moves = reconcile_moves(run.observed("reconcile.cases")) if observed else {}
     flags = list(run.flags.values())
     for fn, called in sorted(run.delegated.items()):
         target, key = explained(called, (spelled or {}).get(fn))
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
         feedback = text(key, lang, fn=fn, target=target)
-        criteria = [chosen[c.id].failed(feedback) if chosen[c.id].function == fn else c for c in criteria]
+        criteria = [c.failed(feedback) if c.function == fn else r for c, r in zip(chosen, criteria, strict=True)]
     return Grading(criteria, flags, moves)

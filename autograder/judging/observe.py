@@ -64,6 +64,10 @@ class Run:
             self._seen[name] = OBSERVERS[name](self)
         return self._seen[name]
 
+    def observe_all(self, names: list[str]) -> list[Any]:
+        """Each named observation, in order (one that several criteria judge is still observed once)."""
+        return [self.observed(name) for name in names]
+
     def note(self, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
             if outcome.delegated:
@@ -113,13 +117,14 @@ def observe_resume(caller: Caller, cases: list[ResumeFile]) -> list[ResumeObserv
     would depend on the shuffled order: its failure stands for it on every file instead, the
     same whatever the seed.
     """
-    outcomes: list[dict[str, Outcome]] = []
-    for case in cases:
-        # One budget per file: its two calls (the per-call limit is the one that binds).
-        with caller.budget():
-            calls = {LOAD: caller.call(LOAD, case.relpath)}
-            calls[START] = caller.call(START, start_args(case.task, case.relpath, case.nonce))
-        outcomes.append(calls)
+    batch = [
+        call
+        for case in cases
+        for call in ((LOAD, case.relpath), (START, start_args(case.task, case.relpath, case.nonce)))
+    ]
+    # One budget per file: its two calls (the per-call limit is the one that binds).
+    replies = caller.calls(batch, groups=[i // 2 for i in range(len(batch))])
+    outcomes = [{LOAD: replies[i], START: replies[i + 1]} for i in range(0, len(replies), 2)]
     stopped: dict[str, Outcome] = {}
     for calls in outcomes:
         for fn, outcome in calls.items():
@@ -279,12 +284,18 @@ class ActionObservation:
     outcome: Outcome
 
 
+@observer("lesson.checkpoints")
+def _lesson_checkpoints(run: Run) -> dict[str, LessonObservation]:
+    # The lesson's checkpoints in one request, each call with a budget of its own (one per criterion).
+    batch = [(ACTION, exercise_checkpoint(name)) for name in EXERCISE_NAMES]
+    outcomes = run.caller.calls(batch, groups=range(len(batch)))
+    run.note(outcomes)
+    return {name: LessonObservation(name, outcome) for name, outcome in zip(EXERCISE_NAMES, outcomes, strict=True)}
+
+
 def _lesson_checkpoint(name: str) -> Observer:
     def observe(run: Run) -> LessonObservation:
-        with run.caller.budget():
-            outcome = run.caller.call(ACTION, exercise_checkpoint(name))
-        run.note([outcome])
-        return LessonObservation(name, outcome)
+        return run.observed("lesson.checkpoints")[name]
 
     return observe
 
@@ -294,8 +305,8 @@ for _name in EXERCISE_NAMES:
 
 
 def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObservation]:
-    with caller.budget():
-        return [ActionObservation(case, caller.call(ACTION, case.checkpoint)) for case in cases]
+    outcomes = caller.calls([(ACTION, case.checkpoint) for case in cases])  # one budget for all
+    return [ActionObservation(case, outcome) for case, outcome in zip(cases, outcomes, strict=True)]
 
 
 @observer("actions.hidden")

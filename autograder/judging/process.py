@@ -67,7 +67,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             scratch=scratch,
             box=box,
             answers=summary.answers,
-            spelled=static_delegation(c.source for c in submission.runnable),
+            spelled=static_delegation([c.source for c in submission.runnable]),
             points=points,
         )
         note = session.output_note()

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 import string
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -203,10 +204,11 @@ class ActionCase:
     label: str | Notice  # what the feedback names: "read_file", "charge_card", "sin llamada pendiente"...
     kind: str  # "none", "read_only" or "high_impact"
     checkpoint: Checkpoint
+    expected: str = field(init=False)
+    """The action it must get (from its kind): data of the case, read by the judge without asking back."""
 
-    @property
-    def expected(self) -> str:
-        return EXPECTED_FOR_KIND[self.kind]
+    def __post_init__(self) -> None:
+        self.expected = EXPECTED_FOR_KIND[self.kind]
 
 
 EXPECTED_FOR_KIND = {"none": "continue", "read_only": "rerun", "high_impact": "is_error"}
@@ -376,26 +378,48 @@ def encode_json(value: Any, rng: random.Random) -> bytes:
     indent = rng.choice(("  ", "   ", "\t", " "))
     colon = rng.choice((": ", " : ", ":"))
     newline = rng.choice(("\n", "\r\n"))
-    marked = [False]
-
-    def string(s: str) -> str:
-        i = next((i for i, c in enumerate(s) if c.isascii() and c.isalpha()), None)
-        if marked[0] or i is None:
-            return json.dumps(s, ensure_ascii=False)
-        marked[0] = True
+    # json.dumps lays it out (a newline is only ever layout: inside strings it is escaped); the marked
+    # string goes in as a placeholder no text holds, then is swapped for its escaped writing.
+    marked = _first_lettered(value)
+    placeholder = f"\0{secrets.token_hex(8)}\0"
+    text = json.dumps(
+        _replaced(value, marked, placeholder) if marked else value,
+        ensure_ascii=False,
+        indent=indent,
+        separators=(",", colon),
+    )
+    if marked:
+        s, i = _lookup(value, marked), marked[-1]
         head, tail = json.dumps(s[:i], ensure_ascii=False), json.dumps(s[i + 1 :], ensure_ascii=False)
-        return f"{head[:-1]}\\u{ord(s[i]):04X}{tail[1:]}"
+        text = text.replace(json.dumps(placeholder), f"{head[:-1]}\\u{ord(s[i]):04X}{tail[1:]}", 1)
+    return (text.replace("\n", newline) + rng.choice(("", newline))).encode("utf-8")
 
-    def write(v: Any, depth: int) -> str:
-        inner, outer = newline + indent * (depth + 1), newline + indent * depth
-        if isinstance(v, dict) and v:
-            items = [f"{json.dumps(k, ensure_ascii=False)}{colon}{write(x, depth + 1)}" for k, x in v.items()]
-            return "{" + inner + ("," + inner).join(items) + outer + "}"
-        if isinstance(v, list) and v:
-            return "[" + inner + ("," + inner).join(write(x, depth + 1) for x in v) + outer + "]"
-        return string(v) if isinstance(v, str) else json.dumps(v)
 
-    return (write(value, 0) + rng.choice(("", newline))).encode("utf-8")
+def _first_lettered(value: Any, at: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+    """Where the first string value (keys aside) holding an ASCII letter is, and that letter's index in it."""
+    if isinstance(value, str):
+        i = next((i for i, c in enumerate(value) if c.isascii() and c.isalpha()), None)
+        return None if i is None else (*at, i)
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, inner in items:
+        if found := _first_lettered(inner, (*at, key)):
+            return found
+    return None
+
+
+def _lookup(value: Any, where: tuple[Any, ...]) -> Any:
+    for key in where[:-1]:
+        value = value[key]
+    return value
+
+
+def _replaced(value: Any, where: tuple[Any, ...], new: str) -> Any:
+    """``value`` with the string at ``where`` (its last item: the letter's index) replaced; the rest shared."""
+    if len(where) == 1:
+        return new
+    copied = dict(value) if isinstance(value, dict) else list(value)
+    copied[where[0]] = _replaced(value[where[0]], where[1:], new)
+    return copied
 
 
 def other_versions(rng: random.Random) -> list[Any]:

@@ -28,7 +28,7 @@ from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
 from lesson3.exercises import EXPECTED_ACTION
-from lesson3.model import DEFAULT_MODEL, MAX_TOKENS, api_error_for, schema_error
+from lesson3.model import rules_error, schema_error
 
 ACTIONS = tuple(EXPECTED_FOR_KIND.values())
 
@@ -350,7 +350,8 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
             before, after = original[counter], value.get(counter)
             if after != before:
                 return _why("paired.counters", lang, label=label, field=counter, before=before, after=after)
-        if error := api_error_for({"model": DEFAULT_MODEL, "max_tokens": MAX_TOKENS, "messages": messages}):
+        # Fields and types were read above: what is left is the API's own rules (read once, not twice).
+        if error := rules_error(messages):
             return text("paired.api", lang, label=label, error=error)
         return None
 

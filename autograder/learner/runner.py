@@ -230,14 +230,37 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     channel.send({"op": "loaded", "lockdown": applied, **report, **describe_namespace(namespace)})
     while True:
         request = channel.receive()
-        if not isinstance(request, dict) or request.get("op") != "call":
+        if not isinstance(request, dict) or request.get("op") != "calls" or not isinstance(request.get("calls"), list):
             os._exit(0)
-        channel.call_id = request.get("id")
-        with import_notes(channel, request.get("seconds")):
-            result = call(namespace, str(request.get("fn")), request.get("arg"), filenames)
+        serve_calls(channel, request, namespace, filenames)
+
+
+def serve_calls(channel: _Channel, request: dict[str, Any], namespace: dict[str, Any], filenames: set[str]) -> None:
+    """The calls of one request, in order, each answered as soon as it ends (the judge times each one)."""
+    seconds, budget = _seconds(request.get("seconds")), _seconds(request.get("budget"))
+    left = request.get("left") if isinstance(request.get("left"), dict) else {}
+    now = time.monotonic()
+    # When each group's shared budget ends, as the judge counts it: the groups already started, then each new one.
+    ends = {str(g): now + s for g, s in ((g, _seconds(s)) for g, s in left.items()) if s is not None}
+    for item in request["calls"]:
+        if not isinstance(item, dict):
+            os._exit(0)
+        group = str(item.get("group"))
+        now = time.monotonic()
+        if budget is not None and group not in ends:
+            ends[group] = now + budget
+        # When the judge may stop this call: its own limit, or its group's budget if that ends first.
+        allowed = None if seconds is None else min(seconds, ends.get(group, now + seconds) - now)
+        channel.call_id = item.get("id")
+        with import_notes(channel, allowed):
+            result = call(namespace, str(item.get("fn")), item.get("arg"), filenames)
         channel.call_id = None
         _flush()
-        channel.send({"op": "result", "id": request.get("id"), **result})
+        channel.send({"op": "result", "id": item.get("id"), **result})
+
+
+def _seconds(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 IMPORT_NOTE_LEAD = 0.3

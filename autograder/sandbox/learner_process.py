@@ -8,9 +8,10 @@ the three pipes over a Unix socket. That child locks itself down
 the zygote and the child reports how it ended and kills it if the judge goes away.
 
 The judge talks to the child only through framed JSON on two pipes
-(:mod:`autograder.wire.protocol`): it sends the cells to load and one call's argument at a
-time (``resume_action``/``reconcile``); the child may ask the judge to execute a tool
-(the ``execute_tool`` proxy). Wall-clock, output and disk limits are enforced here,
+(:mod:`autograder.wire.protocol`): it sends the cells to load, then the calls of one
+observation in one request (``resume_action``/``reconcile``...), which the child answers one
+by one as each ends, so each call is timed and blamed on its own; the child may ask the
+judge to execute a tool (the ``execute_tool`` proxy). Wall-clock, output and disk limits are enforced here,
 from outside: on a timeout or a full folder the whole process group is SIGKILLed;
 printed output past the cap is read and dropped, never a reason to stop.
 """
@@ -24,7 +25,7 @@ import select
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,16 +100,16 @@ class Protections:
     seccomp: bool = False
     """The learner's child installs a seccomp filter (no connect(), no chmod/chown, no new processes);
     where it must and cannot, the child refuses to run learner code rather than go on without it."""
+    files: bool = field(init=False)
+    """The learner cannot write outside its folder nor read the grader's files."""
+    signals: bool = field(init=False)
+    """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
 
-    @property
-    def files(self) -> bool:
-        """The learner cannot write outside its folder nor read the grader's files."""
-        return self.uid_drop or self.landlock_abi >= 1
-
-    @property
-    def signals(self) -> bool:
-        """The learner cannot signal (kill) the judge, the zygote or anything else of the grader's."""
-        return self.uid_drop or self.landlock_abi >= 6  # ABI 6 scopes signals to the learner's domain
+    def __post_init__(self) -> None:
+        # Worked out once, as data: whoever reads them does not call back here.
+        object.__setattr__(self, "files", self.uid_drop or self.landlock_abi >= 1)
+        # ABI 6 scopes signals to the learner's domain.
+        object.__setattr__(self, "signals", self.uid_drop or self.landlock_abi >= 6)
 
 
 def protections() -> Protections:
@@ -211,16 +212,74 @@ class Learner:
             "texts": learner_texts(self.lang),
         }
         # The load gets a little slack over the child's own per-cell alarms.
-        return self._exchange(load, "loaded", self.limits.load_seconds + 0.5)
+        return self._exchange(bytearray(protocol.encode(load)), "loaded", self.limits.load_seconds + 0.5)
 
     def call(self, fn: str, arg: Any, *, timeout: float, on_tool: ToolHandler | None = None) -> Reply | Failure:
         """``fn(arg)`` in the child; ``on_tool(name, input)`` answers its execute_tool requests."""
+        (reply,) = self.calls([(fn, arg)], call_seconds=timeout, on_tool=on_tool)
+        return reply
+
+    def calls(
+        self,
+        batch: Sequence[tuple[str, Any]],
+        *,
+        call_seconds: float,
+        budget_seconds: float | None = None,
+        groups: Sequence[int] | None = None,
+        budget_ends: dict[int, float] | None = None,
+        on_tool: ToolHandler | None = None,
+    ) -> list[Reply | Failure]:
+        """Each ``fn(arg)`` of ``batch`` in order, sent to the child as one request; one reply per call.
+
+        The child answers each call as it ends, so every call keeps its own limit, timed from
+        when the one before it answered: ``call_seconds``, or less when the budget of its group
+        (the calls of ``groups`` with the same number share ``budget_seconds``, started by the
+        group's first call; ``budget_ends`` holds the groups already started, and gets the new
+        ones) runs out first. A call that fails (a limit, a crash) ends the batch: its
+        :class:`Failure` is the last reply, and the calls after it are not run. Without a budget
+        a timeout is ``"timeout"``; with one, ``"call_timeout"`` or ``"budget"``, whichever bound.
+        """
         if self.pid is None:
             raise RuntimeError("the learner process is not running")
-        self._next_id += 1
-        # The child hears its time limit so that, near it, it can say whether it is importing a module.
-        request = {"op": "call", "id": self._next_id, "fn": fn, "arg": arg, "seconds": timeout}
-        return self._exchange(request, "result", timeout, on_tool=on_tool, call_id=self._next_id)
+        groups = list(groups) if groups is not None else [0] * len(batch)
+        ends = budget_ends if budget_ends is not None else {}
+        first = self._next_id + 1
+        self._next_id += len(batch)
+        left = {g: end - time.monotonic() for g, end in ends.items() if g in groups}
+        request = {
+            "op": "calls",
+            "calls": [
+                {"id": first + i, "fn": fn, "arg": arg, "group": g}
+                for i, ((fn, arg), g) in enumerate(zip(batch, groups, strict=True))
+            ],
+            # The child hears the limits so that, near one, it can say whether it is importing a module.
+            "seconds": call_seconds,
+            "budget": budget_seconds,
+            "left": {str(g): seconds for g, seconds in left.items()},
+        }
+        outgoing = bytearray(protocol.encode(request))
+        replies: list[Reply | Failure] = []
+        for i, group in enumerate(groups):
+            now = time.monotonic()
+            if budget_seconds is not None and group not in ends:
+                ends[group] = now + budget_seconds
+            # Its own limit, or what is left of its group's budget when that is shorter: the one that binds.
+            timeout, kind = call_seconds, "call_timeout"
+            if group in ends and ends[group] - now < call_seconds:
+                timeout, kind = max(ends[group] - now, 0.0), "budget"
+            if timeout <= 0:
+                # Its group's budget is spent: it gets no time, even if the child, ahead, already answered.
+                self._kill()
+                reply: Reply | Failure = Failure("timeout", limit=0.0)
+            else:
+                reply = self._exchange(outgoing, "result", timeout, on_tool=on_tool, call_id=first + i)
+            if isinstance(reply, Failure) and reply.kind == "timeout" and budget_seconds is not None:
+                limit = call_seconds if kind == "call_timeout" else budget_seconds
+                reply = Failure(kind, limit=limit, importing=reply.importing)
+            replies.append(reply)
+            if isinstance(reply, Failure):
+                break
+        return replies
 
     def close(self) -> None:
         """Stop the child (it is idle between calls, so this is just a kill) and free the pipes."""
@@ -239,15 +298,15 @@ class Learner:
 
     def _exchange(
         self,
-        request: dict[str, Any],
+        outgoing: bytearray,
         expect: str,
         timeout: float,
         *,
         on_tool: ToolHandler | None = None,
         call_id: int | None = None,
     ) -> Reply | Failure:
+        """Write what is left of ``outgoing`` and wait, at most ``timeout``, for the ``expect`` frame."""
         deadline = time.monotonic() + max(timeout, 0.0)
-        outgoing = bytearray(protocol.encode(request))
         self._importing = None
         while True:
             while self._pending:

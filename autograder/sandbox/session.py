@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -32,10 +32,11 @@ class Outcome:
     failure: Failure | None = None
     delegated: list[str] = field(default_factory=list)
     fn: str = ""
+    ok: bool = field(init=False)
+    """The call returned a value to judge: data of the outcome, so judges read it without calling back here."""
 
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
+    def __post_init__(self) -> None:
+        self.ok = self.status == "ok"
 
     @classmethod
     def from_reply(cls, fn: str, reply: Reply | Failure) -> Outcome:
@@ -98,6 +99,20 @@ class Caller(Protocol):
     """What the checks need from a session (tests substitute an in-process fake)."""
 
     def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome: ...
+
+    def calls(
+        self,
+        batch: Sequence[tuple[str, Any]],
+        *,
+        groups: Sequence[int] | None = None,
+        on_tool: ToolHandler | None = None,
+    ) -> list[Outcome]:
+        """Each ``fn(arg)`` of ``batch`` in order, as :meth:`call` would: one outcome per call.
+
+        Calls with the same number in ``groups`` share one budget (None: all of them), as
+        calls inside one :meth:`budget` do; each call keeps its own limit.
+        """
+        ...
 
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]: ...
 
@@ -240,15 +255,72 @@ class Session:
         finally:
             self._deadline, self._budget_seconds = previous
 
+    def _refused(self, fn: str) -> Outcome:
+        """A call of a function that already hit a limit or killed its process: refused at once."""
+        reason = self.poisoned[fn].describe(self.lang)
+        return Outcome(
+            "failure",
+            failure=Failure("poisoned", reason),
+            info={"message": text("fail.poisoned", self.lang, fn=f"{fn}(cp)", reason=reason.rstrip("."))},
+            fn=fn,
+        )
+
+    def calls(
+        self,
+        batch: Sequence[tuple[str, Any]],
+        *,
+        groups: Sequence[int] | None = None,
+        on_tool: ToolHandler | None = None,
+    ) -> list[Outcome]:
+        """Each ``fn(arg)`` of ``batch`` in order, sent to the learner's process as one request.
+
+        The same outcomes as :meth:`call` one by one, each group of ``groups`` inside its own
+        :meth:`budget`: a call that fails poisons its function and ends the process; the calls
+        after it are refused (its function) or sent again, to a fresh process (the others).
+        The groups' budgets are the only ones that apply (not one opened by :meth:`budget`).
+        """
+        groups = list(groups) if groups is not None else [0] * len(batch)
+        outcomes: dict[int, Outcome] = {}
+        budget_ends: dict[int, float] = {}  # each group's budget, from its first call, across processes
+        todo = list(range(len(batch)))
+        while todo:
+            sent = []
+            for i in todo:
+                if batch[i][0] in self.poisoned:
+                    outcomes[i] = self._refused(batch[i][0])
+                else:
+                    sent.append(i)
+            if not sent:
+                break
+            if self._learner is None and isinstance(reply := self._spawn(), Failure):
+                fn = batch[sent[0]][0]
+                outcomes[sent[0]] = self.poisoned[fn] = Outcome.from_reply(fn, reply)
+                todo = sent[1:]
+                continue
+            assert self._learner is not None
+            replies = self._learner.calls(
+                [batch[i] for i in sent],
+                call_seconds=self.limits.call_seconds,
+                budget_seconds=self.limits.check_seconds,
+                groups=[groups[i] for i in sent],
+                budget_ends=budget_ends,
+                on_tool=on_tool,
+            )
+            todo = []
+            for n, (i, reply) in enumerate(zip(sent, replies, strict=False)):
+                fn = batch[i][0]
+                outcomes[i] = outcome = Outcome.from_reply(fn, reply)
+                if outcome.status == "failure":
+                    self.poisoned[fn] = outcome
+                    self.close()
+                    # What came after it ran in a process that broke the contract: run again in a fresh one.
+                    todo = sent[n + 1 :]
+                    break
+        return [outcomes[i] for i in range(len(batch))]
+
     def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
         if fn in self.poisoned:
-            reason = self.poisoned[fn].describe(self.lang)
-            return Outcome(
-                "failure",
-                failure=Failure("poisoned", reason),
-                info={"message": text("fail.poisoned", self.lang, fn=f"{fn}(cp)", reason=reason.rstrip("."))},
-                fn=fn,
-            )
+            return self._refused(fn)
         if self._learner is None:
             reply = self._spawn()
             if isinstance(reply, Failure):
@@ -258,13 +330,12 @@ class Session:
         assert self._learner is not None
         # Each call has its own limit; a criterion's calls together also share a (larger) budget.
         # Whichever is shorter applies, and a timeout names the one that was hit.
-        timeout, kind = self.limits.call_seconds, "call_timeout"
-        if self._deadline is not None and self._deadline - time.monotonic() < timeout:
-            timeout, kind = max(self._deadline - time.monotonic(), 0.0), "budget"
-        reply = self._learner.call(fn, arg, timeout=timeout, on_tool=on_tool)
-        if isinstance(reply, Failure) and reply.kind == "timeout":
-            limit = self.limits.call_seconds if kind == "call_timeout" else self._budget_seconds
-            reply = Failure(kind, limit=limit, importing=reply.importing)
+        budget: dict[str, Any] = {}
+        if self._deadline is not None:
+            budget = {"budget_seconds": self._budget_seconds, "budget_ends": {0: self._deadline}}
+        (reply,) = self._learner.calls([(fn, arg)], call_seconds=self.limits.call_seconds, on_tool=on_tool, **budget)
+        if isinstance(reply, Failure) and reply.kind == "timeout":  # no budget was open: its own limit bound
+            reply = Failure("call_timeout", limit=self.limits.call_seconds, importing=reply.importing)
         outcome = Outcome.from_reply(fn, reply)
         if outcome.status == "error":
             # A line number alone does not say where in a notebook: the cell it is in, as the learner finds it.

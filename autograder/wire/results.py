@@ -98,6 +98,17 @@ class CriterionResult:
         )
 
 
+def from_verdicts(verdicts: list[tuple[str, float, bool | None, str]]) -> list[CriterionResult]:
+    """Each criterion's record from ``(id, points, passed, feedback)``: its points when it passed, 0 when it
+    did not, and pending (``review``, no score) when its judge could not decide."""
+    return [
+        CriterionResult(
+            id, passed, None if passed is None else points if passed else 0.0, points, feedback, passed is None
+        )
+        for id, points, passed, feedback in verdicts
+    ]
+
+
 def decided_score(criteria: list[CriterionResult]) -> float:
     """The points of the decided criteria: what a person still has to decide counts for nothing yet."""
     return float(sum(c.score for c in criteria if c.score is not None))
