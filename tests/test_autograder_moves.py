@@ -218,7 +218,7 @@ def test_the_moves_come_with_the_grading_and_only_when_level_2_is_graded(tmp_pat
     assert graded.moves == {"read_only": ["rerun"], "high_impact": ["rerun", "is_error"]}
     caller = checks.FakeCaller(reconcile=only_send_email_is_dangerous, resume_action=checks.resume_action)
     assert run_checks(caller, seed=SEED, levels=(1,), scratch=tmp_path / "b").moves == {}
-    assert "reconcile" not in caller.calls  # the map never calls reconcile on its own
+    assert "reconcile" not in caller.called  # the map never calls reconcile on its own
 
 
 # -- results.json ---------------------------------------------------------------------------------------------
