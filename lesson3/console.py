@@ -90,8 +90,17 @@ class SuggestingParser(argparse.ArgumentParser):
         given = getattr(self, "_given", [])
         given = given[: given.index("--")] if "--" in given else given
         if self._subparsers is not None:
-            commands = {name for action in self._subparsers._group_actions for name in action.choices or ()}
-            given = given[: next((i for i, word in enumerate(given) if word in commands), len(given))]
+            # This command's own options end at the subcommand: its first word that is not an option or an
+            # option's value, known or mistyped (``grde x --out y``: --out is the subcommand's, not ours).
+            end, i = len(given), 0
+            while i < len(given):
+                word = given[i]
+                if not word.startswith("-") or len(word) == 1:
+                    end = i
+                    break
+                action = self._option_string_actions.get(word)
+                i += 2 if action is not None and action.nargs is None else 1
+            given = given[:end]
         return [
             word
             for word in given

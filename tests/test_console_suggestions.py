@@ -32,6 +32,10 @@ def run(main, *argv: str) -> tuple[int, str]:
         (["merge", "p1", "--out", "o", "--froce"], "uso: autograder merge", "¿quisiste decir --force?"),
         (["export", "moodel"], "uso: autograder export", "¿quisiste decir moodle?"),
         (["grad", "x.py"], "uso: autograder [", "¿quisiste decir grade?"),
+        # A mistyped command followed by its own options: the command is what is wrong, not --out.
+        (["grde", "clase", "--out", "o5"], "uso: autograder [", "¿quisiste decir grade?"),
+        (["gardescope", "--out", "x.zip", "--seed", "1"], "uso: autograder [", "¿quisiste decir gradescope?"),
+        (["--lang", "en", "reveiw", "out", "--csv", "r.csv"], "usage: autograder [", "did you mean review?"),
         (["--lnag", "en", "grade"], "uso: autograder [", "¿quisiste decir --lang?"),
         (
             ["--lang", "en", "grade", "x.py", "--out", "o", "--sed", "1"],
