@@ -142,7 +142,7 @@ def test_markdown_feedback_shows_learner_text_literally():
     md = feedback_markdown(entry(result, name="evil"))
     assert "<script>" not in md and "<img" not in md
     assert "&lt;script&gt;" in md
-    assert r"boom \| \`x\` \*y\*" in md
+    assert r"boom \| `x` \*y\*" in md  # code spans stay code (literal in Markdown); the rest escaped
     assert md.count("\n| ") == len(CRITERIA_IDS) + 1  # header + one table row per criterion
 
 
@@ -557,3 +557,20 @@ def test_the_distributions_counts_agree_in_number(lang, one, many):
 
     svg = str(histogram_svg([(0.0, 5.0, 1), (5.0, 10.0, 2), (10.0, 15.0, 0)], lang))
     assert one in svg and many in svg and ": 0 " in svg
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("No hay una función `my_load_checkpoint`.", "No hay una función `my_load_checkpoint`."),
+        ("`reconcile(cp)` devolvió *otra* cosa", "`reconcile(cp)` devolvió \\*otra\\* cosa"),
+        ("texto del alumno: <b>hola</b> y `<script>`", "texto del alumno: &lt;b&gt;hola&lt;/b&gt; y `<script>`"),
+        ("# no es un título, ni `este`", "\\# no es un título, ni `este`"),
+        ("un ` suelto no abre código", None),
+    ],
+)
+def test_feedback_in_markdown_keeps_code_as_code_and_the_rest_literal(line, expected):
+    from autograder.reporting.report import md_escape, md_with_code
+
+    shown = md_with_code(line)
+    assert shown == (md_escape(line) if expected is None else expected)

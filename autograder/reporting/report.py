@@ -406,9 +406,18 @@ def md_escape(text: str) -> str:
     return _MD_ORDERED_MARK.sub(r"\1\\\2", escaped)
 
 
+_CODE_SPAN = re.compile(r"(`[^`]+`)")
+
+
+def md_with_code(text: str) -> str:
+    """One line of feedback in Markdown: its `code` spans kept as code (check()'s inline_code rule), the rest
+    shown literally. A code span is literal in Markdown (no markup, no raw HTML), so only the rest is escaped."""
+    return "".join(part if _CODE_SPAN.fullmatch(part) else md_escape(part) for part in _CODE_SPAN.split(text))
+
+
 def _md_block(text: str) -> str:
     # Feedback may be several lines; a blockquote keeps them together under their criterion.
-    return "\n".join("> " + md_escape(line) if line else ">" for line in text.splitlines() or [""])
+    return "\n".join("> " + md_with_code(line) if line else ">" for line in text.splitlines() or [""])
 
 
 MACHINE_WARNINGS = ("warn.unconfined", "warn.signals", "warn.seccomp")
