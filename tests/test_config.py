@@ -636,6 +636,38 @@ def test_the_edition_ships_the_config_without_the_seed_and_only_when_given(tmp_p
     assert config.load(tmp_path / "ed" / release.SHIPPED_CONFIG) == course.for_learners()
 
 
+@pytest.mark.parametrize(
+    ("levels", "es", "en"),
+    [
+        ((0, 1, 2), "los niveles 0, 1 y 2", "levels 0, 1 and 2"),
+        ((0, 1), "los niveles 0 y 1", "levels 0 and 1"),
+        ((2,), "el nivel 2", "level 2"),
+    ],
+)
+def test_what_learners_read_about_levels_follows_the_course(levels, es, en):
+    from autograder.course.catalogue import said_levels
+
+    assert (said_levels(levels, "es"), said_levels(levels, "en")) == (es, en)
+    course = parse_toml(f"niveles = {list(levels)}\n")
+    readme = release.edition_files(config=course)[release.README].decode("utf-8")
+    assert f"tus funciones de {es} y" in readme
+    english = release.edition_files(lang="en", config=course)[release.README].decode("utf-8")
+    assert f"your functions for {en} and" in english
+
+
+@pytest.mark.parametrize(("levels", "said"), [((0, 1), "resolviste los niveles 0 y 1."), ((0, 1, 2), "0, 1 y 2.")])
+def test_the_wrong_notebook_message_names_the_levels_graded(tmp_path, levels, said):
+    from autograder.grading.pipeline import grade_learner
+    from autograder.intake.collect import collect_submissions
+
+    notebook = release.ROOT / "notebooks" / "01_reanudar_no_reiniciar.ipynb"
+    (tmp_path / "ana").mkdir()
+    (tmp_path / "ana" / "01.ipynb").write_bytes(notebook.read_bytes())
+    (learner,) = collect_submissions([tmp_path]).learners
+    result = grade_learner(learner, seed=1, levels=levels)
+    assert said in (result.error or ""), result.error
+
+
 def test_check_skips_a_level_the_course_does_not_count(monkeypatch, tmp_path, capsys):
     from autograder import notebook
 

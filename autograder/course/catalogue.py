@@ -6,6 +6,7 @@ One table so both languages stay side by side; ``text(key, lang, **params)`` for
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -214,11 +215,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ejercicio es tan grande.",
         "en": "The code of «{name}» is larger than {mb} MB across its cells; no answer to the exercise is that big.",
     },
+    "levels.one": {"es": "el nivel {list}", "en": "level {list}"},
+    "levels.other": {"es": "los niveles {list}", "en": "levels {list}"},
+    "list.and": {"es": "{first} y {last}", "en": "{first} and {last}"},
     "load.course_notebook": {
         "es": "«{name}» es el cuaderno {number} del curso («{notebook}»), no el de los ejercicios, así que no se "
-        "calificó. Entrega «{exercises}», el cuaderno donde resolviste los niveles 0, 1 y 2.",
+        "calificó. Entrega «{exercises}», el cuaderno donde resolviste {levels}.",
         "en": "«{name}» is the course's notebook {number} («{notebook}»), not the exercises', so it was not "
-        "graded. Hand in «{exercises}», the notebook where you solved levels 0, 1 and 2.",
+        "graded. Hand in «{exercises}», the notebook where you solved {levels}.",
     },
     "load.missing": {"es": "No existe el archivo «{name}».", "en": "The file «{name}» does not exist."},
     "load.unreadable": {"es": "No se pudo leer «{name}»: {reason}.", "en": "Could not read «{name}»: {reason}."},
@@ -910,7 +914,7 @@ O sin instalar nada, en el navegador: {badge}
 3. Guarda (**Archivo › Guardar cuaderno**) y entrega `notebooks/04_ejercicios.ipynb` tal como te indique tu
    docente (en Binder, descárgalo antes con **Archivo › Descargar**: la sesión de Binder no se guarda).
 
-Se entrega el cuaderno 4, no los otros: en el 4 tienen que estar tus funciones de los niveles 0 a 2 y
+Se entrega el cuaderno 4, no los otros: en el 4 tienen que estar tus funciones de {levels} y
 todas tus respuestas.
 """,
         "en": """# Lesson 3 · Resuming from a checkpoint: restarting the loop
@@ -948,7 +952,7 @@ Open them in order, in `notebooks/`:
 3. Save (**Archivo › Guardar cuaderno**) and hand in `notebooks/04_ejercicios.ipynb` as your instructor says
    (on Binder, download it first with **Archivo › Descargar**: a Binder session is not kept).
 
-Hand in notebook 4, not the others: it must hold your functions for Levels 0 to 2 and all your answers.
+Hand in notebook 4, not the others: it must hold your functions for {levels} and all your answers.
 """,
     },
     # -- a big class: shards and merge (autograder grade --shard, autograder merge) -------------
@@ -2329,6 +2333,13 @@ def plural(key: str, n: int, lang: str = "es", **params: Any) -> str:
     """``key.one`` when ``n`` is 1, ``key.zero`` when it is 0 and the key has one, else ``key.other``; with ``n``."""
     form = "one" if n == 1 else "zero" if n == 0 and f"{key}.zero" in _TEXTS else "other"
     return text(f"{key}.{form}", lang, n=n, **params)
+
+
+def said_levels(levels: Sequence[int], lang: str = "es") -> str:
+    """«el nivel 1», «los niveles 0 y 1», «los niveles 0, 1 y 2» (levels 0, 1 and 2)."""
+    names = [str(n) for n in levels]
+    listed = names[0] if len(names) == 1 else text("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+    return text("levels.one" if len(names) == 1 else "levels.other", lang, list=listed)
 
 
 def keys() -> list[str]:

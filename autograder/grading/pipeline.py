@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from autograder.course.catalogue import plural, text
+from autograder.course.catalogue import plural, said_levels, text
 from autograder.course.criteria import not_graded
 from autograder.course.lesson_map import NOTEBOOKS
 from autograder.course.levels import LEVELS
@@ -282,6 +282,7 @@ def grade_learner(
             number=int(course),
             notebook=f"{NOTEBOOKS[course]}.ipynb",
             exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
+            levels=said_levels(levels, lang),
         )
         result = _unloadable(picked.found.name, message, seed, levels, points)
     else:

@@ -22,8 +22,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from autograder.course.catalogue import NoticeError, notice
+from autograder.course.catalogue import NoticeError, notice, said_levels, text
 from autograder.course.config import SHIPPED, CourseConfig, to_file_json
+from autograder.course.levels import LEVELS
 from autograder.questions import QUESTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +86,7 @@ def key_leaks(files: dict[str, bytes]) -> list[str]:
 
     graded = [q for q in QUESTIONS.values() if not q.practice]
     markers = (build.SOLUTION_START, build.SOLUTION_END, build.MARKDOWN_START, build.MARKDOWN_END)
-    needles = [*markers, *(text for q in graded for text in q.explanation.values() if text)]
+    needles = [*markers, *(said for q in graded for said in q.explanation.values() if said)]
     filled = re.compile(r"\b(" + "|".join(re.escape(q.variable) for q in graded) + r")\s*=\s*\\?[\"'][a-zA-Z]\b")
     found: list[str] = []
     for path, content in sorted(files.items()):
@@ -136,8 +137,6 @@ def edition_files(root: Path = ROOT, lang: str = "es", config: CourseConfig | No
     ``config`` (``autograder release --config``, without its seed) is shipped as the package's
     ``autograder/course/curso.json``, so ``check()`` scores with the course's points and levels.
     """
-    from autograder.course.catalogue import text
-
     if not all((root / n).is_file() for n in ("notebooks/" + NOTEBOOKS[0], *FILES)):
         raise ReleaseError(notice("release.no_checkout", root=str(root)))
     if any(q.answer is None for q in QUESTIONS.values()):
@@ -156,7 +155,14 @@ def edition_files(root: Path = ROOT, lang: str = "es", config: CourseConfig | No
     if config is not None:
         files[SHIPPED_CONFIG] = to_file_json(config.for_learners()).encode("utf-8")
     files[QUESTIONS_MODULE] = keyless_questions_source(files[QUESTIONS_MODULE].decode("utf-8")).encode("utf-8")
-    readme = text("release.readme", lang, command=course_command(root), badge=binder_badge(root))
+    counted = config.counted_levels if config is not None else LEVELS
+    readme = text(
+        "release.readme",
+        lang,
+        command=course_command(root),
+        badge=binder_badge(root),
+        levels=said_levels(counted, lang),
+    )
     files[README] = readme.encode("utf-8")
     leaks = key_leaks(files)
     if leaks:
