@@ -574,3 +574,10 @@ def test_feedback_in_markdown_keeps_code_as_code_and_the_rest_literal(line, expe
 
     shown = md_with_code(line)
     assert shown == (md_escape(line) if expected is None else expected)
+
+
+def test_markdown_feedback_marks_are_the_ones_every_default_font_has():
+    # ✅/❌ are emoji: without an emoji font they are boxes. The pages use ✔/✘ and the pending mark.
+    md = feedback_markdown(entry(make_result("ana.py", {"nivel1.cpA"})))
+    assert "✔" in md and "✘" in md
+    assert not [ch for ch in md if 0x1F000 <= ord(ch) or ord(ch) in (0x2705, 0x274C, 0x23F3)]

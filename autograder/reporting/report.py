@@ -474,15 +474,15 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
         mark = (
             f"{t['pending_mark']} {t['pending']}"
             if c.pending
-            else f"✅ {t['passed']}"
+            else f"✔ {t['passed']}"
             if c.passed
-            else f"❌ {t['failed']}"
+            else f"✘ {t['failed']}"
         )
         title = criterion_title(c.id, lang)
         lines.append(f"| {title} (`{c.id}`) | {mark} | {criterion_points(c, lang)} |")
     lines += ["", f"## {t['details']}", ""]
     for c in r.criteria:
-        mark = t["pending_mark"] if c.pending else "✅" if c.passed else "❌"
+        mark = t["pending_mark"] if c.pending else "✔" if c.passed else "✘"
         lines += [
             f"### {mark} {criterion_title(c.id, lang)}",
             "",
