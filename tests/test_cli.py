@@ -255,6 +255,22 @@ def test_python_dash_m_lesson3_exits_2_on_a_bad_file_without_a_traceback(tmp_pat
     assert path.read_text(encoding="utf-8") == "esto no es JSON"
 
 
+def test_a_reader_that_leaves_early_ends_show_quietly(tmp_path: Path) -> None:
+    # `lesson3 show | head`: the pipe closes before the checkpoint is printed; a shell's 141, no message.
+    from lesson3.checkpoint import save_checkpoint
+    from lesson3.exercises import exercise_checkpoint
+
+    path = tmp_path / "checkpoint.json"
+    save_checkpoint(exercise_checkpoint("cpB"), path)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lesson3", "show", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    child.stdout.close()
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 141
+    assert stderr == "", stderr
+
+
 def test_the_console_script_is_installed() -> None:
     script = Path(sys.executable).parent / "lesson3"
     assert script.is_file()
