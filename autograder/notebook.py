@@ -1,7 +1,7 @@
-"""``check()`` in a notebook: grade the live definitions without running them in the kernel.
+"""``check()`` in a notebook: grade the notebook's definitions without running them in the kernel.
 
 The learner's functions are not called here. Their *source* is rebuilt from the
-live namespace (``inspect.getsource`` of each function, plus what it references:
+running namespace (``inspect.getsource`` of each function, plus what it references:
 imports, plain constants such as ``READ_ONLY_TOOLS``, helper functions) and sent to
 the same sandboxed judge the instructor's grader uses, with a fixed seed so the
 table is the same on every run (nbval compares it).
@@ -48,7 +48,7 @@ class CheckResult(SubmissionResult):
         return None
 
     def __repr__(self) -> str:
-        return text("live.repr", self.lang, total=_total(self, self.lang))
+        return text("check.repr", self.lang, total=_total(self, self.lang))
 
 
 def check(
@@ -71,7 +71,7 @@ def check(
     course = shipped_config()
     lang = lang or course.lang or "es"
     if level not in (None, *LEVELS):
-        raise ValueError(text("live.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
+        raise ValueError(text("check.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
     if level is not None and level not in course.counted_levels:
         # Not an error in the learner's notebook: its check(level=N) cell stays, the course just does not grade it.
         counted = ", ".join(map(str, course.counted_levels))
@@ -83,7 +83,7 @@ def check(
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
     source = extract_definitions(ns)
     graded = grade_loaded(
-        from_python(source, NOTEBOOK_NAME, kind="live"),
+        from_python(source, NOTEBOOK_NAME, kind="notebook"),
         seed=seed,
         lang=lang,
         levels=levels,
@@ -124,7 +124,7 @@ def _changed_since_passed(result: SubmissionResult, ns: dict[str, Any], lang: st
                 continue
             said.add(name)
             cell = _cell_that_bound(ns, name)
-            key = "live.global_changed" if cell is not None else "live.global_changed_nocell"
+            key = "check.global_changed" if cell is not None else "check.global_changed_nocell"
             warnings.append(text(key, lang, name=name, cell=cell, criterion=c.id))
     return warnings
 
@@ -197,9 +197,9 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
         chosen = [str(criterion)]
     else:
         known = ", ".join(ids)
-        raise ValueError(text("live.no_criterion", lang, criterion=criterion, known=known))
+        raise ValueError(text("check.no_criterion", lang, criterion=criterion, known=known))
     if nivel is not None and (isinstance(nivel, bool) or not isinstance(nivel, int) or nivel < 1):
-        raise ValueError(text("live.bad_hint_level", lang, nivel=repr(nivel)))
+        raise ValueError(text("check.bad_hint_level", lang, nivel=repr(nivel)))
     lines = []
     for cid in chosen:
         levels = criteria.hints(cid, lang)
@@ -221,7 +221,7 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
 
 
 def extract_definitions(ns: dict[str, Any]) -> str:
-    """Source that recreates the exercise's names from a live namespace.
+    """Source that recreates the exercise's names from a running namespace.
 
     Functions and classes defined in the notebook come back as their source; names
     they reference are followed: modules become imports, objects imported from a

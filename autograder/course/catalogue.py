@@ -1702,28 +1702,28 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "exercise's rule, look for a loop that never ends (a while whose condition never changes, a function "
         "calling itself) or an endless wait.",
     },
-    "live.global_changed": {
+    "check.global_changed": {
         "es": "{name} cambió en la celda [{cell}] desde que {criterion} pasó: tu función lee {name}, y su valor "
         "ya no es el de entonces. Si no querías cambiarlo, vuelve a ejecutar la celda donde lo definiste.",
         "en": "{name} changed in cell [{cell}] since {criterion} passed: your function reads {name}, and its "
         "value is no longer the one it had. If you did not mean to change it, run the cell that defines it again.",
     },
-    "live.global_changed_nocell": {
+    "check.global_changed_nocell": {
         "es": "{name} cambió desde que {criterion} pasó: tu función lee {name}, y su valor ya no es el de "
         "entonces. Si no querías cambiarlo, vuelve a ejecutar la celda donde lo definiste.",
         "en": "{name} changed since {criterion} passed: your function reads {name}, and its value is no longer "
         "the one it had. If you did not mean to change it, run the cell that defines it again.",
     },
-    "live.repr": {"es": "<check: {total}>", "en": "<check: {total}>"},
-    "live.bad_level": {
+    "check.repr": {"es": "<check: {total}>", "en": "<check: {total}>"},
+    "check.bad_level": {
         "es": "check(level): el nivel tiene que ser {levels} o nada (todos); se recibió {level}",
         "en": "check(level): the level must be {levels} or nothing (all); got {level}",
     },
-    "live.no_criterion": {
+    "check.no_criterion": {
         "es": "pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)",
         "en": "pista(): there is no criterion «{criterion}»; the criteria are {known} (or their number)",
     },
-    "live.bad_hint_level": {
+    "check.bad_hint_level": {
         "es": "pista(nivel=...): el nivel es un número desde 1; se recibió {nivel}",
         "en": "pista(nivel=...): the level is a number from 1; got {nivel}",
     },

@@ -77,7 +77,7 @@ class Cell:
 @dataclass(frozen=True)
 class Submission:
     name: str
-    kind: str  # "py", "ipynb" or "live" (the definitions check() extracted from a running notebook)
+    kind: str  # "py", "ipynb" or "notebook" (the definitions check() extracted from a running notebook)
     cells: tuple[Cell, ...] = field(default_factory=tuple)
     course: str | None = None
     """Which of the course's notebooks («01»…«04») this is, by its title cell (None: none of them)."""

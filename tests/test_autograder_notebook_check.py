@@ -1,4 +1,4 @@
-"""check() in the notebook: the live definitions, graded in the sandbox, shown as a table."""
+"""check() in the notebook: the notebook's definitions, graded in the sandbox, shown as a table."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_extract_definitions_rebuilds_what_the_functions_need():
     assert rebuilt["resume_action"]({"pendingToolUse": {"name": "grep"}}) == "rerun"
 
 
-def test_check_grades_the_live_definitions_and_prints_a_deterministic_table(capsys):
+def test_check_grades_the_notebooks_definitions_and_prints_a_deterministic_table(capsys):
     ns = notebook_namespace(CELLS)
     first = check(namespace=ns)
     text_1 = capsys.readouterr().out
