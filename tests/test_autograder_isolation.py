@@ -136,7 +136,7 @@ def test_a_file_python_cannot_parse_costs_its_broken_statement_with_a_clear_mess
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("loop_module.py", "La instrucción de la línea 2 no terminó dentro de los 1.5 s"),
+        ("loop_module.py", "La instrucción de la línea 2 no terminó dentro de los 1,5 s"),
         ("sys_exit.py", "lanzó SystemExit"),
         ("big_output.py", "Tu código imprimió más de 64 KB; se guardaron los primeros 64 KB"),
     ],
@@ -152,9 +152,9 @@ def test_what_fails_at_load_is_reported_and_the_definitions_are_still_graded(bat
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("loop_resume_action.py", "no terminó en 0.5 s, el límite de cada llamada (¿un bucle infinito?)"),
+        ("loop_resume_action.py", "no terminó en 0,5 s, el límite de cada llamada (¿un bucle infinito?)"),
         ("sys_exit_in_call.py", "llamó a sys.exit()"),
-        ("big_output_loop.py", "no terminó en 0.5 s, el límite de cada llamada"),
+        ("big_output_loop.py", "no terminó en 0,5 s, el límite de cada llamada"),
         ("memory_hog.py", "MemoryError"),
     ],
 )
