@@ -1417,8 +1417,8 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
     "report.median": {"es": "Mediana", "en": "Median"},
     "report.pass_rate": {"es": "Porcentaje de aprobación por criterio", "en": "Pass rate per criterion"},
     "report.distribution": {"es": "Distribución de puntajes", "en": "Score distribution"},
-    "report.count": {"es": "alumnos", "en": "learners"},
-    "report.count_one": {"es": "alumno", "en": "learner"},
+    "report.learners.one": {"es": "1 alumno", "en": "1 learner"},
+    "report.learners.other": {"es": "{n} alumnos", "en": "{n} learners"},
     "report.feedback": {"es": "Retroalimentación", "en": "Feedback"},
     "report.seed": {"es": "Semilla", "en": "Seed"},
     "report.seed_hint": {

@@ -26,7 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from autograder.course import criteria
-from autograder.course.catalogue import LANGS, section, text
+from autograder.course.catalogue import LANGS, plural, section, text
 from autograder.reporting.misconceptions import misconception_map
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
@@ -663,7 +663,7 @@ def histogram_svg(bins: list[tuple[float, float, int]], lang: str = "es") -> Mar
         span = fmt_points(low, lang) if per_point else f"{fmt_points(low, lang)}–{fmt_points(high, lang)}"
         out.append(
             f'<rect x="{x + 6}" y="{top + plot_h - h:.1f}" width="{col_w - 12}" height="{h:.1f}" fill="{_BAR}">'
-            f"<title>{escape(span)}: {count} {escape(t['count_one' if count == 1 else 'count'])}</title></rect>"
+            f"<title>{escape(span)}: {escape(plural('report.learners', count, lang))}</title></rect>"
         )
         if count:
             out.append(
