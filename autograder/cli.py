@@ -47,11 +47,11 @@ from autograder.reporting.report import (
 )
 from autograder.reporting.shards import MergeError, Planned, merge_parts, plan, read_results, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
-from lesson3.console import SpanishParser, SuggestingParser, spanish
+from lesson3.console import EXIT_BROKEN_PIPE as EXIT_BROKEN_PIPE  # one of the command's exit codes
+from lesson3.console import SpanishParser, SuggestingParser, reader_left, spanish
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader left (``| head``)
 
 Progress = Callable[[int, int, SubmissionResult, int], None]
 
@@ -745,12 +745,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, std
     except KeyboardInterrupt:
         print("\n" + text("cli.interrupted", lang), file=stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        # The reader left (``autograder review out | head``): nobody is there to read a message, and the
-        # interpreter's last flush must not fail again on the same pipe.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
-        return EXIT_BROKEN_PIPE
+    except BrokenPipeError:  # ``autograder review out | head``
+        return reader_left(stdout)
     except Exception as exc:  # the instructor gets a sentence, not a traceback
         if os.environ.get("AUTOGRADER_DEBUG"):
             raise

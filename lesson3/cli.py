@@ -8,8 +8,6 @@ non-zero exit code (2 for an unusable checkpoint file), never a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
 import tempfile
 import textwrap
@@ -29,7 +27,7 @@ from .agent import (
 )
 from .answers import STRATEGIES, resume_plan
 from .checkpoint import CHECKPOINT_FILENAME, Checkpoint, CheckpointError, load_checkpoint
-from .console import SpanishParser, parse_in_spanish
+from .console import SpanishParser, parse_in_spanish, reader_left
 from .conversation import describe_pending
 from .crash import crash_run
 from .incident import INCIDENT_REPORT, IncidentError, IncidentOutcome, compare_strategies
@@ -52,7 +50,6 @@ DEFAULT_DIR = "lesson3-ejecucion"
 TASKS = {"notas": TASK_NOTES, "correo": TASK_EMAIL}
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_CHECKPOINT = 0, 1, 2
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader left (``| head``)
 
 STRATEGY_LABELS = {
     "reconcile": "la de la lección (solo lectura se repite; alto impacto → is_error)",
@@ -77,12 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e))
     except anthropic.APIError as e:
         return _fail(live_error_line(e) or f"la API falló: {type(e).__name__}")
-    except BrokenPipeError:
-        # The reader left (``lesson3 show | head``): nobody is there to read a message, and the interpreter's
-        # last flush must not fail again on the same pipe.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+    except BrokenPipeError:  # ``lesson3 show | head``
+        return reader_left()
     except OSError as e:
         where = f" ({e.filename})" if e.filename else ""
         return _fail(f"{e.strerror or e}{where}")

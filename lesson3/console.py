@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import difflib
 import gettext
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
@@ -36,6 +37,18 @@ SPANISH = {
     "did you mean %s?": "¿quisiste decir %s?",
 }
 """argparse's messages that a user of these commands can meet, in Spanish."""
+
+
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: what a shell reports for a command whose reader left (``| head``)."""
+
+
+def reader_left(stream: Any = None) -> int:
+    """After a ``BrokenPipeError``: nobody is there to read a message, so none is written, and the
+    interpreter's last flush must not fail again on the same pipe. Returns the exit code to use."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), (stream or sys.stdout).fileno())
+    return EXIT_BROKEN_PIPE
 
 
 class SuggestingParser(argparse.ArgumentParser):
