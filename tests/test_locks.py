@@ -299,6 +299,16 @@ def _imports(tree: ast.AST) -> set[str]:
             found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.add(node.module.split(".")[0])
+        elif (  # importlib.import_module("name"): a backport picked by version is imported this way
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute | ast.Name)
+            and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and not node.args[0].value.startswith(".")
+        ):
+            found.add(node.args[0].value.split(".")[0])
     return found
 
 
@@ -326,6 +336,33 @@ def test_the_scan_finds_the_course_imports():
     assert any("notebooks/" in place for place in where["autograder"])
 
 
+def _distributions(module: str, providers: dict[str, list[str]]) -> set[str]:
+    """Who provides a top-level module; one not installed on this interpreter (a backport such as tomli on
+    3.11) is taken to be its own distribution."""
+    return {canonicalize_name(d) for d in providers.get(module, [module])}
+
+
+def test_what_the_course_imports_is_a_dependency_of_its_own():
+    # Locked only because something else needs it is not enough: that something may drop it (tomli on 3.10
+    # came with jupyterlab until curso.toml's reader named it).
+    direct = {canonicalize_name(r.name) for r in project_requirements("test")}  # the maintainers' tools: nbclient
+    providers = metadata.packages_distributions()
+    problems = []
+    for module, places in sorted(runtime_imports().items()):
+        if module in sys.stdlib_module_names or module in LOCAL_PACKAGES or module == "__future__":
+            continue
+        dists = _distributions(module, providers)
+        if not dists & direct:
+            problems.append(f"{module} ({', '.join(sorted(dists))}), imported by {', '.join(sorted(places))}")
+    assert not problems, "not a dependency in pyproject.toml:\n" + "\n".join(problems)
+
+
+def test_the_scan_sees_imports_by_name():
+    found = _imports(ast.parse("import importlib\nimportlib.import_module('tomli')\nimport_module('a.b')\n"))
+    assert {"tomli", "a"} <= found
+    assert "x" not in _imports(ast.parse("importlib.import_module('.x', 'pkg')"))
+
+
 def test_lesson3_autograder_and_the_notebooks_import_only_what_the_course_lock_installs():
     runtime, test = read_lock(RUNTIME_LOCK).names, read_lock(TEST_LOCK).names
     providers = metadata.packages_distributions()
@@ -333,7 +370,7 @@ def test_lesson3_autograder_and_the_notebooks_import_only_what_the_course_lock_i
     for module, places in sorted(runtime_imports().items()):
         if module in sys.stdlib_module_names or module in LOCAL_PACKAGES or module == "__future__":
             continue
-        dists = {canonicalize_name(d) for d in providers.get(module, [])}
+        dists = _distributions(module, providers)
         if dists & runtime:
             continue
         only_test = sorted(dists & test)

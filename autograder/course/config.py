@@ -226,7 +226,7 @@ class Locator:
 
 
 def _toml_reader() -> Any:
-    """tomllib (Python 3.11+), else tomli, its backport (in the course lock for Python 3.10)."""
+    """tomllib (Python 3.11+), else tomli, its backport (a dependency on Python 3.10, pyproject.toml)."""
     if sys.version_info >= (3, 11):
         import tomllib
 
