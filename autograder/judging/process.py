@@ -2,7 +2,8 @@
 
 It never runs learner code: it asks the learner zygote for the learner's confined
 child (:class:`autograder.sandbox.session.Session`), observes and judges every criterion
-(:mod:`autograder.judging.evaluate`, imported here only) and answers the grader with the result as JSON.
+(:mod:`autograder.judging.evaluate`, imported here only) and answers the grader with the result as JSON,
+in which no folder of the machine is named (:mod:`autograder.judging.machine_paths`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from autograder.course.criteria import graded, not_graded
 from autograder.course.levels import LEVELS
 from autograder.intake.submission import Submission
 from autograder.judging.delegation import static_delegation
+from autograder.judging.machine_paths import hiding
 from autograder.sandbox.learner_process import prepare_box
 from autograder.sandbox.session import LoadSummary, Session
 from autograder.wire.limits import Limits
@@ -34,12 +36,13 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
     # The course's points (autograder.course.config), when it set them: criterion id -> points.
     points = {str(k): float(v) for k, v in (request.get("points") or {}).items()}
     workdir = run_dir / f"juez-{os.getpid()}"
+    box = workdir / "alumno"
+    shown = hiding((box, ""), (run_dir, "<tmp>"))
     session = None
     try:
         workdir.mkdir(mode=0o711)
         scratch = workdir / "corrector"
         scratch.mkdir(mode=0o700)
-        box = workdir / "alumno"
         prepare_box(box, uid)
         session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
         summary = session.start()
@@ -48,13 +51,15 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             result = SubmissionResult.from_criteria(
                 submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
             )
-            return result.to_json()
+            return shown(result.to_json())
         if nothing := nothing_defined(summary, levels, lang):
             # Every criterion would say its own «no hay una función»: one message says it once, for all.
             criteria = not_graded(nothing, levels=levels, points=points)
-            return SubmissionResult.from_criteria(
-                submission.name, criteria, error=nothing, warnings=summary.warnings, seed=seed
-            ).to_json()
+            return shown(
+                SubmissionResult.from_criteria(
+                    submission.name, criteria, error=nothing, warnings=summary.warnings, seed=seed
+                ).to_json()
+            )
         from autograder.judging.evaluate import (
             run_checks,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
         )
@@ -82,13 +87,15 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         # Only when it was cut, to show what was kept: short output stays out of the reports, which
         # are then the same on every run even when the learner prints timings (%time) or dates.
         result.output = session.printed_text() if note else ""
-        return result.to_json()
+        return shown(result.to_json())
     except Exception as e:  # noqa: BLE001 - one broken judgment must come back as a result, not kill the run
         traceback.print_exc()
         message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
-        return SubmissionResult.from_criteria(
-            submission.name, not_graded(message, levels=levels, points=points), error=message, seed=seed
-        ).to_json()
+        return shown(
+            SubmissionResult.from_criteria(
+                submission.name, not_graded(message, levels=levels, points=points), error=message, seed=seed
+            ).to_json()
+        )
     finally:
         if session is not None:
             session.close()

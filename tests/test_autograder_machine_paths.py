@@ -1,0 +1,93 @@
+"""No folder of the grading machine reaches the learner: whatever the learner's code raises, at load
+or in a graded call, the result names the packages, Python, the temporary and home folders and the
+learner's own folder without the machine's paths (autograder.judging.machine_paths)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import autograder
+from autograder.grading.pipeline import grade_many
+from autograder.judging.machine_paths import hiding
+
+PACKAGES = Path(autograder.__file__).resolve().parent.parent
+
+
+def machine_folders() -> list[str]:
+    found = {str(PACKAGES), sys.prefix, sys.base_prefix, tempfile.gettempdir(), str(Path.home())}
+    return sorted({f for folder in found for f in (folder, os.path.realpath(folder)) if len(f) > 1})
+
+
+def test_each_kind_of_folder_is_shown_its_way(tmp_path):
+    box = tmp_path / "judge-1" / "learner"
+    shown = hiding((box, ""), (tmp_path, "<tmp>"))
+    assert shown(f"{PACKAGES}/autograder/judging/__init__.py") == "autograder/judging/__init__.py"
+    assert shown(f"open {box}/checkpoint.json failed") == "open checkpoint.json failed"
+    assert shown(f"cwd={box}") == "cwd=."
+    assert shown(f"{tmp_path}/judge-1/grader/x") == "<tmp>/judge-1/grader/x"
+    assert shown(f"{sys.prefix}/lib/site.py") == "<python>/lib/site.py"
+    assert shown(f"{Path.home()}/.bashrc").endswith("/.bashrc")
+    assert str(Path.home()) not in shown(f"{Path.home()}/.bashrc")
+
+
+def test_a_folder_counts_only_as_a_whole_component(tmp_path):
+    shown = hiding((tmp_path / "box", ""))
+    assert shown(f"{tmp_path}/boxes/x") == f"{shown(str(tmp_path))}/boxes/x"
+    assert shown(f"{tmp_path}/box.bak") == f"{shown(str(tmp_path))}/box.bak"
+    assert shown(f"{sys.prefix}.") == "<python>."
+    assert shown("/") == "/" and shown("a/b") == "a/b" and shown("") == ""
+
+
+def test_every_string_of_a_result_is_rewritten_and_nothing_else(tmp_path):
+    shown = hiding((tmp_path, ""))
+    value = {"error": f"{tmp_path}/a", "warnings": [f"x {tmp_path}/b", 3], "seed": 7, "ok": None, str(tmp_path): 1}
+    assert shown(value) == {"error": "a", "warnings": ["x b", 3], "seed": 7, "ok": None, str(tmp_path): 1}
+
+
+LEAKS = {
+    "load_lesson3_file": 'import lesson3\nraise RuntimeError("mira " + lesson3.__file__)\n',
+    "load_prefix": 'import sys\nraise RuntimeError(sys.prefix + "/lib")\n',
+    "call_cwd": (
+        "import os\n\ndef resume_action(cp):\n"
+        '    raise ValueError(os.path.join(os.getcwd(), "checkpoint.json") + " | " + os.getcwd())\n'
+    ),
+    "call_tmp_and_home": (
+        "import tempfile, pathlib, sys\n\ndef resume_action(cp):\n"
+        '    raise ValueError(tempfile.gettempdir() + "/x " + str(pathlib.Path.home()) + " " + sys.base_prefix)\n'
+    ),
+    "call_autograder_file": (
+        "import lesson3.checkpoint\n\ndef resume_action(cp):\n"
+        "    raise ValueError(lesson3.checkpoint.__file__.replace('lesson3', 'autograder'))\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def leaked(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("leaks")
+    paths = []
+    for name, source in LEAKS.items():
+        (folder / f"{name}.py").write_text(source, encoding="utf-8")
+        paths.append(folder / f"{name}.py")
+    results = grade_many(paths, jobs=2, seed=5, levels=(1,))
+    return {name: json.dumps(r.to_json(), ensure_ascii=False) for name, r in zip(LEAKS, results, strict=True)}
+
+
+@pytest.mark.parametrize("name", LEAKS)
+def test_no_machine_folder_in_what_the_learner_is_shown(leaked, name):
+    shown = leaked[name]
+    assert "RuntimeError" in shown or "ValueError" in shown  # the message itself still reaches the learner
+    assert [folder for folder in machine_folders() if folder in shown] == []
+
+
+def test_the_messages_still_say_what_they_said(leaked):
+    assert "mira lesson3/__init__.py" in leaked["load_lesson3_file"]
+    assert "<python>/lib" in leaked["load_prefix"]
+    assert "checkpoint.json | ." in leaked["call_cwd"]
+    assert "autograder/checkpoint.py" in leaked["call_autograder_file"]
