@@ -8,6 +8,8 @@ its answers; Landlock hiding their files).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -108,6 +110,7 @@ def _answers_module():
 # Words only the answers' source has (resume_plan's), in two halves for the same reason as the seed.
 ANSWER_LINE_A, ANSWER_LINE_B = "reconcile() la vuelve a ejecutar", " y rellena"
 
+gc.unfreeze()  # what the zygote froze before forking is invisible to get_objects() otherwise
 _frames()
 _everything()
 _answers_module()
@@ -157,7 +160,7 @@ def reconcile(cp):
 RECONCILE_TRICKS = {
     "agent_default": """
         import lesson3.agent
-        return lesson3.agent.run_agent.__defaults__[0] if lesson3.agent.run_agent.__defaults__ else None
+        return lesson3.agent.run_agent.__kwdefaults__["reconcile"]
     """,
     "agent_kwdefaults": """
         import inspect, lesson3.agent
@@ -173,11 +176,16 @@ RECONCILE_TRICKS = {
     """,
     "wrapper": """
         import lesson3
-        return getattr(lesson3.reconcile, "__wrapped__", None) or lesson3.reconcile.__closure__[0].cell_contents
+        found = lesson3.reconcile
+        if getattr(found, "__wrapped__", None):
+            return found.__wrapped__
+        if found.__closure__:
+            return found.__closure__[0].cell_contents
+        return found
     """,
     "inspect_source": """
         import inspect, lesson3.answers as module
-        namespace = {}
+        namespace = {"__name__": "lesson3.copia", "__package__": "lesson3"}
         exec(inspect.getsource(module), namespace)
         return namespace["reconcile"]
     """,
@@ -235,6 +243,7 @@ RECONCILE_TRICKS = {
     """,
     "gc_hunt": """
         import gc
+        gc.unfreeze()  # the zygote and lesson3.agent freeze what they imported: get_objects() would skip it
         for obj in gc.get_objects():
             if callable(obj) and getattr(obj, "__name__", "") == "reconcile" and getattr(obj, "__module__", "") in (
                 "lesson3.answers", "lesson3.reconciliation", "lesson3"
@@ -258,26 +267,29 @@ LEVEL1_TRICKS = {
         from lesson3.render import resume_plan
         def resume_action(cp):
             plan = resume_plan(cp)
-            return "continue" if plan.startswith("Sin") else "rerun" if "vuelve a ejecutar" in plan else "is_error"
+            return "continue" if plan.startswith("Sin") else "is_error" if "is_error" in plan else "rerun"
     """,
     "format_checkpoint": """
         from lesson3.render import format_checkpoint
         def resume_action(cp):
             plan = format_checkpoint(cp).splitlines()[-1]
-            return "continue" if plan.startswith("Sin") else "rerun" if "vuelve a ejecutar" in plan else "is_error"
+            return "continue" if plan.startswith("Sin") else "is_error" if "is_error" in plan else "rerun"
     """,
     "cli_plan": """
         import lesson3.cli
         def resume_action(cp):
             plan = lesson3.cli.resume_plan(cp)
-            return "continue" if plan.startswith("Sin") else "rerun" if "vuelve a ejecutar" in plan else "is_error"
+            return "continue" if plan.startswith("Sin") else "is_error" if "is_error" in plan else "rerun"
     """,
-    "grader_tables": """
+    "answers_file": """
         from pathlib import Path
-        import autograder
-        source = (Path(autograder.__file__).parent / "judging" / "evaluate.py").read_text()
+        import re
+        import lesson3
+        source = (Path(lesson3.__file__).parent / "answers.py").read_text()
+        table = dict(re.findall(r'"(cp[ABC])": "(\\w+)"', source))
         def resume_action(cp):
-            return "continue" if "EXPECTED_ACTION" in source else "rerun"
+            pending = cp["pendingToolUse"]
+            return table["cpA" if pending is None else "cpB" if pending["name"] == "read_file" else "cpC"]
     """,
 }
 
@@ -292,10 +304,12 @@ QUESTION_TRICKS = {
         from pathlib import Path
         import autograder
         text = (Path(autograder.__file__).parent / "questions.py").read_text()
-        respuesta_causa_raiz, respuesta_id_inventado = re.findall(r'answer="(\\w)"', text)[:2]
+        answers = dict(re.findall(r'variable="(\\w+)".*?answer="(\\w)"', text, re.S))
+        respuesta_causa_raiz = answers["respuesta_causa_raiz"]
+        respuesta_id_inventado = answers["respuesta_id_inventado"]
     """,
     "checks_module": """
-        from autograder.judging.evaluate import QUESTIONS
+        from autograder.judging.verdicts import QUESTIONS
         respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
         respuesta_id_inventado = QUESTIONS["respuesta_id_inventado"].answer
     """,
@@ -334,6 +348,57 @@ def graded(tmp_path_factory):
 
 def by_id(result):
     return {c.id: c for c in result.criteria}
+
+
+UNCONFINED_NO_ANSWER: dict[str, str] = {}
+"""Tricks that only make sense against the sandbox itself, with why they reach nothing in a plain interpreter."""
+
+CONTROL = """
+import json, sys, textwrap
+from lesson3.answers import EXPECTED_ACTION
+from lesson3.exercises import exercise_checkpoint
+from autograder.questions import QUESTIONS
+
+family, trick = sys.argv[1], sys.argv[2]
+namespace = {"execute_tool": lambda name, input: "salida"}
+if family == "reconcile":
+    exec("def _reference():\\n" + textwrap.indent(trick, "    "), namespace)
+    found = namespace["_reference"]()
+    cp = found(exercise_checkpoint("cpC"))
+    (block,) = cp["messages"][-1]["content"]
+    print(json.dumps(block.get("is_error") is True and cp["pendingToolUse"] is None))
+elif family == "level1":
+    exec(trick, namespace)
+    print(json.dumps(all(namespace["resume_action"](exercise_checkpoint(n)) == a for n, a in EXPECTED_ACTION.items())))
+else:
+    exec(trick, namespace)
+    graded = ("respuesta_causa_raiz", "respuesta_id_inventado")
+    print(json.dumps(all(namespace[v] == QUESTIONS[v].answer for v in graded)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("family", "name", "trick"),
+    [
+        *(("reconcile", n, t) for n, t in RECONCILE_TRICKS.items()),
+        *(("level1", n, t) for n, t in LEVEL1_TRICKS.items()),
+        *(("questions", n, t) for n, t in QUESTION_TRICKS.items()),
+    ],
+    ids=lambda v: v if isinstance(v, str) and "\n" not in v else "",
+)
+def test_each_trick_reaches_the_answer_where_nothing_hides_it(family, name, trick):
+    # The control: in a plain interpreter (no sandbox, the real lesson3 and autograder) the trick gets the
+    # answer, so a trick that fails when graded failed because of the sandbox, not because it names a module
+    # or attribute that moved.
+    if name in UNCONFINED_NO_ANSWER:
+        pytest.skip(UNCONFINED_NO_ANSWER[name])
+    done = subprocess.run(
+        [sys.executable, "-c", CONTROL, family, textwrap.dedent(trick).strip()],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "true", (name, done.stdout[-300:], done.stderr[-800:])
 
 
 @needs_confinement
