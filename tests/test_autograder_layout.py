@@ -13,8 +13,19 @@ PACKAGE = Path(autograder.__file__).parent
 
 FOLDERS = ("course", "wire", "intake", "grading", "sandbox", "learner", "judging", "reporting")
 """Every subpackage: a process (grading, sandbox, learner, judging) or a stage or kind of data."""
-LEARNER_MAY_IMPORT = ("autograder.learner", "autograder.wire")
+LEARNER_MAY_IMPORT = ("learner", "wire")
 """The learner's process loads its own folder, the wire formats and lesson3's public modules: nothing that judges."""
+LESSON3_HIDDEN = ("lesson3.answers", "lesson3.build_notebooks", "lesson3.__main__")
+"""What the learner's folder never imports of lesson3: the answers, and the maintainers' tools."""
+DYNAMIC_IMPORTS = {
+    ("autograder.learner.lesson3_view", "f'lesson3.{name}'"): "lesson3's public modules, by name (answers left out)",
+    ("autograder.learner.zygote", "name"): "COURSE_IMPORTS: what the course's notebooks import, autograder left out",
+    (
+        "autograder.notebook",
+        "module",
+    ): "where a learner's function was defined (a notebook's own or lesson3's)",
+}
+"""The imports whose module is computed, each read and why it cannot reach a module it must not."""
 
 
 def module_name(path: Path) -> str:
@@ -23,28 +34,58 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+LESSON3 = {p.stem for p in (PACKAGE.parent / "lesson3").glob("*.py")}
 
 
-def module_imports(*, lazy: bool = False) -> dict[str, set[str]]:
-    """Module -> the autograder modules it imports at module level (and inside functions when ``lazy``)."""
+def dynamic_imports(tree: ast.AST) -> list[ast.expr]:
+    """The module arguments of ``importlib.import_module(...)``, ``import_module(...)`` and ``__import__(...)``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in ("import_module", "__import__"):
+                found.append(node.args[0])
+    return found
+
+
+def module_imports(*, lazy: bool = False, typing: bool = True, of: dict[str, Path] = MODULES) -> dict[str, set[str]]:
+    """Module -> the autograder and lesson3 modules it imports at module level (and inside functions, or by a
+    literal name given to ``import_module``/``__import__``, when ``lazy``; ``typing=False`` leaves out
+    ``if TYPE_CHECKING:`` blocks)."""
     graph: dict[str, set[str]] = {}
-    for name, path in MODULES.items():
+    for name, path in of.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         package = name if path.stem == "__init__" else name.rpartition(".")[0]
         found: set[str] = set()
+        typing_only = {
+            id(n)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+            for n in ast.walk(block)
+        }
         for node in ast.walk(tree) if lazy else tree.body:
+            if id(node) in typing_only and not typing:
+                continue
             if isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
                     anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join([*anchor, *([base] if base else [])])
-                if base.split(".")[0] != "autograder":
+                if base.split(".")[0] not in ("autograder", "lesson3"):
                     continue
                 for alias in node.names:
-                    found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
+                    whole = f"{base}.{alias.name}"
+                    found.add(whole if whole in MODULES or whole.removeprefix("lesson3.") in LESSON3 else base)
             elif isinstance(node, ast.Import):
-                found.update(a.name for a in node.names if a.name.split(".")[0] == "autograder")
-        graph[name] = found - {name}
+                found.update(a.name for a in node.names if a.name.split(".")[0] in ("autograder", "lesson3"))
+        if lazy:
+            found.update(
+                arg.value
+                for arg in dynamic_imports(tree)
+                if isinstance(arg, ast.Constant) and str(arg.value).split(".")[0] in ("autograder", "lesson3")
+            )
+        graph[name] = {m for m in found if m.split(".")[0] == "autograder" or lazy} - {name}
     return graph
 
 
@@ -70,8 +111,9 @@ def test_every_module_is_a_face_or_in_a_folder_of_the_architecture():
         assert ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text(encoding="utf-8"))), folder
 
 
-def test_no_import_cycle_in_the_grader():
-    graph = module_imports()
+def test_no_import_cycle_in_the_grader_counting_lazy_imports():
+    imports = module_imports(lazy=True, typing=False)  # what runs; annotations name types, they import nothing
+    graph = {m: {t for t in targets if t.startswith("autograder")} for m, targets in imports.items()}
     visiting: list[str] = []
     done: set[str] = set()
 
@@ -96,16 +138,45 @@ def test_the_wire_folder_imports_nothing_else_of_the_package():
     assert found == set()
 
 
-def test_the_learners_folder_imports_only_itself_the_wire_and_lesson3():
+def test_the_learners_folder_imports_only_itself_the_wire_and_lesson3s_public_modules():
     graph = module_imports(lazy=True)
     found = {
         (module, target)
         for module in graph
         if in_folder(module, "learner")
         for target in graph[module]
-        if not in_folder(target, "learner", "wire")
+        if not (in_folder(target, *LEARNER_MAY_IMPORT) or target.split(".")[0] == "lesson3")
+        or target.startswith(LESSON3_HIDDEN)
     }
     assert found == set()
+
+
+def test_every_computed_import_is_one_read_for_what_it_may_reach():
+    found = {
+        (name, ast.unparse(arg))
+        for name, path in MODULES.items()
+        for arg in dynamic_imports(ast.parse(path.read_text(encoding="utf-8")))
+        if not isinstance(arg, ast.Constant)
+    }
+    assert found == set(DYNAMIC_IMPORTS)
+
+
+def test_the_folder_rules_see_every_way_of_importing(tmp_path):
+    spelled = {
+        "a": "import autograder.judging.verdicts",
+        "b": "from autograder.judging import verdicts",
+        "c": "def f():\n    from ..judging import verdicts",
+        "d": "import importlib\nimportlib.import_module('autograder.judging.verdicts')",
+        "e": "__import__('autograder.judging.verdicts')",
+        "f": "from importlib import import_module\ndef g():\n    import_module('autograder.judging.verdicts')",
+        "g": "import lesson3.answers",
+    }
+    files = {}
+    for key, source in spelled.items():
+        (tmp_path / f"{key}.py").write_text(source, encoding="utf-8")
+        files[f"autograder.learner.{key}"] = tmp_path / f"{key}.py"
+    graph = module_imports(lazy=True, of=files)
+    assert all(graph[f"autograder.learner.{k}"] & {"autograder.judging.verdicts", "lesson3.answers"} for k in spelled)
 
 
 def test_the_learners_side_never_reaches_the_judging_or_the_grading():
