@@ -62,15 +62,17 @@ def _frames():
             frame = frame.f_back
     return seen
 
-# What runs in the judge or the grader: none of it is imported in the learner's process.
-GRADER_MODULES = tuple("autograder." + m for m in ("judging", "grading", "sandbox", "notebook", "reporting"))
+# The learner's process loads its own folder, the wire formats and the stub face: any other module of the
+# package (the judging, the grading, the course's data with its answers...) is something it must not hold.
+LEARNER_SIDE = ("autograder.learner.", "autograder.wire.")
+FACE = ("autograder", "autograder.questions", "autograder.learner", "autograder.wire")
 
 def _everything():
     for module in list(sys.modules.values()):
         if module is None:
             continue
         name = getattr(module, "__name__", "?")
-        if name.startswith(GRADER_MODULES):
+        if (name + ".").startswith("autograder.") and not name.startswith(LEARNER_SIDE) and name not in FACE:
             FOUND.append("module " + name)
         for attr, value in list(getattr(module, "__dict__", {}).items()):
             _look(value, f"{name}.{attr}")
