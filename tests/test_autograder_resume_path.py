@@ -70,9 +70,9 @@ class ResumeCaller(OneByOne):
 
 
 def grade(tmp_path: Path, seed: int = 3, **functions: Callable[..., Any]) -> dict[str, Any]:
-    box = tmp_path / "alumno"
+    box = tmp_path / "learner"
     box.mkdir()
-    scratch = tmp_path / "corrector"
+    scratch = tmp_path / "grader"
     scratch.mkdir()
     grading = run_checks(ResumeCaller(box, **functions), seed=seed, levels=(0,), scratch=scratch, box=box)
     return {c.id: c for c in grading.criteria}
@@ -486,7 +486,7 @@ class Watching(ResumeCaller):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_every_call_sees_the_same_folder_and_a_path_like_every_others(tmp_path, seed):
-    box, scratch = tmp_path / "alumno", tmp_path / "corrector"
+    box, scratch = tmp_path / "learner", tmp_path / "grader"
     box.mkdir()
     scratch.mkdir()
     caller = Watching(box, my_load_checkpoint=load, start_state=start)
@@ -502,7 +502,7 @@ def test_every_call_sees_the_same_folder_and_a_path_like_every_others(tmp_path, 
 
 
 def test_every_file_is_inside_the_learners_folder(tmp_path):
-    box = tmp_path / "alumno"
+    box = tmp_path / "learner"
     for f in _files(5, box):
         assert not Path(f.relpath).is_absolute() and ".." not in Path(f.relpath).parts
         assert f.path == box / f.relpath
@@ -510,7 +510,7 @@ def test_every_file_is_inside_the_learners_folder(tmp_path):
 
 
 def test_a_refused_newer_file_is_byte_identical_afterwards(tmp_path):
-    box = tmp_path / "alumno"
+    box = tmp_path / "learner"
     box.mkdir()
     files = [f for f in _files(9, box) if f.kind == "newer"]
     before = {f.path: f.path.read_bytes() for f in files}
@@ -560,11 +560,11 @@ def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
 
     keys = [k for k in catalogue.keys() if k.startswith("ruta.")]
     assert keys and all(catalogue.text(k, "en") != catalogue.text(k, "es") for k in keys)  # no Spanish fallback
-    box = tmp_path / "alumno"
+    box = tmp_path / "learner"
     box.mkdir()
-    (tmp_path / "corrector").mkdir()
+    (tmp_path / "grader").mkdir()
     caller = ResumeCaller(box, my_load_checkpoint=load_swallowing, start_state=start_with(load_swallowing))
-    grading = run_checks(caller, seed=4, lang="en", levels=(0,), scratch=tmp_path / "corrector", box=box)
+    grading = run_checks(caller, seed=4, lang="en", levels=(0,), scratch=tmp_path / "grader", box=box)
     feedback = {c.id: c.feedback for c in grading.criteria}
     assert "instead of raising" in feedback["nivel0.malformed_error"]
     assert "Falló" not in " ".join(feedback.values())
@@ -576,7 +576,7 @@ def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
 def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
     from autograder.judging.learner_files import place, read_back
 
-    box, outside = tmp_path / "alumno", tmp_path / "fuera"
+    box, outside = tmp_path / "learner", tmp_path / "fuera"
     box.mkdir()
     outside.mkdir()
     (outside / "checkpoint.json").write_text("del corrector")
@@ -595,7 +595,7 @@ def test_a_planted_symlink_is_replaced_not_written_through(tmp_path):
 def test_reading_back_refuses_links_fifos_and_huge_files_without_blocking(tmp_path):
     from autograder.judging.learner_files import NOT_A_FILE, read_back
 
-    box = tmp_path / "alumno"
+    box = tmp_path / "learner"
     (box / "c").mkdir(parents=True)
     (box / "c" / "link.json").symlink_to("/dev/zero")
     os.mkfifo(box / "c" / "fifo.json")

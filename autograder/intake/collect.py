@@ -385,7 +385,7 @@ def _kind(entry: os.DirEntry[str]) -> str:
 
 def _tmp_dir(intake: Intake) -> Path:
     if intake._tmp is None:
-        intake._tmp = tempfile.TemporaryDirectory(prefix="autograder-entregas-")
+        intake._tmp = tempfile.TemporaryDirectory(prefix="autograder-submissions-")
     return Path(intake._tmp.name)
 
 

@@ -82,7 +82,7 @@ class Run:
 
     def learner_folder(self) -> Path:
         if self.box is None:
-            self.box = self.scratch / "alumno"
+            self.box = self.scratch / "learner"
             self.box.mkdir(parents=True, exist_ok=True)
         return self.box
 

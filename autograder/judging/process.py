@@ -35,13 +35,13 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
     levels = tuple(int(level) for level in request.get("levels") or LEVELS)
     # The course's points (autograder.course.config), when it set them: criterion id -> points.
     points = {str(k): float(v) for k, v in (request.get("points") or {}).items()}
-    workdir = run_dir / f"juez-{os.getpid()}"
-    box = workdir / "alumno"
+    workdir = run_dir / f"judge-{os.getpid()}"
+    box = workdir / "learner"
     shown = hiding((box, ""), (run_dir, "<tmp>"))
     session = None
     try:
         workdir.mkdir(mode=0o711)
-        scratch = workdir / "corrector"
+        scratch = workdir / "grader"
         scratch.mkdir(mode=0o700)
         prepare_box(box, uid)
         session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)

@@ -292,8 +292,8 @@ def incident_case(rng: random.Random, base: Path) -> IncidentCase:
     recipient, subj = address(rng), subject(rng)
     task = f"Enviarle un correo a {recipient} con el asunto «{subj}» para avisarle al equipo de las conclusiones"
     # One note: the run reaches send_email in three turns, and the kill comes right after.
-    workspace = create_workspace(base / "incidente", notes=random_notes(rng, 1))
-    return IncidentCase(task, recipient, subj, workspace, base / "incidente-checkpoint.json", rng.randint(0, 2**31))
+    workspace = create_workspace(base / "incident", notes=random_notes(rng, 1))
+    return IncidentCase(task, recipient, subj, workspace, base / "incident-checkpoint.json", rng.randint(0, 2**31))
 
 
 # -- Nivel 0: the resume path, over files in the learner's own folder ----------------------------
@@ -530,7 +530,7 @@ def lives_case(rng: random.Random, box: Path, base: Path, folders: list[str]) ->
     max_turns = rng.randint(4, 6)
     # The offline model reads every note and then answers: notes + 2 turns, more than max_turns.
     notes = random_notes(rng, rng.randint(max_turns, max_turns + 2))
-    workspace = create_workspace(base / "vidas", notes=notes)
+    workspace = create_workspace(base / "lives", notes=notes)
     first = rng.randint(2, max_turns - 2)
     relpath = resume_path(rng, folders, set())
     task = f"Revisa las notas de {rng.choice(_WORDS)} y resume los pendientes"
@@ -540,7 +540,7 @@ def lives_case(rng: random.Random, box: Path, base: Path, folders: list[str]) ->
         [first, rng.randint(first + 1, max_turns)],
         relpath,
         box,
-        base / "vidas-checkpoint.json",
+        base / "lives-checkpoint.json",
         workspace,
         rng.randint(0, 2**31),
         _nonce(rng),

@@ -55,7 +55,7 @@ class LearnerZygote(forking.Zygote):
 
     def __init__(self, run_dir: Path | None = None) -> None:
         self._own_dir = run_dir is None
-        self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-alumno-"))
+        self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-learner-"))
         code = "from autograder.learner.zygote import main; main()"
         super().__init__("the learner zygote", code, self.run_dir, "learner.sock", public_questions())
 
