@@ -1,1 +1,1 @@
-"""The grader's process: the pipeline and the grading server it forks judges from."""
+"""The grader's process: the pipeline, and the handle on the grading zygote that forks the judging processes."""

@@ -1,7 +1,7 @@
 """Corregir entregas: cargar → correr aislado → observar → juzgar → informar.
 
 The grader's process only reads files and collects records; each submission is
-judged in a process forked from the zygote (:mod:`autograder.grading.server`), which
+judged in a process forked from the zygote (:mod:`autograder.judging.zygote`), which
 runs the learner's code in a confined child. One submission's infinite loop, crash
 or flood of output costs that submission its points, never the batch.
 

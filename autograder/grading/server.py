@@ -7,8 +7,9 @@ grader is ever in its memory), which preloads lesson3, the SDK and the grader, a
 then forks a *judge* per submission. The judge runs the checks and forks the
 learner's confined child (:mod:`autograder.sandbox.learner_process`) and the crash children.
 
-The grader talks to the zygote over a Unix socket in a private folder: one
-connection per submission, framed JSON both ways.
+The grader talks to the zygote (:mod:`autograder.judging.zygote`, which this module only names
+in the command that starts it) over a Unix socket in a private folder: one connection per
+submission, framed JSON both ways.
 """
 
 from __future__ import annotations
@@ -19,16 +20,14 @@ import os
 import shutil
 import signal
 import socket
-import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 from autograder.learner import forking
 from autograder.sandbox import learner_zygote
-from autograder.sandbox.learner_process import learner_uid, running_as_root, sweep_uid
+from autograder.sandbox.learner_process import running_as_root
 from autograder.wire import protocol
 
 RAM_FOLDER = Path("/dev/shm")
@@ -90,7 +89,7 @@ class GradingServer:
             os.chmod(run_dir, 0o711)
             # Both zygotes start at once; the learners' one never sees anything of the grading.
             learners = learner_zygote.LearnerZygote(run_dir)
-            code = "from autograder.grading.server import zygote_main; zygote_main()"
+            code = "from autograder.judging.zygote import zygote_main; zygote_main()"
             judges = forking.Zygote(
                 "the grading server", code, run_dir, "zygote.sock", str(run_dir), learners.socket_path
             )
@@ -196,84 +195,3 @@ def shared_server() -> GradingServer:
             _shared = GradingServer()
             atexit.register(_shared.stop)
         return _shared
-
-
-# -- the zygote (runs in its own interpreter) -------------------------------------------------------
-
-
-def preload(run_dir: Path) -> None:
-    """Import and warm up everything a judge and a learner child use, once."""
-    import asyncio
-    import ctypes  # noqa: F401 - used by the sandbox after fork
-    import email.policy  # noqa: F401
-
-    import anthropic  # noqa: F401
-    import httpx2  # noqa: F401
-
-    import lesson3
-    import lesson3.crash
-    from autograder.judging import (
-        delegation,  # noqa: F401
-        evaluate,  # noqa: F401
-        process,  # noqa: F401
-        scenarios,  # noqa: F401
-        tool_layer,  # noqa: F401
-        verdicts,  # noqa: F401
-        verdicts_resume,  # noqa: F401
-    )
-    from autograder.judging.unknown_state import assess
-    from autograder.sandbox import session  # noqa: F401
-    from lesson3.exercises import exercise_checkpoints
-    from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
-
-    exercise_checkpoints()
-    assess(UNKNOWN_STATE_MESSAGE)  # the text judge's patterns compiled once here, not in every judge
-    warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
-    try:
-        workspace = lesson3.create_workspace(warm / "ws")
-        lesson3.run_agent(
-            lesson3.TASK_EMAIL,
-            client=lesson3.offline_client(),
-            checkpoint_path=warm / "cp.json",
-            workspace=workspace,
-            durable=False,
-        )
-    finally:
-        shutil.rmtree(warm, ignore_errors=True)
-
-    asyncio.run(asyncio.sleep(0))
-
-
-def zygote_main() -> None:
-    socket_path, run_dir = sys.argv[1], Path(sys.argv[2])
-    learner_zygote.use(sys.argv[3])
-    preload(run_dir)
-    forking.serve_forever(socket_path, _from_grader, lambda conn, _: _serve(conn, run_dir))
-
-
-def _from_grader(conn: socket.socket) -> bool:
-    """Only the grader that started this zygote may ask it for judges.
-
-    A learner running as the grader's own uid (no root) can find the socket next to its
-    folder, and Landlock only governs connecting to it from ABI 9 on: without this check it
-    could ask for a judge of its own, with limits of its choosing.
-    """
-    pid = forking.peer_pid(conn)
-    return pid is None or pid == os.getppid()  # None: no SO_PEERCRED (not Linux), the socket's 0600 only
-
-
-def _serve(conn: socket.socket, run_dir: Path) -> None:
-    from autograder.judging.process import judge
-
-    request = protocol.recv_message(conn)
-    op = request.get("op") if isinstance(request, dict) else None
-    if op == "sweep":
-        sweep_uid(int(request["uid"]))
-        protocol.send_message(conn, {"event": "swept"})
-        return
-    if op != "grade":
-        return
-    uid = learner_uid(os.getpid()) if running_as_root() else None
-    protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
-    result = judge(request, run_dir=run_dir, uid=uid)
-    protocol.send_message(conn, {"event": "result", "result": result})

@@ -1,1 +1,1 @@
-"""The judging process: scenarios, observers, observations and verdicts."""
+"""The judging process and the grading zygote it is forked from: scenarios, observers, observations and verdicts."""

@@ -4,7 +4,7 @@ A zygote is a fresh interpreter started with an allow-listed environment, so no 
 of the grader is ever in its memory. It preloads what its children run on, writes
 :data:`READY` on stdout, then forks one child per connection it admits on its Unix
 socket, and stops when the process that started it closes its stdin. The grading
-server (:mod:`autograder.grading.server`) forks a judge per submission; the learner zygote
+zygote (:mod:`autograder.judging.zygote`) forks a judge per submission; the learner zygote
 (:mod:`autograder.learner.zygote`) forks a keeper per learner child.
 """
 
