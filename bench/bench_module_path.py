@@ -84,7 +84,7 @@ def main() -> None:
     site.mkdir()
     (site / "sitecustomize.py").write_text(TRACER.format(out=str(out)), encoding="utf-8")
 
-    for name in ("autograder.learner.forking", "autograder.zygote"):
+    for name in ("autograder.wire.forking", "autograder.learner.forking", "autograder.zygote"):
         try:
             forking = importlib.import_module(name)
             break

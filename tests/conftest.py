@@ -14,8 +14,8 @@ import pytest
 
 from autograder.course import criteria
 from autograder.grading import server
-from autograder.learner.forking import ZygoteError
 from autograder.sandbox import learner_zygote
+from autograder.wire.forking import ZygoteError
 from lesson3.crash import fresh_run_dir
 from lesson3.tools import create_workspace, use_workspace
 

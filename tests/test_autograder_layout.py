@@ -205,6 +205,14 @@ def test_the_graders_process_loads_no_judging_module(face):
     assert {m for m in reached(module_imports(), face) if in_folder(m, "judging")} == set()
 
 
+@pytest.mark.parametrize("face", ["autograder.cli", "autograder.notebook", "autograder.grading.pipeline"])
+def test_the_graders_process_loads_of_the_learners_folder_only_landlocks_probe(face):
+    """The learner's folder is the learner's process; the grader only asks landlock which protections this
+    machine gives (for the warning it prints), everything shared lives in wire/."""
+    found = {m for m in reached(module_imports(lazy=True), face) if in_folder(m, "learner")}
+    assert found <= {"autograder.learner", "autograder.learner.landlock"}
+
+
 def test_the_import_graph_sees_each_spelling(tmp_path):
     graph = module_imports(lazy=True)
     assert "autograder.wire.protocol" in graph["autograder.learner.runner"]  # from autograder.wire import protocol

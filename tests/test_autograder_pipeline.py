@@ -157,7 +157,7 @@ def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(mon
 @pytest.mark.parametrize("failing", ["the grading server", "the learner zygote"])
 def test_a_zygote_that_does_not_start_leaves_no_process_nor_folder_behind(monkeypatch, failing):
     from autograder.grading.server import GradingServer, ServerError
-    from autograder.learner import forking
+    from autograder.wire import forking
 
     started: list[forking.Zygote] = []
     real_init, real_wait = forking.Zygote.__init__, forking.Zygote.wait_ready
@@ -272,7 +272,7 @@ def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatc
 @pytest.mark.slow  # starts a grading server
 def test_a_long_tmpdir_still_grades_and_leaves_no_socket_folder(monkeypatch):
     from autograder.grading.server import GradingServer
-    from autograder.learner.forking import SOCKET_PATH_BYTES
+    from autograder.wire.forking import SOCKET_PATH_BYTES
 
     base = Path(tempfile.mkdtemp(prefix="autograder-test-", dir="/var/tmp"))
     base.chmod(0o711)

@@ -25,10 +25,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from autograder.learner import forking
 from autograder.sandbox import learner_zygote
 from autograder.sandbox.learner_process import running_as_root
-from autograder.wire import protocol
+from autograder.wire import forking, protocol
 
 RAM_FOLDER = Path("/dev/shm")
 RAM_FREE_BYTES = 1 << 30

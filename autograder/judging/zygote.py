@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 from autograder.judging.process import judge
-from autograder.learner import forking
 from autograder.sandbox import learner_zygote
 from autograder.sandbox.learner_process import learner_uid, running_as_root, sweep_uid
-from autograder.wire import protocol
+from autograder.wire import forking, protocol
 
 
 def preload(run_dir: Path) -> None:

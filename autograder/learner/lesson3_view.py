@@ -28,7 +28,6 @@ import sys
 import types
 import typing
 import zipfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -113,24 +112,6 @@ class AnswersPlaceholder(types.ModuleType):
         if name.startswith("__"):
             raise AttributeError(name)
         return Placeholder(f"{self.__name__}.{name}")
-
-
-@dataclass(frozen=True)
-class PublicQuestion:
-    """A question as the learner's process sees it: the prompt and the options, never the answer."""
-
-    variable: str
-    criterion: str | None
-    points: float
-    title: dict[str, str]
-    prompt: dict[str, str]
-    options: dict[str, dict[str, str]]
-    answer: None = None
-    explanation: dict[str, str] = field(default_factory=dict)
-
-
-PUBLIC_FIELDS = ("variable", "criterion", "points", "title", "prompt", "options")
-"""What of a question crosses into the learner's process: never its answer, explanation or hint."""
 
 
 def install() -> None:

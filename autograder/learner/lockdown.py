@@ -19,17 +19,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autograder.learner import import_paths
-from autograder.learner import landlock as confinement
-from autograder.wire.limits import Limits
-
-NOBODY = 65534
-
-SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
+from autograder.learner import import_paths, landlock
+from autograder.wire.limits import NOBODY, SAFE_PATH, Limits
 
 
 def confine(
-    limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tuple[int, ...], landlock: bool = True
+    limits: Limits, box: Path, uid: int | None, out_fd: int, *, keep: tuple[int, ...], use_landlock: bool = True
 ) -> dict[str, Any]:
     """Lock this process down for good; returns what was applied (sent with the load report)."""
     os.setsid()
@@ -46,33 +41,33 @@ def confine(
     path_entries = import_paths.open_path_entries()
     # Built while everything can still be opened (the rules hold O_PATH descriptors), enforced after the drop.
     try:
-        ruleset = confinement.prepare(box) if landlock else None
+        ruleset = landlock.prepare(box) if use_landlock else None
     except OSError as e:
         # The kernel said it has Landlock: failing to build the ruleset leaves the learner
         # unconfined, so this submission is not run (the judge reports a grader problem).
         raise RuntimeError(f"Landlock: {e}") from e
     # With the seccomp filter no process can start, so threads may: RLIMIT_NPROC need not forbid them.
-    _set_limits(limits, uid, threads=landlock and confinement.seccomp_available())
+    _set_limits(limits, uid, threads=use_landlock and landlock.seccomp_available())
     if uid is not None:
         os.setgroups([])
         os.setresgid(uid, uid, uid)
         os.setresuid(uid, uid, uid)
     import_paths.install(path_entries)
     try:
-        confinement.no_new_privs()
+        landlock.no_new_privs()
     except (OSError, AttributeError):  # pragma: no cover - not Linux (no prctl)
-        if confinement.abi_version():
+        if landlock.abi_version():
             raise
     if ruleset is not None:
-        confinement.enforce(ruleset)
+        landlock.enforce(ruleset)
     seccomp = False
-    if landlock:
-        seccomp = confinement.deny_syscalls()
-        if not seccomp and confinement.seccomp_available():
+    if use_landlock:
+        seccomp = landlock.deny_syscalls()
+        if not seccomp and landlock.seccomp_available():
             # The grader promised this filter (Protections.seccomp): going on without it would be a lie.
             raise RuntimeError("seccomp: the filter could not be installed")
     with contextlib.suppress(OSError, AttributeError):  # not Linux
-        confinement.libc().prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
+        landlock.libc().prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG, after the uid change (which clears it)
     scrub_environment(box)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -155,11 +150,3 @@ def scrub_environment(home: Path) -> None:
         }
     )
     tempfile.tempdir = str(home)
-
-
-def prepare_box(box: Path, uid: int | None) -> None:
-    """The learner's private folder: its cwd, HOME and TMPDIR."""
-    box.mkdir(parents=True, exist_ok=True)
-    if uid is not None:
-        os.chown(box, uid, uid)
-    os.chmod(box, 0o700)

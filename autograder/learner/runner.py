@@ -157,7 +157,7 @@ def child_main(fds: list[int], limits: Limits, box: Path, uid: int | None, landl
     code = 70
     try:
         try:
-            applied = lockdown.confine(limits, box, uid, out_w, keep=(req_r, resp_w), landlock=landlock)
+            applied = lockdown.confine(limits, box, uid, out_w, keep=(req_r, resp_w), use_landlock=landlock)
         except Exception as e:  # the grader's problem, reported as such
             protocol.write_frame(resp_w, {"op": "confine_failed", "error": f"{type(e).__name__}: {e}"})
             raise

@@ -31,8 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from autograder.learner import forking, lesson3_view
-from autograder.wire import protocol
+from autograder.learner import lesson3_view
+from autograder.wire import forking, protocol
 
 # -- what the course's notebooks import -----------------------------------------------------------
 

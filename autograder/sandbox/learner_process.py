@@ -32,11 +32,10 @@ from typing import Any
 
 from autograder.course.catalogue import learner_texts
 from autograder.intake.submission import Cell
-from autograder.learner import landlock as confinement
-from autograder.learner.lockdown import NOBODY, SAFE_PATH, prepare_box
+from autograder.learner import landlock
 from autograder.sandbox import learner_zygote
 from autograder.wire import protocol
-from autograder.wire.limits import Limits
+from autograder.wire.limits import NOBODY, SAFE_PATH, Limits
 
 __all__ = ["NOBODY", "SAFE_PATH", "Failure", "Learner", "Limits", "Protections", "Reply", "prepare_box"]
 
@@ -114,8 +113,16 @@ class Protections:
 
 def protections() -> Protections:
     return Protections(
-        uid_drop=running_as_root(), landlock_abi=confinement.abi_version(), seccomp=confinement.seccomp_available()
+        uid_drop=running_as_root(), landlock_abi=landlock.abi_version(), seccomp=landlock.seccomp_available()
     )
+
+
+def prepare_box(box: Path, uid: int | None) -> None:
+    """The learner's private folder: its cwd, HOME and TMPDIR."""
+    box.mkdir(parents=True, exist_ok=True)
+    if uid is not None:
+        os.chown(box, uid, uid)
+    os.chmod(box, 0o700)
 
 
 def learner_uid(judge_pid: int) -> int:

@@ -15,9 +15,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from autograder.learner import forking, lesson3_view
-from autograder.learner.forking import ZygoteError
-from autograder.wire import protocol
+from autograder.wire import forking, protocol
+from autograder.wire.forking import ZygoteError
+from autograder.wire.public_questions import PUBLIC_FIELDS
 
 _socket_path: str | None = None
 _local: LearnerZygote | None = None
@@ -69,7 +69,7 @@ def public_questions() -> str:
     """The questions as JSON, as the learner's process may see them: no answer, explanation or hint."""
     from autograder.questions import QUESTIONS
 
-    public = {v: {f: getattr(q, f) for f in lesson3_view.PUBLIC_FIELDS} for v, q in QUESTIONS.items()}
+    public = {v: {f: getattr(q, f) for f in PUBLIC_FIELDS} for v, q in QUESTIONS.items()}
     return json.dumps(public, ensure_ascii=False)
 
 

@@ -11,6 +11,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+NOBODY = 65534
+"""The uid a learner's child runs as when no uid of its own can be mapped (the judge and the child agree on it)."""
+SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
+"""The PATH of every process the grader starts: no folder of the instructor's."""
+
 
 @dataclass(frozen=True)
 class Limits:

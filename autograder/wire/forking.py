@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from autograder.learner.lockdown import SAFE_PATH
+from autograder.wire.limits import SAFE_PATH
 
 READY = b"ready\n"
 START_TIMEOUT = 120.0
