@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from lesson3.exercise_names import EXERCISE_NAMES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -94,3 +96,90 @@ def test_a_spelled_checkpoint_name_is_found(tmp_path):
     module = tmp_path / "m.py"
     module.write_text('"""cpA in a docstring is prose."""\nTITLE = {"es": "cpB: por qué"}\n', encoding="utf-8")
     assert [v for _, v in _data_strings(module) if re.search(r"\bcp[ABC]\b", v)] == ["cpB: por qué"]
+
+
+# -- the read-only tools: lesson3.reconciliation.READ_ONLY_TOOLS ----------------------------------
+
+TODAY = {
+    ("ro.ok", "es"): "Correcto: read_file, grep, list_dir y web_search (con entradas al azar) se volvieron a ejecutar "
+    "una vez cada una, con su nombre y su entrada, y cada tool_result trae la salida real.",
+    ("ro.ok", "en"): "Correct: read_file, grep, list_dir and web_search (random inputs) were each re-run once, with "
+    "their name and input, and each tool_result carries the real output.",
+    ("hidden.why_read", "es"): " Las cuatro herramientas de solo lectura (read_file, grep, list_dir, web_search) se "
+    "vuelven a ejecutar.",
+    ("hidden.why_read", "en"): " All four read-only tools (read_file, grep, list_dir, web_search) are re-run.",
+    ("report.map_kind.read_only", "es"): "Herramientas de solo lectura (read_file, grep, list_dir, web_search)",
+    ("report.map_kind.read_only", "en"): "Read-only tools (read_file, grep, list_dir, web_search)",
+}
+
+
+def test_the_texts_that_name_the_read_only_tools_read_today_as_before():
+    from autograder.course import catalogue, criteria
+
+    for (key, lang), written in TODAY.items():
+        assert catalogue.text(key, lang) == written
+    assert catalogue.section("report", "en")["map_kind.read_only"] == TODAY[("report.map_kind.read_only", "en")]
+    assert catalogue.text("hidden.ok", "es", n=12, k=5) == (
+        "Correcto en los 12 puntos de control nuevos (ids, nombres y entradas al azar): sin llamada pendiente, las "
+        "cuatro herramientas de solo lectura y 5 de alto impacto que el ejercicio no muestra."
+    )
+    assert catalogue.text("hidden.ok", "en", n=12, k=5) == (
+        "Correct on the 12 new checkpoints (random ids, names and inputs): no pending call, the four read-only "
+        "tools and 5 high-impact tools the exercise never shows."
+    )
+    assert (
+        criteria.hints("nivel1.hidden", "es")[-1]
+        == "Son cuatro las de solo lectura: read_file, grep, list_dir y web_search."
+    )
+    assert criteria.hints("nivel1.hidden", "en")[-1] == (
+        "There are four read-only tools: read_file, grep, list_dir and web_search."
+    )
+
+
+@pytest.mark.parametrize(
+    ("tools", "es", "en", "commas", "count"),
+    [
+        (
+            {"grep", "read_file", "search_docs"},
+            "read_file, grep y search_docs",
+            "read_file, grep and search_docs",
+            "read_file, grep, search_docs",
+            ("tres", "three"),
+        ),
+        (
+            {"web_search", "list_dir"},
+            "list_dir y web_search",
+            "list_dir and web_search",
+            "list_dir, web_search",
+            ("dos", "two"),
+        ),
+        (
+            {"read_file", "grep", "list_dir", "web_search", "b_tool", "a_tool"},
+            "read_file, grep, list_dir, web_search, a_tool y b_tool",
+            "read_file, grep, list_dir, web_search, a_tool and b_tool",
+            "read_file, grep, list_dir, web_search, a_tool, b_tool",
+            ("seis", "six"),
+        ),
+        (
+            {f"t{i:02}" for i in range(12)},
+            ", ".join(f"t{i:02}" for i in range(11)) + " y t11",
+            ", ".join(f"t{i:02}" for i in range(11)) + " and t11",
+            ", ".join(f"t{i:02}" for i in range(12)),
+            ("12", "12"),
+        ),
+    ],
+)
+def test_the_texts_follow_lesson3s_read_only_tools(monkeypatch, tools, es, en, commas, count):
+    import lesson3.reconciliation
+    from autograder.course import catalogue, criteria
+
+    monkeypatch.setattr(lesson3.reconciliation, "READ_ONLY_TOOLS", frozenset(tools))
+    hint = {"es": "Son {n} las de solo lectura: {joined}.", "en": "There are {n} read-only tools: {joined}."}
+    for lang, joined, n in (("es", es, count[0]), ("en", en, count[1])):
+        assert catalogue.text("ro.ok", lang).startswith(f"{TODAY[('ro.ok', lang)].split(':')[0]}: {joined} (")
+        assert f" {n} " in catalogue.text("hidden.why_read", lang)
+        assert catalogue.text("hidden.why_read", lang).endswith(TODAY[("hidden.why_read", lang)].split(")")[-1])
+        assert f"({commas})" in catalogue.text("hidden.why_read", lang)
+        assert catalogue.section("report", lang)["map_kind.read_only"].endswith(f"({commas})")
+        assert f" {n} " in catalogue.text("hidden.ok", lang, n=3, k=1)
+        assert criteria.hints("nivel1.hidden", lang)[-1] == hint[lang].format(n=n, joined=joined)

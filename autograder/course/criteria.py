@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from autograder.course.catalogue import with_facts
 from autograder.course.levels import LEVELS, TITLES
 from autograder.questions import QUESTIONS, Question, reason_variable
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
@@ -72,7 +73,7 @@ class Criterion:
     def hints(self, lang: str = "es") -> tuple[str, ...]:
         """The escalating hints in ``lang``, gentlest first."""
         chosen = self.hint.get(lang) or self.hint["es"]
-        return (chosen,) if isinstance(chosen, str) else tuple(chosen)
+        return tuple(with_facts(h, lang) for h in ((chosen,) if isinstance(chosen, str) else chosen))
 
     def result(self, verdict: Verdict) -> CriterionResult:
         (result,) = from_verdicts([(self.id, self.points, *verdict)])
@@ -394,12 +395,12 @@ for _criterion in (
                 "no por los ejemplos.",
                 "La lección nombra las herramientas de solo lectura en un conjunto, READ_ONLY_TOOLS; todo lo "
                 "que no está en él es de alto impacto.",
-                "Son cuatro las de solo lectura: read_file, grep, list_dir y web_search.",
+                "Son {read_only_count} las de solo lectura: {read_only}.",
             ),
             "en": (
                 "The grader uses tool names the exercise never shows: decide by the rule, not by the examples.",
                 "The lesson names the read-only tools in a set, READ_ONLY_TOOLS; anything outside it is high-impact.",
-                "There are four read-only tools: read_file, grep, list_dir and web_search.",
+                "There are {read_only_count} read-only tools: {read_only}.",
             ),
         },
         observes="actions.hidden",
