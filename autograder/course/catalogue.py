@@ -2260,6 +2260,8 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "en": "Feedback zip for Moodle: {path} ({n} learners).",
     },
     "lms.out_written": {"es": "Escrito: {path}", "en": "Written: {path}"},
+    # -- what learner code is compiled under in a notebook (Cell.compiled_name) --------------------
+    "cell.compiled_name": {"es": "<celda {position}>", "en": "<cell {position}>"},
     # -- the lesson's facts said in words (lesson_facts) ------------------------------------------
     # Feminine in Spanish: what is counted is herramientas. Past the last word, the digits.
     "fact.count_words": {
