@@ -54,19 +54,21 @@ def reason_variable(name: str) -> str:
     return f"razon_{name}"
 
 
-def _reason(name: str, **rest: Any) -> Question:
-    """Level 1's question on one of the lesson's checkpoints: why that action on resume?"""
+def _reason(name: str) -> dict[str, Any]:
+    """What Level 1's question on one of the lesson's checkpoints (why that action on resume?) has but its key.
+
+    Its options, ``answer`` and ``explanation`` stay written in each ``Question(...)`` call: the learner's
+    edition empties the key there (:func:`autograder.reporting.release.keyless_questions_source`)."""
     variable = reason_variable(name)
-    return Question(
-        variable=variable,
-        criterion=f"nivel1.{variable}",
-        points=1,
-        level=1,
-        lesson=TITLES[1],
-        title={"es": f"{name}: por qué", "en": f"{name}: why"},
-        prompt={"es": f"{name}: ¿por qué esa acción al reanudar?", "en": f"{name}: why that action on resume?"},
-        **rest,
-    )
+    return {
+        "variable": variable,
+        "criterion": f"nivel1.{variable}",
+        "points": 1,
+        "level": 1,
+        "lesson": TITLES[1],
+        "title": {"es": f"{name}: por qué", "en": f"{name}: why"},
+        "prompt": {"es": f"{name}: ¿por qué esa acción al reanudar?", "en": f"{name}: why that action on resume?"},
+    }
 
 
 QUESTIONS: dict[str, Question] = {
@@ -196,8 +198,8 @@ QUESTIONS: dict[str, Question] = {
         # Level 1 asks for the action *and why*: the why is the lesson's completion criterion of each
         # checkpoint. Every wrong option is one of the lesson's own wrong moves (delete, blind re-run,
         # restart, a ledger this lesson does not have), so guessing from the words alone does not work.
-        _reason(
-            EXERCISE_NAMES[0],
+        Question(
+            **_reason(EXERCISE_NAMES[0]),
             options={
                 "a": {
                     "es": "El último mensaje es un tool_result: la tarea ya terminó, así que se arranca de nuevo con "
@@ -238,8 +240,8 @@ QUESTIONS: dict[str, Question] = {
                 "en": "Which save point leaves pendingToolUse null, and what does the loop do right after it?",
             },
         ),
-        _reason(
-            EXERCISE_NAMES[1],
+        Question(
+            **_reason(EXERCISE_NAMES[1]),
             options={
                 "a": {
                     "es": "No se puede saber si read_file llegó a ejecutarse: se repliega a is_error y el modelo "
@@ -281,8 +283,8 @@ QUESTIONS: dict[str, Question] = {
                 "en": "What side effect does reading a file again have? And what does messages lack for the next call?",
             },
         ),
-        _reason(
-            EXERCISE_NAMES[2],
+        Question(
+            **_reason(EXERCISE_NAMES[2]),
             options={
                 "a": {
                     "es": "send_email es de alto impacto y quizá ya se ejecutó; sin registro de efectos, "
