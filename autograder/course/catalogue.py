@@ -2373,18 +2373,16 @@ def count_word(n: int, lang: str = "es") -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
+FACTS = ("read_only", "read_only_commas", "read_only_count")
+"""The placeholders of :func:`lesson_facts`: a text or hint names them instead of writing the fact out."""
+
+
 def lesson_facts(lang: str = "es") -> dict[str, str]:
     """What a text may say of the lesson, read from lesson3 as it is now: the read-only tools, listed and counted."""
     tools = read_only_tools()
-    return {
-        "read_only": listed(tools, lang),
-        "read_only_commas": ", ".join(tools),
-        "read_only_count": count_word(len(tools), lang),
-    }
+    return dict(zip(FACTS, (listed(tools, lang), ", ".join(tools), count_word(len(tools), lang)), strict=True))
 
 
-FACTS = ("read_only", "read_only_commas", "read_only_count")
-"""The placeholders of :func:`lesson_facts`: a text or hint names them instead of writing the fact out."""
 _FACT_FIELD = re.compile(r"\{(" + "|".join(FACTS) + r")\}")
 
 
