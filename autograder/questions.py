@@ -8,8 +8,10 @@ The practice questions of notebook 02 (``practice=True``) are formative: no crit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from autograder.course.levels import TITLES
+from lesson3.exercise_names import EXERCISE_NAMES
 from lesson3.practice import answer_letter
 
 
@@ -45,6 +47,28 @@ class Question:
             raise ValueError(
                 f"la pregunta {self.variable!r} tiene que ser de práctica (sin criterio) o calificada (con uno)"
             )
+
+
+def reason_variable(name: str) -> str:
+    """The variable where the learner answers why ``resume_action`` does what it does on checkpoint ``name``."""
+    return f"razon_{name}"
+
+
+def _reason(name: str) -> dict[str, Any]:
+    """What Level 1's question on one of the lesson's checkpoints (why that action on resume?) has but its key.
+
+    Its options, ``answer`` and ``explanation`` stay written in each ``Question(...)`` call: the learner's
+    edition empties the key there (:func:`autograder.reporting.release.keyless_questions_source`)."""
+    variable = reason_variable(name)
+    return {
+        "variable": variable,
+        "criterion": f"nivel1.{variable}",
+        "points": 1,
+        "level": 1,
+        "lesson": TITLES[1],
+        "title": {"es": f"{name}: por qué", "en": f"{name}: why"},
+        "prompt": {"es": f"{name}: ¿por qué esa acción al reanudar?", "en": f"{name}: why that action on resume?"},
+    }
 
 
 QUESTIONS: dict[str, Question] = {
@@ -175,16 +199,7 @@ QUESTIONS: dict[str, Question] = {
         # checkpoint. Every wrong option is one of the lesson's own wrong moves (delete, blind re-run,
         # restart, a ledger this lesson does not have), so guessing from the words alone does not work.
         Question(
-            variable="razon_cpA",
-            criterion="nivel1.razon_cpA",
-            points=1,
-            level=1,
-            lesson=TITLES[1],
-            title={"es": "cpA: por qué", "en": "cpA: why"},
-            prompt={
-                "es": "cpA: ¿por qué esa acción al reanudar?",
-                "en": "cpA: why that action on resume?",
-            },
+            **_reason(EXERCISE_NAMES[0]),
             options={
                 "a": {
                     "es": "El último mensaje es un tool_result: la tarea ya terminó, así que se arranca de nuevo con "
@@ -226,16 +241,7 @@ QUESTIONS: dict[str, Question] = {
             },
         ),
         Question(
-            variable="razon_cpB",
-            criterion="nivel1.razon_cpB",
-            points=1,
-            level=1,
-            lesson=TITLES[1],
-            title={"es": "cpB: por qué", "en": "cpB: why"},
-            prompt={
-                "es": "cpB: ¿por qué esa acción al reanudar?",
-                "en": "cpB: why that action on resume?",
-            },
+            **_reason(EXERCISE_NAMES[1]),
             options={
                 "a": {
                     "es": "No se puede saber si read_file llegó a ejecutarse: se repliega a is_error y el modelo "
@@ -278,16 +284,7 @@ QUESTIONS: dict[str, Question] = {
             },
         ),
         Question(
-            variable="razon_cpC",
-            criterion="nivel1.razon_cpC",
-            points=1,
-            level=1,
-            lesson=TITLES[1],
-            title={"es": "cpC: por qué", "en": "cpC: why"},
-            prompt={
-                "es": "cpC: ¿por qué esa acción al reanudar?",
-                "en": "cpC: why that action on resume?",
-            },
+            **_reason(EXERCISE_NAMES[2]),
             options={
                 "a": {
                     "es": "send_email es de alto impacto y quizá ya se ejecutó; sin registro de efectos, "

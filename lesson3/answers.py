@@ -16,6 +16,7 @@ from typing import Any
 
 from .checkpoint import Checkpoint
 from .conversation import conversation_finished
+from .exercise_names import EXERCISE_NAMES
 from .production import delete_dangling, reconcile_production
 from .reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE
 from .tools import execute_tool
@@ -55,7 +56,7 @@ STRATEGIES = {
 }
 """Por nombre, para elegirlas desde la CLI, el laboratorio de caídas y procesos hijos."""
 
-EXPECTED_ACTION = {"cpA": "continue", "cpB": "rerun", "cpC": "is_error"}
+EXPECTED_ACTION = dict(zip(EXERCISE_NAMES, ("continue", "rerun", "is_error"), strict=True))
 """What ``run_agent`` must do on resume: continue the loop, re-run the tool, or fall back to is_error."""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from .agent import run_agent
 from .answers import EXPECTED_ACTION  # noqa: F401 - the answer to Level 1, re-exported where it always was
 from .checkpoint import Checkpoint, validate_checkpoint
+from .exercise_names import EXERCISE_NAMES
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
 from .tools import create_workspace
 
@@ -34,38 +35,40 @@ is there to be reused: the tools and ``execute_tool``, ``save_checkpoint``, ``ne
 ``UNKNOWN_STATE_MESSAGE``, ``MAX_TURNS``...).
 """
 
-LESSON_FIELDS: dict[str, dict[str, Any]] = {
-    "cpA": {
-        "version": 1,
-        "task": TASK_NOTES,
-        "turns": 6,
-        "tokensUsed": 18420,
-        "pendingToolUse": None,
-    },
-    "cpB": {
-        "version": 1,
-        "task": TASK_NOTES,
-        "turns": 7,
-        "tokensUsed": 19310,
-        "pendingToolUse": {"id": "toolu_01A", "name": "read_file", "input": {"path": "./notes/meeting-08-25.md"}},
-    },
-    "cpC": {
-        "version": 1,
-        "task": TASK_EMAIL,
-        "turns": 9,
-        "tokensUsed": 24003,
-        "pendingToolUse": {
-            "id": "toolu_01B",
-            "name": "send_email",
-            "input": {"to": "team@example.com", "subject": "Conclusiones de esta semana"},
-        },
-    },
-}
+LESSON_FIELDS: dict[str, dict[str, Any]] = dict(
+    zip(
+        EXERCISE_NAMES,
+        (
+            {"version": 1, "task": TASK_NOTES, "turns": 6, "tokensUsed": 18420, "pendingToolUse": None},
+            {
+                "version": 1,
+                "task": TASK_NOTES,
+                "turns": 7,
+                "tokensUsed": 19310,
+                "pendingToolUse": {
+                    "id": "toolu_01A",
+                    "name": "read_file",
+                    "input": {"path": "./notes/meeting-08-25.md"},
+                },
+            },
+            {
+                "version": 1,
+                "task": TASK_EMAIL,
+                "turns": 9,
+                "tokensUsed": 24003,
+                "pendingToolUse": {
+                    "id": "toolu_01B",
+                    "name": "send_email",
+                    "input": {"to": "team@example.com", "subject": "Conclusiones de esta semana"},
+                },
+            },
+        ),
+        strict=True,
+    )
+)
+"""The top-level fields of cpA, cpB and cpC exactly as the lesson prints them (by name: :data:`EXERCISE_NAMES`)."""
 
-EXERCISE_NAMES: tuple[str, ...] = tuple(LESSON_FIELDS)
-"""The exercise's checkpoints, in the lesson's order: the one list of their names."""
-
-SAVE_POINT = {"cpA": "after_save_b", "cpB": "after_save_a", "cpC": "after_save_a"}
+SAVE_POINT = dict(zip(EXERCISE_NAMES, ("after_save_b", "after_save_a", "after_save_a"), strict=True))
 """Where each conversation was stopped. cpA: the lesson's completion criterion, a crash after save point B
 and before the next ``create()`` (turn 6's tool_result recorded, the next call not made yet); cpB and cpC:
 save point A, with the tool call pending."""

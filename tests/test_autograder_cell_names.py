@@ -48,8 +48,12 @@ def test_a_notebook_cell_is_named_by_its_place_among_all_cells_and_its_first_lin
     report = {"number": failing, "status": "error", "etype": "ZeroDivisionError", "line": 1, "message": ""}
     (warning,) = warnings_for(sub, {"cells": [report]})
     assert warning.startswith(expected), warning
-    # The filename in tracebacks says the same place.
-    assert sub.cells[failing - 1].filename == f"<celda {sub.cells[failing - 1].position}>"
+    # The filename in tracebacks says the same place, in the run's language.
+    cell = sub.cells[failing - 1]
+    assert (cell.compiled_name("es"), cell.compiled_name("en")) == (
+        f"<celda {cell.position}>",
+        f"<cell {cell.position}>",
+    )
 
 
 def test_the_name_is_in_the_reports_language_for_every_kind_of_cell_warning(tmp_path):
@@ -139,6 +143,53 @@ def test_a_call_that_raises_names_the_cell_its_line_is_in(tmp_path, layout, expe
         session.close()
     assert outcome.status == "error"
     assert outcome.describe("es").startswith(expected), outcome.describe("es")
+
+
+TRACED = """import traceback
+def reconcile(cp):
+    try:
+        1 / 0
+    except ZeroDivisionError:
+        return traceback.format_exc()
+def resume_action(cp):
+    return cp["falta"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "layout", "traced", "described"),
+    [
+        ("es", [("md", "# T"), ("code", TRACED)], 'File "<celda 2>", line 4', "en la línea 8 de la celda 2 («import"),
+        ("en", [("md", "# T"), ("code", TRACED)], 'File "<cell 2>", line 4', "at line 8 of cell 2 («import"),
+        (
+            "en",
+            [("code", "x = 1"), ("md", "# T"), ("md", "#"), ("code", TRACED)],
+            'File "<cell 4>", line 4',
+            "of cell 4",
+        ),
+    ],
+)
+def test_a_notebook_cell_is_compiled_under_the_runs_language(tmp_path, lang, layout, traced, described):
+    """What learner code sees of its own cell (a traceback it prints or returns) is named as the reports name it."""
+    import os
+
+    from autograder.sandbox.learner_process import learner_uid, prepare_box, running_as_root
+    from autograder.wire.calls import pack
+
+    uid = learner_uid(os.getpid()) if running_as_root() else None
+    box = tmp_path / "alumno"
+    prepare_box(box, uid)
+    submission = load_submission(notebook(tmp_path / "nb.ipynb", *layout))
+    session = Session(submission, limits=Limits(), box=box, uid=uid, lang=lang)
+    try:
+        assert session.start().fatal is None
+        traceback_text = session.call("reconcile", pack({}))
+        raised = session.call("resume_action", pack({}))
+    finally:
+        session.close()
+    assert traceback_text.status == "ok" and traced in traceback_text.value, traceback_text
+    assert ("<celda" in traceback_text.value) == (lang == "es")
+    assert raised.status == "error" and described in raised.describe(lang), raised.describe(lang)
 
 
 def test_a_python_files_call_error_keeps_its_line_alone():

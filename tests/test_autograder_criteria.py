@@ -258,7 +258,7 @@ def _course_texts() -> list[tuple[str, str]]:
 
 
 def test_every_text_that_lists_the_read_only_tools_lists_the_lessons():
-    """The prose cannot read lesson3's READ_ONLY_TOOLS, so a text naming two or more of them must name them all."""
+    """A text naming two or more read-only tools names them all: lesson3's set, filled in where it is written."""
     from lesson3.reconciliation import READ_ONLY_TOOLS
 
     listing = 0

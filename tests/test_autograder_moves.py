@@ -312,6 +312,49 @@ def test_the_map_counts_each_move_with_its_learners_and_leaves_the_rest_apart():
     assert html.count(f'<a href="feedback/{gala.name}.html"><bdi>Gala Ríos</bdi></a>') == 4  # matrix + 3 map rows
 
 
+def _who(html: str, kind: str, move: str) -> str:
+    """The «who» cell of one row of the map, as a reader sees it (tags dropped)."""
+    table = re.search(rf'id="moves-{kind}">(.*?)</table>', html, re.S).group(1)
+    row = re.search(rf'<tr data-move="{move}".*?<td class="who"[^>]*>(.*?)</td>', table, re.S).group(1)
+    return re.sub(r"<[^>]+>", "", row)
+
+
+NAMESAKES = [  # (name, LMS id, moves)
+    ("Ana García", "109", {"read_only": ["rerun"], "high_impact": ["is_error"]}),
+    ("Ana García", "214", {"read_only": ["rerun"], "high_impact": ["rerun"]}),
+    ("Luis Pérez", "", {"read_only": ["rerun"], "high_impact": ["rerun"]}),
+    ("Ana García", "301", None),
+    ("Ana García", "302", None),
+]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_namesakes_in_the_map_are_told_apart_by_their_lms_id_as_in_the_rest_of_the_report(lang):
+    from autograder.reporting.review import learner_cell
+
+    names = feedback_names([learner for learner, _, _ in NAMESAKES])
+    entries = [
+        ReportEntry(
+            _result(name, moves, error=None if moves else "SyntaxError"),
+            f"clase/{name}.py",
+            name,
+            learner=learner,
+            learner_id=ident,
+        )
+        for (learner, ident, moves), name in zip(NAMESAKES, names, strict=True)
+    ]
+    html = summary_html(entries, lang=lang)
+    assert _who(html, "read_only", "rerun") == "Ana García (109), Ana García (214), Luis Pérez"
+    assert _who(html, "high_impact", "is_error") == "Ana García (109)"
+    assert _who(html, "high_impact", "rerun") == "Ana García (214), Luis Pérez"
+    apart = re.sub(r"<[^>]+>", "", re.search(r'<p id="map-apart">(.*?)</p>', html, re.S).group(1))
+    assert apart.endswith(": 2. Ana García (301), Ana García (302)")
+    # The same words as the class table's and the review CSV's (review.learner_cell), each linking to its page.
+    page = re.sub(r"<[^>]+>", "", html)
+    assert all(page.count(learner_cell(e)) >= 2 for e in entries)
+    assert html.count(f'<a href="feedback/{entries[1].name}.html">') == 3  # the class table and two map rows
+
+
 def test_the_map_reads_without_javascript_and_in_english():
     html = summary_html(class_entries(), lang="en")
     assert "Misconception map" in html and "Mapa de errores" not in html

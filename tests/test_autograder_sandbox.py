@@ -365,10 +365,10 @@ def test_notebook_cells_that_raise_or_hang_do_not_stop_later_cells(box):
     from autograder.intake.submission import Cell
 
     cells = (
-        Cell(1, "x = 1 / 0", "<celda 1>"),
-        Cell(2, "import sys\nsys.exit(1)", "<celda 2>"),
-        Cell(3, "while True:\n    pass", "<celda 3>"),
-        Cell(4, "def resume_action(cp):\n    return 'continue'", "<celda 4>"),
+        Cell(1, "x = 1 / 0", ""),
+        Cell(2, "import sys\nsys.exit(1)", ""),
+        Cell(3, "while True:\n    pass", ""),
+        Cell(4, "def resume_action(cp):\n    return 'continue'", ""),
     )
     uid = learner_uid(os.getpid()) if ROOT else None
     prepare_box(box, uid)

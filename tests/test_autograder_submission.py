@@ -56,7 +56,7 @@ def test_notebook_code_cells_in_order_numbered_among_code_cells_and_placed_among
     assert [c.number for c in loaded.cells] == [1, 2, 3]
     assert [c.position for c in loaded.cells] == [2, 3, 4]  # the title's markdown cell is cell 1
     assert [c.source for c in loaded.cells[:2]] == ["a = 1", "b = a + 1"]
-    assert loaded.cells[2].filename == "<celda 4>"
+    assert [loaded.cells[2].compiled_name(lang) for lang in ("es", "en")] == ["<celda 4>", "<cell 4>"]
     assert [c.number for c in loaded.runnable] == [1, 2, 3]
 
 

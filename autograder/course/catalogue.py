@@ -5,6 +5,7 @@ One table so both languages stay side by side; ``text(key, lang, **params)`` for
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -502,9 +503,10 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     "hidden.ok": {
         "es": "Correcto en los {n} puntos de control nuevos (ids, nombres y entradas al azar): sin llamada "
-        "pendiente, las cuatro herramientas de solo lectura y {k} de alto impacto que el ejercicio no muestra.",
-        "en": "Correct on the {n} new checkpoints (random ids, names and inputs): no pending call, the four "
-        "read-only tools and {k} high-impact tools the exercise never shows.",
+        "pendiente, las {read_only_count} herramientas de solo lectura y {k} de alto impacto que el ejercicio no "
+        "muestra.",
+        "en": "Correct on the {n} new checkpoints (random ids, names and inputs): no pending call, the "
+        "{read_only_count} read-only tools and {k} high-impact tools the exercise never shows.",
     },
     "hidden.wrong": {
         "es": "Falló en {bad} de {n} puntos de control nuevos (ids, nombres y entradas al azar): {items}.",
@@ -521,8 +523,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         'with READ_ONLY_TOOLS, not by comparing with "send_email".',
     },
     "hidden.why_read": {
-        "es": " Las cuatro herramientas de solo lectura (read_file, grep, list_dir, web_search) se vuelven a ejecutar.",
-        "en": " All four read-only tools (read_file, grep, list_dir, web_search) are re-run.",
+        "es": " Las {read_only_count} herramientas de solo lectura ({read_only_commas}) se vuelven a ejecutar.",
+        "en": " All {read_only_count} read-only tools ({read_only_commas}) are re-run.",
     },
     "hidden.why_none": {
         "es": " Sin pendingToolUse no hay nada que conciliar, sea cual sea el último mensaje.",
@@ -543,9 +545,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "there is no tool_result for the pending call at the end of messages",
     },
     "ro.ok": {
-        "es": "Correcto: read_file, grep, list_dir y web_search (con entradas al azar) se volvieron a ejecutar "
+        "es": "Correcto: {read_only} (con entradas al azar) se volvieron a ejecutar "
         "una vez cada una, con su nombre y su entrada, y cada tool_result trae la salida real.",
-        "en": "Correct: read_file, grep, list_dir and web_search (random inputs) were each re-run once, with "
+        "en": "Correct: {read_only} (random inputs) were each re-run once, with "
         "their name and input, and each tool_result carries the real output.",
     },
     "ro.not_called": {
@@ -1549,8 +1551,8 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "can add up to more learners than the class.",
     },
     "report.map_kind.read_only": {
-        "es": "Herramientas de solo lectura (read_file, grep, list_dir, web_search)",
-        "en": "Read-only tools (read_file, grep, list_dir, web_search)",
+        "es": "Herramientas de solo lectura ({read_only_commas})",
+        "en": "Read-only tools ({read_only_commas})",
     },
     "report.map_kind.high_impact": {
         "es": "Herramientas de alto impacto (send_email, write_file, charge_card… y nombres que la lección no vio)",
@@ -2258,6 +2260,14 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "en": "Feedback zip for Moodle: {path} ({n} learners).",
     },
     "lms.out_written": {"es": "Escrito: {path}", "en": "Written: {path}"},
+    # -- what learner code is compiled under in a notebook (Cell.compiled_name) --------------------
+    "cell.compiled_name": {"es": "<celda {position}>", "en": "<cell {position}>"},
+    # -- the lesson's facts said in words (lesson_facts) ------------------------------------------
+    # Feminine in Spanish: what is counted is herramientas. Past the last word, the digits.
+    "fact.count_words": {
+        "es": "cero una dos tres cuatro cinco seis siete ocho nueve diez",
+        "en": "zero one two three four five six seven eight nine ten",
+    },
 }
 
 
@@ -2273,10 +2283,11 @@ _DECIMAL_COMMA = _DecimalComma()
 def text(key: str, lang: str = "es", **params: Any) -> str:
     """The message ``key`` in ``lang`` (Spanish when the language or the key's translation is missing).
 
-    A number with decimals is written as the language writes it: «2,5 s» in Spanish, "2.5 s" in English."""
+    A number with decimals is written as the language writes it: «2,5 s» in Spanish, "2.5 s" in English.
+    The lesson's facts it names (:data:`FACTS`) are filled in from lesson3 (:func:`with_facts`)."""
     entry = _TEXTS[key]
     written_in = lang if entry.get(lang) else "es"
-    template = entry[written_in]
+    template = with_facts(entry[written_in], written_in)
     if not params:
         return template
     if written_in == "es" and any(isinstance(v, float) for v in params.values()):
@@ -2335,11 +2346,52 @@ def plural(key: str, n: int, lang: str = "es", **params: Any) -> str:
     return text(f"{key}.{form}", lang, n=n, **params)
 
 
+def listed(names: Sequence[str], lang: str = "es") -> str:
+    """«a», «a y b», «a, b y c» (a, b and c)."""
+    return "".join(names) if len(names) < 2 else text("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
 def said_levels(levels: Sequence[int], lang: str = "es") -> str:
     """«el nivel 1», «los niveles 0 y 1», «los niveles 0, 1 y 2» (levels 0, 1 and 2)."""
-    names = [str(n) for n in levels]
-    listed = names[0] if len(names) == 1 else text("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
-    return text("levels.one" if len(names) == 1 else "levels.other", lang, list=listed)
+    return text("levels.one" if len(levels) == 1 else "levels.other", lang, list=listed([str(n) for n in levels], lang))
+
+
+def read_only_tools() -> tuple[str, ...]:
+    """lesson3's ``READ_ONLY_TOOLS`` in the order the lesson lists them: its tools' order, any other name after.
+
+    Imported here, when a text needs them: the grader's command starts without lesson3's tools."""
+    from lesson3.reconciliation import READ_ONLY_TOOLS
+    from lesson3.tools import TOOL_NAMES
+
+    order = {name: i for i, name in enumerate(TOOL_NAMES)}
+    return tuple(sorted(READ_ONLY_TOOLS, key=lambda t: (order.get(t, len(order)), t)))
+
+
+def count_word(n: int, lang: str = "es") -> str:
+    """``n`` in words («cuatro», "four") up to ten, in digits past it."""
+    words = text("fact.count_words", lang).split()
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+FACTS = ("read_only", "read_only_commas", "read_only_count")
+"""The placeholders of :func:`lesson_facts`: a text or hint names them instead of writing the fact out."""
+
+
+def lesson_facts(lang: str = "es") -> dict[str, str]:
+    """What a text may say of the lesson, read from lesson3 as it is now: the read-only tools, listed and counted."""
+    tools = read_only_tools()
+    return dict(zip(FACTS, (listed(tools, lang), ", ".join(tools), count_word(len(tools), lang)), strict=True))
+
+
+_FACT_FIELD = re.compile(r"\{(" + "|".join(FACTS) + r")\}")
+
+
+def with_facts(template: str, lang: str = "es") -> str:
+    """``template`` with the lesson's facts it names filled in, its other placeholders left as they are."""
+    if not _FACT_FIELD.search(template):
+        return template
+    facts = lesson_facts(lang)
+    return _FACT_FIELD.sub(lambda m: facts[m[1]], template)
 
 
 def keys() -> list[str]:

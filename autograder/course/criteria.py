@@ -25,11 +25,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from autograder.course.catalogue import with_facts
 from autograder.course.levels import LEVELS, TITLES
-from autograder.questions import QUESTIONS, Question
+from autograder.questions import QUESTIONS, Question, reason_variable
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
 from autograder.wire.results import CriterionResult, from_verdicts
 from lesson3.checkpoint import VERSION_MESSAGE_ANY
+from lesson3.exercise_names import EXERCISE_NAMES
 
 
 class Verdict(NamedTuple):
@@ -71,7 +73,7 @@ class Criterion:
     def hints(self, lang: str = "es") -> tuple[str, ...]:
         """The escalating hints in ``lang``, gentlest first."""
         chosen = self.hint.get(lang) or self.hint["es"]
-        return (chosen,) if isinstance(chosen, str) else tuple(chosen)
+        return tuple(with_facts(h, lang) for h in ((chosen,) if isinstance(chosen, str) else chosen))
 
     def result(self, verdict: Verdict) -> CriterionResult:
         (result,) = from_verdicts([(self.id, self.points, *verdict)])
@@ -152,12 +154,21 @@ def hint(criterion_id: str, lang: str = "es", level: int = 1) -> str | None:
 
 LEVEL0, LEVEL1, LEVEL2 = TITLES[0], TITLES[1], TITLES[2]
 
+
+def completion_key(name: str) -> str:
+    """The key in :mod:`autograder.course.lesson_map` of the lesson's completion criterion for checkpoint ``name``."""
+    return f"fin.{name}"
+
+
 QUESTION_GRADES: dict[str, tuple[str, ...]] = {
     "nivel1.llamada_colgante": ("objetivo.1", "seccion.mitad_dificil"),
     "nivel2.causa_raiz": ("fin.causa",),
-    "nivel1.razon_cpA": ("fin.cpA",),
-    "nivel1.razon_cpB": ("objetivo.3", "fin.cpB"),
-    "nivel1.razon_cpC": ("objetivo.3", "seccion.tres_maneras", "fin.cpC"),
+    **{
+        QUESTIONS[reason_variable(name)].criterion: (*grades, completion_key(name))
+        for name, grades in zip(
+            EXERCISE_NAMES, ((), ("objetivo.3",), ("objetivo.3", "seccion.tres_maneras")), strict=True
+        )
+    },
     "nivel1.esta_en_lo_cierto": ("objetivo.3", "seccion.manejar"),
 }
 """What each multiple-choice question grades (the questions themselves live in :mod:`autograder.questions`)."""
@@ -197,20 +208,77 @@ def _resume_path(
     )
 
 
-def _lesson_checkpoint(name: str, title: dict[str, str], hint: Hints, grades: tuple[str, ...]) -> Criterion:
+def checkpoint_criterion(name: str) -> str:
+    """The id of the criterion grading ``resume_action`` on the lesson's checkpoint ``name``."""
+    return f"nivel1.{name}"
+
+
+def _lesson_checkpoint(
+    name: str, title: dict[str, str], hint: dict[str, tuple[str, ...]], grades: tuple[str, ...]
+) -> Criterion:
     """nivel1.cpA/B/C: ``resume_action`` on one of the lesson's three checkpoints, exactly as printed."""
     return Criterion(
-        f"nivel1.{name}",
+        checkpoint_criterion(name),
         level=1,
         points=1,
         function=ACTION,
-        title=title,
-        hint=hint,
+        title={lang: t.format(name=name) for lang, t in title.items()},
+        hint={lang: tuple(h.format(name=name) for h in hs) for lang, hs in hint.items()},
         observes=f"lesson.{name}",
         feedback=("l1.",),
         lesson=LEVEL1,
-        grades=grades,
+        grades=(*grades, completion_key(name)),
     )
+
+
+_LESSON_CHECKPOINTS: tuple[tuple[dict[str, str], dict[str, tuple[str, ...]], tuple[str, ...]], ...] = (
+    (
+        {"es": "{name}: continuar", "en": "{name}: continue"},
+        {
+            "es": (
+                "¿Hay una llamada colgante en {name}? Mira el campo que la lección usa para saberlo.",
+                "Mira solo el campo pendingToolUse: si está vacío (null en el archivo), no hay llamada "
+                "colgante ni nada que conciliar.",
+            ),
+            "en": (
+                "Is there a dangling call in {name}? Look at the field the lesson uses to tell.",
+                "Look only at the pendingToolUse field: if it is empty (null in the file) there is no dangling "
+                "call and nothing to reconcile.",
+            ),
+        },
+        ("objetivo.1",),
+    ),
+    (
+        {"es": "{name}: volver a ejecutar", "en": "{name}: re-run"},
+        {
+            "es": (
+                "¿Qué efecto secundario tiene la herramienta pendiente de {name}?",
+                "read_file es de solo lectura: leer dos veces es igual que leer una.",
+            ),
+            "en": (
+                "What side effect does {name}'s pending tool have?",
+                "read_file is read-only: reading twice is the same as reading once.",
+            ),
+        },
+        ("objetivo.3",),
+    ),
+    (
+        {"es": "{name}: repliegue a is_error", "en": "{name}: is_error"},
+        {
+            "es": (
+                "¿Puedes saber, mirando solo el punto de control, si send_email ya se ejecutó?",
+                "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
+            ),
+            "en": (
+                "Looking only at the checkpoint, can you tell whether send_email already ran?",
+                "send_email may already have run; with no effect ledger you cannot know.",
+            ),
+        },
+        ("objetivo.3",),
+    ),
+)
+"""The lesson's checkpoints in its order (:data:`EXERCISE_NAMES`): title, hints (``{name}``: the checkpoint's),
+and what it grades besides its own completion criterion."""
 
 
 # Hints escalate: the first points at the lesson's idea, the last names what is missing, and none
@@ -314,53 +382,7 @@ for _criterion in (
         "resume.lives",
         ("seccion.despues",),
     ),
-    _lesson_checkpoint(
-        "cpA",
-        {"es": "cpA: continuar", "en": "cpA: continue"},
-        {
-            "es": (
-                "¿Hay una llamada colgante en cpA? Mira el campo que la lección usa para saberlo.",
-                "Mira solo el campo pendingToolUse: si está vacío (null en el archivo), no hay llamada "
-                "colgante ni nada que conciliar.",
-            ),
-            "en": (
-                "Is there a dangling call in cpA? Look at the field the lesson uses to tell.",
-                "Look only at the pendingToolUse field: if it is empty (null in the file) there is no dangling "
-                "call and nothing to reconcile.",
-            ),
-        },
-        ("objetivo.1", "fin.cpA"),
-    ),
-    _lesson_checkpoint(
-        "cpB",
-        {"es": "cpB: volver a ejecutar", "en": "cpB: re-run"},
-        {
-            "es": (
-                "¿Qué efecto secundario tiene la herramienta pendiente de cpB?",
-                "read_file es de solo lectura: leer dos veces es igual que leer una.",
-            ),
-            "en": (
-                "What side effect does cpB's pending tool have?",
-                "read_file is read-only: reading twice is the same as reading once.",
-            ),
-        },
-        ("objetivo.3", "fin.cpB"),
-    ),
-    _lesson_checkpoint(
-        "cpC",
-        {"es": "cpC: repliegue a is_error", "en": "cpC: is_error"},
-        {
-            "es": (
-                "¿Puedes saber, mirando solo el punto de control, si send_email ya se ejecutó?",
-                "send_email puede haberse ejecutado ya; sin registro de efectos no puedes saberlo.",
-            ),
-            "en": (
-                "Looking only at the checkpoint, can you tell whether send_email already ran?",
-                "send_email may already have run; with no effect ledger you cannot know.",
-            ),
-        },
-        ("objetivo.3", "fin.cpC"),
-    ),
+    *(_lesson_checkpoint(name, *spec) for name, spec in zip(EXERCISE_NAMES, _LESSON_CHECKPOINTS, strict=True)),
     Criterion(
         "nivel1.hidden",
         level=1,
@@ -373,18 +395,18 @@ for _criterion in (
                 "no por los ejemplos.",
                 "La lección nombra las herramientas de solo lectura en un conjunto, READ_ONLY_TOOLS; todo lo "
                 "que no está en él es de alto impacto.",
-                "Son cuatro las de solo lectura: read_file, grep, list_dir y web_search.",
+                "Son {read_only_count} las de solo lectura: {read_only}.",
             ),
             "en": (
                 "The grader uses tool names the exercise never shows: decide by the rule, not by the examples.",
                 "The lesson names the read-only tools in a set, READ_ONLY_TOOLS; anything outside it is high-impact.",
-                "There are four read-only tools: read_file, grep, list_dir and web_search.",
+                "There are {read_only_count} read-only tools: {read_only}.",
             ),
         },
         observes="actions.hidden",
         feedback=("hidden.",),
         lesson=LEVEL1,
-        grades=("objetivo.1", "objetivo.3", "fin.cpA", "fin.cpB", "fin.cpC"),
+        grades=("objetivo.1", "objetivo.3", *map(completion_key, EXERCISE_NAMES)),
     ),
     *(_question(q) for q in QUESTIONS.values() if q.level == 1 and not q.practice),
     Criterion(

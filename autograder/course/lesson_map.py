@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from autograder.course import criteria
 from autograder.course.levels import TITLES
+from lesson3.exercise_names import EXERCISE_NAMES
 
 NOTEBOOKS = {
     "01": "01_reanudar_no_reiniciar",
@@ -135,23 +136,22 @@ ITEMS: tuple[LessonItem, ...] = (
         level=2,
     ),
     # -- completion criteria ---------------------------------------------------------------------
-    LessonItem(
-        "fin.cpA",
-        "criterio de finalización",
-        "cpA: pendingToolUse es null; al reanudar basta con tomar messages y disparar la llamada siguiente",
-        (Heading("04", "Nivel 1: tres puntos de control, tres acciones de reanudación"),),
-    ),
-    LessonItem(
-        "fin.cpB",
-        "criterio de finalización",
-        "cpB: read_file es de solo lectura; volver a ejecutarla, rellenar un tool_result y continuar",
-        (Heading("04", "Nivel 1: tres puntos de control, tres acciones de reanudación"),),
-    ),
-    LessonItem(
-        "fin.cpC",
-        "criterio de finalización",
-        "cpC: send_email es de alto impacto; replegarse a is_error («estado de ejecución desconocido»)",
-        (Heading("04", "Nivel 1: tres puntos de control, tres acciones de reanudación"),),
+    *(
+        LessonItem(
+            criteria.completion_key(name),
+            "criterio de finalización",
+            f"{name}: {text}",
+            (Heading("04", "Nivel 1: tres puntos de control, tres acciones de reanudación"),),
+        )
+        for name, text in zip(
+            EXERCISE_NAMES,
+            (
+                "pendingToolUse es null; al reanudar basta con tomar messages y disparar la llamada siguiente",
+                "read_file es de solo lectura; volver a ejecutarla, rellenar un tool_result y continuar",
+                "send_email es de alto impacto; replegarse a is_error («estado de ejecución desconocido»)",
+            ),
+            strict=True,
+        )
     ),
     LessonItem(
         "fin.causa",

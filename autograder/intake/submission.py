@@ -51,10 +51,17 @@ class Cell:
     source: str
     """What the learner wrote (a notebook cell keeps its IPython syntax: the shell runs it)."""
     filename: str
-    """Name used when compiling, so tracebacks say «ana.py, línea 12» or «<celda 7>, línea 2»."""
+    """A ``.py``'s name, compiled under it so tracebacks say «ana.py, línea 12»; empty for a notebook cell.
+
+    A submission is loaded without a language: a notebook cell is compiled under the name the run's
+    language gives it (:meth:`compiled_name`), «<celda 7>» or "<cell 7>"."""
     skipped: bool = False
     position: int | None = None
     """1-based among all the notebook's cells, markdown included: what the learner can count on screen."""
+
+    def compiled_name(self, lang: str) -> str:
+        """The name this cell's code is compiled under in a run in ``lang``: what its tracebacks show."""
+        return self.filename or text("cell.compiled_name", lang, position=self.position or self.number)
 
     def label(self, lang: str) -> str:
         """The cell as the learner finds it: its place among all cells and its first line («7 («def f():»)»)."""
@@ -165,8 +172,7 @@ def from_notebook_text(source: str, name: str) -> Submission:
     if code > MAX_BYTES:
         raise SubmissionError("load.code_too_big", name=name, mb=MAX_BYTES // (1024 * 1024))
     cells = (
-        Cell(n, c.source, f"<celda {c.position or n}>", skipped=SKIP_TAG in c.tags, position=c.position or n)
-        for n, c in enumerate(code_cells, 1)
+        Cell(n, c.source, "", skipped=SKIP_TAG in c.tags, position=c.position or n) for n, c in enumerate(code_cells, 1)
     )
     return Submission(name, "ipynb", tuple(cells), course)
 

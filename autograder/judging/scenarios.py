@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autograder.course.catalogue import Notice, notice
+from autograder.course.catalogue import Notice, notice, read_only_tools
 from autograder.judging.learner_files import make_folder, place
 from lesson3.checkpoint import Checkpoint, validate_checkpoint
-from lesson3.reconciliation import READ_ONLY_TOOLS
-from lesson3.tools import TOOL_NAMES, create_workspace, run_tool, use_workspace, web_corpus
+from lesson3.tools import create_workspace, run_tool, use_workspace, web_corpus
 
-READ_ONLY = tuple(name for name in TOOL_NAMES if name in READ_ONLY_TOOLS)
+READ_ONLY = read_only_tools()
 """The lesson's read-only tools, in the tools' order (a set has none, and every seed's draws depend on it)."""
 UNSEEN_HIGH_IMPACT = ("write_file", "delete_file", "post_message", "charge_card", "run_shell")
 

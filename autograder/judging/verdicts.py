@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from autograder.course.catalogue import keys, text, written
-from autograder.course.criteria import Verdict
+from autograder.course.criteria import Verdict, checkpoint_criterion
 from autograder.judging.observe import (
     ActionObservation,
     AnswerObservation,
@@ -27,6 +27,7 @@ from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
+from lesson3.exercise_names import EXERCISE_NAMES
 from lesson3.exercises import EXPECTED_ACTION
 from lesson3.model import rules_error, schema_error
 
@@ -58,7 +59,7 @@ def _listing(items: list[str], lang: str, limit: int = 3) -> str:
 # -- Level 1: resume_action --------------------------------------------------------------------
 
 
-@verdict("nivel1.cpA", "nivel1.cpB", "nivel1.cpC")
+@verdict(*map(checkpoint_criterion, EXERCISE_NAMES))
 def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
     """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
     name, outcome = obs.name, obs.outcome

@@ -169,7 +169,7 @@ class Learner:
         lang: str = "es",
     ) -> None:
         self.cells = cells
-        self.kind = kind or ("ipynb" if any(c.filename.startswith("<celda") for c in cells) else "py")
+        self.kind = kind or ("ipynb" if any(not c.filename for c in cells) else "py")
         self.name = name
         self.lang = lang
         self.limits = limits
@@ -213,7 +213,7 @@ class Learner:
             "op": "load",
             "kind": self.kind,
             "name": self.name,
-            "cells": [c.to_json() for c in self.cells],
+            "cells": [{**c.to_json(), "filename": c.compiled_name(self.lang)} for c in self.cells],
             "load_seconds": self.limits.load_seconds,
             # What the learner's process says (a placeholder refused, a magic skipped), in the run's language.
             "texts": learner_texts(self.lang),

@@ -340,7 +340,7 @@ class Session:
         if outcome.status == "error":
             # A line number alone does not say where in a notebook: the cell it is in, as the learner finds it.
             where = outcome.info.get("file")
-            cell = next((c for c in self.submission.cells if c.position and c.filename == where), None)
+            cell = next((c for c in self.submission.cells if c.position and c.compiled_name(self.lang) == where), None)
             if cell is not None:
                 outcome.info["cell"] = cell.label(self.lang)
         if outcome.status == "failure":
