@@ -17,6 +17,7 @@ import math
 import re
 import statistics
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,7 +154,7 @@ def learner_labels(sources: list[str], learners: list[str | None] | None = None)
     """
     learners = learners or [None] * len(sources)
     stems = [Path(s).stem for s in sources]
-    shared = {k for k, v in _counts(stem.casefold() for stem in stems).items() if v > 1}
+    shared = {k for k, v in Counter(stem.casefold() for stem in stems).items() if v > 1}
     labels = []
     for source, stem, learner in zip(sources, stems, learners, strict=True):
         if learner and learner.strip():
@@ -163,13 +164,6 @@ def learner_labels(sources: list[str], learners: list[str | None] | None = None)
         else:
             labels.append(stem)
     return labels
-
-
-def _counts(items: Iterable[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for item in items:
-        counts[item] = counts.get(item, 0) + 1
-    return counts
 
 
 def criterion_title(criterion_id: str, lang: str = "es") -> str:
