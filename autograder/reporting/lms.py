@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
+from autograder.reporting.report import fmt_points
 from lesson3.checkpoint import write_atomic
 
 # Moodle's own header strings (core ``grade``/``gradenoun``, mod_assign ``recordid``, ``maxgrade``,
@@ -303,8 +304,7 @@ def _match(
 def moodle_comment(learner: Graded, lang: str) -> str:
     """The short feedback comment of the worksheet: the grade out of 10, and where the detail is."""
     assert learner.fraction is not None
-    grade = f"{10 * learner.fraction:.2f}".rstrip("0").rstrip(".")
-    return text("lms.comment", lang, grade=grade.replace(".", ",") if lang == "es" else grade)
+    return text("lms.comment", lang, grade=fmt_points(10 * learner.fraction, lang))
 
 
 def export_moodle(
