@@ -47,6 +47,11 @@ def _show(value: Any) -> str:
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
+def _failed(where: str, outcome: Outcome, lang: str) -> str:
+    """One item of a verdict's list: where, and how the call failed (without its full stop: the list goes on)."""
+    return f"{where}: {outcome.describe(lang).rstrip('.')}"
+
+
 def _listing(items: list[str], lang: str, limit: int = 3) -> str:
     shown = items[:limit]
     more = len(items) - len(shown)
@@ -90,7 +95,7 @@ def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
         kinds.add(case.kind)
         label = _case_label(case, lang)
         if not outcome.ok:
-            bad.append(f"{label}: {outcome.describe(lang).rstrip('.')}")
+            bad.append(_failed(label, outcome, lang))
         else:
             bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
     n = len(observations)
@@ -123,7 +128,7 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
     label = _case_label(obs.case, lang)
     if not obs.outcome.ok:
-        return f"{label}: {obs.outcome.describe(lang).rstrip('.')}"
+        return _failed(label, obs.outcome, lang)
     value = obs.outcome.value
     if value is None:
         return f"{label}: " + text("l2.none_returned", lang)
