@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from .agent import CRASH_POINTS
+from .agent import CRASH_POINTS, check_crash_point
 
 POINT_NUMBERS = {point: n for n, point in enumerate(CRASH_POINTS, 1)}
 
@@ -97,8 +97,8 @@ def _point(x: float, y: float, point: str, highlighted: bool) -> str:
 
 
 def _known(highlight: str | None) -> str | None:
-    if highlight is not None and highlight not in CRASH_POINTS:
-        raise ValueError(f"caída desconocida «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
+    if highlight is not None:
+        check_crash_point(highlight)
     return highlight
 
 
