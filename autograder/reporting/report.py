@@ -219,6 +219,11 @@ def total_text(entry: ReportEntry, lang: str) -> str:
     return shown
 
 
+def criterion_state(c: CriterionResult) -> str:
+    """``passed``, ``failed``, or ``pending`` (left to a person): also the report's word for it (``report.<state>``)."""
+    return "pending" if c.pending else "passed" if c.passed else "failed"
+
+
 def criterion_points(c: CriterionResult, lang: str | None) -> str:
     """«3 / 5», or «pendiente / 5» for a criterion left to a person (``lang`` None: grades.csv's ``pending``)."""
     score = fmt_points(c.score, lang) if c.score is not None else text("report.pending_cell", lang or "en")
@@ -464,21 +469,15 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
     if r.output:
         lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
+    marks = {"pending": t["pending_mark"], "passed": "✔", "failed": "✘"}
     for c in r.criteria:
-        mark = (
-            f"{t['pending_mark']} {t['pending']}"
-            if c.pending
-            else f"✔ {t['passed']}"
-            if c.passed
-            else f"✘ {t['failed']}"
-        )
+        state = criterion_state(c)
         title = criterion_title(c.id, lang)
-        lines.append(f"| {title} (`{c.id}`) | {mark} | {criterion_points(c, lang)} |")
+        lines.append(f"| {title} (`{c.id}`) | {marks[state]} {t[state]} | {criterion_points(c, lang)} |")
     lines += ["", f"## {t['details']}", ""]
     for c in r.criteria:
-        mark = t["pending_mark"] if c.pending else "✔" if c.passed else "✘"
         lines += [
-            f"### {mark} {criterion_title(c.id, lang)}",
+            f"### {marks[criterion_state(c)]} {criterion_title(c.id, lang)}",
             "",
             f"`{c.id}` · {criterion_points(c, lang)}",
             "",

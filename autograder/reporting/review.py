@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
-from autograder.reporting.report import ReportEntry, criterion_title, display_name, write_text_atomic
+from autograder.reporting.report import ReportEntry, criterion_state, criterion_title, display_name, write_text_atomic
 from autograder.reporting.report import _csv_cell as csv_cell
 from autograder.wire.results import CriterionResult
 
@@ -149,15 +149,11 @@ def listing(rows: list[Row], lang: str = "es") -> list[str]:
             learner=display_name(learner_cell(r.entry)),
             submission=display_name(r.entry.result.submission),
             criterion=r.criterion.id,
-            state=text(f"report.{'pending' if r.criterion.pending else _state(r.criterion)}", lang),
+            state=text(f"report.{criterion_state(r.criterion)}", lang),
             feedback=r.criterion.feedback,
         )
         for r in rows
     ]
-
-
-def _state(c: CriterionResult) -> str:
-    return "pending" if c.passed is None else "passed" if c.passed else "failed"
 
 
 # --- reading a filled-in CSV ------------------------------------------------------------------
@@ -250,7 +246,7 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
                 by=row["reviewer"],
                 at=at,
                 why=row["reason"],
-                was=_state(found),
+                was=criterion_state(found),
                 learner_id=entry.ident,
             )
         )
