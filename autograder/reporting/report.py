@@ -360,11 +360,7 @@ def _score_cell(c: CriterionResult, lang: str | None, pending: str) -> str:
 
 def grades_csv(entries: list[ReportEntry]) -> str:
     """Standard CSV (RFC 4180: ``,``, decimal point, UTF-8): for programs and LMS imports; ids as headers."""
-    header, rows = _table(entries, None)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerows([header, *rows])
-    return buf.getvalue()
+    return csv_text(*_table(entries, None), lineterminator="\n")
 
 
 def sheet_csv(entries: list[ReportEntry], lang: str = "es") -> str:
@@ -373,12 +369,17 @@ def sheet_csv(entries: list[ReportEntry], lang: str = "es") -> str:
     A spreadsheet in Spanish (Excel, LibreOffice) splits a file on ``;`` and reads ``7,5`` as a number;
     Excel reads UTF-8 only after a byte-order mark. Headers are the criteria's titles beside their ids.
     """
-    header, rows = _table(entries, lang)
-    buf = io.StringIO()
     # CRLF: what Excel writes and expects; every spreadsheet reads it.
-    writer = csv.writer(buf, delimiter=text("report.csv_delimiter", lang), lineterminator="\r\n")
-    writer.writerows([header, *rows])
-    return "\ufeff" + buf.getvalue()
+    return "\ufeff" + csv_text(
+        *_table(entries, lang), delimiter=text("report.csv_delimiter", lang), lineterminator="\r\n"
+    )
+
+
+def csv_text(header: list[str], rows: Iterable[list[str]], **dialect: Any) -> str:
+    """A table as CSV text; ``dialect`` is csv.writer's (the delimiter, the line end)."""
+    buf = io.StringIO()
+    csv.writer(buf, **dialect).writerows([header, *rows])
+    return buf.getvalue()
 
 
 # --- Markdown feedback ------------------------------------------------------------------------
