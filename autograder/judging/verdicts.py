@@ -22,7 +22,7 @@ from autograder.judging.observe import (
     answered,
 )
 from autograder.judging.registry import verdict
-from autograder.judging.scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
+from autograder.judging.scenarios import EXPECTED_FOR_KIND
 from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
@@ -78,10 +78,6 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
     return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected))
 
 
-def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
-    return written(case.label, lang)
-
-
 @verdict("nivel1.hidden")
 def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
     """nivel1.hidden: fresh checkpoints the learner has never seen."""
@@ -93,7 +89,7 @@ def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
         if outcome.ok and outcome.value == case.expected:
             continue
         kinds.add(case.kind)
-        label = _case_label(case, lang)
+        label = written(case.label, lang)
         if not outcome.ok:
             bad.append(_failed(label, outcome, lang))
         else:
@@ -126,7 +122,7 @@ def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
 
 def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
-    label = _case_label(obs.case, lang)
+    label = written(obs.case.label, lang)
     if not obs.outcome.ok:
         return _failed(label, obs.outcome, lang)
     value = obs.outcome.value
@@ -139,7 +135,7 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
 
 def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
     if obs.changed:
-        return text("effect.changed", lang, label=_case_label(obs.case, lang), paths=", ".join(obs.changed[:3]))
+        return text("effect.changed", lang, label=written(obs.case.label, lang), paths=", ".join(obs.changed[:3]))
     return None
 
 
@@ -174,7 +170,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     """
     if verdict := said_once((o.outcome for o in observations), lang):
         return verdict
-    found = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
+    found = [p for obs in observations if (p := check(obs, written(obs.case.label, lang)))]
     if not found:
         return Verdict(True, ok_feedback)
     # A case that fails decides the criterion; only undecided cases beside passing ones leave it to a person.
@@ -240,7 +236,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
             return _why("hi.unanswered", lang, label=label)
         return None
 
-    names = ", ".join(_case_label(o.case, lang) for o in observations if o.case.label != "send_email")
+    names = ", ".join(written(o.case.label, lang) for o in observations if o.case.label != "send_email")
     return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
 
 
