@@ -38,6 +38,13 @@ MAX_TURNS = 40
 CRASH_POINTS = ("before_call", "after_save_a", "after_tool", "after_save_b")
 """Where the loop reports progress to ``hook``: the instants a crash can hit."""
 
+
+def check_crash_point(point: str) -> None:
+    """A ``ValueError`` in Spanish, listing ``CRASH_POINTS``, for a point that is not one of them."""
+    if point not in CRASH_POINTS:
+        raise ValueError(f"caída desconocida «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
+
+
 CRASH_POINT_LABELS = {
     "before_call": "antes de llamar al modelo",
     "after_save_a": "justo después del punto de guardado A (la herramienta no se ejecutó)",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agent import CRASH_POINTS, MAX_TURNS, Hook, Reconciler, run_agent
+from .agent import MAX_TURNS, Hook, Reconciler, check_crash_point, run_agent
 from .answers import STRATEGIES
 from .checkpoint import Checkpoint, CheckpointError, load_checkpoint
 from .conversation import describe_run_error, last_tool_use
@@ -96,8 +96,7 @@ def crash_run(
     first time the point is reached. ``live=True`` makes the child talk to the real API
     (``make_client``) with this process's environment as it is now, asking for ``model``.
     """
-    if point not in CRASH_POINTS:
-        raise ValueError(f"caída desconocida «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
+    check_crash_point(point)
     proc, parent = _start_child(
         _crash_child,
         (task, str(workspace), str(checkpoint_path), point, tool, turn, seed, max_turns),

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from .agent import CRASH_POINTS
+from .agent import CRASH_POINTS, check_crash_point
 
 POINT_NUMBERS = {point: n for n, point in enumerate(CRASH_POINTS, 1)}
 
@@ -20,6 +20,9 @@ _SHORT_LABELS = {
     "after_tool": "la herramienta ya se ejecutó, B todavía no",
     "after_save_b": "justo después de B",
 }
+
+_IN_THE_WINDOW = ("after_save_a", "after_tool")
+"""The crash points between save points A and B: a crash there leaves a dangling call."""
 
 _RED = "#c62828"
 _RED_LIGHT = "#fdecea"
@@ -80,7 +83,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, *, color: str = _GREY, da
 
 
 def _point(x: float, y: float, point: str, highlighted: bool) -> str:
-    color = _RED if point in ("after_save_a", "after_tool") else _BLUE
+    color = _RED if point in _IN_THE_WINDOW else _BLUE
     r = 15 if highlighted else 11
     ring = (
         f'<circle cx="{x:g}" cy="{y:g}" r="{r + 6}" fill="none" stroke="{color}" stroke-width="2.5" '
@@ -93,10 +96,15 @@ def _point(x: float, y: float, point: str, highlighted: bool) -> str:
     )
 
 
+def _known(highlight: str | None) -> str | None:
+    if highlight is not None:
+        check_crash_point(highlight)
+    return highlight
+
+
 def loop_svg(highlight: str | None = None) -> str:
     """El SVG del bucle; ``highlight`` (uno de ``CRASH_POINTS``) resalta una caída."""
-    if highlight is not None and highlight not in CRASH_POINTS:
-        raise ValueError(f"caída desconocida «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
+    _known(highlight)
     w, h = 900, 500
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
@@ -172,7 +180,7 @@ def loop_svg(highlight: str | None = None) -> str:
     out.append(_text(20, ly, "Caídas (SIGKILL del proceso):", size=13, weight="bold", anchor="start"))
     for i, point in enumerate(CRASH_POINTS):
         yy = ly + 28 + i * 28
-        dangling = point in ("after_save_a", "after_tool")
+        dangling = point in _IN_THE_WINDOW
         out.append(_point(40, yy - 4, point, False))
         note = "deja una llamada colgante" if dangling else "sin llamada colgante"
         out.append(
@@ -207,6 +215,4 @@ class LoopDiagram:
 
 def loop_diagram(highlight: str | None = None) -> LoopDiagram:
     """El diagrama, listo para mostrar en un cuaderno (última expresión de una celda)."""
-    if highlight is not None and highlight not in CRASH_POINTS:
-        raise ValueError(f"caída desconocida «{highlight}»; los válidos: {', '.join(CRASH_POINTS)}")
-    return LoopDiagram(highlight)
+    return LoopDiagram(_known(highlight))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .agent import CRASH_POINT_LABELS, CRASH_POINTS, run_agent
+from .agent import CRASH_POINT_LABELS, CRASH_POINTS, check_crash_point, run_agent
 from .answers import reconcile
 from .checkpoint import Checkpoint
 from .conversation import blocks, describe_pending, shorten
@@ -273,8 +273,7 @@ def run_lab(
     seed: int | str = 0,
 ) -> LabResult:
     """Una caída real en ``point`` durante la primera llamada a ``tool`` y la reanudación con ``strategy``."""
-    if point not in CRASH_POINTS:
-        raise ValueError(f"caída desconocida «{point}»; los válidos: {', '.join(CRASH_POINTS)}")
+    check_crash_point(point)
     if tool not in LAB_TOOLS:
         raise ValueError(f"herramienta «{tool}» fuera del laboratorio; las válidas: {', '.join(LAB_TOOLS)}")
     if strategy not in LAB_STRATEGIES:

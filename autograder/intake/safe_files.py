@@ -199,17 +199,13 @@ class CodeCell:
     """1-based among all the notebook's cells, markdown included (None: not from a notebook)."""
 
 
-def notebook_code_cells(text: str) -> list[CodeCell]:
-    """The code cells of a notebook (nbformat 3 or 4), parsed in a limited child process.
+def parse_notebook(text: str) -> tuple[list[CodeCell], str | None]:
+    """The code cells of a notebook (nbformat 3 or 4), parsed in a limited child process, and which of
+    the course's notebooks («01»…) its title cell says it is.
 
     Raises ``ReadRefused`` with a ``load.notebook_*`` key when the text is not a
     notebook, is too complex to parse within the limits, or the parse takes too long.
     """
-    return parse_notebook(text)[0]
-
-
-def parse_notebook(text: str) -> tuple[list[CodeCell], str | None]:
-    """:func:`notebook_code_cells`, and which of the course's notebooks («01»…) its title cell says it is."""
     try:
         done = subprocess.run(
             [

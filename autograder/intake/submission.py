@@ -15,7 +15,7 @@ import os
 import re
 import threading
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -68,13 +68,7 @@ class Cell:
         return cell_label(self.position or self.number, self.source, lang)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "source": self.source,
-            "filename": self.filename,
-            "skipped": self.skipped,
-            "position": self.position,
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Cell:

@@ -396,7 +396,6 @@ class IncidentSetupError(RuntimeError):
 class IncidentObservation:
     case: IncidentCase
     killed_by: str | None
-    emails_at_crash: int
     emails: int
     error: str | None = None
     reconcile: Outcome | None = None
@@ -493,7 +492,6 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
     return IncidentObservation(
         case,
         killed_by,
-        at_crash,
         outbox_count(case.workspace),
         error,
         seen.get("outcome"),

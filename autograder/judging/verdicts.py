@@ -22,7 +22,7 @@ from autograder.judging.observe import (
     answered,
 )
 from autograder.judging.registry import verdict
-from autograder.judging.scenarios import EXPECTED_FOR_KIND, ActionCase, ReconcileCase
+from autograder.judging.scenarios import EXPECTED_FOR_KIND
 from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
@@ -46,6 +46,11 @@ def said_once(outcomes: Iterable[Outcome], lang: str) -> Verdict | None:
 def _show(value: Any) -> str:
     shown = repr(value)
     return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _failed(where: str, outcome: Outcome, lang: str) -> str:
+    """One item of a verdict's list: where, and how the call failed (without its full stop: the list goes on)."""
+    return f"{where}: {outcome.describe(lang).rstrip('.')}"
 
 
 def _listing(items: list[str], lang: str, limit: int = 3) -> str:
@@ -74,10 +79,6 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
     return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected))
 
 
-def _case_label(case: ActionCase | ReconcileCase, lang: str) -> str:
-    return written(case.label, lang)
-
-
 @verdict("nivel1.hidden")
 def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
     """nivel1.hidden: fresh checkpoints the learner has never seen."""
@@ -89,9 +90,9 @@ def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
         if outcome.ok and outcome.value == case.expected:
             continue
         kinds.add(case.kind)
-        label = _case_label(case, lang)
+        label = written(case.label, lang)
         if not outcome.ok:
-            bad.append(f"{label}: {outcome.describe(lang).rstrip('.')}")
+            bad.append(_failed(label, outcome, lang))
         else:
             bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
     n = len(observations)
@@ -122,9 +123,9 @@ def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
 
 def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
-    label = _case_label(obs.case, lang)
+    label = written(obs.case.label, lang)
     if not obs.outcome.ok:
-        return f"{label}: {obs.outcome.describe(lang).rstrip('.')}"
+        return _failed(label, obs.outcome, lang)
     value = obs.outcome.value
     if value is None:
         return f"{label}: " + text("l2.none_returned", lang)
@@ -135,7 +136,7 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
 
 def _effect_problem(obs: ReconcileObservation, lang: str) -> str | None:
     if obs.changed:
-        return text("effect.changed", lang, label=_case_label(obs.case, lang), paths=", ".join(obs.changed[:3]))
+        return text("effect.changed", lang, label=written(obs.case.label, lang), paths=", ".join(obs.changed[:3]))
     return None
 
 
@@ -170,7 +171,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     """
     if verdict := said_once((o.outcome for o in observations), lang):
         return verdict
-    found = [p for obs in observations if (p := check(obs, _case_label(obs.case, lang)))]
+    found = [p for obs in observations if (p := check(obs, written(obs.case.label, lang)))]
     if not found:
         return Verdict(True, ok_feedback)
     # A case that fails decides the criterion; only undecided cases beside passing ones leave it to a person.
@@ -236,7 +237,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
             return _why("hi.unanswered", lang, label=label)
         return None
 
-    names = ", ".join(_case_label(o.case, lang) for o in observations if o.case.label != "send_email")
+    names = ", ".join(written(o.case.label, lang) for o in observations if o.case.label != "send_email")
     return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
 
 

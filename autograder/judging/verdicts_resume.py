@@ -15,7 +15,7 @@ from autograder.course.catalogue import text, written
 from autograder.course.criteria import Verdict
 from autograder.judging.observe import LOAD, START, LivesObservation, ResumeObservation
 from autograder.judging.registry import verdict
-from autograder.judging.verdicts import _listing, _show, said_once
+from autograder.judging.verdicts import _failed, _listing, _show, said_once
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import stand_in_message
 from lesson3.checkpoint import new_state, says_version_refused, version_message
@@ -100,7 +100,7 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
                 key = "ruta.started_anyway" if fn == START else "ruta.loaded_anyway"
                 bad.append(text(key, lang, where=where, got=_show(outcome.value)))
             elif not _raised(outcome):
-                bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
+                bad.append(_failed(where, outcome, lang))
             elif not says_version_refused(message := str(outcome.info.get("message") or ""), obs.case.version):
                 etype, got = outcome.info.get("etype"), _show(message)
                 bad.append(text("ruta.other_message", lang, where=where, etype=etype, got=got, expected=expected))
@@ -115,11 +115,11 @@ def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdi
     for obs in observations:
         load, start = obs.outcomes[LOAD], obs.outcomes[START]
         if not load.ok:
-            bad.append(f"{_call(LOAD, obs, lang)}: {load.describe(lang).rstrip('.')}")
+            bad.append(_failed(_call(LOAD, obs, lang), load, lang))
         elif load.value is not None:
             bad.append(text("ruta.not_none", lang, where=_call(LOAD, obs, lang), got=_show(load.value)))
         if not start.ok:
-            bad.append(f"{_call(START, obs, lang)}: {start.describe(lang).rstrip('.')}")
+            bad.append(_failed(_call(START, obs, lang), start, lang))
             continue
         expected = new_state(obs.case.task)
         if start.value != expected:
@@ -142,7 +142,7 @@ def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict
                 key = "ruta.broken_as_missing" if outcome.value is None or fn == START else "ruta.broken_loaded"
                 bad.append(text(key, lang, where=where, got=_show(outcome.value)))
             elif not _raised(outcome):
-                bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
+                bad.append(_failed(where, outcome, lang))
         bad += _untouched(obs, lang)
     return _verdict(observations, bad, "ruta.malformed_ok", lang, n=len(observations))
 
@@ -157,7 +157,7 @@ def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdic
         for fn, outcome in obs.outcomes.items():
             where = _call(fn, obs, lang)
             if not outcome.ok:
-                bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
+                bad.append(_failed(where, outcome, lang))
             elif outcome.value != expected:
                 if fn == START and _nonces(outcome.value, obs.case.nonce):
                     bad.append(text("ruta.reconciled_nothing", lang, where=where))
@@ -178,7 +178,7 @@ def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
         outcome = obs.outcomes[START]
         where = _call(START, obs, lang)
         if not outcome.ok:
-            bad.append(f"{where}: {outcome.describe(lang).rstrip('.')}")
+            bad.append(_failed(where, outcome, lang))
             continue
         expected = copy.deepcopy(cp)
         expected["messages"].append(stand_in_message(cp["pendingToolUse"]["id"], obs.case.nonce))

@@ -389,14 +389,10 @@ def load(
 def _pieces(source: str, filename: str) -> tuple[list[tuple[int, int, Any]] | SyntaxError, bool]:
     """A .py as its notebook's cells (where it has markers) or as its top-level statements."""
     starts = _marker_lines(source)
-    lines = source.splitlines(True)
     if starts:
         # What comes before the first marker (a shebang, a coding line) is cell 0; the marked cells count from 1.
-        bounds = [0, *starts] if starts[0] > 0 else starts
         first = 0 if starts[0] > 0 else 1
-        # Blank lines before each piece keep the file's line numbers in tracebacks.
-        spans = enumerate(zip(bounds, [*bounds[1:], len(lines)], strict=True))
-        return [(first + i, start + 1, "\n" * start + "".join(lines[start:end])) for i, (start, end) in spans], True
+        return [(first + i, line, piece) for i, (line, piece) in enumerate(_cut(source, starts))], True
     try:
         tree = compile(source, filename, "exec", flags=ast.PyCF_ONLY_AST | _TOP_LEVEL_AWAIT, dont_inherit=True)
     except SyntaxError as e:
@@ -434,12 +430,17 @@ def _statement_pieces(source: str) -> list[tuple[int, int, Any]]:
                 decorated = token.string == "@"
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass  # the starts found so far stand; the rest is one piece
+    return [(i, line, piece) for i, (line, piece) in enumerate(_cut(source, starts), 1) if piece.strip()]
+
+
+def _cut(source: str, starts: list[int]) -> list[tuple[int, str]]:
+    """``source`` cut where each of ``starts`` (0-based lines) begins, and before it when it does not start
+    at line 0: each piece with its first line (1-based)."""
     lines = source.splitlines(True)
     bounds = [0, *starts] if not starts or starts[0] > 0 else starts
     spans = zip(bounds, [*bounds[1:], len(lines)], strict=True)
     # Blank lines before each piece keep the file's line numbers in tracebacks.
-    pieces = [(start + 1, "\n" * start + "".join(lines[start:end])) for start, end in spans]
-    return [(i, line, piece) for i, (line, piece) in enumerate(pieces, 1) if piece.strip()]
+    return [(start + 1, "\n" * start + "".join(lines[start:end])) for start, end in spans]
 
 
 def _marker_lines(source: str) -> list[int]:

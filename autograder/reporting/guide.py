@@ -217,9 +217,11 @@ def points_table() -> str:
 def columns_table() -> str:
     """grades.csv's and notas.csv's columns, in the order ``report`` writes them, with their Spanish headers."""
     es = section("report", "es")
-    lines = ["| grades.csv | notas.csv | Qué contiene |", "|---|---|---|"]
-    for name in report.CSV_COLUMNS:
-        lines.append(f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |")
+
+    def rows(names: tuple[str, ...]) -> list[str]:
+        return [f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |" for name in names]
+
+    lines = ["| grades.csv | notas.csv | Qué contiene |", "|---|---|---|", *rows(report.CSV_COLUMNS)]
     first = next(iter(criteria.CRITERIA.values()))
     title = report.criterion_title(first.id, "es")
     lines.append(
@@ -228,9 +230,7 @@ def columns_table() -> str:
         f"`{text('report.pending_cell', 'en')}` («{text('report.pending_cell', 'es')}») si espera revisión; "
         f"vacía si la entrega no se calificó |"
     )
-    for name in report.CSV_TOTALS:
-        lines.append(f"| `{name}` | {es[f'col_{name}']} | {_cell(COLUMNS[name])} |")
-    return "\n".join(lines)
+    return "\n".join([*lines, *rows(report.CSV_TOTALS)])
 
 
 def results_table() -> str:
@@ -249,8 +249,7 @@ def status_names() -> list[str]:
 
 def statuses_table() -> str:
     lines = ["| `status` (grades.csv) | Estado (notas.csv, resumen.html) | Qué significa |", "|---|---|---|"]
-    for name in status_names():
-        lines.append(f"| `{name}` | {text(f'report.status_{name}', 'es')} | {_cell(STATUSES[name])} |")
+    lines += [f"| `{n}` | {text(f'report.status_{n}', 'es')} | {_cell(STATUSES[n])} |" for n in status_names()]
     return "\n".join(lines)
 
 
@@ -259,14 +258,10 @@ def messages_tables() -> str:
     parts = []
     for group, (meaning, _) in MESSAGE_GROUPS.items():
         rows = [meaning, "", "| Clave | Mensaje (español) |", "|---|---|"]
-        rows += [f"| `{k}` | {_cell(text_template(k))} |" for k in group_keys(group)]
+        # text() without parameters is the template itself: its placeholders still in braces.
+        rows += [f"| `{k}` | {_cell(text(k, 'es'))} |" for k in group_keys(group)]
         parts.append("\n".join(rows))
     return "\n\n".join(parts)
-
-
-def text_template(key: str) -> str:
-    """A key's Spanish text before formatting (its placeholders still in braces)."""
-    return text(key, "es")
 
 
 GENERATED: dict[str, Callable[[], str]] = {

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
+from autograder.reporting.report import fmt_points
 from lesson3.checkpoint import write_atomic
 
 # Moodle's own header strings (core ``grade``/``gradenoun``, mod_assign ``recordid``, ``maxgrade``,
@@ -139,6 +140,10 @@ class _Record:
     line: int  # the file's line where it starts (1-based)
     cells: list[str]
 
+    def cell(self, column: int | None) -> str:
+        """The cell in ``column``; "" where the record is shorter, or there is no such column."""
+        return self.cells[column] if column is not None and column < len(self.cells) else ""
+
 
 @dataclass
 class _Sheet:
@@ -243,9 +248,12 @@ def _number(cell: str) -> tuple[float, str, int] | None:
     return float(f"{match.group(1)}.{decimals or 0}"), sep, len(decimals)
 
 
-def _written(value: float, sep: str, decimals: int) -> str:
-    shown = f"{value:.{decimals}f}"
-    return shown.replace(".", sep) if sep else shown
+def _scaled(fraction: float, maximum: tuple[float, str, int]) -> str:
+    """``fraction`` of the sheet's maximum, written as the sheet writes that maximum: its decimal mark, and
+    its decimals (two at least)."""
+    value, sep, decimals = maximum
+    places = max(decimals, 2)
+    return f"{round(fraction * value, places):.{places}f}".replace(".", sep or ".")
 
 
 def _write_out(sheet: _Sheet, out: Path) -> None:
@@ -303,8 +311,7 @@ def _match(
 def moodle_comment(learner: Graded, lang: str) -> str:
     """The short feedback comment of the worksheet: the grade out of 10, and where the detail is."""
     assert learner.fraction is not None
-    grade = f"{10 * learner.fraction:.2f}".rstrip("0").rstrip(".")
-    return text("lms.comment", lang, grade=grade.replace(".", ",") if lang == "es" else grade)
+    return text("lms.comment", lang, grade=fmt_points(10 * learner.fraction, lang))
 
 
 def export_moodle(
@@ -333,23 +340,20 @@ def export_moodle(
     for record in sheet.records[1:]:
         if not any(c.strip() for c in record.cells):
             continue
-        cell = record.cells[id_col] if id_col < len(record.cells) else ""
-        found = _MOODLE_ROW.fullmatch(_ident(cell))
+        found = _MOODLE_ROW.fullmatch(_ident(record.cell(id_col)))
         if found is None:
-            raise ExportError(notice("lms.bad_identifier", file=str(worksheet), line=record.line, value=cell[:40]))
+            value = record.cell(id_col)[:40]
+            raise ExportError(notice("lms.bad_identifier", file=str(worksheet), line=record.line, value=value))
         rows.append((record, found.group(1)))
-        if columns["name"] is not None and columns["name"] < len(record.cells):
-            names[found.group(1)] = record.cells[columns["name"]].strip()
+        names[found.group(1)] = record.cell(columns["name"]).strip()  # "" (no name) names the row by its id
 
     def fill(record: _Record, learner: Graded) -> None:
-        maximum = _number(record.cells[max_col] if max_col < len(record.cells) else "")
+        maximum = _number(record.cell(max_col))
         if maximum is None or maximum[0] <= 0:
-            cell = record.cells[max_col] if max_col < len(record.cells) else ""
-            raise ExportError(notice("lms.bad_maximum", file=str(worksheet), line=record.line, value=cell[:40]))
-        value, sep, decimals = maximum
+            value = record.cell(max_col)[:40]
+            raise ExportError(notice("lms.bad_maximum", file=str(worksheet), line=record.line, value=value))
         assert learner.fraction is not None
-        grade = _written(round(learner.fraction * value, max(decimals, 2)), sep or ".", max(decimals, 2))
-        changes = {grade_col: grade}
+        changes = {grade_col: _scaled(learner.fraction, maximum)}
         if columns["feedback"] is not None:
             changes[columns["feedback"]] = moodle_comment(learner, lang)
         sheet.write_cells(record, changes)
@@ -423,27 +427,24 @@ def export_canvas(results: Path, gradebook: Path, column: str, out: Path) -> Exp
     rows: list[tuple[_Record, str]] = []
     names: dict[str, str] = {}
     for record in sheet.records[1:]:
-        first = record.cells[0].strip() if record.cells else ""
-        ident = _ident(record.cells[id_col]) if id_col < len(record.cells) else ""
-        if first == CANVAS_POINTS:
-            cell = record.cells[target] if target < len(record.cells) else ""
-            points = _number(cell)
+        ident = _ident(record.cell(id_col))
+        if record.cell(0).strip() == CANVAS_POINTS:
+            points = _number(record.cell(target))
             if points is None or points[0] <= 0:
-                raise ExportError(notice("lms.bad_maximum", file=str(gradebook), line=record.line, value=cell[:40]))
+                value = record.cell(target)[:40]
+                raise ExportError(notice("lms.bad_maximum", file=str(gradebook), line=record.line, value=value))
             continue
         if not ident.isdigit():  # Canvas's other header rows («Manual Posting»...): not a learner
             continue
         rows.append((record, ident))
-        if name_col is not None and name_col < len(record.cells):
-            names[ident] = record.cells[name_col].strip()
+        names[ident] = record.cell(name_col).strip()  # "" (no name) names the row by its id
     if points is None:
         raise ExportError(notice("lms.no_points", file=str(gradebook), line=head_line))
-    value, sep, decimals = points
+    maximum = points
 
     def fill(record: _Record, learner: Graded) -> None:
         assert learner.fraction is not None
-        places = max(decimals, 2)
-        sheet.write_cells(record, {target: _written(round(learner.fraction * value, places), sep or ".", places)})
+        sheet.write_cells(record, {target: _scaled(learner.fraction, maximum)})
 
     summary = _match(sheet, learners, rows, fill, names)
     _write_out(sheet, out)

@@ -17,6 +17,7 @@ import math
 import re
 import statistics
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,7 +154,7 @@ def learner_labels(sources: list[str], learners: list[str | None] | None = None)
     """
     learners = learners or [None] * len(sources)
     stems = [Path(s).stem for s in sources]
-    shared = {k for k, v in _counts(stem.casefold() for stem in stems).items() if v > 1}
+    shared = {k for k, v in Counter(stem.casefold() for stem in stems).items() if v > 1}
     labels = []
     for source, stem, learner in zip(sources, stems, learners, strict=True):
         if learner and learner.strip():
@@ -163,13 +164,6 @@ def learner_labels(sources: list[str], learners: list[str | None] | None = None)
         else:
             labels.append(stem)
     return labels
-
-
-def _counts(items: Iterable[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for item in items:
-        counts[item] = counts.get(item, 0) + 1
-    return counts
 
 
 def criterion_title(criterion_id: str, lang: str = "es") -> str:
@@ -223,6 +217,11 @@ def total_text(entry: ReportEntry, lang: str) -> str:
     if r.pending:
         shown += " · " + text("report.pending_points", lang, points=fmt_points(r.pending, lang))
     return shown
+
+
+def criterion_state(c: CriterionResult) -> str:
+    """``passed``, ``failed``, or ``pending`` (left to a person): also the report's word for it (``report.<state>``)."""
+    return "pending" if c.pending else "passed" if c.passed else "failed"
 
 
 def criterion_points(c: CriterionResult, lang: str | None) -> str:
@@ -361,11 +360,7 @@ def _score_cell(c: CriterionResult, lang: str | None, pending: str) -> str:
 
 def grades_csv(entries: list[ReportEntry]) -> str:
     """Standard CSV (RFC 4180: ``,``, decimal point, UTF-8): for programs and LMS imports; ids as headers."""
-    header, rows = _table(entries, None)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerows([header, *rows])
-    return buf.getvalue()
+    return csv_text(*_table(entries, None), lineterminator="\n")
 
 
 def sheet_csv(entries: list[ReportEntry], lang: str = "es") -> str:
@@ -374,12 +369,17 @@ def sheet_csv(entries: list[ReportEntry], lang: str = "es") -> str:
     A spreadsheet in Spanish (Excel, LibreOffice) splits a file on ``;`` and reads ``7,5`` as a number;
     Excel reads UTF-8 only after a byte-order mark. Headers are the criteria's titles beside their ids.
     """
-    header, rows = _table(entries, lang)
-    buf = io.StringIO()
     # CRLF: what Excel writes and expects; every spreadsheet reads it.
-    writer = csv.writer(buf, delimiter=text("report.csv_delimiter", lang), lineterminator="\r\n")
-    writer.writerows([header, *rows])
-    return "\ufeff" + buf.getvalue()
+    return "\ufeff" + csv_text(
+        *_table(entries, lang), delimiter=text("report.csv_delimiter", lang), lineterminator="\r\n"
+    )
+
+
+def csv_text(header: list[str], rows: Iterable[list[str]], **dialect: Any) -> str:
+    """A table as CSV text; ``dialect`` is csv.writer's (the delimiter, the line end)."""
+    buf = io.StringIO()
+    csv.writer(buf, **dialect).writerows([header, *rows])
+    return buf.getvalue()
 
 
 # --- Markdown feedback ------------------------------------------------------------------------
@@ -470,21 +470,15 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
     if r.output:
         lines += [f"## {t['output'].format(kb=FEEDBACK_OUTPUT_KB)}", "", _md_block(printed(r)), ""]
     lines += [f"| {t['criterion']} | {t['result']} | {t['points']} |", "|---|---|---|"]
+    marks = {"pending": t["pending_mark"], "passed": "✔", "failed": "✘"}
     for c in r.criteria:
-        mark = (
-            f"{t['pending_mark']} {t['pending']}"
-            if c.pending
-            else f"✔ {t['passed']}"
-            if c.passed
-            else f"✘ {t['failed']}"
-        )
+        state = criterion_state(c)
         title = criterion_title(c.id, lang)
-        lines.append(f"| {title} (`{c.id}`) | {mark} | {criterion_points(c, lang)} |")
+        lines.append(f"| {title} (`{c.id}`) | {marks[state]} {t[state]} | {criterion_points(c, lang)} |")
     lines += ["", f"## {t['details']}", ""]
     for c in r.criteria:
-        mark = t["pending_mark"] if c.pending else "✔" if c.passed else "✘"
         lines += [
-            f"### {mark} {criterion_title(c.id, lang)}",
+            f"### {marks[criterion_state(c)]} {criterion_title(c.id, lang)}",
             "",
             f"`{c.id}` · {criterion_points(c, lang)}",
             "",

@@ -34,7 +34,14 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
-from autograder.reporting.report import ReportEntry, criterion_title, display_name, write_text_atomic
+from autograder.reporting.report import (
+    ReportEntry,
+    criterion_state,
+    criterion_title,
+    csv_text,
+    display_name,
+    write_text_atomic,
+)
 from autograder.reporting.report import _csv_cell as csv_cell
 from autograder.wire.results import CriterionResult
 
@@ -118,26 +125,22 @@ def review_csv(rows: list[Row], lang: str = "es") -> str:
 
     Learner-chosen text is written as grades.csv writes it: a name like ``=HYPERLINK(...)`` stays text.
     """
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow([*COLUMNS, *DECIDE])
-    for r in rows:
-        c = r.criterion
-        writer.writerow(
-            [
-                csv_cell(r.entry.result.submission),
-                r.entry.result.sha256 or "",
-                csv_cell(learner_cell(r.entry)),
-                c.id,
-                criterion_title(c.id, lang),
-                f"{c.max_score:g}",
-                csv_cell(c.feedback),
-                "",
-                "",
-                "",
-            ]
-        )
-    return buf.getvalue()
+    table = [
+        [
+            csv_cell(r.entry.result.submission),
+            r.entry.result.sha256 or "",
+            csv_cell(learner_cell(r.entry)),
+            r.criterion.id,
+            criterion_title(r.criterion.id, lang),
+            f"{r.criterion.max_score:g}",
+            csv_cell(r.criterion.feedback),
+            "",
+            "",
+            "",
+        ]
+        for r in rows
+    ]
+    return csv_text([*COLUMNS, *DECIDE], table, lineterminator="\n")
 
 
 def listing(rows: list[Row], lang: str = "es") -> list[str]:
@@ -149,15 +152,11 @@ def listing(rows: list[Row], lang: str = "es") -> list[str]:
             learner=display_name(learner_cell(r.entry)),
             submission=display_name(r.entry.result.submission),
             criterion=r.criterion.id,
-            state=text(f"report.{'pending' if r.criterion.pending else _state(r.criterion)}", lang),
+            state=text(f"report.{criterion_state(r.criterion)}", lang),
             feedback=r.criterion.feedback,
         )
         for r in rows
     ]
-
-
-def _state(c: CriterionResult) -> str:
-    return "pending" if c.passed is None else "passed" if c.passed else "failed"
 
 
 # --- reading a filled-in CSV ------------------------------------------------------------------
@@ -250,7 +249,7 @@ def read_decisions(path: Path, entries: list[ReportEntry], *, at: str) -> list[D
                 by=row["reviewer"],
                 at=at,
                 why=row["reason"],
-                was=_state(found),
+                was=criterion_state(found),
                 learner_id=entry.ident,
             )
         )

@@ -71,18 +71,12 @@ class CriterionResult:
         return self.passed is None
 
     def to_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {
-            "id": self.id,
-            "passed": self.passed,
-            "score": self.score,
-            "max_score": self.max_score,
-            "feedback": self.feedback,
-        }
+        record = asdict(self)
         # Only when they say something: a decided criterion keeps the record it always had.
-        if self.review:
-            record["review"] = True
-        if self.decision is not None:
-            record["decision"] = self.decision
+        if not self.review:
+            del record["review"]
+        if self.decision is None:
+            del record["decision"]
         return record
 
     @classmethod
