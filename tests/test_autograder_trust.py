@@ -288,10 +288,11 @@ LEVEL1_TRICKS = {
         import re
         import lesson3
         source = (Path(lesson3.__file__).parent / "answers.py").read_text()
-        table = dict(re.findall(r'"(cp[ABC])": "(\\w+)"', source))
+        line = next(line for line in source.splitlines() if line.startswith("EXPECTED_ACTION ="))
+        first, second, third = re.findall(r'"(\\w+)"', line)[-3:]  # cpA's, cpB's and cpC's, in the lesson's order
         def resume_action(cp):
             pending = cp["pendingToolUse"]
-            return table["cpA" if pending is None else "cpB" if pending["name"] == "read_file" else "cpC"]
+            return first if pending is None else second if pending["name"] == "read_file" else third
     """,
 }
 
