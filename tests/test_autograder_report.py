@@ -581,3 +581,16 @@ def test_markdown_feedback_marks_are_the_ones_every_default_font_has():
     md = feedback_markdown(entry(make_result("ana.py", {"nivel1.cpA"})))
     assert "✔" in md and "✘" in md
     assert not [ch for ch in md if 0x1F000 <= ord(ch) or ord(ch) in (0x2705, 0x274C, 0x23F3)]
+
+
+def test_the_decimal_mark_is_one_fact_for_messages_and_points(monkeypatch):
+    from autograder.course import catalogue
+    from autograder.reporting.report import fmt_points
+
+    key = "internal.timeout"  # «… no terminó en {seconds:g} s …»
+    assert "2.5" in catalogue.text(key, "en", seconds=2.5) and "2,5" in catalogue.text(key, "es", seconds=2.5)
+    assert (fmt_points(7.25, "es"), fmt_points(7.25, "en"), fmt_points(7.0, "es")) == ("7,25", "7.25", "7")
+    monkeypatch.setitem(catalogue._TEXTS, "report.decimal", {"es": "'", "en": "·"})
+    assert "2·5" in catalogue.text(key, "en", seconds=2.5) and "2'5" in catalogue.text(key, "es", seconds=2.5)
+    assert (fmt_points(7.25, "en"), fmt_points(7.25, "es")) == ("7·25", "7'25")
+    assert "in 3 s" in catalogue.text(key, "en", seconds=3)  # an int has no decimals to mark

@@ -2271,13 +2271,21 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
 }
 
 
-class _DecimalComma(string.Formatter):
+class _Decimals(string.Formatter):
+    """Fills a template writing each float with the language's decimal mark."""
+
+    def __init__(self, mark: str) -> None:
+        super().__init__()
+        self.mark = mark
+
     def format_field(self, value: Any, format_spec: str) -> str:
         written = super().format_field(value, format_spec)
-        return written.replace(".", ",") if isinstance(value, float) else written
+        return written.replace(".", self.mark) if isinstance(value, float) else written
 
 
-_DECIMAL_COMMA = _DecimalComma()
+def decimal_mark(lang: str) -> str:
+    """How ``lang`` writes the decimal separator: «,» in Spanish, "." in English (one fact, ``report.decimal``)."""
+    return text("report.decimal", lang)
 
 
 def text(key: str, lang: str = "es", **params: Any) -> str:
@@ -2290,8 +2298,8 @@ def text(key: str, lang: str = "es", **params: Any) -> str:
     template = with_facts(entry[written_in], written_in)
     if not params:
         return template
-    if written_in == "es" and any(isinstance(v, float) for v in params.values()):
-        return _DECIMAL_COMMA.format(template, **params)
+    if any(isinstance(v, float) for v in params.values()) and (mark := decimal_mark(written_in)) != ".":
+        return _Decimals(mark).format(template, **params)
     return template.format(**params)
 
 

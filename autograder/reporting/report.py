@@ -27,7 +27,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from autograder.course import criteria
-from autograder.course.catalogue import LANGS, plural, section, text
+from autograder.course.catalogue import LANGS, decimal_mark, plural, section, text
 from autograder.reporting.misconceptions import misconception_map
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
@@ -181,7 +181,7 @@ def fmt_points(x: float, lang: str | None = None) -> str:
     ``lang`` None is for machines (results.json's readers, the console's seed): a decimal point.
     """
     shown = f"{round(x, 2):g}"
-    return shown if lang is None else shown.replace(".", text("report.decimal", lang))
+    return shown if lang is None else shown.replace(".", decimal_mark(lang))
 
 
 def needs_help(entry: ReportEntry) -> bool:
