@@ -23,6 +23,7 @@ from typing import Any
 
 from autograder.course import criteria
 from autograder.course.catalogue import text
+from autograder.course.config import CourseConfig
 from autograder.course.config import shipped as shipped_config
 from autograder.course.levels import LEVELS
 from autograder.grading.pipeline import grade_loaded
@@ -68,7 +69,7 @@ def check(
     Points, counted levels, limits and the default language are the course's
     (:func:`autograder.course.config.shipped`: the learner's edition carries them), as when it is graded.
     """
-    course = shipped_config()
+    course = _course(lang)
     lang = lang or course.lang or "es"
     if level not in (None, *LEVELS):
         raise ValueError(text("check.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
@@ -95,6 +96,23 @@ def check(
     result.warnings = [*result.warnings, *_changed_since_passed(result, ns, lang)]
     show(result, lang=lang)
     return result
+
+
+_said_damaged: set[str] = set()
+"""The damaged course files already reported in this kernel: once is enough."""
+
+
+def _course(lang: str | None) -> CourseConfig:
+    """The course's configuration (:func:`~autograder.course.config.shipped`); a damaged file is said once.
+
+    In Spanish unless ``lang`` says otherwise: the file's own language is what could not be read.
+    """
+    course, problem = shipped_config()
+    if problem is not None and (damage := problem.notice.render("es")) not in _said_damaged:
+        _said_damaged.add(damage)
+        error = problem.notice.render(lang or "es").rstrip(".")
+        print(text("config.shipped_damaged", lang or "es", error=error), file=sys.stderr)
+    return course
 
 
 _passed_with: dict[str, dict[str, str]] = {}
@@ -186,7 +204,7 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
     The criteria are those the course counts (its configuration, as ``check()`` reads it), numbered as
     ``check()``'s table numbers them; the language, the course's unless given.
     """
-    course = shipped_config()
+    course = _course(lang)
     lang = lang or course.lang or "es"
     ids = [c.id for c in criteria.graded(course.counted_levels)]
     if criterion is None:

@@ -701,14 +701,123 @@ def test_pista_offers_the_hints_of_the_levels_the_course_counts_in_its_language(
     assert criteria.CRITERIA["nivel1.hidden"].hints("es")[0] in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("damage", ["{", '{"puntos": {"nivel1.cpA": "x"}}'])
-def test_a_damaged_shipped_config_falls_back_to_the_defaults(monkeypatch, tmp_path, damage):
-    shipped = tmp_path / "curso.json"
-    shipped.write_text(damage)
-    monkeypatch.setattr(config, "SHIPPED", shipped)
-    assert config.shipped() == DEFAULT
+MARK = "CONTENIDO-DEL-ARCHIVO"
+"""Written into each damaged file: the warning names the file and what is wrong, never what it holds."""
+
+
+def _not_json(path: Path) -> None:
+    path.write_text("{ " + MARK)
+
+
+def _wrong_type(path: Path) -> None:
+    path.write_text(json.dumps({"puntos": {"nivel1.cpA": MARK}}))
+
+
+def _unknown_key(path: Path) -> None:
+    path.write_text(json.dumps({"nivelez": [0, 1], "puntos": {"nivel1.cpA": 2}, "x": MARK}))
+
+
+def _not_utf8(path: Path) -> None:
+    path.write_bytes(b'{"idioma": "\xff' + MARK.encode() + b'"}')
+
+
+def _a_folder(path: Path) -> None:
+    path.mkdir()
+    (path / MARK).write_text(MARK)
+
+
+def _no_permission(path: Path) -> None:
+    path.write_text(config.to_file_json(parse_toml(COURSE)) + MARK)
+    path.chmod(0)
+
+
+def _folder_shut(path: Path) -> None:
+    path.parent.mkdir()
+    path.write_text(config.to_file_json(parse_toml(COURSE)))
+    path.parent.chmod(0)
+
+
+ROOT = os.geteuid() == 0
+DAMAGES = [
+    pytest.param(_not_json, "no es la configuración en JSON", id="not-json"),
+    pytest.param(_wrong_type, "«nivel1.cpA» tiene que ser un número de puntos, y es un texto", id="wrong-type"),
+    pytest.param(_unknown_key, "clave desconocida «nivelez»", id="unknown-key"),
+    pytest.param(_not_utf8, "no está en UTF-8", id="not-utf8"),
+    pytest.param(_a_folder, "o no es un archivo", id="folder"),
+    pytest.param(
+        _no_permission, "No se pudo leer", id="mode-0000", marks=pytest.mark.skipif(ROOT, reason="root reads it")
+    ),
+    pytest.param(
+        _folder_shut, "No se pudo leer", id="folder-0000", marks=pytest.mark.skipif(ROOT, reason="root reads it")
+    ),
+]
+
+
+@pytest.fixture
+def damaged(monkeypatch, tmp_path, request):
+    from autograder import notebook
+
+    path = tmp_path / "curso" / "curso.json" if request.param is _folder_shut else tmp_path / "curso.json"
+    request.param(path)
+    monkeypatch.setattr(config, "SHIPPED", path)
+    monkeypatch.setattr(notebook, "_said_damaged", set())
+    yield path
+    for p in (path.parent, path):
+        with contextlib.suppress(OSError):
+            p.chmod(0o700)
+
+
+@pytest.mark.parametrize(("damaged", "what"), DAMAGES, indirect=["damaged"])
+def test_a_damaged_shipped_config_gives_the_defaults_and_says_what_is_wrong(damaged, what):
+    course, problem = config.shipped()
+    assert course is DEFAULT
+    said = problem.notice.render("es")
+    assert f"«{damaged}»" in said and what in said and MARK not in said
+
+
+@pytest.mark.parametrize(("damaged", "what"), DAMAGES, indirect=["damaged"])
+def test_pista_warns_once_about_a_damaged_shipped_config_and_goes_on_with_the_defaults(damaged, what, capsys):
+    from autograder import notebook
+
+    notebook.pista()
+    out, err = capsys.readouterr()
+    assert err.count("⚠") == 1 and f"«{damaged}»" in err and what in err and MARK not in err + out
+    assert "configuración por defecto" not in out and "siguen con la de por defecto" in err
+    assert all(c.id in out for c in criteria.CRITERIA.values())  # every level: the defaults
+    notebook.pista("nivel2.no_double_email")
+    assert capsys.readouterr().err == ""  # once, not on every call
+
+
+@pytest.mark.parametrize(("damaged", "what"), DAMAGES[:2], indirect=["damaged"])
+def test_check_warns_once_about_a_damaged_shipped_config_in_its_language_and_grades_with_the_defaults(
+    damaged, what, capsys, monkeypatch
+):
+    from autograder import notebook
+
+    sent = []
+
+    def grade_loaded(submission, *, seed, lang, levels, limits, points):
+        sent.append(CourseConfig(points, levels, limits))
+        return SubmissionResult.from_criteria(submission.name, criteria.not_graded("x", levels=levels), seed=seed)
+
+    monkeypatch.setattr(notebook, "grade_loaded", grade_loaded)
+    notebook.check(lang="en", namespace={})
+    err = capsys.readouterr().err
+    assert "could not be used" in err and f"«{damaged}»" in err and what not in err and MARK not in err
+    notebook.check(namespace={})
+    notebook.check(level=1, namespace={})
+    assert capsys.readouterr().err == ""  # once, not on every call
+    assert [c.levels for c in sent] == [DEFAULT.levels, DEFAULT.levels, (1,)]
+    assert all(c.points == DEFAULT.points and c.limits == DEFAULT.limits for c in sent)
+
+
+def test_a_shipped_config_that_is_not_there_is_no_warning(monkeypatch, tmp_path, capsys):
+    from autograder import notebook
+
     monkeypatch.setattr(config, "SHIPPED", tmp_path / "no-existe.json")
-    assert config.shipped() == DEFAULT
+    assert config.shipped() == (DEFAULT, None)
+    notebook.pista()
+    assert capsys.readouterr().err == ""
 
 
 # --- for real: the judge, the bundle's runner, the edition's check() ---------------------------
@@ -795,4 +904,4 @@ def test_check_in_the_edition_shows_the_courses_points_and_levels(tmp_path):
 
 def test_check_in_this_checkout_uses_the_built_in_configuration():
     assert not config.SHIPPED.exists()  # only an edition written with --config has one
-    assert config.shipped() is DEFAULT
+    assert config.shipped() == (DEFAULT, None)

@@ -458,14 +458,15 @@ def to_file_json(config: CourseConfig) -> str:
     return json.dumps(config.to_json(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def shipped() -> CourseConfig:
+def shipped() -> tuple[CourseConfig, ConfigError | None]:
     """The course's configuration in the learner's edition (``autograder release --config``), else the defaults.
 
-    A damaged file must not break the learner's ``check()``: it falls back to the defaults.
+    A damaged file must not break the learner's ``check()``: the defaults are used, and the error says
+    what is wrong with it (``check()`` and ``pista()`` show it).
     """
-    if not SHIPPED.exists():
-        return DEFAULT
     try:
-        return load(SHIPPED)
-    except ConfigError:
-        return DEFAULT
+        return (load(SHIPPED), None) if SHIPPED.exists() else (DEFAULT, None)
+    except ConfigError as exc:
+        return DEFAULT, exc
+    except OSError as exc:  # its folder cannot even be searched
+        return DEFAULT, ConfigError(notice("config.unreadable", file=str(SHIPPED), reason=exc.strerror or "OSError"))
