@@ -19,6 +19,7 @@ import re
 import sys
 import textwrap
 import types
+from dataclasses import replace
 from typing import Any
 
 from autograder.course import criteria
@@ -73,24 +74,17 @@ def check(
     lang = lang or course.lang or "es"
     if level not in (None, *LEVELS):
         raise ValueError(text("check.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
-    if level is not None and level not in course.counted_levels:
+    if level is not None and level not in course.levels:
         # Not an error in the learner's notebook: its check(level=N) cell stays, the course just does not grade it.
-        counted = ", ".join(map(str, course.counted_levels))
+        counted = ", ".join(map(str, course.levels))
         print(text("config.level_not_counted", lang, level=level, levels=counted))
         empty = CheckResult(submission=NOTEBOOK_NAME, score=0.0, max_score=0.0, criteria=[])
         empty.lang = lang
         return empty
-    levels = course.counted_levels if level is None else (level,)
+    levels = course.levels if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
-    source = extract_definitions(ns)
-    graded = grade_loaded(
-        from_python(source, NOTEBOOK_NAME, kind="notebook"),
-        seed=seed,
-        lang=lang,
-        levels=levels,
-        limits=course.limits,
-        points=course.points,
-    )
+    submission = from_python(extract_definitions(ns), NOTEBOOK_NAME, kind="notebook")
+    graded = grade_loaded(submission, replace(course, levels=levels, seed=seed, lang=lang))
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
     result.lang = lang
     result.warnings = [*result.warnings, *_changed_since_passed(result, ns, lang)]
@@ -206,7 +200,7 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
     """
     course = _course(lang)
     lang = lang or course.lang or "es"
-    ids = [c.id for c in criteria.graded(course.counted_levels)]
+    ids = [c.id for c in course.graded()]
     if criterion is None:
         chosen = ids
     elif isinstance(criterion, int) and not isinstance(criterion, bool) and 1 <= criterion <= len(ids):

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import types
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -77,7 +78,9 @@ def nothing_gradable_class(root: Path, n: int = 2) -> Path:
 
 def test_the_example_file_is_the_built_in_configuration_and_names_every_criterion_and_limit():
     loaded = config.load(EXAMPLE)
-    assert loaded == DEFAULT and loaded.digest() == DEFAULT.digest()
+    # The same values; DEFAULT's points are the registry's own, which results.json writes as declared (1, not 1.0).
+    assert loaded.to_json() == DEFAULT.to_json() and loaded.digest() == DEFAULT.digest() and DEFAULT.points == {}
+    assert loaded.graded() == [replace(c, points=float(c.points)) for c in DEFAULT.graded()]
     text = EXAMPLE.read_text(encoding="utf-8")
     for cid, c in criteria.CRITERIA.items():
         assert f'"{cid}" = {c.points:g}\n' in text, cid
@@ -366,11 +369,10 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[dict] = []
 
-    def __call__(self, learners, *, jobs, seed, lang, progress, course: CourseConfig | None = None):
-        self.calls.append({"seed": seed, "lang": lang, "course": course})
-        chosen = (course or DEFAULT).graded()
+    def __call__(self, learners, course: CourseConfig, *, jobs, progress):
+        self.calls.append({"seed": course.seed, "lang": course.lang, "course": course})
         return [
-            SubmissionResult.from_criteria(Path(s.source).name, [c.failed("x") for c in chosen], seed=seed)
+            SubmissionResult.from_criteria(Path(s.source).name, course.not_graded("x"), seed=course.seed)
             for s in learners
         ]
 
@@ -434,16 +436,46 @@ def test_the_pipeline_sends_the_points_and_scores_with_them(monkeypatch):
             raise pipeline.ServerError("no judge here")
 
     course = parse_toml(COURSE)
-    result = pipeline.grade_loaded(
-        from_python("x = 1\n", "ana.py", kind="py"),
-        seed=1,
-        levels=course.levels,
-        limits=course.limits,
-        points=course.points,
-        server=Server(),
-    )
-    assert sent["points"]["nivel1.hidden"] == 5 and sent["levels"] == [0, 1] and sent["limits"]["memory_mb"] == 768
+    result = pipeline.grade_loaded(from_python("x = 1\n", "ana.py", kind="py"), course, server=Server())
+    judged = CourseConfig.from_wire(sent["course"])  # as the judging process reads it
+    assert judged == course.for_run() and judged.seed == 2026 and judged.lang == "es"
+    assert judged.points["nivel1.hidden"] == 5 and judged.levels == (0, 1) and judged.limits.memory_mb == 768
     assert result.max_score == COURSE_MAX and len(result.criteria) == len(course.graded())
+
+
+def test_without_a_file_the_judge_scores_with_the_registrys_own_points(monkeypatch):
+    """Byte for byte as before: results.json writes a declared 1 as 1 without --config, as 1.0 with one."""
+    from autograder.grading import pipeline
+    from autograder.intake.submission import from_python
+
+    sent = {}
+
+    class Server:
+        def grade(self, request, timeout):
+            sent.update(request)
+            raise pipeline.ServerError("no judge here")
+
+    result = pipeline.grade_loaded(from_python("x = 1\n", "ana.py", kind="py"), server=Server())
+    assert sent["course"]["puntos"] == {} and CourseConfig.from_wire(sent["course"]).points == {}
+    assert 0 <= sent["course"]["semilla"] < config.SEED_MAX and sent["course"]["idioma"] == "es"
+    declared = [c.points for c in criteria.CRITERIA.values()]
+    assert [(c.max_score, type(c.max_score)) for c in result.criteria] == [(p, type(p)) for p in declared]
+    assert '"max_score": 1,' in json.dumps(result.to_json()) and '"max_score": 1.0,' not in json.dumps(result.to_json())
+    with_file = parse_toml("").not_graded("x")
+    assert all(type(c.max_score) is float for c in with_file)
+
+
+@pytest.mark.parametrize(
+    "course",
+    [
+        CourseConfig(seed=3, lang="en"),
+        CourseConfig(points={"nivel1.hidden": 4}, levels=(1,), limits=Limits(processes=3, call_seconds=0.5), seed=0),
+        parse_toml(COURSE).for_run(),
+    ],
+)
+def test_the_judging_process_reads_the_configuration_the_grader_sent(course):
+    wire = json.loads(json.dumps(course.to_wire()))  # framed JSON between the processes
+    assert CourseConfig.from_wire(wire) == course
 
 
 def test_the_registry_gives_the_criteria_with_the_configured_points_and_keeps_its_own():
@@ -451,7 +483,8 @@ def test_the_registry_gives_the_criteria_with_the_configured_points_and_keeps_it
     chosen = {c.id: c for c in criteria.graded([1], points)}
     assert chosen["nivel1.cpA"].points == 4.0 and chosen["nivel1.cpB"].points == 1
     assert chosen["nivel1.cpA"].result((True, "ok")).score == 4.0
-    assert {c.id: c.max_score for c in criteria.not_graded("x", levels=[1], points=points)}["nivel1.hidden"] == 7.0
+    not_graded = CourseConfig(points=points, levels=(1,)).not_graded("x")
+    assert {c.id: c.max_score for c in not_graded}["nivel1.hidden"] == 7.0
     assert criteria.CRITERIA["nivel1.cpA"].points == 1  # the registry itself is never changed
 
 
@@ -576,13 +609,12 @@ def layout(tmp_path, monkeypatch):
     return root
 
 
-def fake_pipeline(monkeypatch) -> list[dict]:
-    calls: list[dict] = []
+def fake_pipeline(monkeypatch) -> list[CourseConfig]:
+    calls: list[CourseConfig] = []
 
-    def grade_many(learners, *, jobs, seed, lang, progress=None, **settings):
-        calls.append({"lang": lang, **settings})
-        chosen = criteria.graded(settings.get("levels", (0, 1, 2)), settings.get("points"))
-        return [SubmissionResult.from_criteria("entrega.py", [c.failed("no") for c in chosen], seed=seed)]
+    def grade_many(learners, course, *, jobs):
+        calls.append(course)
+        return [SubmissionResult.from_criteria("entrega.py", course.not_graded("no"), seed=course.seed)]
 
     monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
     return calls
@@ -597,8 +629,8 @@ def test_the_runner_grades_with_the_bundles_config(layout, monkeypatch, env_lang
         monkeypatch.setenv("AUTOGRADER_LANG", env_lang)
     assert gradescope.main() == 0
     (call,) = calls
-    assert call["levels"] == (0, 1) and call["points"]["nivel1.hidden"] == 5 and call["limits"].memory_mb == 768
-    assert call["lang"] == lang
+    assert call.levels == (0, 1) and call.points["nivel1.hidden"] == 5 and call.limits.memory_mb == 768
+    assert call.lang == lang and call.seed == 5
     doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
     assert sum(t["max_score"] for t in doc["tests"]) == COURSE_MAX
     assert doc["extra_data"]["config"] == course.digest()
@@ -607,7 +639,7 @@ def test_the_runner_grades_with_the_bundles_config(layout, monkeypatch, env_lang
 def test_the_runner_without_a_config_grades_as_built_in(layout, monkeypatch):
     calls = fake_pipeline(monkeypatch)
     assert gradescope.main() == 0
-    assert calls == [{"lang": "es"}]
+    assert calls == [DEFAULT.with_run(seed=5, lang="es")]
     doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
     assert "config" not in doc["extra_data"]
 
@@ -664,7 +696,7 @@ def test_the_wrong_notebook_message_names_the_levels_graded(tmp_path, levels, sa
     (tmp_path / "ana").mkdir()
     (tmp_path / "ana" / "01.ipynb").write_bytes(notebook.read_bytes())
     (learner,) = collect_submissions([tmp_path]).learners
-    result = grade_learner(learner, seed=1, levels=levels)
+    result = grade_learner(learner, CourseConfig(seed=1, levels=levels))
     assert said in (result.error or ""), result.error
 
 
@@ -796,9 +828,9 @@ def test_check_warns_once_about_a_damaged_shipped_config_in_its_language_and_gra
 
     sent = []
 
-    def grade_loaded(submission, *, seed, lang, levels, limits, points):
-        sent.append(CourseConfig(points, levels, limits))
-        return SubmissionResult.from_criteria(submission.name, criteria.not_graded("x", levels=levels), seed=seed)
+    def grade_loaded(submission, course):
+        sent.append(course)
+        return SubmissionResult.from_criteria(submission.name, course.not_graded("x"), seed=course.seed)
 
     monkeypatch.setattr(notebook, "grade_loaded", grade_loaded)
     notebook.check(lang="en", namespace={})
