@@ -90,7 +90,7 @@ class CourseConfig:
 
     points: dict[str, float] = field(default_factory=dict)
     """Criterion id -> points: every criterion's when read from a file; a criterion not named keeps the registry's."""
-    levels: tuple[int, ...] = field(default_factory=lambda: all_levels())
+    levels: tuple[int, ...] = LEVELS
     """The levels that count, ascending."""
     limits: Limits = field(default_factory=Limits)
     seed: int | None = None
@@ -161,10 +161,6 @@ def values_digest(values: Mapping[str, Any]) -> str:
     shown = {k: v for k, v in values.items() if k != "sha256"}
     canonical = json.dumps(shown, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-def all_levels() -> tuple[int, ...]:
-    return LEVELS
 
 
 DEFAULT = CourseConfig()
@@ -395,16 +391,15 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
             raise fail(path, notice("config.range", name=cid, value=str(value), low=0, high=f"{POINTS_MAX:g}", unit=""))
         points[cid] = float(value)
 
-    levels = all_levels()
+    levels = LEVELS
     if "niveles" in raw:
         given = raw["niveles"]
         expect(("niveles",), lambda v: isinstance(v, list) and bool(v), "levels", given)
-        allowed = all_levels()
         for value in given:
-            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            if isinstance(value, bool) or not isinstance(value, int) or value not in LEVELS:
                 # As the file writes it (1.5): a value quoted back from TOML keeps TOML's decimal point.
                 shown_value = str(value) if _is_number(value) else _kind(value)
-                raise fail(("niveles",), notice("config.level", value=shown_value, levels=", ".join(map(str, allowed))))
+                raise fail(("niveles",), notice("config.level", value=shown_value, levels=", ".join(map(str, LEVELS))))
         if len(set(given)) != len(given):
             raise fail(("niveles",), notice("config.level_twice"))
         levels = tuple(sorted(given))
