@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from autograder.course.config import CourseConfig
+from autograder.course.levels import LEVELS
 from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import Submission, load_submission
-from autograder.judging.process import LEVELS
 from autograder.wire.results import SubmissionResult
 
 GOOD = (Path(__file__).parent / "data" / "submissions" / "good.py").read_text(encoding="utf-8")
