@@ -843,6 +843,36 @@ def test_check_warns_once_about_a_damaged_shipped_config_in_its_language_and_gra
     assert all(c.points == DEFAULT.points and c.limits == DEFAULT.limits for c in sent)
 
 
+@pytest.mark.parametrize("refused", ["open", "exists"])
+def test_a_shipped_config_the_system_will_not_let_us_read_is_said_even_as_root(monkeypatch, tmp_path, capsys, refused):
+    """The 0000 cases above skip as root, who reads anything: the same refusal, raised where the system raises it.
+
+    ``open`` refuses the file itself; ``exists`` is what a folder without search permission refuses first.
+    """
+    from autograder import notebook
+
+    path = tmp_path / "curso.json"
+    path.write_text(config.to_file_json(parse_toml(COURSE)))
+    real = getattr(Path, refused)
+
+    def refuse(self, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, refused, refuse)
+    monkeypatch.setattr(config, "SHIPPED", path)
+    monkeypatch.setattr(notebook, "_said_damaged", set())
+    course, problem = config.shipped()
+    assert (
+        course is DEFAULT
+        and problem.notice.render("es") == f"No se pudo leer el archivo de configuración «{path}»: Permission denied."
+    )
+    notebook.pista()
+    out, err = capsys.readouterr()
+    assert err.count("No se pudo leer") == 1 and all(c.id in out for c in criteria.CRITERIA.values())
+
+
 def test_a_shipped_config_that_is_not_there_is_no_warning(monkeypatch, tmp_path, capsys):
     from autograder import notebook
 
