@@ -226,30 +226,13 @@ def _progress_names(planned: list[Planned]) -> Callable[[int, SubmissionResult],
 
 
 def run_grading(
-    learners: list[Learner],
-    *,
-    jobs: int,
-    seed: int,
-    lang: str,
-    progress: Progress | None,
-    course: CourseConfig | None = None,
+    learners: list[Learner], course: CourseConfig, *, jobs: int, progress: Progress | None
 ) -> list[SubmissionResult]:
     """One result per learner, in their order (:func:`autograder.grading.pipeline.grade_many`)."""
     # Imported here so that `autograder --help` and usage errors stay instant.
     from autograder.grading.pipeline import grade_many
 
-    if course is None:
-        return grade_many(learners, jobs=jobs, seed=seed, lang=lang, progress=progress)
-    return grade_many(
-        learners,
-        jobs=jobs,
-        seed=seed,
-        lang=lang,
-        progress=progress,
-        limits=course.limits,
-        levels=course.counted_levels,
-        points=course.points,
-    )
+    return grade_many(learners, course, jobs=jobs, progress=progress)
 
 
 def apply_config(args: argparse.Namespace, explicit_lang: str | None) -> None:
@@ -450,7 +433,9 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
         if not learners:
             shown = ", ".join(f"«{for_terminal(str(p))}»" for p in args.paths)
             raise UsageError(text("cli.nothing", lang, paths=shown))
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        # What this run grades under: the file's values (or the defaults) with the run's seed and language.
+        course = args.course.with_run(seed=args.seed, lang=lang).for_run()
+        seed = course.seed
         planned = plan(learners, args.paths, args.shard, lang)
         # A person's decisions from an earlier run into this folder hold again for the same content.
         decided = _saved_decisions(out, lang)
@@ -467,11 +452,7 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
         started = time.monotonic()
         interrupted: GradingInterrupted | None = None
         try:
-            # Only a configured course is passed on: without --config, grading is the built-in one.
-            configured = {"course": args.course} if args.config is not None else {}
-            results = run_grading(
-                [p.learner for p in planned], jobs=args.jobs, seed=seed, lang=lang, progress=progress, **configured
-            )
+            results = run_grading([p.learner for p in planned], course, jobs=args.jobs, progress=progress)
         except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
             results, interrupted = stop.results, stop
         finally:
@@ -493,8 +474,7 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
             )
             for r, p in zip(results, planned, strict=True)
         ]
-        # What this run was graded under: the file's values (or the defaults) with the run's seed and language.
-        config = args.course.with_run(seed=seed, lang=lang).record()
+        config = course.record()
         kept, dropped = review.carry(entries, decided, lang)
         for warning in dropped:
             print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
@@ -502,9 +482,7 @@ def _grade_locked(args: argparse.Namespace, out: Path, stdout: TextIO, stderr: T
         run = None
         if args.shard is not None:
             run = run_record(
-                config=config,
-                seed=seed,
-                lang=lang,
+                course,
                 total=len(learners),
                 warnings=warnings,
                 shard=args.shard,
@@ -657,7 +635,7 @@ def gradescope_command(args: argparse.Namespace, stdout: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
         # The seed stays in its own member (course-seed): one place for it.
-        course = args.course.with_run(seed=None, lang=args.course.lang) if args.config is not None else None
+        course = args.course.for_learners() if args.config is not None else None
         path = build_bundle(args.out, seed=seed, config=course)
     except BundleError as exc:
         raise UsageError(exc.notice.render(args.lang)) from exc

@@ -19,10 +19,12 @@ import re
 import sys
 import textwrap
 import types
+from dataclasses import replace
 from typing import Any
 
 from autograder.course import criteria
 from autograder.course.catalogue import text
+from autograder.course.config import CourseConfig
 from autograder.course.config import shipped as shipped_config
 from autograder.course.levels import LEVELS
 from autograder.grading.pipeline import grade_loaded
@@ -68,33 +70,43 @@ def check(
     Points, counted levels, limits and the default language are the course's
     (:func:`autograder.course.config.shipped`: the learner's edition carries them), as when it is graded.
     """
-    course = shipped_config()
+    course = _course(lang)
     lang = lang or course.lang or "es"
     if level not in (None, *LEVELS):
         raise ValueError(text("check.bad_level", lang, level=repr(level), levels=", ".join(map(str, LEVELS))))
-    if level is not None and level not in course.counted_levels:
+    if level is not None and level not in course.levels:
         # Not an error in the learner's notebook: its check(level=N) cell stays, the course just does not grade it.
-        counted = ", ".join(map(str, course.counted_levels))
+        counted = ", ".join(map(str, course.levels))
         print(text("config.level_not_counted", lang, level=level, levels=counted))
         empty = CheckResult(submission=NOTEBOOK_NAME, score=0.0, max_score=0.0, criteria=[])
         empty.lang = lang
         return empty
-    levels = course.counted_levels if level is None else (level,)
+    levels = course.levels if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
-    source = extract_definitions(ns)
-    graded = grade_loaded(
-        from_python(source, NOTEBOOK_NAME, kind="notebook"),
-        seed=seed,
-        lang=lang,
-        levels=levels,
-        limits=course.limits,
-        points=course.points,
-    )
+    submission = from_python(extract_definitions(ns), NOTEBOOK_NAME, kind="notebook")
+    graded = grade_loaded(submission, replace(course, levels=levels, seed=seed, lang=lang))
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
     result.lang = lang
     result.warnings = [*result.warnings, *_changed_since_passed(result, ns, lang)]
     show(result, lang=lang)
     return result
+
+
+_said_damaged: set[str] = set()
+"""The damaged course files already reported in this kernel: once is enough."""
+
+
+def _course(lang: str | None) -> CourseConfig:
+    """The course's configuration (:func:`~autograder.course.config.shipped`); a damaged file is said once.
+
+    In Spanish unless ``lang`` says otherwise: the file's own language is what could not be read.
+    """
+    course, problem = shipped_config()
+    if problem is not None and (damage := problem.notice.render("es")) not in _said_damaged:
+        _said_damaged.add(damage)
+        error = problem.notice.render(lang or "es").rstrip(".")
+        print(text("config.shipped_damaged", lang or "es", error=error), file=sys.stderr)
+    return course
 
 
 _passed_with: dict[str, dict[str, str]] = {}
@@ -186,9 +198,9 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
     The criteria are those the course counts (its configuration, as ``check()`` reads it), numbered as
     ``check()``'s table numbers them; the language, the course's unless given.
     """
-    course = shipped_config()
+    course = _course(lang)
     lang = lang or course.lang or "es"
-    ids = [c.id for c in criteria.graded(course.counted_levels)]
+    ids = [c.id for c in course.graded()]
     if criterion is None:
         chosen = ids
     elif isinstance(criterion, int) and not isinstance(criterion, bool) and 1 <= criterion <= len(ids):

@@ -25,6 +25,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from autograder.course.config import CourseConfig
+
 # "Move one" from the lesson: delete the dangling assistant message.
 WRONG = """
 def resume_action(cp):
@@ -100,14 +102,14 @@ def bench(subs: list[tuple[str, Path]], jobs: int, seed: int) -> None:
     def timed(item: tuple[str, Path]) -> None:
         kind, path = item
         start = time.perf_counter()
-        grade_submission(path, seed=seed)
+        grade_submission(path, CourseConfig(seed=seed))
         latencies[kind].append(time.perf_counter() - start)
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(timed, subs))
 
     start = time.perf_counter()
-    results = grade_many([p for _, p in subs], jobs=jobs, seed=seed)
+    results = grade_many([p for _, p in subs], CourseConfig(seed=seed), jobs=jobs)
     wall = time.perf_counter() - start
 
     every = [x for values in latencies.values() for x in values]
@@ -140,7 +142,7 @@ def pathological(directory: Path, seed: int) -> None:
     path = directory / "patologico.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
     start = time.perf_counter()
-    result = grade_submission(path, seed=seed)
+    result = grade_submission(path, CourseConfig(seed=seed))
     took = time.perf_counter() - start
     print(f"\ncuaderno patológico (20.000 líneas «!a», {path.stat().st_size // 1024} KB): {took:.2f} s,")
     print(f"  puntaje {result.score:g}/{result.max_score:g}")
@@ -164,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         from autograder.grading.pipeline import grade_submission
 
         # The first grading pays the one-off start-up (fork server, heavy imports); report it apart.
-        grade_submission(subs[0][1], seed=args.seed)
+        grade_submission(subs[0][1], CourseConfig(seed=args.seed))
         print(f"arranque (primera entrega, una sola vez): {time.perf_counter() - start:.2f} s")
         for jobs in args.jobs:
             bench(subs, jobs, args.seed)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import importlib
+import inspect
 import itertools
 import os
 import sys
@@ -102,11 +103,18 @@ def main() -> None:
         "autograder.grading.pipeline" if (root / "autograder" / "grading").is_dir() else "autograder.pipeline"
     )
     submission = root / "tests" / "data" / "submissions" / "good.py"
-    pipeline.grade_many([submission], jobs=1, seed=1, levels=(args.level,))  # warm: zygotes start, then trace
+
+    def grade() -> object:
+        if "course" not in inspect.signature(pipeline.grade_many).parameters:  # a checkout from before CourseConfig
+            return pipeline.grade_many([submission], jobs=1, seed=1, levels=(args.level,))[0]
+        config = importlib.import_module("autograder.course.config")
+        return pipeline.grade_many([submission], config.CourseConfig(seed=1, levels=(args.level,)), jobs=1)[0]
+
+    grade()  # warm: zygotes start, then trace
     for stale in out.glob("*.trace"):
         stale.unlink()
     exec(TRACER.format(out=str(out)), {})  # the grader's own process, from here on
-    result = pipeline.grade_many([submission], jobs=1, seed=1, levels=(args.level,))[0]
+    result = grade()
     sys.setprofile(None)
 
     print(f"checkout: {root}")

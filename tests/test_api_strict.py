@@ -15,6 +15,7 @@ from typing import Any
 import anthropic
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.grading.pipeline import grade_many
 from lesson3.agent import run_agent
 from lesson3.conversation import schema_problem
@@ -223,7 +224,7 @@ def graded(tmp_path_factory) -> dict[str, Any]:
     for name, source in cases.items():
         (folder / f"{name}.py").write_text(source, encoding="utf-8")
         paths.append(folder / f"{name}.py")
-    return dict(zip(cases, grade_many(paths, jobs=2, seed=5, levels=(2,)), strict=True))
+    return dict(zip(cases, grade_many(paths, CourseConfig(seed=5, levels=(2,)), jobs=2), strict=True))
 
 
 def paired(result: Any) -> Any:

@@ -14,6 +14,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from autograder import notebook
+from autograder.course.config import CourseConfig
 from autograder.grading.pipeline import grade_many
 from autograder.reporting.gradescope import to_gradescope
 from autograder.reporting.report import ReportEntry, feedback_html, feedback_markdown
@@ -48,7 +49,7 @@ def unrunnable(tmp_path_factory):
         path = folder / name
         path.write_text(source if source is not None else course_notebook_1(), encoding="utf-8")
         paths.append(path)
-    results = grade_many(paths, jobs=2, seed=3, limits=Limits(load_seconds=0.6))
+    results = grade_many(paths, CourseConfig(seed=3, limits=Limits(load_seconds=0.6)), jobs=2)
     return {r.submission: r for r in results}
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, required_ids
 from autograder.judging import observe, scenarios
 from autograder.judging.evaluate import run_checks
@@ -643,7 +644,7 @@ RIGHT_ANSWERS = {q.variable: q.answer for q in QUESTIONS.values()}
 
 def test_run_checks_gives_every_criterion_in_order_and_full_marks_to_the_rule(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers=RIGHT_ANSWERS)
+    grading = run_checks(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=RIGHT_ANSWERS)
     levels_1_2 = [c for c in CRITERIA_IDS if CRITERIA[c].level in (1, 2)]
     assert [c.id for c in grading.criteria] == levels_1_2
     assert all(c.passed for c in grading.criteria), [c.feedback for c in grading.criteria if not c.passed]
@@ -653,7 +654,7 @@ def test_run_checks_gives_every_criterion_in_order_and_full_marks_to_the_rule(tm
 @pytest.mark.parametrize("answers", [None, {}, {"respuesta_causa_raiz": "c"}, RIGHT_ANSWERS])
 def test_every_submission_has_the_same_maximum(tmp_path, answers):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, levels=(1, 2), scratch=tmp_path, answers=answers)
+    grading = run_checks(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=answers)
     levels_1_2 = [c for c in CRITERIA.values() if c.level in (1, 2)]
     assert [c.id for c in grading.criteria] == [c.id for c in levels_1_2]
     assert sum(c.max_score for c in grading.criteria) == sum(c.points for c in levels_1_2)
@@ -669,8 +670,8 @@ def test_a_missing_answer_is_zero_with_a_message_naming_the_variable(variable):
 
 def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
     caller = FakeCaller(resume_action=resume_action_only_send_email, reconcile=reconcile)
-    both = run_checks(caller, seed=SEED, scratch=tmp_path / "a", levels=(1, 2))
-    only1 = run_checks(caller, seed=SEED, scratch=tmp_path / "b", levels=(1,))
+    both = run_checks(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path / "a")
+    only1 = run_checks(caller, CourseConfig(seed=SEED, levels=(1,)), scratch=tmp_path / "b")
     level1 = [c.id for c in CRITERIA.values() if c.level == 1]
     assert [c.id for c in only1.criteria] == level1
     assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[: len(level1)]]
@@ -698,7 +699,9 @@ def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
 )
 def test_what_ran_takes_the_credit_away_and_the_flag_says_what_it_is(tmp_path, ran, spelled, shown, words):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile, reused={"reconcile": [ran]})
-    grading = run_checks(caller, seed=SEED, scratch=tmp_path, levels=(1, 2), spelled={"reconcile": spelled})
+    grading = run_checks(
+        caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled={"reconcile": spelled}
+    )
     by_id = {c.id: c for c in grading.criteria}
     assert all(by_id[c.id].passed for c in CRITERIA.values() if c.function == "resume_action")
     assert not any(by_id[c.id].passed for c in CRITERIA.values() if c.function == "reconcile")
@@ -709,7 +712,9 @@ def test_what_ran_takes_the_credit_away_and_the_flag_says_what_it_is(tmp_path, r
 def test_what_the_source_names_alone_takes_nothing_away(tmp_path):
     # The static reading only explains: a call that never ran it (dead code, an unused import) keeps its points.
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, seed=SEED, scratch=tmp_path, levels=(1, 2), spelled={"reconcile": "lesson3.reconcile"})
+    grading = run_checks(
+        caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled={"reconcile": "lesson3.reconcile"}
+    )
     code = [c for c in grading.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
     assert grading.flags == [] and code and all(c.passed for c in code), [c.feedback for c in code if not c.passed]
 
@@ -909,7 +914,9 @@ def test_the_incident_feedback_says_what_happened(tmp_path):
 
 @pytest.mark.parametrize("fn", [untouched, past_max_turns], ids=lambda f: f.__name__)
 def test_a_reconcile_that_does_nothing_gets_no_reconcile_criterion(tmp_path, fn):
-    grading = run_checks(FakeCaller(resume_action=resume_action, reconcile=fn), seed=SEED, scratch=tmp_path)
+    grading = run_checks(
+        FakeCaller(resume_action=resume_action, reconcile=fn), CourseConfig(seed=SEED), scratch=tmp_path
+    )
     passed = {c.id for c in grading.criteria if c.passed}
     assert not passed & {c.id for c in CRITERIA.values() if c.function == "reconcile"}, passed
 
@@ -1035,7 +1042,7 @@ def counting_reconcile() -> Fn:
 def test_the_order_of_the_reconcile_calls_says_nothing_about_their_kind(tmp_path, seed):
     # Read-only and high-impact cases come shuffled together: a reconcile that counts its calls fails.
     caller = FakeCaller(resume_action=resume_action, reconcile=counting_reconcile())
-    grading = run_checks(caller, seed=seed, levels=(2,), scratch=tmp_path, answers=RIGHT_ANSWERS)
+    grading = run_checks(caller, CourseConfig(seed=seed, levels=(2,)), scratch=tmp_path, answers=RIGHT_ANSWERS)
     by_id = {c.id: c for c in grading.criteria}
     assert not (by_id["nivel2.read_only_rerun"].passed and by_id["nivel2.high_impact_not_rerun"].passed)
     # The calls' order is what a learner sees: the pending tool's name of each call, in turn.

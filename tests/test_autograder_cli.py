@@ -37,7 +37,8 @@ class FakeGrader:
     def __init__(self) -> None:
         self.calls: list[dict] = []
 
-    def __call__(self, learners, *, jobs, seed, lang, progress):
+    def __call__(self, learners, course, *, jobs, progress):
+        seed, lang = course.seed, course.lang
         # Each learner's first file that intake did not refuse (the classes here: one per learner).
         chosen = [next((f for f in learner.files if f.refusal is None), None) for learner in learners]
         paths = [f.file for f in chosen if f is not None]
@@ -498,8 +499,8 @@ def test_the_learners_name_comes_from_intake_then_the_result_then_the_file(fake,
         ]
         return intake
 
-    def grading(paths, **kwargs):
-        results = fake(paths, **kwargs)
+    def grading(paths, course, **kwargs):
+        results = fake(paths, course, **kwargs)
         results[0].learner = "no gana a intake"
         results[1].learner = {"name": "Beto Ruiz", "id": 22}
         return results
@@ -531,14 +532,13 @@ def test_the_console_names_every_file_written(fake, tmp_path):
 def _interrupting(graded: int):
     """A run_grading that grades the first ``graded`` files and then meets Ctrl-C, as the pipeline reports it."""
     from autograder.course.catalogue import text
-    from autograder.course.criteria import not_graded
     from autograder.wire.results import GradingInterrupted
 
-    def grading(paths, *, jobs, seed, lang, progress):
-        results = FakeGrader()(paths[:graded], jobs=jobs, seed=seed, lang=lang, progress=progress)
-        message = text("batch.interrupted", lang)
+    def grading(paths, course, *, jobs, progress):
+        results = FakeGrader()(paths[:graded], course, jobs=jobs, progress=progress)
+        message = text("batch.interrupted", course.lang)
         for p in paths[graded:]:
-            results.append(SubmissionResult.from_criteria(p.name, not_graded(message), error=message))
+            results.append(SubmissionResult.from_criteria(p.name, course.not_graded(message), error=message))
         raise GradingInterrupted(results, graded=graded)
 
     return grading

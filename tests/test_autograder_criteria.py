@@ -18,6 +18,7 @@ from test_autograder_checks import OneByOne
 
 from autograder import notebook
 from autograder.course import catalogue, criteria
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Verdict
 from autograder.course.levels import LEVELS
 from autograder.judging import registry
@@ -61,7 +62,7 @@ def toy(add_criterion):
 
 def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
     assert TOY in criteria.required_ids()
-    grading = run_checks(NoFunctions(), seed=1, levels=(1,), scratch=tmp_path)
+    grading = run_checks(NoFunctions(), CourseConfig(seed=1, levels=(1,)), scratch=tmp_path)
     by_id = {c.id: c for c in grading.criteria}
     assert by_id[TOY].feedback == "juguete visto: missing" and by_id[TOY].max_score == 5
     result = SubmissionResult.from_criteria("ana.py", grading.criteria, seed=1)
@@ -81,7 +82,7 @@ def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
     assert "el criterio de juguete" in shown and "pista del juguete" in shown and "toy hint" in shown
     notebook.pista(TOY)
     assert capsys.readouterr().out.strip() == f"{TOY}: pista del juguete"  # a single hint, as a plain string
-    assert TOY in [c.id for c in criteria.not_graded("no cargó", levels=(1,))]
+    assert TOY in [c.id for c in CourseConfig(levels=(1,)).not_graded("no cargó")]
 
 
 def test_removing_the_declaration_removes_the_criterion(toy):

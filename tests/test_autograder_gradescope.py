@@ -215,8 +215,8 @@ def layout(tmp_path, monkeypatch):
 def test_runner_grades_the_whole_upload_as_one_learner(layout, monkeypatch):
     calls = []
 
-    def grade_many(learners, *, jobs, seed, lang, progress=None):
-        calls.append(([sorted(f.name for f in learner.files) for learner in learners], seed, lang))
+    def grade_many(learners, course, *, jobs):
+        calls.append(([sorted(f.name for f in learner.files) for learner in learners], course.seed, course.lang))
         return [fake_result("buena.ipynb", set(CRITERIA_IDS))]
 
     monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
@@ -312,8 +312,8 @@ def test_bundle_run_autograder_with_nothing_to_grade(tmp_path):
 def test_the_runner_grades_each_learner_with_their_seed_from_the_bundles(layout, monkeypatch, capsys):
     seeds = []
 
-    def grade_many(paths, *, jobs, seed, lang, progress=None):
-        seeds.append(seed)
+    def grade_many(paths, course, *, jobs):
+        seeds.append(course.seed)
         return [fake_result(Path(p).name, set()) for p in paths]
 
     monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))

@@ -261,7 +261,8 @@ def run_cli(*argv: str | Path, seconds: float = 60) -> tuple[int, str, str]:
 class FakeGrader:
     """The pipeline's stand-in: loads each path the real way and grades what loads as all-passed."""
 
-    def __call__(self, learners, *, jobs, seed, lang, progress):
+    def __call__(self, learners, course, *, jobs, progress):
+        lang = course.lang
         results = []
         for p in (learner.files[0].file for learner in learners):  # the classes here: one file per learner
             try:
@@ -370,9 +371,9 @@ def swap_for_link(folder: Path, target: Path | str) -> None:
 def grade_after(monkeypatch, fake: FakeGrader, swap) -> None:
     """Run ``swap()`` after intake listed the class and before anything is read."""
 
-    def swapped_then_graded(paths, **kwargs):
+    def swapped_then_graded(paths, course, **kwargs):
         swap()
-        return fake(paths, **kwargs)
+        return fake(paths, course, **kwargs)
 
     monkeypatch.setattr(cli, "run_grading", swapped_then_graded)
 

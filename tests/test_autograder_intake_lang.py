@@ -25,6 +25,7 @@ import pytest
 
 from autograder import cli
 from autograder.course import catalogue
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import required_ids
 from autograder.intake import collect
 from autograder.intake.collect import IntakeError, collect_submissions
@@ -290,7 +291,7 @@ CASES: dict[str, Callable[[Path], Case]] = {
 class FakeGrader:
     """The pipeline's stand-in: intake is what is under test, so every file passes."""
 
-    def __call__(self, learners, *, jobs, seed, lang, progress):
+    def __call__(self, learners, course, *, jobs, progress):
         criteria = [CriterionResult(c, True, 1.0, 1.0, "ok") for c in CRITERIA_IDS]
         names = [learner.files[0].name if learner.files else learner.name for learner in learners]
         return [SubmissionResult(name, len(criteria), len(criteria), list(criteria)) for name in names]
@@ -457,7 +458,7 @@ def test_gradescope_says_what_was_skipped_in_the_assignments_language(tmp_path, 
     submission = tmp_path / "submission"
     submission.mkdir()
     make_zip(submission / "slip.zip", {"../evil.py": "x = 1\n"})
-    document = gradescope.grade_for_gradescope(submission, seed=1, lang=lang)
+    document = gradescope.grade_for_gradescope(submission, CourseConfig(seed=1, lang=lang))
     slip = {
         "es": f"Se rechazó «../evil.py» en «{submission}/slip.zip»: su ruta sale de la carpeta del zip (zip slip); "
         "no se extrajo.",

@@ -15,6 +15,7 @@ import pytest
 
 import autograder
 import lesson3
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many, grade_submission
 from autograder.grading.server import GradingServer, shared_server
@@ -107,7 +108,7 @@ def batch():
     """Every malicious sample this machine can stop and the reference solution, graded together in one run."""
     paths = [*safe_samples(), DATA / "good.py"]
     before = _tree_digest(autograder, lesson3)
-    results = grade_many(paths, jobs=2, seed=3, limits=FAST)
+    results = grade_many(paths, CourseConfig(seed=3, limits=FAST), jobs=2)
     assert _tree_digest(autograder, lesson3) == before, "a submission modified the grader"
     return {r.submission: r for r in results}
 
@@ -180,7 +181,7 @@ def test_killing_the_parent_is_not_permitted(batch):
     assert "PermissionError" in criteria["nivel1.cpA"].feedback
     assert "sin privilegios" in criteria["nivel1.cpA"].feedback
     # The zygote that forked its judge is still serving.
-    assert grade_submission(DATA / "good.py", seed=3).score > 0
+    assert grade_submission(DATA / "good.py", CourseConfig(seed=3)).score > 0
 
 
 def test_processes_cannot_be_started(batch):
@@ -218,7 +219,7 @@ def test_secrets_of_the_grader_never_reach_learner_code(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(home))
     server = GradingServer()  # started now, with the secret in the grader's environment
     try:
-        result = grade_many([MALICIOUS / "read_secrets.py"], seed=3, limits=FAST, server=server)[0]
+        result = grade_many([MALICIOUS / "read_secrets.py"], CourseConfig(seed=3, limits=FAST), server=server)[0]
         zygote_environ = Path(f"/proc/{server._judges.proc.pid}/environ").read_bytes()
     finally:
         server.stop()
@@ -246,7 +247,7 @@ def test_effects_outside_execute_tool_are_caught_when_the_learner_can_reach_the_
     session = Session(from_python(source, "x.py"), limits=FAST, box=box, uid=None, lang="es", landlock=False)
     try:
         session.start()
-        grading = run_checks(session, seed=3, levels=(2,), scratch=scratch)
+        grading = run_checks(session, CourseConfig(seed=3, levels=(2,)), scratch=scratch)
     finally:
         session.close()
         shutil.rmtree(base, ignore_errors=True)
@@ -277,7 +278,7 @@ def test_the_grader_backstop_stops_a_stuck_judge_and_its_learner(tmp_path):
     path.write_text("import signal, time\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\ntime.sleep(1000)\n")
     limits = Limits(load_seconds=30, submission_seconds=1.0)
     started = time.monotonic()
-    result = grade_submission(path, seed=3, limits=limits)
+    result = grade_submission(path, CourseConfig(seed=3, limits=limits))
     assert time.monotonic() - started < 10
     assert result.score == 0 and "no terminó en 1 s" in result.error
     deadline = time.monotonic() + 5
@@ -333,7 +334,7 @@ def stranger_is_answered(path: str, ask) -> bool:
 
 
 def still_grades(server: GradingServer) -> None:
-    good = grade_many([DATA / "good.py"], seed=3, limits=FAST, server=server)[0]
+    good = grade_many([DATA / "good.py"], CourseConfig(seed=3, limits=FAST), server=server)[0]
     assert good.score == good.max_score
 
 
@@ -371,8 +372,8 @@ def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypat
 
     monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=0))
     monkeypatch.setattr(pipeline, "_warned_unconfined", False)
-    first = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
-    second = grade_many([DATA / "good.py"], seed=3, limits=FAST, lang="en")[0]
+    first = grade_many([DATA / "good.py"], CourseConfig(seed=3, limits=FAST))[0]
+    second = grade_many([DATA / "good.py"], CourseConfig(seed=3, lang="en", limits=FAST))[0]
     err = capsys.readouterr().err
     assert err.count("el código de las entregas se ejecuta sin confinamiento") == 1  # once per run, in Spanish
     assert first.score == first.max_score
@@ -380,12 +381,12 @@ def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypat
     assert any("runs unconfined" in w for w in second.warnings)
 
     monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=5))
-    partial = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    partial = grade_many([DATA / "good.py"], CourseConfig(seed=3, limits=FAST))[0]
     assert any("no tus procesos" in w and "Landlock 5" in w for w in partial.warnings)
 
     # Files and signals confined, but no seccomp filter: said, never silently dropped.
     monkeypatch.setattr(pipeline, "protections", lambda: Protections(uid_drop=False, landlock_abi=6, seccomp=False))
-    no_filter = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    no_filter = grade_many([DATA / "good.py"], CourseConfig(seed=3, limits=FAST))[0]
     assert any("filtro seccomp" in w for w in no_filter.warnings)
 
 
@@ -394,5 +395,5 @@ def test_a_grader_without_root_or_landlock_still_grades_and_warns_once(monkeypat
     reason="this machine cannot confine learners",
 )
 def test_a_confined_grader_does_not_warn(capsys):
-    result = grade_many([DATA / "good.py"], seed=3, limits=FAST)[0]
+    result = grade_many([DATA / "good.py"], CourseConfig(seed=3, limits=FAST))[0]
     assert result.warnings == [] and "confinamiento" not in capsys.readouterr().err

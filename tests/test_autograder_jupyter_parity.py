@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.grading.pipeline import grade_many
 
 DATA = Path(__file__).parent / "data" / "submissions"
@@ -29,7 +30,7 @@ def grade(tmp_path: Path, cases: dict[str, str]) -> dict[str, object]:
         path = tmp_path / f"{name}.py"
         path.write_text(source, encoding="utf-8")
         paths.append(path)
-    results = grade_many(paths, jobs=2, seed=5)
+    results = grade_many(paths, CourseConfig(seed=5), jobs=2)
     return dict(zip(cases, results, strict=True))
 
 

@@ -26,6 +26,7 @@ import pytest
 
 from autograder import cli
 from autograder.course.catalogue import plural, text
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import required_ids
 from autograder.grading import pipeline
 from autograder.intake import collect
@@ -190,9 +191,11 @@ def test_a_latin1_learner_folder_is_graded_not_an_internal_error(tmp_path, monke
     with open(os.path.join(folder, b"entrega.py"), "w", encoding="utf-8") as f:
         f.write("x = 1\n")
     seen = []
-    monkeypatch.setattr(pipeline, "grade_loaded", lambda loaded, **kw: seen.append(loaded) or ok_result(loaded.name))
+    monkeypatch.setattr(
+        pipeline, "grade_loaded", lambda loaded, course, **kw: seen.append(loaded) or ok_result(loaded.name)
+    )
     with collect_submissions([tmp_path / "clase"]) as intake:
-        (result,) = pipeline.grade_many(intake.learners, seed=1)
+        (result,) = pipeline.grade_many(intake.learners, CourseConfig(seed=1))
     assert result.error is None and seen[0].name == "entrega.py"
     assert intake.learners[0].source.endswith("/clase/María")
 
@@ -376,8 +379,8 @@ def test_a_course_notebook_handed_in_says_which_one_to_hand_in(tmp_path, monkeyp
     folder.mkdir(parents=True)
     shutil.copy(NOTEBOOKS / COURSE[number], folder / "mi_entrega.ipynb")  # renamed: recognised by its content
     with collect_submissions([tmp_path / "clase"]) as intake:
-        (es,) = pipeline.grade_many(intake.learners, seed=1)
-        (en,) = pipeline.grade_many(intake.learners, seed=1, lang="en")
+        (es,) = pipeline.grade_many(intake.learners, CourseConfig(seed=1))
+        (en,) = pipeline.grade_many(intake.learners, CourseConfig(seed=1, lang="en"))
     assert es.score == 0 and es.warnings == []
     assert f"es el cuaderno {int(number)} del curso («{COURSE[number]}»)" in es.error
     assert "Entrega «04_ejercicios.ipynb»" in es.error
@@ -396,8 +399,8 @@ def test_a_learner_with_nothing_gradable_gets_a_row_that_says_what_was_found(tmp
         for name in names:
             (folder / learner / name).write_bytes(b"...")
     with collect_submissions([folder]) as intake:
-        ana, beto = pipeline.grade_many(intake.learners, seed=1)
-        (beto_en,) = pipeline.grade_many(intake.learners[1:], seed=1, lang="en")
+        ana, beto = pipeline.grade_many(intake.learners, CourseConfig(seed=1))
+        (beto_en,) = pipeline.grade_many(intake.learners[1:], CourseConfig(seed=1, lang="en"))
     assert ana.score == 0 and ana.submission == "ana" and len(ana.criteria) == len(CRITERIA_IDS)
     assert ana.error.startswith("No hay nada que calificar") and "solo un archivo: «informe.pdf»" in ana.error
     assert "solo 2 archivos: «04_ejercicios.ipynb.txt», «tarea.docx»" in beto.error
@@ -406,7 +409,7 @@ def test_a_learner_with_nothing_gradable_gets_a_row_that_says_what_was_found(tmp
 
 
 def test_the_other_files_are_named_in_the_graded_ones_feedback(tmp_path, monkeypatch):
-    monkeypatch.setattr(pipeline, "grade_loaded", lambda loaded, **kw: ok_result(loaded.name))
+    monkeypatch.setattr(pipeline, "grade_loaded", lambda loaded, course, **kw: ok_result(loaded.name))
     folder = tmp_path / "clase" / "ana"
     folder.mkdir(parents=True)
     shutil.copy(NOTEBOOKS / "soluciones" / COURSE["04"], folder / "04_ejercicios.ipynb")
@@ -414,8 +417,8 @@ def test_the_other_files_are_named_in_the_graded_ones_feedback(tmp_path, monkeyp
     (folder / "captura.png").write_bytes(b"\x89PNG")
     (folder / "roto.ipynb").write_text("no es json")
     with collect_submissions([tmp_path / "clase"]) as intake:
-        (es,) = pipeline.grade_many(intake.learners, seed=1)
-        (en,) = pipeline.grade_many(intake.learners, seed=1, lang="en")
+        (es,) = pipeline.grade_many(intake.learners, CourseConfig(seed=1))
+        (en,) = pipeline.grade_many(intake.learners, CourseConfig(seed=1, lang="en"))
     assert es.submission == "04_ejercicios.ipynb"
     assert es.warnings[:3] == [
         "Se calificó «04_ejercicios.ipynb»: el cuaderno 04 de los ejercicios va primero.",
@@ -440,7 +443,7 @@ def test_plurals_in_both_languages():
 
 
 def test_the_console_counts_learners_graded_files_and_ignored_files(tmp_path, monkeypatch):
-    def fake(learners, *, jobs, seed, lang, progress):
+    def fake(learners, course, *, jobs, progress):
         return [ok_result(lr.files[0].name) if lr.files else ok_result(lr.name) for lr in learners]
 
     monkeypatch.setattr(cli, "run_grading", fake)

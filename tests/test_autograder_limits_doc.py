@@ -17,6 +17,7 @@ import pytest
 from test_autograder_checks import OneByOne
 
 from autograder.course.catalogue import text
+from autograder.course.config import CourseConfig
 from autograder.intake.submission import cell_label
 from autograder.judging.evaluate import run_checks
 from autograder.reporting.report import FEEDBACK_OUTPUT_KB
@@ -156,7 +157,11 @@ def test_the_backstop_outlasts_every_limit_a_slow_honest_submission_may_use(tmp_
         (Counting(levels12.FakeCaller(resume_action=levels12.resume_action, reconcile=levels12.reconcile)), (1, 2)),
     ):
         grading = run_checks(
-            caller, seed=5, levels=levels, scratch=scratch / str(levels), box=box, answers=levels12.RIGHT_ANSWERS
+            caller,
+            CourseConfig(seed=5, levels=levels),
+            scratch=scratch / str(levels),
+            box=box,
+            answers=levels12.RIGHT_ANSWERS,
         )
         assert all(c.passed for c in grading.criteria), [c.id for c in grading.criteria if not c.passed]
         graded.append(caller)

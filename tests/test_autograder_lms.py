@@ -396,7 +396,7 @@ def test_read_sheet_keeps_multiline_cells(tmp_path: Path) -> None:
 # --- the round trip through `autograder grade` ------------------------------------------------
 
 
-def _fake_grading(learners, *, jobs, seed, lang, progress):
+def _fake_grading(learners, course, *, jobs, progress):
     """The pipeline's stand-in: every criterion passes when the learner's first file says «correcta»."""
     ids = required_ids()
     results = []

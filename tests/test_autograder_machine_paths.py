@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import autograder
+from autograder.course.config import CourseConfig
 from autograder.grading.pipeline import grade_many
 from autograder.judging.machine_paths import hiding
 
@@ -75,7 +76,7 @@ def leaked(tmp_path_factory):
     for name, source in LEAKS.items():
         (folder / f"{name}.py").write_text(source, encoding="utf-8")
         paths.append(folder / f"{name}.py")
-    results = grade_many(paths, jobs=2, seed=5, levels=(1,))
+    results = grade_many(paths, CourseConfig(seed=5, levels=(1,)), jobs=2)
     return {name: json.dumps(r.to_json(), ensure_ascii=False) for name, r in zip(LEAKS, results, strict=True)}
 
 

@@ -19,6 +19,7 @@ import test_autograder_review as reviewing
 import test_autograder_shards as sharding
 
 from autograder import cli
+from autograder.course.config import CourseConfig
 from autograder.judging import scenarios
 from autograder.judging.evaluate import run_checks
 from autograder.judging.moves import case_move, reconcile_moves
@@ -214,10 +215,10 @@ def test_a_hostile_block_beside_the_kept_tool_use_is_still_read(cases):
 
 def test_the_moves_come_with_the_grading_and_only_when_level_2_is_graded(tmp_path):
     caller = checks.FakeCaller(reconcile=only_send_email_is_dangerous, resume_action=checks.resume_action)
-    graded = run_checks(caller, seed=SEED, levels=(2,), scratch=tmp_path / "a")
+    graded = run_checks(caller, CourseConfig(seed=SEED, levels=(2,)), scratch=tmp_path / "a")
     assert graded.moves == {"read_only": ["rerun"], "high_impact": ["rerun", "is_error"]}
     caller = checks.FakeCaller(reconcile=only_send_email_is_dangerous, resume_action=checks.resume_action)
-    assert run_checks(caller, seed=SEED, levels=(1,), scratch=tmp_path / "b").moves == {}
+    assert run_checks(caller, CourseConfig(seed=SEED, levels=(1,)), scratch=tmp_path / "b").moves == {}
     assert "reconcile" not in caller.called  # the map never calls reconcile on its own
 
 
@@ -379,9 +380,9 @@ def test_the_map_object_counts_the_same_as_the_page():
 # -- merge rebuilds the map from the parts ------------------------------------------------------------------
 
 
-def fake_grading_with_moves(learners, **kwargs):
+def fake_grading_with_moves(learners, course, **kwargs):
     """test_autograder_shards' fake, with a moves record derived from the learner's file like its scores."""
-    results = sharding.fake_grading(learners, **kwargs)
+    results = sharding.fake_grading(learners, course, **kwargs)
     for learner, result in zip(learners, results, strict=True):
         # From the learner, not its place in the part: a one-machine run and the parts agree.
         pick = sum(map(ord, str(learner.source)))
@@ -421,8 +422,8 @@ def test_merge_refuses_a_moves_record_out_of_the_vocabulary(monkeypatch, tmp_pat
 def test_a_persons_decision_rewrites_the_reports_with_the_map_kept(monkeypatch, tmp_path):
     """`autograder review --apply` writes the reports again from results.json: the moves come back with them."""
 
-    def graded_with_moves(learners, **kwargs):
-        results = reviewing.fake_grading(learners, **kwargs)
+    def graded_with_moves(learners, course, **kwargs):
+        results = reviewing.fake_grading(learners, course, **kwargs)
         for result in results:
             result.moves = CLASS["Gala Ríos"] if "ana" in result.submission else CLASS["Bruno Díaz"]
         return results
@@ -501,7 +502,7 @@ def test_a_class_of_partial_reconciles_graded_for_real_makes_the_map(tmp_path):
         path.parent.mkdir(exist_ok=True)
         path.write_text(HEADER + ANSWER + body, encoding="utf-8")
         paths.append(path)
-    results = grade_many(paths, jobs=2, seed=SEED, levels=(2,))
+    results = grade_many(paths, CourseConfig(seed=SEED, levels=(2,)), jobs=2)
     assert {Path(r.submission).stem: r.moves for r in results} == GRADED
     entries = [ReportEntry(r, str(p), p.stem) for r, p in zip(results, paths, strict=True)]
     write_reports(tmp_path / "informes", entries, lang="es", seed=SEED)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, required_ids
 from autograder.grading.pipeline import grade_many, grade_submission
 from autograder.questions import QUESTIONS
@@ -27,7 +28,7 @@ def by_id(result):
 
 @pytest.mark.slow
 def test_reference_solution_scores_full_marks():
-    result = grade_submission(SUBMISSIONS / "good.py", seed=11)
+    result = grade_submission(SUBMISSIONS / "good.py", CourseConfig(seed=11))
     assert result.error is None
     assert [c.id for c in result.criteria][: len(CRITERIA_IDS)] == list(CRITERIA_IDS)
     assert all(c.passed for c in result.criteria), [c.feedback for c in result.criteria if not c.passed]
@@ -37,7 +38,7 @@ def test_reference_solution_scores_full_marks():
 
 
 def test_production_reconcile_sends_two_emails_and_reruns_high_impact_tools():
-    criteria = by_id(grade_submission(SUBMISSIONS / "production.py", seed=11))
+    criteria = by_id(grade_submission(SUBMISSIONS / "production.py", CourseConfig(seed=11)))
     assert not criteria["nivel2.no_double_email"].passed
     assert "2 correos" in criteria["nivel2.no_double_email"].feedback
     assert not criteria["nivel2.high_impact_not_rerun"].passed
@@ -51,7 +52,9 @@ def test_production_reconcile_sends_two_emails_and_reruns_high_impact_tools():
 def test_grade_many_keeps_the_order_and_reports_progress():
     seen = []
     paths = [SUBMISSIONS / "production.py", SUBMISSIONS / "good.py"]
-    results = grade_many(paths, jobs=2, seed=5, progress=lambda done, total, r, i: seen.append((done, total, r, i)))
+    results = grade_many(
+        paths, CourseConfig(seed=5), jobs=2, progress=lambda done, total, r, i: seen.append((done, total, r, i))
+    )
     assert [r.submission for r in results] == ["production.py", "good.py"]
     assert sorted((done, total) for done, total, _, _ in seen) == [(1, 2), (2, 2)]
     # Each report says whose result it is, whichever finished first.
@@ -63,7 +66,7 @@ def test_grade_many_keeps_the_order_and_reports_progress():
 def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(tmp_path):
     marker = Path("/tmp/autograder-bash-magic-ran")
     marker.unlink(missing_ok=True)
-    result = grade_submission(SUBMISSIONS / "good_notebook.ipynb", seed=11)
+    result = grade_submission(SUBMISSIONS / "good_notebook.ipynb", CourseConfig(seed=11))
     assert result.error is None
     assert result.warnings == [
         # Named by their place among all cells (its title is a markdown cell) and their first line.
@@ -82,7 +85,7 @@ def test_a_notebook_with_magics_a_failing_cell_and_a_syntax_error_still_grades(t
 
 
 def test_tuned_answers_pass_the_lesson_checkpoints_and_fail_the_hidden_ones():
-    criteria = by_id(grade_submission(SUBMISSIONS / "tuned.py", seed=11))
+    criteria = by_id(grade_submission(SUBMISSIONS / "tuned.py", CourseConfig(seed=11)))
     assert all(criteria[c].passed for c in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC"))
     assert not criteria["nivel1.hidden"].passed
     # Only send_email is treated as high impact: the unseen names are re-run.
@@ -92,7 +95,7 @@ def test_tuned_answers_pass_the_lesson_checkpoints_and_fail_the_hidden_ones():
 
 
 def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
-    result = grade_submission(SUBMISSIONS / "delegating.py", seed=11, levels=(1, 2))
+    result = grade_submission(SUBMISSIONS / "delegating.py", CourseConfig(seed=11, levels=(1, 2)))
     assert result.score == 0
     assert sorted(result.flags) == [
         "delega en lesson3: reconcile usa lesson3.reconcile",
@@ -103,7 +106,7 @@ def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
 
 
 def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
-    result = grade_submission(SUBMISSIONS / "delegating_helper.py", seed=11)
+    result = grade_submission(SUBMISSIONS / "delegating_helper.py", CourseConfig(seed=11))
     # The module's name is built at run time, so the source does not spell it: the flag names what ran.
     assert result.flags == ["delega en lesson3: reconcile usa lesson3.answers.reconcile"]
     criteria = by_id(result)
@@ -112,14 +115,14 @@ def test_delegation_hidden_behind_a_runtime_import_is_caught_when_called():
 
 
 def test_the_template_stub_is_not_implemented_yet_everywhere():
-    result = grade_submission(SUBMISSIONS / "stub.py", seed=11)
+    result = grade_submission(SUBMISSIONS / "stub.py", CourseConfig(seed=11))
     assert result.error is None and result.score == 0
     assert all("Todavía no implementado" in c.feedback for c in result.criteria if c.id not in QUESTION_IDS)
     assert all("todavía no respondiste" in c.feedback for c in result.criteria if c.id in QUESTION_IDS)
 
 
 def test_feedback_in_english():
-    result = grade_submission(SUBMISSIONS / "production.py", seed=11, lang="en")
+    result = grade_submission(SUBMISSIONS / "production.py", CourseConfig(seed=11, lang="en"))
     criteria = by_id(result)
     assert "got 2" in criteria["nivel2.no_double_email"].feedback
     assert criteria["nivel1.cpA"].feedback.startswith("Correct:")
@@ -128,7 +131,7 @@ def test_feedback_in_english():
 def test_an_unreadable_file_in_a_batch_is_one_error_row(tmp_path):
     bad = tmp_path / "roto.ipynb"
     bad.write_text("{esto no es json")
-    results = grade_many([bad, SUBMISSIONS / "good.py"], seed=2)
+    results = grade_many([bad, SUBMISSIONS / "good.py"], CourseConfig(seed=2))
     assert results[0].error.startswith("«roto.ipynb» no es un cuaderno de Jupyter válido")
     assert results[0].score == 0 and len(results[0].criteria) == len(CRITERIA_IDS)
     assert results[1].score == results[1].max_score
@@ -137,7 +140,7 @@ def test_an_unreadable_file_in_a_batch_is_one_error_row(tmp_path):
 def test_without_a_seed_one_is_drawn_and_recorded_for_the_whole_run():
     results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "tuned.py"])
     assert results[0].seed is not None and results[0].seed == results[1].seed
-    again = grade_submission(SUBMISSIONS / "tuned.py", seed=results[1].seed)
+    again = grade_submission(SUBMISSIONS / "tuned.py", CourseConfig(seed=results[1].seed))
     assert [c.feedback for c in again.criteria] == [c.feedback for c in results[1].criteria]
 
 
@@ -148,7 +151,7 @@ def test_a_grading_server_that_cannot_start_gives_error_rows_not_a_traceback(mon
         raise ServerError("the grading server did not start (b'')")
 
     monkeypatch.setattr(GradingServer, "start", broken)
-    results = grade_many([SUBMISSIONS / "good.py"], seed=1, server=GradingServer())
+    results = grade_many([SUBMISSIONS / "good.py"], CourseConfig(seed=1), server=GradingServer())
     assert results[0].score == 0
     assert results[0].error.startswith("Error interno del corrector (the grading server did not start")
 
@@ -186,7 +189,7 @@ def test_every_submission_has_the_same_maximum_whatever_it_answers(tmp_path):
     lines = (SUBMISSIONS / "good.py").read_text().splitlines(keepends=True)
     answers = tuple(f"{variable} =" for variable in QUESTIONS)
     partial.write_text("".join(line for line in lines if not line.startswith(answers)))
-    results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "stub.py", partial], jobs=1, seed=11)
+    results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "stub.py", partial], CourseConfig(seed=11), jobs=1)
     assert len({r.max_score for r in results}) == 1
     good, stub, unanswered = results
     assert good.score == good.max_score and stub.score == 0
@@ -255,7 +258,9 @@ def test_a_run_in_ram_grades_as_one_on_disk_and_leaves_nothing_behind(monkeypatc
                 pytest.skip("this machine has no /dev/shm with room for a run")
             server = GradingServer()
             try:
-                results = grade_many([SUBMISSIONS / "good.py", SUBMISSIONS / "production.py"], seed=9, server=server)
+                results = grade_many(
+                    [SUBMISSIONS / "good.py", SUBMISSIONS / "production.py"], CourseConfig(seed=9), server=server
+                )
                 run_dir = server.run_dir
             finally:
                 server.stop()
@@ -284,7 +289,7 @@ def test_a_long_tmpdir_still_grades_and_leaves_no_socket_folder(monkeypatch):
     monkeypatch.setenv("TMPDIR", str(long))
     server = GradingServer()
     try:
-        results = grade_many([SUBMISSIONS / "good.py"], seed=9, server=server)
+        results = grade_many([SUBMISSIONS / "good.py"], CourseConfig(seed=9), server=server)
         assert server.run_dir is not None and server.run_dir.parent == long
     finally:
         server.stop()

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.questions import QUESTIONS
@@ -259,7 +260,7 @@ def test_the_editions_check_receives_the_questions_and_the_instructor_grades_the
         assert "Respuesta recibida" in row["feedback"] and "se califica al entregar" in row["feedback"]
         assert row["score"] == 0 and q.answer is not None and f"({q.answer})" in row["feedback"]
     assert all(c["passed"] and c["score"] == c["max_score"] for c in by_id.values()), by_id
-    graded = grade_submission(SOLVED, seed=7)  # the instructor's checkout, with the key
+    graded = grade_submission(SOLVED, CourseConfig(seed=7))  # the instructor's checkout, with the key
     assert graded.score == graded.max_score and graded.max_score == sum(c["max_score"] for c in seen["criteria"])
     assert {c.id for c in graded.criteria} == {c["id"] for c in seen["criteria"]}
 

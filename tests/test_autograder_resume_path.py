@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from test_autograder_checks import OneByOne
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.judging import scenarios
@@ -74,7 +75,7 @@ def grade(tmp_path: Path, seed: int = 3, **functions: Callable[..., Any]) -> dic
     box.mkdir()
     scratch = tmp_path / "grader"
     scratch.mkdir()
-    grading = run_checks(ResumeCaller(box, **functions), seed=seed, levels=(0,), scratch=scratch, box=box)
+    grading = run_checks(ResumeCaller(box, **functions), CourseConfig(seed=seed, levels=(0,)), scratch=scratch, box=box)
     return {c.id: c for c in grading.criteria}
 
 
@@ -423,7 +424,7 @@ def test_a_function_stopped_by_a_limit_fails_the_same_criteria_whatever_the_orde
         caller = LimitedCaller(
             box, my_load_checkpoint=load_hanging_on_broken_files, start_state=start_with(load_hanging_on_broken_files)
         )
-        grading = run_checks(caller, seed=seed, levels=(0,), scratch=scratch, box=box)
+        grading = run_checks(caller, CourseConfig(seed=seed, levels=(0,)), scratch=scratch, box=box)
         verdicts.add(tuple((c.id, c.passed, c.feedback) for c in grading.criteria))
     (only,) = verdicts
     assert [passed for _, passed, _ in only] == [False] * len(LEVEL0)
@@ -547,7 +548,7 @@ def test_the_version_message_is_the_lessons_word_for_word(version, shown):
     ],
 )
 def test_submissions_in_the_sandbox(name, failing):
-    result = grade_submission(DATA / name, seed=11, levels=(0,))
+    result = grade_submission(DATA / name, CourseConfig(seed=11, levels=(0,)))
     assert result.error is None, result.error
     failed = {c.id for c in result.criteria if not c.passed}
     assert failed == failing, {c.id: c.feedback for c in result.criteria if not c.passed}
@@ -564,7 +565,7 @@ def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
     box.mkdir()
     (tmp_path / "grader").mkdir()
     caller = ResumeCaller(box, my_load_checkpoint=load_swallowing, start_state=start_with(load_swallowing))
-    grading = run_checks(caller, seed=4, lang="en", levels=(0,), scratch=tmp_path / "grader", box=box)
+    grading = run_checks(caller, CourseConfig(seed=4, lang="en", levels=(0,)), scratch=tmp_path / "grader", box=box)
     feedback = {c.id: c.feedback for c in grading.criteria}
     assert "instead of raising" in feedback["nivel0.malformed_error"]
     assert "Falló" not in " ".join(feedback.values())

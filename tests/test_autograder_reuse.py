@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many
 from autograder.judging.delegation import static_delegation
@@ -162,7 +163,7 @@ def graded(tmp_path_factory):
     for name, source in files.items():
         (folder / name).write_text(source, encoding="utf-8")
         paths.append(folder / name)
-    return {r.submission: r for r in grade_many(paths, jobs=2, seed=3)}
+    return {r.submission: r for r in grade_many(paths, CourseConfig(seed=3), jobs=2)}
 
 
 def assert_caught(result, fn: str, words: str) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from autograder import cli
 from autograder.course.catalogue import text
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Criterion, Verdict, required_ids
 from autograder.notebook import CheckResult, render_html, render_text
 from autograder.reporting import shards
@@ -40,8 +41,9 @@ FIXED_AT = "2026-12-03T12:00:00+00:00"
 # --- a class whose "dudosa" files the grader cannot decide ---------------------------------------------
 
 
-def fake_grading(learners, *, jobs, seed, lang, progress):
+def fake_grading(learners, course, *, jobs, progress):
     """Passes on «correcta», leaves UNDECIDED to a person on «dudosa»; the content's digest, as the pipeline records."""
+    seed, lang = course.seed, course.lang
     results = []
     for learner in learners:
         found = learner.files[0]
@@ -605,7 +607,7 @@ def test_a_real_grading_leaves_an_undecidable_text_to_a_person(tmp_path, content
     assert original in source
     path = tmp_path / "ana.py"
     path.write_text(source.replace(original, json.dumps(content, ensure_ascii=False)), encoding="utf-8")
-    result = grade_submission(path, seed=11)
+    result = grade_submission(path, CourseConfig(seed=11))
     (c,) = [c for c in result.criteria if c.id == UNDECIDED]
     assert c.passed is expected and c.review is (expected is None), c.feedback
     assert (c.score is None) is (expected is None)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from autograder.course.config import CourseConfig
+from autograder.course.levels import LEVELS
 from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import Submission, load_submission
-from autograder.judging.process import LEVELS
 from autograder.wire.results import SubmissionResult
 
 GOOD = (Path(__file__).parent / "data" / "submissions" / "good.py").read_text(encoding="utf-8")
@@ -139,7 +140,7 @@ def test_no_verdict_moves_with_the_seed(tmp_path):
         # A mistake changes one level's functions; the others are the lesson's, graded in full below.
         costs = CORPUS[name][1]
         levels = LEVELS if costs is None else (0,) if costs.startswith("nivel0.") else (1, 2)
-        return grade_loaded(submission, seed=seed, levels=levels)
+        return grade_loaded(submission, CourseConfig(seed=seed, levels=levels))
 
     # Every (submission, seed) at once, two at a time: the judges share one grading server.
     with ThreadPoolExecutor(max_workers=2) as pool:

@@ -34,8 +34,9 @@ REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "data" / "submissions"
 
 
-def fake_grading(learners, *, jobs, seed, lang, progress):
+def fake_grading(learners, course, *, jobs, progress):
     """Deterministic in (the learner's files' content, seed, lang), like the real grader with a fixed --seed."""
+    seed, lang = course.seed, course.lang
     results = []
     for learner in learners:
         p = learner.files[0].path if learner.files else Path(learner.source)
@@ -465,8 +466,8 @@ def test_merge_refuses_a_part_that_ctrl_c_interrupted(fake, tmp_path, monkeypatc
     cls = make_class(tmp_path)
     (first,) = grade_shards(cls, tmp_path, 1)  # 1/1: a whole class in one part
 
-    def interrupted(paths, **kwargs):
-        results = fake_grading(paths, **kwargs)
+    def interrupted(paths, course, **kwargs):
+        results = fake_grading(paths, course, **kwargs)
         raise GradingInterrupted(results, graded=len(results) // 2)
 
     monkeypatch.setattr(cli, "run_grading", interrupted)

@@ -16,6 +16,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many
 from autograder.sandbox.learner_process import protections
@@ -120,7 +121,7 @@ def _grade(folder: Path, names: list[str]) -> dict[str, Any]:
         else:
             path.write_text(content, encoding="utf-8")
         paths.append(path)
-    return {r.submission: r for r in grade_many(paths, jobs=2, seed=7, levels=(1, 2))}
+    return {r.submission: r for r in grade_many(paths, CourseConfig(seed=7, levels=(1, 2)), jobs=2)}
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +174,7 @@ def test_a_call_past_its_limit_is_reported_with_the_limit_not_what_was_left(tmp_
     path = tmp_path / "bucle.py"
     path.write_text(TOOLS + "def resume_action(cp):\n    while True:\n        pass\n" + RECONCILE, encoding="utf-8")
     # Half a second a call, as test_autograder_isolation's FAST limits: the loop costs that, not 1 s.
-    (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2), limits=Limits(call_seconds=0.5))
+    (result,) = grade_many([path], CourseConfig(seed=7, levels=(1, 2), limits=Limits(call_seconds=0.5)), jobs=1)
     feedback = {c.id: c.feedback for c in result.criteria}
     assert "no terminó en 0,5 s, el límite de cada llamada" in feedback["nivel1.cpA"]
     assert all(c.passed for c in result.criteria if c.id.startswith("nivel2.") and _graded_code(c.id))
@@ -204,7 +205,7 @@ def test_an_async_reconcile_may_run_execute_tool_in_a_thread(tmp_path):
     )
     path = tmp_path / "hilos.py"
     path.write_text(source, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=7, levels=(1, 2))
+    (result,) = grade_many([path], CourseConfig(seed=7, levels=(1, 2)), jobs=1)
     failed = {c.id: c.feedback for c in result.criteria if not c.passed and _graded_code(c.id)}
     assert not failed, failed
 
@@ -215,7 +216,7 @@ def test_a_tool_result_followed_by_text_scores_the_full_maximum():
     The sample also splits its is_error explanation in two text blocks, cut between two words.
     """
     sample = Path(__file__).parent / "data" / "submissions" / "tool_result_then_text.py"
-    (result,) = grade_many([sample], jobs=1, seed=7)
+    (result,) = grade_many([sample], CourseConfig(seed=7), jobs=1)
     assert result.error is None, result.error
     assert result.score == result.max_score > 0, {c.id: c.feedback for c in result.criteria if not c.passed}
     assert all(c.passed for c in result.criteria)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many
 from autograder.sandbox.learner_process import protections
@@ -346,7 +347,7 @@ def graded(tmp_path_factory):
     for name, source in files.items():
         (folder / name).write_text(source, encoding="utf-8")
         paths.append(folder / name)
-    return {r.submission: r for r in grade_many(paths, jobs=2, seed=SEED)}
+    return {r.submission: r for r in grade_many(paths, CourseConfig(seed=SEED), jobs=2)}
 
 
 def by_id(result):
@@ -482,7 +483,7 @@ def test_what_notebook_4_imports_still_works_in_the_sandbox(tmp_path):
     )
     path = tmp_path / "cuaderno4.py"
     path.write_text(source, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=5, levels=(1, 2))
+    (result,) = grade_many([path], CourseConfig(seed=5, levels=(1, 2)), jobs=1)
     code = [c for c in result.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
     assert result.warnings == [] and code and all(c.passed for c in code), (result.warnings, result.output[:500])
 
@@ -500,7 +501,7 @@ def test_lesson3_demos_that_start_processes_fail_as_processes_do_and_say_why(tmp
     )
     path = Path(tmp_path / "demo.py")
     path.write_text(source, encoding="utf-8")
-    (result,) = grade_many([path], jobs=1, seed=5)
+    (result,) = grade_many([path], CourseConfig(seed=5), jobs=1)
     assert any("BlockingIOError" in w and "no puede crear procesos" in w for w in result.warnings), result.warnings
     assert by_id(result)["nivel1.hidden"].passed
 
@@ -513,7 +514,7 @@ def test_big_output_is_kept_short_in_the_feedback_and_marked_as_cut(tmp_path):
         CORRECT_RESUME + "print('<b>inicio</b>')\nprint('x' * (20 * 1024 * 1024))\ndef reconcile(cp):\n    return cp\n",
         encoding="utf-8",
     )
-    (result,) = grade_many([path], jobs=1, seed=5)
+    (result,) = grade_many([path], CourseConfig(seed=5), jobs=1)
     assert by_id(result)["nivel1.hidden"].passed
     assert any("Tu código imprimió más de 64 KB" in w for w in result.warnings), result.warnings
     entry = ReportEntry(result=result, source="habladora.py", name="habladora")
@@ -573,7 +574,7 @@ def test_every_spelling_of_lesson3s_public_names_works_when_graded(tmp_path):
             imports + CORRECT_RESUME + RECONCILE_WITH.format(read_only=read_only, unknown=unknown), encoding="utf-8"
         )
         paths.append(path)
-    for path, result in zip(paths, grade_many(paths, jobs=2, seed=5, levels=(1, 2)), strict=True):
+    for path, result in zip(paths, grade_many(paths, CourseConfig(seed=5, levels=(1, 2)), jobs=2), strict=True):
         code = [c for c in result.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
         failed = [(c.id, c.feedback[:200]) for c in code if not c.passed]
         assert code and not failed and result.warnings == [], (path.name, failed, result.warnings)

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import types
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -77,7 +78,9 @@ def nothing_gradable_class(root: Path, n: int = 2) -> Path:
 
 def test_the_example_file_is_the_built_in_configuration_and_names_every_criterion_and_limit():
     loaded = config.load(EXAMPLE)
-    assert loaded == DEFAULT and loaded.digest() == DEFAULT.digest()
+    # The same values; DEFAULT's points are the registry's own, which results.json writes as declared (1, not 1.0).
+    assert loaded.to_json() == DEFAULT.to_json() and loaded.digest() == DEFAULT.digest() and DEFAULT.points == {}
+    assert loaded.graded() == [replace(c, points=float(c.points)) for c in DEFAULT.graded()]
     text = EXAMPLE.read_text(encoding="utf-8")
     for cid, c in criteria.CRITERIA.items():
         assert f'"{cid}" = {c.points:g}\n' in text, cid
@@ -366,11 +369,10 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[dict] = []
 
-    def __call__(self, learners, *, jobs, seed, lang, progress, course: CourseConfig | None = None):
-        self.calls.append({"seed": seed, "lang": lang, "course": course})
-        chosen = (course or DEFAULT).graded()
+    def __call__(self, learners, course: CourseConfig, *, jobs, progress):
+        self.calls.append({"seed": course.seed, "lang": course.lang, "course": course})
         return [
-            SubmissionResult.from_criteria(Path(s.source).name, [c.failed("x") for c in chosen], seed=seed)
+            SubmissionResult.from_criteria(Path(s.source).name, course.not_graded("x"), seed=course.seed)
             for s in learners
         ]
 
@@ -434,16 +436,46 @@ def test_the_pipeline_sends_the_points_and_scores_with_them(monkeypatch):
             raise pipeline.ServerError("no judge here")
 
     course = parse_toml(COURSE)
-    result = pipeline.grade_loaded(
-        from_python("x = 1\n", "ana.py", kind="py"),
-        seed=1,
-        levels=course.levels,
-        limits=course.limits,
-        points=course.points,
-        server=Server(),
-    )
-    assert sent["points"]["nivel1.hidden"] == 5 and sent["levels"] == [0, 1] and sent["limits"]["memory_mb"] == 768
+    result = pipeline.grade_loaded(from_python("x = 1\n", "ana.py", kind="py"), course, server=Server())
+    judged = CourseConfig.from_wire(sent["course"])  # as the judging process reads it
+    assert judged == course.for_run() and judged.seed == 2026 and judged.lang == "es"
+    assert judged.points["nivel1.hidden"] == 5 and judged.levels == (0, 1) and judged.limits.memory_mb == 768
     assert result.max_score == COURSE_MAX and len(result.criteria) == len(course.graded())
+
+
+def test_without_a_file_the_judge_scores_with_the_registrys_own_points(monkeypatch):
+    """Byte for byte as before: results.json writes a declared 1 as 1 without --config, as 1.0 with one."""
+    from autograder.grading import pipeline
+    from autograder.intake.submission import from_python
+
+    sent = {}
+
+    class Server:
+        def grade(self, request, timeout):
+            sent.update(request)
+            raise pipeline.ServerError("no judge here")
+
+    result = pipeline.grade_loaded(from_python("x = 1\n", "ana.py", kind="py"), server=Server())
+    assert sent["course"]["puntos"] == {} and CourseConfig.from_wire(sent["course"]).points == {}
+    assert 0 <= sent["course"]["semilla"] < config.SEED_MAX and sent["course"]["idioma"] == "es"
+    declared = [c.points for c in criteria.CRITERIA.values()]
+    assert [(c.max_score, type(c.max_score)) for c in result.criteria] == [(p, type(p)) for p in declared]
+    assert '"max_score": 1,' in json.dumps(result.to_json()) and '"max_score": 1.0,' not in json.dumps(result.to_json())
+    with_file = parse_toml("").not_graded("x")
+    assert all(type(c.max_score) is float for c in with_file)
+
+
+@pytest.mark.parametrize(
+    "course",
+    [
+        CourseConfig(seed=3, lang="en"),
+        CourseConfig(points={"nivel1.hidden": 4}, levels=(1,), limits=Limits(processes=3, call_seconds=0.5), seed=0),
+        parse_toml(COURSE).for_run(),
+    ],
+)
+def test_the_judging_process_reads_the_configuration_the_grader_sent(course):
+    wire = json.loads(json.dumps(course.to_wire()))  # framed JSON between the processes
+    assert CourseConfig.from_wire(wire) == course
 
 
 def test_the_registry_gives_the_criteria_with_the_configured_points_and_keeps_its_own():
@@ -451,7 +483,8 @@ def test_the_registry_gives_the_criteria_with_the_configured_points_and_keeps_it
     chosen = {c.id: c for c in criteria.graded([1], points)}
     assert chosen["nivel1.cpA"].points == 4.0 and chosen["nivel1.cpB"].points == 1
     assert chosen["nivel1.cpA"].result((True, "ok")).score == 4.0
-    assert {c.id: c.max_score for c in criteria.not_graded("x", levels=[1], points=points)}["nivel1.hidden"] == 7.0
+    not_graded = CourseConfig(points=points, levels=(1,)).not_graded("x")
+    assert {c.id: c.max_score for c in not_graded}["nivel1.hidden"] == 7.0
     assert criteria.CRITERIA["nivel1.cpA"].points == 1  # the registry itself is never changed
 
 
@@ -576,13 +609,12 @@ def layout(tmp_path, monkeypatch):
     return root
 
 
-def fake_pipeline(monkeypatch) -> list[dict]:
-    calls: list[dict] = []
+def fake_pipeline(monkeypatch) -> list[CourseConfig]:
+    calls: list[CourseConfig] = []
 
-    def grade_many(learners, *, jobs, seed, lang, progress=None, **settings):
-        calls.append({"lang": lang, **settings})
-        chosen = criteria.graded(settings.get("levels", (0, 1, 2)), settings.get("points"))
-        return [SubmissionResult.from_criteria("entrega.py", [c.failed("no") for c in chosen], seed=seed)]
+    def grade_many(learners, course, *, jobs):
+        calls.append(course)
+        return [SubmissionResult.from_criteria("entrega.py", course.not_graded("no"), seed=course.seed)]
 
     monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
     return calls
@@ -597,8 +629,8 @@ def test_the_runner_grades_with_the_bundles_config(layout, monkeypatch, env_lang
         monkeypatch.setenv("AUTOGRADER_LANG", env_lang)
     assert gradescope.main() == 0
     (call,) = calls
-    assert call["levels"] == (0, 1) and call["points"]["nivel1.hidden"] == 5 and call["limits"].memory_mb == 768
-    assert call["lang"] == lang
+    assert call.levels == (0, 1) and call.points["nivel1.hidden"] == 5 and call.limits.memory_mb == 768
+    assert call.lang == lang and call.seed == 5
     doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
     assert sum(t["max_score"] for t in doc["tests"]) == COURSE_MAX
     assert doc["extra_data"]["config"] == course.digest()
@@ -607,7 +639,7 @@ def test_the_runner_grades_with_the_bundles_config(layout, monkeypatch, env_lang
 def test_the_runner_without_a_config_grades_as_built_in(layout, monkeypatch):
     calls = fake_pipeline(monkeypatch)
     assert gradescope.main() == 0
-    assert calls == [{"lang": "es"}]
+    assert calls == [DEFAULT.with_run(seed=5, lang="es")]
     doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
     assert "config" not in doc["extra_data"]
 
@@ -664,7 +696,7 @@ def test_the_wrong_notebook_message_names_the_levels_graded(tmp_path, levels, sa
     (tmp_path / "ana").mkdir()
     (tmp_path / "ana" / "01.ipynb").write_bytes(notebook.read_bytes())
     (learner,) = collect_submissions([tmp_path]).learners
-    result = grade_learner(learner, seed=1, levels=levels)
+    result = grade_learner(learner, CourseConfig(seed=1, levels=levels))
     assert said in (result.error or ""), result.error
 
 
@@ -701,14 +733,153 @@ def test_pista_offers_the_hints_of_the_levels_the_course_counts_in_its_language(
     assert criteria.CRITERIA["nivel1.hidden"].hints("es")[0] in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("damage", ["{", '{"puntos": {"nivel1.cpA": "x"}}'])
-def test_a_damaged_shipped_config_falls_back_to_the_defaults(monkeypatch, tmp_path, damage):
-    shipped = tmp_path / "curso.json"
-    shipped.write_text(damage)
-    monkeypatch.setattr(config, "SHIPPED", shipped)
-    assert config.shipped() == DEFAULT
+MARK = "CONTENIDO-DEL-ARCHIVO"
+"""Written into each damaged file: the warning names the file and what is wrong, never what it holds."""
+
+
+def _not_json(path: Path) -> None:
+    path.write_text("{ " + MARK)
+
+
+def _wrong_type(path: Path) -> None:
+    path.write_text(json.dumps({"puntos": {"nivel1.cpA": MARK}}))
+
+
+def _unknown_key(path: Path) -> None:
+    path.write_text(json.dumps({"nivelez": [0, 1], "puntos": {"nivel1.cpA": 2}, "x": MARK}))
+
+
+def _not_utf8(path: Path) -> None:
+    path.write_bytes(b'{"idioma": "\xff' + MARK.encode() + b'"}')
+
+
+def _a_folder(path: Path) -> None:
+    path.mkdir()
+    (path / MARK).write_text(MARK)
+
+
+def _no_permission(path: Path) -> None:
+    path.write_text(config.to_file_json(parse_toml(COURSE)) + MARK)
+    path.chmod(0)
+
+
+def _folder_shut(path: Path) -> None:
+    path.parent.mkdir()
+    path.write_text(config.to_file_json(parse_toml(COURSE)))
+    path.parent.chmod(0)
+
+
+ROOT = os.geteuid() == 0
+DAMAGES = [
+    pytest.param(_not_json, "no es la configuración en JSON", id="not-json"),
+    pytest.param(_wrong_type, "«nivel1.cpA» tiene que ser un número de puntos, y es un texto", id="wrong-type"),
+    pytest.param(_unknown_key, "clave desconocida «nivelez»", id="unknown-key"),
+    pytest.param(_not_utf8, "no está en UTF-8", id="not-utf8"),
+    pytest.param(_a_folder, "o no es un archivo", id="folder"),
+    pytest.param(
+        _no_permission, "No se pudo leer", id="mode-0000", marks=pytest.mark.skipif(ROOT, reason="root reads it")
+    ),
+    pytest.param(
+        _folder_shut, "No se pudo leer", id="folder-0000", marks=pytest.mark.skipif(ROOT, reason="root reads it")
+    ),
+]
+
+
+@pytest.fixture
+def damaged(monkeypatch, tmp_path, request):
+    from autograder import notebook
+
+    path = tmp_path / "curso" / "curso.json" if request.param is _folder_shut else tmp_path / "curso.json"
+    request.param(path)
+    monkeypatch.setattr(config, "SHIPPED", path)
+    monkeypatch.setattr(notebook, "_said_damaged", set())
+    yield path
+    for p in (path.parent, path):
+        with contextlib.suppress(OSError):
+            p.chmod(0o700)
+
+
+@pytest.mark.parametrize(("damaged", "what"), DAMAGES, indirect=["damaged"])
+def test_a_damaged_shipped_config_gives_the_defaults_and_says_what_is_wrong(damaged, what):
+    course, problem = config.shipped()
+    assert course is DEFAULT
+    said = problem.notice.render("es")
+    assert f"«{damaged}»" in said and what in said and MARK not in said
+
+
+@pytest.mark.parametrize(("damaged", "what"), DAMAGES, indirect=["damaged"])
+def test_pista_warns_once_about_a_damaged_shipped_config_and_goes_on_with_the_defaults(damaged, what, capsys):
+    from autograder import notebook
+
+    notebook.pista()
+    out, err = capsys.readouterr()
+    assert err.count("⚠") == 1 and f"«{damaged}»" in err and what in err and MARK not in err + out
+    assert "configuración por defecto" not in out and "siguen con la de por defecto" in err
+    assert all(c.id in out for c in criteria.CRITERIA.values())  # every level: the defaults
+    notebook.pista("nivel2.no_double_email")
+    assert capsys.readouterr().err == ""  # once, not on every call
+
+
+@pytest.mark.parametrize(("damaged", "what"), DAMAGES[:2], indirect=["damaged"])
+def test_check_warns_once_about_a_damaged_shipped_config_in_its_language_and_grades_with_the_defaults(
+    damaged, what, capsys, monkeypatch
+):
+    from autograder import notebook
+
+    sent = []
+
+    def grade_loaded(submission, course):
+        sent.append(course)
+        return SubmissionResult.from_criteria(submission.name, course.not_graded("x"), seed=course.seed)
+
+    monkeypatch.setattr(notebook, "grade_loaded", grade_loaded)
+    notebook.check(lang="en", namespace={})
+    err = capsys.readouterr().err
+    assert "could not be used" in err and f"«{damaged}»" in err and what not in err and MARK not in err
+    notebook.check(namespace={})
+    notebook.check(level=1, namespace={})
+    assert capsys.readouterr().err == ""  # once, not on every call
+    assert [c.levels for c in sent] == [DEFAULT.levels, DEFAULT.levels, (1,)]
+    assert all(c.points == DEFAULT.points and c.limits == DEFAULT.limits for c in sent)
+
+
+@pytest.mark.parametrize("refused", ["open", "exists"])
+def test_a_shipped_config_the_system_will_not_let_us_read_is_said_even_as_root(monkeypatch, tmp_path, capsys, refused):
+    """The 0000 cases above skip as root, who reads anything: the same refusal, raised where the system raises it.
+
+    ``open`` refuses the file itself; ``exists`` is what a folder without search permission refuses first.
+    """
+    from autograder import notebook
+
+    path = tmp_path / "curso.json"
+    path.write_text(config.to_file_json(parse_toml(COURSE)))
+    real = getattr(Path, refused)
+
+    def refuse(self, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, refused, refuse)
+    monkeypatch.setattr(config, "SHIPPED", path)
+    monkeypatch.setattr(notebook, "_said_damaged", set())
+    course, problem = config.shipped()
+    assert (
+        course is DEFAULT
+        and problem.notice.render("es") == f"No se pudo leer el archivo de configuración «{path}»: Permission denied."
+    )
+    notebook.pista()
+    out, err = capsys.readouterr()
+    assert err.count("No se pudo leer") == 1 and all(c.id in out for c in criteria.CRITERIA.values())
+
+
+def test_a_shipped_config_that_is_not_there_is_no_warning(monkeypatch, tmp_path, capsys):
+    from autograder import notebook
+
     monkeypatch.setattr(config, "SHIPPED", tmp_path / "no-existe.json")
-    assert config.shipped() == DEFAULT
+    assert config.shipped() == (DEFAULT, None)
+    notebook.pista()
+    assert capsys.readouterr().err == ""
 
 
 # --- for real: the judge, the bundle's runner, the edition's check() ---------------------------
@@ -795,4 +966,4 @@ def test_check_in_the_edition_shows_the_courses_points_and_levels(tmp_path):
 
 def test_check_in_this_checkout_uses_the_built_in_configuration():
     assert not config.SHIPPED.exists()  # only an edition written with --config has one
-    assert config.shipped() is DEFAULT
+    assert config.shipped() == (DEFAULT, None)

@@ -11,6 +11,7 @@ from typing import Any
 import nbformat
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.grading.pipeline import grade_many
 from autograder.intake.submission import from_python
 from autograder.learner.runner import importing_module
@@ -240,7 +241,7 @@ def _graded(tmp_path: Path, cases: dict[str, tuple[str, str]]) -> dict[str, Any]
         path = tmp_path / f"{name}{suffix}"
         path.write_text(content, encoding="utf-8")
         paths.append(path)
-    return dict(zip(cases, grade_many(paths, jobs=2, seed=5, levels=(1, 2)), strict=True))
+    return dict(zip(cases, grade_many(paths, CourseConfig(seed=5, levels=(1, 2)), jobs=2), strict=True))
 
 
 def lazy(source: str, function: str, imports: str) -> str:

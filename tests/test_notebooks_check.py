@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from autograder.course.criteria import CRITERIA
-from autograder.grading.pipeline import LEVELS
+from autograder.course.levels import LEVELS
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
 CHECK = re.compile(r"^check\((?:level=)?(\d)?\)", re.MULTILINE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import required_ids
 from autograder.grading.pipeline import grade_many
 from autograder.questions import QUESTIONS
@@ -19,7 +20,7 @@ EXERCISES = "04_ejercicios.ipynb"
 
 def test_exercises_notebook_as_a_submission() -> None:
     root = default_notebooks_dir()
-    solved, untouched = grade_many([root / "soluciones" / EXERCISES, root / EXERCISES], jobs=2, seed=7)
+    solved, untouched = grade_many([root / "soluciones" / EXERCISES, root / EXERCISES], CourseConfig(seed=7), jobs=2)
 
     assert solved.error is None and untouched.error is None
     assert not solved.flags, "the solution must not lean on lesson3's reference functions"

@@ -1143,6 +1143,12 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "es": "check(level={level}): el nivel {level} no cuenta en este curso (cuentan {levels})",
         "en": "check(level={level}): level {level} does not count in this course (counting: {levels})",
     },
+    "config.shipped_damaged": {
+        "es": "⚠ No se pudo usar la configuración del curso: {error}. check() y pista() siguen con la de por defecto "
+        "(todos los niveles, los puntos y los límites de siempre); avisa a quien da el curso.",
+        "en": "⚠ The course's configuration could not be used: {error}. check() and pista() go on with the default one "
+        "(every level, the usual points and limits); tell whoever runs the course.",
+    },
     "cli.help.config": {
         "es": "archivo de configuración del curso (curso.toml: puntos, niveles, límites, semilla, idioma); "
         "--seed y --lang dados aquí ganan al archivo",

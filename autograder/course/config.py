@@ -34,6 +34,7 @@ import hashlib
 import importlib
 import json
 import math
+import secrets
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -44,6 +45,7 @@ from autograder.course import criteria
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice
 from autograder.course.levels import LEVELS
 from autograder.wire.limits import Limits
+from autograder.wire.results import CriterionResult
 
 CONFIG_MAX_BYTES = 256 * 1024
 """A course file is a few hundred bytes; anything much bigger is not one."""
@@ -86,9 +88,9 @@ def _canonical_points(points: Mapping[str, float]) -> dict[str, float]:
 class CourseConfig:
     """How the course is graded: the registry's defaults unless a file (or a flag) said otherwise."""
 
-    points: dict[str, float] = field(default_factory=lambda: _canonical_points({}))
-    """Every criterion's points (criterion id -> points), the registry's where the file says nothing."""
-    levels: tuple[int, ...] = field(default_factory=lambda: all_levels())
+    points: dict[str, float] = field(default_factory=dict)
+    """Criterion id -> points: every criterion's when read from a file; a criterion not named keeps the registry's."""
+    levels: tuple[int, ...] = LEVELS
     """The levels that count, ascending."""
     limits: Limits = field(default_factory=Limits)
     seed: int | None = None
@@ -96,13 +98,13 @@ class CourseConfig:
     source: str | None = field(default=None, compare=False)
     """The file it was read from (for messages; not part of what it means)."""
 
-    @property
-    def counted_levels(self) -> tuple[int, ...]:
-        return self.levels
-
     def graded(self) -> list[criteria.Criterion]:
         """The criteria a submission is graded on, with their configured points."""
-        return criteria.graded(self.counted_levels, self.points)
+        return criteria.graded(self.levels, self.points)
+
+    def not_graded(self, message: str) -> list[CriterionResult]:
+        """Every criterion failed with the same reason (the submission did not load, or the grader failed)."""
+        return [c.failed(message) for c in self.graded()]
 
     @property
     def max_score(self) -> float:
@@ -112,11 +114,27 @@ class CourseConfig:
         """The configuration a run actually used: its seed and language (the flags', or the file's)."""
         return replace(self, seed=seed, lang=lang)
 
+    def for_run(self) -> CourseConfig:
+        """What a run grades with: a seed (drawn when none was given) and a language (Spanish when none was)."""
+        seed = secrets.randbelow(SEED_MAX) if self.seed is None else self.seed
+        return self.with_run(seed=seed, lang=self.lang or "es")
+
+    def to_wire(self) -> dict[str, Any]:
+        """What the judging request carries (:meth:`from_wire` reads it): the points as given, every limit."""
+        return {**self.to_json(), "puntos": dict(self.points), "limites": self.limits.to_json()}
+
+    @classmethod
+    def from_wire(cls, raw: dict[str, Any]) -> CourseConfig:
+        """The grader's configuration in the judging process (checked where it was read)."""
+        points = {str(k): float(v) for k, v in raw["puntos"].items()}
+        levels = tuple(int(level) for level in raw["niveles"])
+        return cls(points, levels, Limits.from_json(raw["limites"]), raw.get("semilla"), raw.get("idioma"))
+
     def to_json(self) -> dict[str, Any]:
         """The values, in the file's own keys (what the bundle and the learner's edition carry)."""
         record: dict[str, Any] = {
-            "puntos": dict(self.points),
-            "niveles": list(self.counted_levels),
+            "puntos": _canonical_points(self.points),
+            "niveles": list(self.levels),
             "limites": {name: getattr(self.limits, name) for name in LIMIT_RANGES},
         }
         if self.seed is not None:
@@ -143,10 +161,6 @@ def values_digest(values: Mapping[str, Any]) -> str:
     shown = {k: v for k, v in values.items() if k != "sha256"}
     canonical = json.dumps(shown, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-def all_levels() -> tuple[int, ...]:
-    return LEVELS
 
 
 DEFAULT = CourseConfig()
@@ -377,16 +391,15 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
             raise fail(path, notice("config.range", name=cid, value=str(value), low=0, high=f"{POINTS_MAX:g}", unit=""))
         points[cid] = float(value)
 
-    levels = all_levels()
+    levels = LEVELS
     if "niveles" in raw:
         given = raw["niveles"]
         expect(("niveles",), lambda v: isinstance(v, list) and bool(v), "levels", given)
-        allowed = all_levels()
         for value in given:
-            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            if isinstance(value, bool) or not isinstance(value, int) or value not in LEVELS:
                 # As the file writes it (1.5): a value quoted back from TOML keeps TOML's decimal point.
                 shown_value = str(value) if _is_number(value) else _kind(value)
-                raise fail(("niveles",), notice("config.level", value=shown_value, levels=", ".join(map(str, allowed))))
+                raise fail(("niveles",), notice("config.level", value=shown_value, levels=", ".join(map(str, LEVELS))))
         if len(set(given)) != len(given):
             raise fail(("niveles",), notice("config.level_twice"))
         levels = tuple(sorted(given))
@@ -458,14 +471,15 @@ def to_file_json(config: CourseConfig) -> str:
     return json.dumps(config.to_json(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def shipped() -> CourseConfig:
+def shipped() -> tuple[CourseConfig, ConfigError | None]:
     """The course's configuration in the learner's edition (``autograder release --config``), else the defaults.
 
-    A damaged file must not break the learner's ``check()``: it falls back to the defaults.
+    A damaged file must not break the learner's ``check()``: the defaults are used, and the error says
+    what is wrong with it (``check()`` and ``pista()`` show it).
     """
-    if not SHIPPED.exists():
-        return DEFAULT
     try:
-        return load(SHIPPED)
-    except ConfigError:
-        return DEFAULT
+        return (load(SHIPPED), None) if SHIPPED.exists() else (DEFAULT, None)
+    except ConfigError as exc:
+        return DEFAULT, exc
+    except OSError as exc:  # its folder cannot even be searched
+        return DEFAULT, ConfigError(notice("config.unreadable", file=str(SHIPPED), reason=exc.strerror or "OSError"))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from autograder.course.catalogue import with_facts
-from autograder.course.levels import LEVELS, TITLES
+from autograder.course.levels import TITLES
 from autograder.questions import QUESTIONS, Question, reason_variable
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
 from autograder.wire.results import CriterionResult, from_verdicts
@@ -119,13 +119,6 @@ def graded(levels: Iterable[int], points: Mapping[str, float] | None = None) -> 
 def scored(verdicts: Iterable[tuple[Criterion, Verdict]]) -> list[CriterionResult]:
     """Each criterion's result from its verdict, in the order given."""
     return from_verdicts([(c.id, c.points, *verdict) for c, verdict in verdicts])
-
-
-def not_graded(
-    message: str, *, levels: Iterable[int] = LEVELS, points: Mapping[str, float] | None = None
-) -> list[CriterionResult]:
-    """Every criterion failed with the same reason (the submission did not load or the grader failed)."""
-    return [c.failed(message) for c in graded(levels, points)]
 
 
 def learner_names() -> tuple[str, ...]:

@@ -14,28 +14,23 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.course.catalogue import plural, said_levels, text
-from autograder.course.criteria import not_graded
+from autograder.course.config import DEFAULT, CourseConfig
 from autograder.course.lesson_map import NOTEBOOKS
-from autograder.course.levels import LEVELS
 from autograder.grading.server import GradingServer, JudgeTimeout, ServerError, shared_server
 from autograder.intake.collect import FoundSubmission, Learner, shown_name
 from autograder.intake.safe_files import Beneath, ReadRefused, read_regular
 from autograder.intake.submission import NOTEBOOK_MAX_BYTES, Submission, SubmissionError, load_submission
 from autograder.sandbox.learner_process import protections
-from autograder.wire.limits import Limits
 from autograder.wire.results import GradingInterrupted, SubmissionResult
-
-DEFAULT_LIMITS = Limits()
 
 Progress = Callable[[int, int, SubmissionResult, int], None]
 """``progress(done, total, result, index)``, called in the caller's thread as each submission finishes.
@@ -72,57 +67,43 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def grade_submission(
-    path: str | os.PathLike[str],
-    *,
-    seed: int | None = None,
-    lang: str = "es",
-    limits: Limits = DEFAULT_LIMITS,
-    levels: tuple[int, ...] = LEVELS,
-    points: Mapping[str, float] | None = None,
-) -> SubmissionResult:
+def grade_submission(path: str | os.PathLike[str], course: CourseConfig = DEFAULT) -> SubmissionResult:
     """Grade one submission (a ``.py`` or an ``.ipynb``)."""
-    return grade_many([path], jobs=1, seed=seed, lang=lang, limits=limits, levels=levels, points=points)[0]
+    return grade_many([path], course, jobs=1)[0]
 
 
 def grade_many(
     paths: Iterable[str | os.PathLike[str] | Learner],
+    course: CourseConfig = DEFAULT,
     *,
     jobs: int | None = None,
-    seed: int | None = None,
-    lang: str = "es",
     progress: Progress | None = None,
-    limits: Limits = DEFAULT_LIMITS,
-    levels: tuple[int, ...] = LEVELS,
     server: GradingServer | None = None,
-    points: Mapping[str, float] | None = None,
 ) -> list[SubmissionResult]:
     """Grade many submissions in parallel; the results come back in the order of ``paths``.
 
     Each item is a file or a :class:`~autograder.intake.collect.Learner` (what intake found:
     one row each, one file graded, chosen by :func:`choose`). Every submission of one run
-    sees the same random scenarios (``seed``, random when None and recorded in each
+    sees the same random scenarios (the course's seed, random when None and recorded in each
     result), so the class is graded on equal terms.
     """
     learners = [p if isinstance(p, Learner) else _one_file(p) for p in paths]
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    course = course.for_run()
     jobs = max(1, jobs or os.cpu_count() or 1)
     server = server or shared_server()
     results: list[SubmissionResult | None] = [None] * len(learners)
     global _warned_unconfined
-    warning = confinement_warning(lang)
+    warning = confinement_warning(course.lang)
     if warning and not _warned_unconfined:
         _warned_unconfined = True  # once per run: every result carries it too
         print(warning, file=sys.stderr)
 
     def one(learner: Learner) -> SubmissionResult:
         try:
-            return grade_learner(
-                learner, seed=seed, lang=lang, limits=limits, levels=levels, server=server, points=points
-            )
+            return grade_learner(learner, course, server=server)
         except Exception as e:  # noqa: BLE001 - one file that breaks the loader or the grader must not cost the batch
             # Only the exception's type: its text may quote the file.
-            return _unloadable(_label(learner), text("internal", lang, detail=type(e).__name__), seed, levels, points)
+            return _unloadable(_label(learner), text("internal", course.lang, detail=type(e).__name__), course)
 
     pool = ThreadPoolExecutor(max_workers=jobs)
     futures = {pool.submit(one, learner): i for i, learner in enumerate(learners)}
@@ -139,9 +120,9 @@ def grade_many(
             pool.shutdown(wait=False, cancel_futures=True)
             server.kill()
             pool.shutdown(wait=True)
-        message = text("batch.interrupted", lang)
+        message = text("batch.interrupted", course.lang)
         kept = [
-            r if r is not None else _unloadable(_label(learner), message, seed, levels, points)
+            r if r is not None else _unloadable(_label(learner), message, course)
             for r, learner in zip(results, learners, strict=True)
         ]
         raise GradingInterrupted(kept, graded=sum(1 for r in results if r is not None)) from None
@@ -151,45 +132,27 @@ def grade_many(
 
 
 def grade_loaded(
-    submission: Submission,
-    *,
-    seed: int,
-    lang: str = "es",
-    limits: Limits = DEFAULT_LIMITS,
-    levels: tuple[int, ...] = LEVELS,
-    server: GradingServer | None = None,
-    points: Mapping[str, float] | None = None,
+    submission: Submission, course: CourseConfig = DEFAULT, *, server: GradingServer | None = None
 ) -> SubmissionResult:
     """Send an already loaded submission to a judge and wait for its result."""
+    course = course.for_run()
     server = server or shared_server()
-    request = {
-        "submission": submission.to_json(),
-        "seed": seed,
-        "lang": lang,
-        "limits": limits.to_json(),
-        "levels": list(levels),
-        "points": dict(points or {}),
-    }
+    request = {"submission": submission.to_json(), "course": course.to_wire()}
     try:
-        raw = server.grade(request, timeout=limits.submission_seconds)
+        raw = server.grade(request, timeout=course.limits.submission_seconds)
     except JudgeTimeout:
-        return _unloadable(
-            submission.name, text("internal.timeout", lang, seconds=limits.submission_seconds), seed, levels, points
-        )
+        message = text("internal.timeout", course.lang, seconds=course.limits.submission_seconds)
+        return _unloadable(submission.name, message, course)
     except ServerError as e:
-        return _unloadable(submission.name, text("internal", lang, detail=str(e)), seed, levels, points)
+        return _unloadable(submission.name, text("internal", course.lang, detail=str(e)), course)
     result = SubmissionResult.from_json(raw)
-    if warning := confinement_warning(lang):
+    if warning := confinement_warning(course.lang):
         result.warnings.append(warning)
     return result
 
 
-def _unloadable(
-    name: str, message: str, seed: int, levels: tuple[int, ...], points: Mapping[str, float] | None = None
-) -> SubmissionResult:
-    return SubmissionResult.from_criteria(
-        name, not_graded(message, levels=levels, points=points), error=message, seed=seed
-    )
+def _unloadable(name: str, message: str, course: CourseConfig) -> SubmissionResult:
+    return SubmissionResult.from_criteria(name, course.not_graded(message), error=message, seed=course.seed)
 
 
 # --- one learner, one row ---------------------------------------------------------------------
@@ -256,39 +219,32 @@ def choose(candidates: list[Candidate]) -> tuple[int, str | None]:
 
 
 def grade_learner(
-    learner: Learner,
-    *,
-    seed: int,
-    lang: str = "es",
-    limits: Limits = DEFAULT_LIMITS,
-    levels: tuple[int, ...] = LEVELS,
-    server: GradingServer | None = None,
-    points: Mapping[str, float] | None = None,
+    learner: Learner, course: CourseConfig = DEFAULT, *, server: GradingServer | None = None
 ) -> SubmissionResult:
     """One learner's row: the file :func:`choose` picks, graded; the others named in its warnings."""
+    course = course.for_run()
+    lang = course.lang
     candidates = [_load(found, learner, lang) for found in learner.files]
     if not candidates:
-        return _nothing_gradable(learner, lang, seed, levels, points)
+        return _nothing_gradable(learner, course)
     chosen, why = choose(candidates)
     picked = candidates[chosen]
     if picked.submission is None:
-        result = _unloadable(picked.found.name, picked.error or "", seed, levels, points)
+        result = _unloadable(picked.found.name, picked.error or "", course)
     elif picked.submission.course in WRONG_NOTEBOOKS:
-        course = picked.submission.course
+        number = picked.submission.course
         message = text(
             "load.course_notebook",
             lang,
             name=picked.found.name,
-            number=int(course),
-            notebook=f"{NOTEBOOKS[course]}.ipynb",
+            number=int(number),
+            notebook=f"{NOTEBOOKS[number]}.ipynb",
             exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
-            levels=said_levels(levels, lang),
+            levels=said_levels(course.levels, lang),
         )
-        result = _unloadable(picked.found.name, message, seed, levels, points)
+        result = _unloadable(picked.found.name, message, course)
     else:
-        result = grade_loaded(
-            picked.submission, seed=seed, lang=lang, limits=limits, levels=levels, server=server, points=points
-        )
+        result = grade_loaded(picked.submission, course, server=server)
         # What a person's decisions (autograder review) hold for: this content, and no other.
         result.sha256 = content_digest(picked.found)
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
@@ -324,16 +280,14 @@ _RENAMED = (".ipynb.txt", ".ipynb.json", ".py.txt", ".ipynb.html")
 """A notebook or script whose name gained an extension on the way (a browser's download, a mail client)."""
 
 
-def _nothing_gradable(
-    learner: Learner, lang: str, seed: int, levels: tuple[int, ...], points: Mapping[str, float] | None
-) -> SubmissionResult:
+def _nothing_gradable(learner: Learner, course: CourseConfig) -> SubmissionResult:
     """A learner who handed in no ``.py`` and no notebook: a row with 0 that says what was found."""
     found = [learner.inside(o) for o in learner.others]
-    message = plural("choice.nothing", len(found), lang, files=_names(found, lang))
+    message = plural("choice.nothing", len(found), course.lang, files=_names(found, course.lang))
     renamed = [name for name in found if name.lower().endswith(_RENAMED)]
     if renamed:
-        message += " " + plural("choice.renamed", len(renamed), lang, files=_names(renamed, lang))
-    return _unloadable(shown_name(learner.name), message, seed, levels, points)
+        message += " " + plural("choice.renamed", len(renamed), course.lang, files=_names(renamed, course.lang))
+    return _unloadable(shown_name(learner.name), message, course)
 
 
 _MAX_NAMED = 10

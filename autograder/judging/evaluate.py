@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import graded, scored
-from autograder.course.levels import LEVELS
+from autograder.course.config import CourseConfig
+from autograder.course.criteria import scored
 from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their judges
 from autograder.judging.delegation import explained
 from autograder.judging.moves import reconcile_moves
@@ -35,25 +35,23 @@ class Grading:
 
 def run_checks(
     caller: Caller,
+    course: CourseConfig,
     *,
-    seed: int,
-    lang: str = "es",
-    levels: tuple[int, ...] = LEVELS,
     scratch: Path,
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
     spelled: dict[str, str] | None = None,
-    points: dict[str, float] | None = None,
 ) -> Grading:
-    """Observe and judge every criterion of the requested levels.
+    """Observe and judge every criterion the course counts, with its points, on the course's seed.
 
     What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
-    only lets the feedback show the learner's own spelling of it. ``points`` is the course's
-    configuration (:mod:`autograder.course.config`): each criterion's points, when not the declared ones.
+    only lets the feedback show the learner's own spelling of it.
     """
-    run = Run(caller, seed, scratch, lang, answers, box=box)
-    chosen = graded(levels, points)
+    course = course.for_run()
+    lang = course.lang
+    run = Run(caller, course.seed, scratch, lang, answers, box=box)
+    chosen = course.graded()
     observations = run.observe_all([c.observes for c in chosen])
     criteria = scored([(c, VERDICTS[c.id](obs, lang)) for c, obs in zip(chosen, observations, strict=True)])
     # Read from the cases the Level 2 criteria already observed (each observer runs once): no extra call.

@@ -15,26 +15,20 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
-from autograder.course.criteria import graded, not_graded
-from autograder.course.levels import LEVELS
+from autograder.course.config import CourseConfig
 from autograder.intake.submission import Submission
 from autograder.judging.delegation import static_delegation
 from autograder.judging.machine_paths import hiding
 from autograder.sandbox.learner_process import prepare_box
 from autograder.sandbox.session import LoadSummary, Session
-from autograder.wire.limits import Limits
 from autograder.wire.results import SubmissionResult
 
 
 def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
     """Grade one submission (runs in a judge process forked from the zygote)."""
     submission = Submission.from_json(request["submission"])
-    seed = int(request["seed"])
-    lang = str(request.get("lang") or "es")
-    limits = Limits.from_json(request.get("limits"))
-    levels = tuple(int(level) for level in request.get("levels") or LEVELS)
-    # The course's points (autograder.course.config), when it set them: criterion id -> points.
-    points = {str(k): float(v) for k, v in (request.get("points") or {}).items()}
+    course = CourseConfig.from_wire(request["course"])  # the run's: its seed and language are set
+    seed, lang = course.seed, course.lang
     workdir = run_dir / f"judge-{os.getpid()}"
     box = workdir / "learner"
     shown = hiding((box, ""), (run_dir, "<tmp>"))
@@ -44,20 +38,13 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         scratch = workdir / "grader"
         scratch.mkdir(mode=0o700)
         prepare_box(box, uid)
-        session = Session(submission, limits=limits, box=box, uid=uid, lang=lang)
+        session = Session(submission, limits=course.limits, box=box, uid=uid, lang=lang)
         summary = session.start()
-        if summary.fatal:
-            criteria = not_graded(summary.fatal, levels=levels, points=points)
-            result = SubmissionResult.from_criteria(
-                submission.name, criteria, error=summary.fatal, warnings=summary.warnings, seed=seed
-            )
-            return shown(result.to_json())
-        if nothing := nothing_defined(summary, levels, lang):
-            # Every criterion would say its own «no hay una función»: one message says it once, for all.
-            criteria = not_graded(nothing, levels=levels, points=points)
+        # A load that failed, or nothing defined (every criterion would say its own «no hay una función»): said once.
+        if fatal := summary.fatal or nothing_defined(summary, course):
             return shown(
                 SubmissionResult.from_criteria(
-                    submission.name, criteria, error=nothing, warnings=summary.warnings, seed=seed
+                    submission.name, course.not_graded(fatal), error=fatal, warnings=summary.warnings, seed=seed
                 ).to_json()
             )
         from autograder.judging.evaluate import (
@@ -66,14 +53,11 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
 
         grading = run_checks(
             session,
-            seed=seed,
-            lang=lang,
-            levels=levels,
+            course,
             scratch=scratch,
             box=box,
             answers=summary.answers,
             spelled=static_delegation([c.source for c in submission.runnable]),
-            points=points,
         )
         note = session.output_note()
         result = SubmissionResult.from_criteria(
@@ -93,7 +77,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         message = text("internal", lang, detail=f"{type(e).__name__}: {e}")
         return shown(
             SubmissionResult.from_criteria(
-                submission.name, not_graded(message, levels=levels, points=points), error=message, seed=seed
+                submission.name, course.not_graded(message), error=message, seed=seed
             ).to_json()
         )
     finally:
@@ -102,13 +86,13 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def nothing_defined(summary: LoadSummary, levels: tuple[int, ...], lang: str) -> str | None:
+def nothing_defined(summary: LoadSummary, course: CourseConfig) -> str | None:
     """The message for a submission that defines none of the names its levels grade (None when it defines one).
 
     A function that is not callable or an answer of any type counts as defined: its own criterion
     says what is wrong with it.
     """
-    names = tuple(dict.fromkeys(c.function for c in graded(levels)))
+    names = tuple(dict.fromkeys(c.function for c in course.graded()))
     if not names or any(summary.defined.get(n, "missing") != "missing" or n in summary.answers for n in names):
         return None
-    return text("load.nothing_defined", lang, names=", ".join(f"`{n}`" for n in names))
+    return text("load.nothing_defined", course.lang, names=", ".join(f"`{n}`" for n in names))

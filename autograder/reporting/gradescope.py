@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import LANGS, NoticeError, notice, text
-from autograder.course.config import CourseConfig, load, to_file_json
+from autograder.course.config import DEFAULT, CourseConfig, load, to_file_json
 from autograder.intake.collect import Learner, collect_submissions, is_ignored, shown_name
 from autograder.reporting.report import bidi_visible, criterion_title, fmt_points, write_text_atomic
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -172,24 +172,20 @@ def _no_tests(output: str) -> dict[str, Any]:
     return {"score": 0.0, "output": output, "output_format": "text", "tests": []}
 
 
-def grade_for_gradescope(
-    submission_dir: Path, *, seed: int, lang: str = "es", course: CourseConfig | None = None
-) -> dict[str, Any]:
+def grade_for_gradescope(submission_dir: Path, course: CourseConfig) -> dict[str, Any]:
     """The learner's upload is one learner, graded by the rule ``autograder grade`` applies to each learner.
 
     One file is graded, chosen as :func:`autograder.grading.pipeline.choose` says (never the best
     score of several: that would grade what the learner did not choose to hand in); the others are
     named in the output; an upload with nothing gradable gets 0 and what was found.
     """
-    with collect_submissions([submission_dir], lang=lang, one_learner=True) as intake:
+    course = course.for_run()
+    with collect_submissions([submission_dir], lang=course.lang, one_learner=True) as intake:
         learners = intake.learners or [Learner(shown_name(submission_dir.name), ())]
         from autograder.grading.pipeline import grade_many
 
-        settings: dict[str, Any] = {}
-        if course is not None:
-            settings = {"limits": course.limits, "levels": course.counted_levels, "points": course.points}
-        (result,) = grade_many(learners, jobs=os.cpu_count() or 1, seed=seed, lang=lang, **settings)
-        return to_gradescope(result, lang=lang, warnings=intake.warnings)
+        (result,) = grade_many(learners, course, jobs=os.cpu_count() or 1)
+        return to_gradescope(result, lang=course.lang, warnings=intake.warnings)
 
 
 def learner_seed(course_seed: int, learner: str) -> int:
@@ -261,7 +257,7 @@ def main() -> int:
     try:
         if broken:
             raise RuntimeError(CONFIG_MEMBER)
-        document = grade_for_gradescope(submission_dir, seed=seed, lang=lang, course=config)
+        document = grade_for_gradescope(submission_dir, (config or DEFAULT).with_run(seed=seed, lang=lang))
     except Exception:  # noqa: BLE001 — Gradescope must still get a results.json that says what happened
         # stdout is shown to instructors only: the traceback goes there, the learner gets a sentence.
         traceback.print_exc(file=sys.stdout)

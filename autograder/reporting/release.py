@@ -155,7 +155,7 @@ def edition_files(root: Path = ROOT, lang: str = "es", config: CourseConfig | No
     if config is not None:
         files[SHIPPED_CONFIG] = to_file_json(config.for_learners()).encode("utf-8")
     files[QUESTIONS_MODULE] = keyless_questions_source(files[QUESTIONS_MODULE].decode("utf-8")).encode("utf-8")
-    counted = config.counted_levels if config is not None else LEVELS
+    counted = config.levels if config is not None else LEVELS
     readme = text(
         "release.readme",
         lang,

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
-from autograder.course.config import values_digest
+from autograder.course.config import CourseConfig, values_digest
 from autograder.course.criteria import CRITERIA
 from autograder.intake.collect import Learner
 from autograder.reporting.report import ReportEntry, feedback_names, learner_labels
@@ -132,23 +132,21 @@ def course_version() -> str:
 
 
 def run_record(
+    course: CourseConfig,
     *,
-    seed: int,
-    lang: str,
     total: int,
     warnings: list[str],
     shard: Shard,
     planned: list[Planned],
     complete: bool = True,
-    config: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What a shard's ``results.json`` says about its run, so that ``merge`` can check and join the parts.
 
     A one-machine run (and so a merged one) writes no such record: its results.json stays as it was.
     """
     return {
-        "seed": seed,
-        "lang": lang,
+        "seed": course.seed,
+        "lang": course.lang,
         "course_version": course_version(),
         "shard": str(shard),
         "total": total,
@@ -157,7 +155,7 @@ def run_record(
         # False when Ctrl-C stopped the part: its results.json marks the rest «no calificada».
         "complete": complete,
         # The course's configuration (autograder.course.config): parts graded under different ones do not merge.
-        "config": config,
+        "config": course.record(),
     }
 
 
