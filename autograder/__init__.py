@@ -31,7 +31,7 @@ The exercise contract (what the notebooks teach and a submission defines, in a
     respuesta_causa_raiz = "?"             # Level 2: the incident's root cause (one letter)
 
 Every criterion (id, points, title, hint, what it observes) is declared once in
-:mod:`autograder.course.criteria`, its judge registered for its id in :mod:`autograder.judging`;
+:mod:`autograder.course.criteria`, its verdict function registered for its id in :mod:`autograder.judging`;
 the multiple-choice prompts, options and correct letters live in :mod:`autograder.questions`.
 Every submission is graded on every criterion, so the maximum is the same for all: an answer
 left undefined scores 0.

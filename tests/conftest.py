@@ -112,11 +112,11 @@ def add_criterion() -> Iterator[Callable[..., criteria.Criterion]]:
     every toy and its judge are unregistered when the test ends.
     """
     from autograder.judging.registry import VERDICTS, verdict
-    from autograder.judging.verdicts import judge_lesson_checkpoint
+    from autograder.judging.verdicts import lesson_checkpoint_verdict
 
     added: list[str] = []
 
-    def add(criterion_id: str, judge: Any = judge_lesson_checkpoint, **fields: Any) -> criteria.Criterion:
+    def add(criterion_id: str, judge: Any = lesson_checkpoint_verdict, **fields: Any) -> criteria.Criterion:
         declared: dict[str, Any] = {
             "level": 1,
             "points": 1,

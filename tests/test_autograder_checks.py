@@ -21,7 +21,7 @@ import pytest
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, required_ids
 from autograder.judging import observe, scenarios
-from autograder.judging.evaluate import run_checks
+from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.observe import (
     ActionObservation,
     AnswerObservation,
@@ -31,14 +31,14 @@ from autograder.judging.observe import (
     observe_reconciles,
 )
 from autograder.judging.verdicts import (
-    judge_hidden,
-    judge_high_impact,
-    judge_incident,
-    judge_is_error,
-    judge_lesson_checkpoint,
-    judge_paired,
-    judge_question,
-    judge_read_only,
+    hidden_verdict,
+    high_impact_verdict,
+    incident_verdict,
+    is_error_verdict,
+    lesson_checkpoint_verdict,
+    paired_verdict,
+    question_verdict,
+    read_only_verdict,
 )
 from autograder.questions import QUESTIONS
 from autograder.sandbox.session import Outcome
@@ -175,12 +175,12 @@ def hi_cases(tmp_path):
 
 
 def ro_verdict(fn: Fn, cases, lang="es"):
-    return judge_read_only(observe_reconciles(FakeCaller(reconcile=fn), cases), lang)
+    return read_only_verdict(observe_reconciles(FakeCaller(reconcile=fn), cases), lang)
 
 
 def hi_verdicts(fn: Fn, cases, lang="es"):
     obs = observe_reconciles(FakeCaller(reconcile=fn), cases)
-    return judge_high_impact(obs, lang), judge_is_error(obs, lang), judge_paired(obs, lang)
+    return high_impact_verdict(obs, lang), is_error_verdict(obs, lang), paired_verdict(obs, lang)
 
 
 # -- Level 1 -------------------------------------------------------------------------------------------
@@ -189,49 +189,55 @@ def hi_verdicts(fn: Fn, cases, lang="es"):
 @pytest.mark.parametrize("name", ["cpA", "cpB", "cpC"])
 def test_the_lesson_checkpoints_with_the_right_answer(name):
     outcome = FakeCaller(resume_action=resume_action).call("resume_action", exercise_checkpoint(name))
-    verdict = judge_lesson_checkpoint(LessonObservation(name, outcome), "es")
+    verdict = lesson_checkpoint_verdict(LessonObservation(name, outcome), "es")
     assert verdict.passed and CRITERIA[f"nivel1.{name}"].result(verdict).score == 1
     assert verdict.feedback.startswith("Correcto")
 
 
 def test_a_wrong_action_says_what_was_expected_but_not_why():
     """The why is razon_cpC's question: the action's row shows before it may be answered."""
-    verdict = judge_lesson_checkpoint(LessonObservation("cpC", Outcome("ok", value="rerun", fn="resume_action")), "es")
+    verdict = lesson_checkpoint_verdict(
+        LessonObservation("cpC", Outcome("ok", value="rerun", fn="resume_action")), "es"
+    )
     assert not verdict.passed
     assert "'rerun'" in verdict.feedback and '"is_error"' in verdict.feedback
     assert "alto impacto" not in verdict.feedback and "registro" not in verdict.feedback
-    english = judge_lesson_checkpoint(LessonObservation("cpC", Outcome("ok", value="rerun", fn="resume_action")), "en")
+    english = lesson_checkpoint_verdict(
+        LessonObservation("cpC", Outcome("ok", value="rerun", fn="resume_action")), "en"
+    )
     assert '"is_error"' in english.feedback and "high-impact" not in english.feedback
 
 
 def test_an_answer_that_is_not_an_action_is_named_as_such():
-    verdict = judge_lesson_checkpoint(LessonObservation("cpA", Outcome("ok", value="seguir", fn="resume_action")), "es")
+    verdict = lesson_checkpoint_verdict(
+        LessonObservation("cpA", Outcome("ok", value="seguir", fn="resume_action")), "es"
+    )
     assert "ninguna de las tres acciones" in verdict.feedback
 
 
 def test_a_stub_is_not_implemented_yet_not_a_traceback():
-    verdict = judge_lesson_checkpoint(LessonObservation("cpB", Outcome("not_implemented", fn="resume_action")), "es")
+    verdict = lesson_checkpoint_verdict(LessonObservation("cpB", Outcome("not_implemented", fn="resume_action")), "es")
     assert verdict.feedback.startswith("Todavía no implementado") and "Traceback" not in verdict.feedback
 
 
 def test_hidden_variants_pass_with_the_rule():
     cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
-    verdict = judge_hidden(observe_actions(FakeCaller(resume_action=resume_action), cases), "es")
+    verdict = hidden_verdict(observe_actions(FakeCaller(resume_action=resume_action), cases), "es")
     assert verdict.passed, verdict.feedback
 
 
 def test_answers_tuned_to_the_exercise_text_fail_the_hidden_variants():
     for name in ("cpA", "cpB", "cpC"):
         outcome = FakeCaller(resume_action=resume_action_tuned).call("resume_action", exercise_checkpoint(name))
-        assert judge_lesson_checkpoint(LessonObservation(name, outcome), "es").passed
+        assert lesson_checkpoint_verdict(LessonObservation(name, outcome), "es").passed
     cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
-    verdict = judge_hidden(observe_actions(FakeCaller(resume_action=resume_action_tuned), cases), "es")
+    verdict = hidden_verdict(observe_actions(FakeCaller(resume_action=resume_action_tuned), cases), "es")
     assert not verdict.passed
 
 
 def test_treating_only_send_email_as_high_impact_fails_on_unseen_names():
     cases = scenarios.hidden_action_cases(scenarios.rng_for(SEED, "nivel1.hidden"))
-    verdict = judge_hidden(observe_actions(FakeCaller(resume_action=resume_action_only_send_email), cases), "es")
+    verdict = hidden_verdict(observe_actions(FakeCaller(resume_action=resume_action_only_send_email), cases), "es")
     assert not verdict.passed
     assert "READ_ONLY_TOOLS" in verdict.feedback
     assert "de 14" in verdict.feedback
@@ -518,10 +524,10 @@ def test_a_call_left_without_its_tool_result_is_named(tmp_path):
     cp["messages"][-1]["content"].append({"type": "tool_use", "id": "toolu_01segunda", "name": "grep", "input": {}})
     case = scenarios.ReconcileCase("send_email", "high_impact", cp, tmp_path)
     obs = observe_reconciles(FakeCaller(reconcile=variant(_then(NOTE))), [case])
-    paired = judge_paired(obs, "es")
+    paired = paired_verdict(obs, "es")
     assert not paired.passed
     assert "a toolu_01segunda le falta su tool_result al principio" in paired.feedback
-    assert "toolu_01segunda lacks its tool_result" in judge_paired(obs, "en").feedback
+    assert "toolu_01segunda lacks its tool_result" in paired_verdict(obs, "en").feedback
 
 
 def test_the_offline_api_judges_the_returned_conversation(tmp_path):
@@ -534,7 +540,7 @@ def test_the_offline_api_judges_the_returned_conversation(tmp_path):
     )
     case = scenarios.ReconcileCase("send_email", "high_impact", cp, tmp_path)
     obs = observe_reconciles(FakeCaller(reconcile=reconcile), [case])
-    paired = judge_paired(obs, "es")
+    paired = paired_verdict(obs, "es")
     assert not paired.passed and "la API rechazaría" in paired.feedback and "toolu_01otro" in paired.feedback
 
 
@@ -550,7 +556,7 @@ def test_none_or_a_non_checkpoint_return_is_explained(hi_cases):
 
 def incident(tmp_path, fn: Fn, seed: int = SEED):
     case = scenarios.incident_case(scenarios.rng_for(seed, "nivel2.no_double_email"), tmp_path)
-    return judge_incident(observe_incident(FakeCaller(reconcile=fn), case), "es"), case
+    return incident_verdict(observe_incident(FakeCaller(reconcile=fn), case), "es"), case
 
 
 def test_the_incident_with_the_lesson_rule_leaves_one_email(tmp_path):
@@ -581,7 +587,7 @@ def test_a_second_email_after_an_answered_call_is_the_models_doing(tmp_path):
 
     case = scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path)
     obs = dataclasses.replace(observe_incident(FakeCaller(reconcile=reconcile), case), emails=2)
-    verdict = judge_incident(obs, "es")
+    verdict = incident_verdict(obs, "es")
     assert not verdict.passed and "lo envió el modelo" in verdict.feedback
     assert "estado de ejecución desconocido" in verdict.feedback and "jugada uno" not in verdict.feedback
 
@@ -644,7 +650,7 @@ RIGHT_ANSWERS = {q.variable: q.answer for q in QUESTIONS.values()}
 
 def test_run_checks_gives_every_criterion_in_order_and_full_marks_to_the_rule(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=RIGHT_ANSWERS)
+    grading = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=RIGHT_ANSWERS)
     levels_1_2 = [c for c in CRITERIA_IDS if CRITERIA[c].level in (1, 2)]
     assert [c.id for c in grading.criteria] == levels_1_2
     assert all(c.passed for c in grading.criteria), [c.feedback for c in grading.criteria if not c.passed]
@@ -654,7 +660,7 @@ def test_run_checks_gives_every_criterion_in_order_and_full_marks_to_the_rule(tm
 @pytest.mark.parametrize("answers", [None, {}, {"respuesta_causa_raiz": "c"}, RIGHT_ANSWERS])
 def test_every_submission_has_the_same_maximum(tmp_path, answers):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=answers)
+    grading = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=answers)
     levels_1_2 = [c for c in CRITERIA.values() if c.level in (1, 2)]
     assert [c.id for c in grading.criteria] == [c.id for c in levels_1_2]
     assert sum(c.max_score for c in grading.criteria) == sum(c.points for c in levels_1_2)
@@ -662,16 +668,16 @@ def test_every_submission_has_the_same_maximum(tmp_path, answers):
 
 @pytest.mark.parametrize("variable", list(QUESTIONS))
 def test_a_missing_answer_is_zero_with_a_message_naming_the_variable(variable):
-    verdict = judge_question(AnswerObservation(variable, None, defined=False), "es")
+    verdict = question_verdict(AnswerObservation(variable, None, defined=False), "es")
     assert not verdict.passed and f"No definiste `{variable}`" in verdict.feedback and "vale 0" in verdict.feedback
-    untouched = judge_question(AnswerObservation(variable, {"type": "NoneType"}), "es")
+    untouched = question_verdict(AnswerObservation(variable, {"type": "NoneType"}), "es")
     assert not untouched.passed and "todavía no respondiste" in untouched.feedback
 
 
 def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
     caller = FakeCaller(resume_action=resume_action_only_send_email, reconcile=reconcile)
-    both = run_checks(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path / "a")
-    only1 = run_checks(caller, CourseConfig(seed=SEED, levels=(1,)), scratch=tmp_path / "b")
+    both = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path / "a")
+    only1 = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1,)), scratch=tmp_path / "b")
     level1 = [c.id for c in CRITERIA.values() if c.level == 1]
     assert [c.id for c in only1.criteria] == level1
     assert [c.feedback for c in only1.criteria] == [c.feedback for c in both.criteria[: len(level1)]]
@@ -699,7 +705,7 @@ def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
 )
 def test_what_ran_takes_the_credit_away_and_the_flag_says_what_it_is(tmp_path, ran, spelled, shown, words):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile, reused={"reconcile": [ran]})
-    grading = run_checks(
+    grading = evaluate_criteria(
         caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled={"reconcile": spelled}
     )
     by_id = {c.id: c for c in grading.criteria}
@@ -712,7 +718,7 @@ def test_what_ran_takes_the_credit_away_and_the_flag_says_what_it_is(tmp_path, r
 def test_what_the_source_names_alone_takes_nothing_away(tmp_path):
     # The static reading only explains: a call that never ran it (dead code, an unused import) keeps its points.
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
-    grading = run_checks(
+    grading = evaluate_criteria(
         caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled={"reconcile": "lesson3.reconcile"}
     )
     code = [c for c in grading.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
@@ -732,20 +738,20 @@ def test_scenarios_differ_between_seeds(tmp_path):
 
 @pytest.mark.parametrize(("value", "passed"), [("c", True), (" C) ", True), ("(c)", True), ("b", False)])
 def test_questions(value, passed):
-    verdict = judge_question(AnswerObservation("respuesta_causa_raiz", value), "es")
+    verdict = question_verdict(AnswerObservation("respuesta_causa_raiz", value), "es")
     assert verdict.passed is passed
 
 
 def test_a_question_answer_that_is_not_a_letter_is_explained():
-    verdict = judge_question(AnswerObservation("respuesta_id_inventado", {"type": "int"}), "es")
+    verdict = question_verdict(AnswerObservation("respuesta_id_inventado", {"type": "int"}), "es")
     assert not verdict.passed and "una letra" in verdict.feedback
 
 
 def test_the_outcome_is_not_mutated_by_the_judges(hi_cases):
     obs = observe_reconciles(FakeCaller(reconcile=reconcile), hi_cases[:1])
     before = copy.deepcopy(obs[0].outcome.value)
-    judge_paired(obs, "es")
-    judge_is_error(obs, "es")
+    paired_verdict(obs, "es")
+    is_error_verdict(obs, "es")
     assert obs[0].outcome.value == before
 
 
@@ -765,7 +771,7 @@ def test_an_exception_on_one_case_is_named_with_that_case(hi_cases):
 
     caller.call = call  # type: ignore[method-assign]
     obs = observe_reconciles(caller, hi_cases)
-    not_rerun, is_error = judge_high_impact(obs, "es"), judge_is_error(obs, "es")
+    not_rerun, is_error = high_impact_verdict(obs, "es"), is_error_verdict(obs, "es")
     unknown = hi_cases[-1].label
     for verdict in (not_rerun, is_error):
         assert not verdict.passed
@@ -782,11 +788,11 @@ def test_a_resume_action_that_breaks_on_some_variants_says_which(tmp_path):
     ]
     for outcome in outcomes:
         outcome.fn = "resume_action"
-    verdict = judge_hidden([ActionObservation(c, o) for c, o in zip(cases, outcomes, strict=True)], "es")
+    verdict = hidden_verdict([ActionObservation(c, o) for c, o in zip(cases, outcomes, strict=True)], "es")
     assert "Falló en 2 de 14" in verdict.feedback
     assert "sin llamada pendiente: `resume_action` lanzó TypeError en la línea 2" in verdict.feedback
     assert "Sin pendingToolUse no hay nada que conciliar" in verdict.feedback
-    english = judge_hidden([ActionObservation(c, o) for c, o in zip(cases, outcomes, strict=True)], "en")
+    english = hidden_verdict([ActionObservation(c, o) for c, o in zip(cases, outcomes, strict=True)], "en")
     assert "no pending call: " in english.feedback
     assert "no pending call (crash after save point B): " in english.feedback
     assert "sin " not in english.feedback and "después" not in english.feedback
@@ -914,7 +920,7 @@ def test_the_incident_feedback_says_what_happened(tmp_path):
 
 @pytest.mark.parametrize("fn", [untouched, past_max_turns], ids=lambda f: f.__name__)
 def test_a_reconcile_that_does_nothing_gets_no_reconcile_criterion(tmp_path, fn):
-    grading = run_checks(
+    grading = evaluate_criteria(
         FakeCaller(resume_action=resume_action, reconcile=fn), CourseConfig(seed=SEED), scratch=tmp_path
     )
     passed = {c.id for c in grading.criteria if c.passed}
@@ -972,14 +978,14 @@ REFUSED_FIELDS = {
 def test_a_field_the_api_does_not_accept_is_not_paired_and_says_where(hi_cases, ro_cases, change, expected):
     for cases in (hi_cases[:2], ro_cases[:2]):
         obs = observe_reconciles(FakeCaller(reconcile=variant(change)), cases)
-        paired = judge_paired(obs, "es")
+        paired = paired_verdict(obs, "es")
         assert not paired.passed
         assert "la API rechazaría la conversación" in paired.feedback
         for words in expected:
             assert words in paired.feedback, paired.feedback
         # The API's own words are the same in both languages; only the sentence around them is translated.
         api_words = paired.feedback.split("la API responde «")[1].split("»")[0]
-        english = judge_paired(obs, "en").feedback
+        english = paired_verdict(obs, "en").feedback
         assert "the API would reject the conversation" in english and f"the API answers «{api_words}»" in english
 
 
@@ -1042,7 +1048,7 @@ def counting_reconcile() -> Fn:
 def test_the_order_of_the_reconcile_calls_says_nothing_about_their_kind(tmp_path, seed):
     # Read-only and high-impact cases come shuffled together: a reconcile that counts its calls fails.
     caller = FakeCaller(resume_action=resume_action, reconcile=counting_reconcile())
-    grading = run_checks(caller, CourseConfig(seed=seed, levels=(2,)), scratch=tmp_path, answers=RIGHT_ANSWERS)
+    grading = evaluate_criteria(caller, CourseConfig(seed=seed, levels=(2,)), scratch=tmp_path, answers=RIGHT_ANSWERS)
     by_id = {c.id: c for c in grading.criteria}
     assert not (by_id["nivel2.read_only_rerun"].passed and by_id["nivel2.high_impact_not_rerun"].passed)
     # The calls' order is what a learner sees: the pending tool's name of each call, in turn.

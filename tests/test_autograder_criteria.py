@@ -22,7 +22,7 @@ from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Verdict
 from autograder.course.levels import LEVELS
 from autograder.judging import registry
-from autograder.judging.evaluate import run_checks
+from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.observe import LessonObservation, Run
 from autograder.judging.registry import OBSERVERS, VERDICTS, observer, verdict
 from autograder.judging.scenarios import rng_for
@@ -62,7 +62,7 @@ def toy(add_criterion):
 
 def test_a_registered_criterion_reaches_every_output(toy, tmp_path, capsys):
     assert TOY in criteria.required_ids()
-    grading = run_checks(NoFunctions(), CourseConfig(seed=1, levels=(1,)), scratch=tmp_path)
+    grading = evaluate_criteria(NoFunctions(), CourseConfig(seed=1, levels=(1,)), scratch=tmp_path)
     by_id = {c.id: c for c in grading.criteria}
     assert by_id[TOY].feedback == "juguete visto: missing" and by_id[TOY].max_score == 5
     result = SubmissionResult.from_criteria("ana.py", grading.criteria, seed=1)
@@ -118,7 +118,7 @@ JUDGING = Path(registry.__file__).parent
 
 REGISTRIES = """
 import json
-from autograder.judging.evaluate import run_checks  # what the judging process imports to grade
+from autograder.judging.evaluate import evaluate_criteria  # what the judging process imports to grade
 from autograder.course.criteria import CRITERIA
 from autograder.judging.registry import OBSERVERS, VERDICTS
 print(json.dumps({

@@ -17,7 +17,7 @@ import pytest
 from autograder.course.catalogue import _TEXTS
 from autograder.course.criteria import CRITERIA, Criterion
 from autograder.judging.observe import LessonObservation
-from autograder.judging.verdicts import judge_lesson_checkpoint
+from autograder.judging.verdicts import lesson_checkpoint_verdict
 from autograder.questions import QUESTIONS, Question
 from autograder.sandbox.session import Outcome
 from lesson3.exercises import EXPECTED_ACTION
@@ -78,11 +78,13 @@ def test_no_feedback_text_gives_away_another_questions_key(criterion):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_lesson_checkpoint_row_says_the_action_never_the_reason(name, lang):
     reason = QUESTIONS[f"razon_{name}"]
-    right = judge_lesson_checkpoint(
+    right = lesson_checkpoint_verdict(
         LessonObservation(name, Outcome("ok", value=EXPECTED_ACTION[name], fn="resume_action")), lang
     )
     wrong_value = next(a for a in ("continue", "rerun", "is_error") if a != EXPECTED_ACTION[name])
-    wrong = judge_lesson_checkpoint(LessonObservation(name, Outcome("ok", value=wrong_value, fn="resume_action")), lang)
+    wrong = lesson_checkpoint_verdict(
+        LessonObservation(name, Outcome("ok", value=wrong_value, fn="resume_action")), lang
+    )
     assert right.passed and not wrong.passed
     for verdict in (right, wrong):
         assert f'"{EXPECTED_ACTION[name]}"' in verdict.feedback

@@ -20,7 +20,7 @@ from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many, grade_submission
 from autograder.grading.server import GradingServer, shared_server
 from autograder.intake.submission import from_python
-from autograder.judging.evaluate import run_checks
+from autograder.judging.evaluate import evaluate_criteria
 from autograder.sandbox.learner_process import (
     UID_BASE,
     Limits,
@@ -247,7 +247,7 @@ def test_effects_outside_execute_tool_are_caught_when_the_learner_can_reach_the_
     session = Session(from_python(source, "x.py"), limits=FAST, box=box, uid=None, lang="es", landlock=False)
     try:
         session.start()
-        grading = run_checks(session, CourseConfig(seed=3, levels=(2,)), scratch=scratch)
+        grading = evaluate_criteria(session, CourseConfig(seed=3, levels=(2,)), scratch=scratch)
     finally:
         session.close()
         shutil.rmtree(base, ignore_errors=True)

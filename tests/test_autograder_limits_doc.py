@@ -19,7 +19,7 @@ from test_autograder_checks import OneByOne
 from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.intake.submission import cell_label
-from autograder.judging.evaluate import run_checks
+from autograder.judging.evaluate import evaluate_criteria
 from autograder.reporting.report import FEEDBACK_OUTPUT_KB
 from autograder.wire.limits import Limits
 
@@ -156,7 +156,7 @@ def test_the_backstop_outlasts_every_limit_a_slow_honest_submission_may_use(tmp_
         (Counting(level0.ResumeCaller(box, my_load_checkpoint=level0.load, start_state=level0.start)), (0,)),
         (Counting(levels12.FakeCaller(resume_action=levels12.resume_action, reconcile=levels12.reconcile)), (1, 2)),
     ):
-        grading = run_checks(
+        grading = evaluate_criteria(
             caller,
             CourseConfig(seed=5, levels=levels),
             scratch=scratch / str(levels),

@@ -21,7 +21,7 @@ import test_autograder_shards as sharding
 from autograder import cli
 from autograder.course.config import CourseConfig
 from autograder.judging import scenarios
-from autograder.judging.evaluate import run_checks
+from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.moves import case_move, reconcile_moves
 from autograder.judging.observe import observe_reconciles
 from autograder.reporting.misconceptions import misconception_map
@@ -215,10 +215,10 @@ def test_a_hostile_block_beside_the_kept_tool_use_is_still_read(cases):
 
 def test_the_moves_come_with_the_grading_and_only_when_level_2_is_graded(tmp_path):
     caller = checks.FakeCaller(reconcile=only_send_email_is_dangerous, resume_action=checks.resume_action)
-    graded = run_checks(caller, CourseConfig(seed=SEED, levels=(2,)), scratch=tmp_path / "a")
+    graded = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(2,)), scratch=tmp_path / "a")
     assert graded.moves == {"read_only": ["rerun"], "high_impact": ["rerun", "is_error"]}
     caller = checks.FakeCaller(reconcile=only_send_email_is_dangerous, resume_action=checks.resume_action)
-    assert run_checks(caller, CourseConfig(seed=SEED, levels=(1,)), scratch=tmp_path / "b").moves == {}
+    assert evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1,)), scratch=tmp_path / "b").moves == {}
     assert "reconcile" not in caller.called  # the map never calls reconcile on its own
 
 

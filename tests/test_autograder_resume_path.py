@@ -23,7 +23,7 @@ from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.judging import scenarios
-from autograder.judging.evaluate import run_checks
+from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.observe import Run
 from autograder.sandbox.learner_process import Failure
 from autograder.sandbox.session import Outcome
@@ -75,7 +75,9 @@ def grade(tmp_path: Path, seed: int = 3, **functions: Callable[..., Any]) -> dic
     box.mkdir()
     scratch = tmp_path / "grader"
     scratch.mkdir()
-    grading = run_checks(ResumeCaller(box, **functions), CourseConfig(seed=seed, levels=(0,)), scratch=scratch, box=box)
+    grading = evaluate_criteria(
+        ResumeCaller(box, **functions), CourseConfig(seed=seed, levels=(0,)), scratch=scratch, box=box
+    )
     return {c.id: c for c in grading.criteria}
 
 
@@ -424,7 +426,7 @@ def test_a_function_stopped_by_a_limit_fails_the_same_criteria_whatever_the_orde
         caller = LimitedCaller(
             box, my_load_checkpoint=load_hanging_on_broken_files, start_state=start_with(load_hanging_on_broken_files)
         )
-        grading = run_checks(caller, CourseConfig(seed=seed, levels=(0,)), scratch=scratch, box=box)
+        grading = evaluate_criteria(caller, CourseConfig(seed=seed, levels=(0,)), scratch=scratch, box=box)
         verdicts.add(tuple((c.id, c.passed, c.feedback) for c in grading.criteria))
     (only,) = verdicts
     assert [passed for _, passed, _ in only] == [False] * len(LEVEL0)
@@ -565,7 +567,9 @@ def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
     box.mkdir()
     (tmp_path / "grader").mkdir()
     caller = ResumeCaller(box, my_load_checkpoint=load_swallowing, start_state=start_with(load_swallowing))
-    grading = run_checks(caller, CourseConfig(seed=4, lang="en", levels=(0,)), scratch=tmp_path / "grader", box=box)
+    grading = evaluate_criteria(
+        caller, CourseConfig(seed=4, lang="en", levels=(0,)), scratch=tmp_path / "grader", box=box
+    )
     feedback = {c.id: c.feedback for c in grading.criteria}
     assert "instead of raising" in feedback["nivel0.malformed_error"]
     assert "Falló" not in " ".join(feedback.values())
@@ -641,7 +645,7 @@ def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check
 )
 def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, kind, es, en):
     from autograder.judging.observe import LOAD, START, ResumeObservation
-    from autograder.judging.verdicts_resume import judge_fresh_start, judge_malformed
+    from autograder.judging.verdicts_resume import fresh_start_verdict, malformed_verdict
 
     files = [f for f in _files(5, tmp_path) if f.kind == kind]
     # Every call answers with a number: wrong for a broken file and for a missing one, so each file is named.
@@ -651,7 +655,7 @@ def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, kin
     for obs in observations:
         for fn, outcome in obs.outcomes.items():
             outcome.fn = fn
-    judge = judge_malformed if kind == "malformed" else judge_fresh_start
+    judge = malformed_verdict if kind == "malformed" else fresh_start_verdict
     spanish, english = judge(observations, "es").feedback, judge(observations, "en").feedback
     # The feedback lists the first few cases: the same ones in both languages, each in its own.
     named = [(label in spanish, label_en in english) for label, label_en in zip(es, en, strict=True)]

@@ -299,7 +299,7 @@ def test_is_error_fallback_leaves_an_undecidable_text_to_a_person(hi_cases):
     from test_autograder_checks import FakeCaller, reconcile, variant
 
     from autograder.judging.observe import observe_reconciles
-    from autograder.judging.verdicts import judge_is_error
+    from autograder.judging.verdicts import is_error_verdict
 
     undecidable = "Correo enviado, estado de ejecucion desconocido"
 
@@ -307,7 +307,7 @@ def test_is_error_fallback_leaves_an_undecidable_text_to_a_person(hi_cases):
         return variant(lambda cp, block: block.update(content=text, is_error=True))
 
     def verdict(fn):
-        return judge_is_error(observe_reconciles(FakeCaller(reconcile=fn), hi_cases), "es")
+        return is_error_verdict(observe_reconciles(FakeCaller(reconcile=fn), hi_cases), "es")
 
     left = verdict(say(undecidable))
     assert left.passed is None and "pendiente de revisión" in left.feedback and undecidable in left.feedback

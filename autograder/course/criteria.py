@@ -2,20 +2,20 @@
 
 A :class:`Criterion` says everything the rest of the grader needs: its id, level and
 points, its title and escalating hints in each language, the observation it judges (a name an
-observer is registered under) and the feedback keys its judge may use.
+observer is registered under) and the feedback keys its verdict function may use.
 results.json, grades.csv, the HTML feedback, ``check()``,
 ``pista()`` and the lesson-to-criteria table all read :data:`CRITERIA`.
 
-To add a criterion: declare it below (or :func:`register` it); write its judge, a pure function
+To add a criterion: declare it below (or :func:`register` it); write its verdict function, a pure function
 from the observation to a :class:`Verdict`, in :mod:`autograder.judging.verdicts` (Level 0:
 :mod:`autograder.judging.verdicts_resume`), registered for the criterion's id with
 ``@verdict("nivelN.name")``; and, when no existing observation fits, an observer in
 :mod:`autograder.judging.observe` registered with ``@observer("name")``, drawing its scenarios
 from ``run.draws("name")``. Nothing else changes; ``tests/test_autograder_criteria.py`` fails
-while a criterion has no judge or no observer, or a judge or observer has no criterion.
+while a criterion has no verdict function or no observer, or one of those has no criterion.
 
 This module is plain data: the grader's own process imports it for titles and ids
-without loading any judge, lesson3's agent or the SDK. Judges and observers are registered
+without loading any verdict function, lesson3's agent or the SDK. Verdict functions and observers are registered
 (:mod:`autograder.judging.registry`) only in the judging process, which imports them.
 """
 
@@ -35,9 +35,9 @@ from lesson3.exercise_names import EXERCISE_NAMES
 
 
 class Verdict(NamedTuple):
-    """What a judge decides: passed, not passed or ``None``, left to a person; and the feedback that says why.
+    """What a verdict function decides: passed, not passed or ``None`` (left to a person); and the feedback saying why.
 
-    Any judge may return ``None`` where its rules cannot decide: the criterion's points are then
+    Any verdict function may return ``None`` where its rules cannot decide: the criterion's points are then
     pending (``review``) until ``autograder review --apply`` records a person's decision.
     """
 

@@ -4,7 +4,7 @@ Starting Python and importing ``anthropic`` costs about 2.5 s; a fork of a proce
 that already did it costs milliseconds. So a grading run starts one *zygote* (a
 fresh interpreter, launched with an allow-listed environment so no secret of the
 grader is ever in its memory), which preloads lesson3, the SDK and the grader, and
-then forks a *judge* per submission. The judge runs the checks and forks the
+then forks a *judge* per submission. The judge observes and judges every criterion and forks the
 learner's confined child (:mod:`autograder.sandbox.learner_process`) and the crash children.
 
 The grader talks to the zygote (:mod:`autograder.judging.zygote`, which this module only names

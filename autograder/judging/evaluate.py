@@ -2,7 +2,7 @@
 
 For every criterion of the requested levels (:mod:`autograder.course.criteria`), in order:
 get its observation (:mod:`autograder.judging.observe`, each observed once per submission),
-ask its judge (:data:`~autograder.judging.registry.VERDICTS`, filled by the verdict modules imported
+ask its verdict function (:data:`~autograder.judging.registry.VERDICTS`, filled by the verdict modules imported
 here) for a verdict, and score it. A criterion whose function called what of lesson3 it may not
 reuse (:mod:`autograder.judging.delegation`) during a graded call scores 0, whatever its verdict.
 """
@@ -16,7 +16,7 @@ from typing import Any
 from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import scored
-from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their judges
+from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their verdict functions
 from autograder.judging.delegation import explained
 from autograder.judging.moves import reconcile_moves
 from autograder.judging.observe import Run
@@ -33,7 +33,7 @@ class Grading:
     """Tool kind -> the moves the learner's reconcile made (judging.moves); empty when Level 2 was not graded."""
 
 
-def run_checks(
+def evaluate_criteria(
     caller: Caller,
     course: CourseConfig,
     *,

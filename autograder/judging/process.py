@@ -48,10 +48,10 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
                 ).to_json()
             )
         from autograder.judging.evaluate import (
-            run_checks,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
+            evaluate_criteria,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
         )
 
-        grading = run_checks(
+        grading = evaluate_criteria(
             session,
             course,
             scratch=scratch,

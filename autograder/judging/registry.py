@@ -1,9 +1,9 @@
 """Who judges each criterion and who makes each observation: the judging side's two registries.
 
 A criterion (:mod:`autograder.course.criteria`) is plain data, which the grader's own process reads
-without loading any judge or the SDK; it names the observation it reads in ``observes``. The
+without loading any verdict function or the SDK; it names the observation it reads in ``observes``. The
 judging process fills both registries as it imports its modules, one way only, by decorator:
-``@verdict("nivel2.is_error_fallback")`` on a judge in :mod:`autograder.judging.verdicts` and
+``@verdict("nivel2.is_error_fallback")`` on a verdict function in :mod:`autograder.judging.verdicts` and
 :mod:`autograder.judging.verdicts_resume`, ``@observer("reconcile.high_impact")`` on an observer in
 :mod:`autograder.judging.observe` (a decorator called on a made function registers one built in
 a loop). ``tests/test_autograder_criteria.py`` checks both against the criteria, both ways.
@@ -16,29 +16,31 @@ from typing import Any, TypeVar
 
 from autograder.course.criteria import CRITERIA, Verdict
 
-Judge = Callable[[Any, str], Verdict]
-"""``judge(observation, lang) -> Verdict``: pure, it reads only the observation."""
+VerdictFunction = Callable[[Any, str], Verdict]
+"""A verdict function, ``(observation, lang) -> Verdict``: pure, it reads only the observation."""
 Observer = Callable[[Any], Any]
 """``observer(run) -> observation``, given the :class:`~autograder.judging.observe.Run` of one submission."""
 
-VERDICTS: dict[str, Judge] = {}
-"""Criterion id -> its judge."""
+VERDICTS: dict[str, VerdictFunction] = {}
+"""Criterion id -> its verdict function."""
 OBSERVERS: dict[str, Observer] = {}
 """Observation name (a criterion's ``observes``, or one several observers share) -> its observer."""
 
-JudgeT = TypeVar("JudgeT", bound=Judge)
+VerdictT = TypeVar("VerdictT", bound=VerdictFunction)
 ObserverT = TypeVar("ObserverT", bound=Observer)
 
 
-def verdict(*criterion_ids: str) -> Callable[[JudgeT], JudgeT]:
-    """Register the decorated function as the judge of ``criterion_ids`` (one judge per criterion)."""
+def verdict(*criterion_ids: str) -> Callable[[VerdictT], VerdictT]:
+    """Register the decorated function as the verdict function of ``criterion_ids`` (one per criterion)."""
 
-    def register(judge: JudgeT) -> JudgeT:
+    def register(function: VerdictT) -> VerdictT:
         for criterion_id in criterion_ids:
             if criterion_id in VERDICTS:
-                raise ValueError(f"criterion {criterion_id!r} already has a judge: {VERDICTS[criterion_id].__name__}")
-        VERDICTS.update(dict.fromkeys(criterion_ids, judge))
-        return judge
+                raise ValueError(
+                    f"criterion {criterion_id!r} already has a verdict function: {VERDICTS[criterion_id].__name__}"
+                )
+        VERDICTS.update(dict.fromkeys(criterion_ids, function))
+        return function
 
     return register
 

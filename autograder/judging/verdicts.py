@@ -65,7 +65,7 @@ def _listing(items: list[str], lang: str, limit: int = 3) -> str:
 
 
 @verdict(*map(checkpoint_criterion, EXERCISE_NAMES))
-def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
+def lesson_checkpoint_verdict(obs: LessonObservation, lang: str) -> Verdict:
     """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
     name, outcome = obs.name, obs.outcome
     expected = EXPECTED_ACTION[name]
@@ -80,7 +80,7 @@ def judge_lesson_checkpoint(obs: LessonObservation, lang: str) -> Verdict:
 
 
 @verdict("nivel1.hidden")
-def judge_hidden(observations: list[ActionObservation], lang: str) -> Verdict:
+def hidden_verdict(observations: list[ActionObservation], lang: str) -> Verdict:
     """nivel1.hidden: fresh checkpoints the learner has never seen."""
     if verdict := said_once((o.outcome for o in observations), lang):
         return verdict
@@ -187,7 +187,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
 
 
 @verdict("nivel2.read_only_rerun")
-def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verdict:
+def read_only_verdict(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.read_only_rerun: executed exactly once, same name and input, real output, not an error."""
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
@@ -223,7 +223,7 @@ def judge_read_only(observations: list[ReconcileObservation], lang: str) -> Verd
 
 
 @verdict("nivel2.high_impact_not_rerun")
-def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Verdict:
+def high_impact_verdict(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.high_impact_not_rerun: no tool executes, by the proxy or by any other route."""
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
@@ -242,7 +242,7 @@ def judge_high_impact(observations: list[ReconcileObservation], lang: str) -> Ve
 
 
 @verdict("nivel2.is_error_fallback")
-def judge_is_error(observations: list[ReconcileObservation], lang: str) -> Verdict:
+def is_error_verdict(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
@@ -319,7 +319,7 @@ def _schema_feedback(problem: SchemaProblem, label: str, lang: str) -> str:
 
 
 @verdict("nivel2.tool_result_paired")
-def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict:
+def paired_verdict(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.tool_result_paired: history intact, one user message appended, the API accepts the conversation.
 
     The appended message starts with the tool_result; text after it is fine, as it is for the API.
@@ -364,7 +364,7 @@ def judge_paired(observations: list[ReconcileObservation], lang: str) -> Verdict
 
 
 @verdict("nivel2.no_double_email")
-def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
+def incident_verdict(obs: IncidentObservation, lang: str) -> Verdict:
     """nivel2.no_double_email: one email, and the resumed agent really went on to its final answer.
 
     One email alone proves nothing: a resume that never calls the model sends nothing
@@ -401,7 +401,7 @@ def judge_incident(obs: IncidentObservation, lang: str) -> Verdict:
 
 
 @verdict(*(q.criterion for q in QUESTIONS.values() if not q.practice))
-def judge_question(obs: AnswerObservation, lang: str) -> Verdict:
+def question_verdict(obs: AnswerObservation, lang: str) -> Verdict:
     """A multiple-choice answer: one letter, the right one; a missing answer is a clear 0."""
     variable, value = obs.variable, obs.value
     question = QUESTIONS[variable]

@@ -89,7 +89,7 @@ def state_differences(expected: dict[str, Any], got: Any, lang: str) -> list[str
 
 
 @verdict("nivel0.version_refused")
-def judge_version_refused(observations: list[ResumeObservation], lang: str) -> Verdict:
+def version_refused_verdict(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.version_refused: a newer file is refused with the lesson's message and left as it was."""
     bad: list[str] = []
     for obs in observations:
@@ -109,7 +109,7 @@ def judge_version_refused(observations: list[ResumeObservation], lang: str) -> V
 
 
 @verdict("nivel0.fresh_start")
-def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdict:
+def fresh_start_verdict(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.fresh_start: no file means None from the loader and the lesson's initial state."""
     bad: list[str] = []
     for obs in observations:
@@ -132,7 +132,7 @@ def judge_fresh_start(observations: list[ResumeObservation], lang: str) -> Verdi
 
 
 @verdict("nivel0.malformed_error")
-def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict:
+def malformed_verdict(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.malformed_error: a broken file raises an exception (not None, not a state) and stays as it was."""
     bad: list[str] = []
     for obs in observations:
@@ -148,7 +148,7 @@ def judge_malformed(observations: list[ResumeObservation], lang: str) -> Verdict
 
 
 @verdict("nivel0.state_kept")
-def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdict:
+def state_kept_verdict(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.state_kept: a saved checkpoint comes back exactly: turns, tokensUsed, messages, task."""
     bad: list[str] = []
     for obs in observations:
@@ -169,7 +169,7 @@ def judge_state_kept(observations: list[ResumeObservation], lang: str) -> Verdic
 
 
 @verdict("nivel0.dangling_reconciled")
-def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
+def dangling_verdict(observations: list[ResumeObservation], lang: str) -> Verdict:
     """nivel0.dangling_reconciled: a dangling call goes through reconcile exactly once, and its result is the state."""
     bad: list[str] = []
     for obs in observations:
@@ -196,7 +196,7 @@ def judge_dangling(observations: list[ResumeObservation], lang: str) -> Verdict:
 
 
 @verdict("nivel0.max_turns_across_lives")
-def judge_lives(obs: LivesObservation, lang: str) -> Verdict:
+def lives_verdict(obs: LivesObservation, lang: str) -> Verdict:
     """nivel0.max_turns_across_lives: turns continues after each SIGKILL and MAX_TURNS caps the whole task."""
     case = obs.case
     if failed := next((life.outcome for life in obs.lives if not life.outcome.ok), None):

@@ -6,7 +6,7 @@ runtime and lockdown, lesson3 without its answers module
 (:mod:`autograder.learner.lesson3_view`) and the public libraries the course's notebooks import
 (:data:`COURSE_IMPORTS`: the SDK, IPython.display, the standard library they use), so a
 graded function that imports one of them in its body does not pay that import out of its
-one-second call. It never imports the checks, the scenarios, the seed, lesson3's answers or
+one-second call. It never imports the criteria, the scenarios, the seed, lesson3's answers or
 the questions' answers (the starter hands it the questions' texts), so nothing of them is in
 the memory its children start from.
 

@@ -96,7 +96,7 @@ _FAILURE_KINDS = {"timeout", "call_timeout", "budget", "cpu", "disk", "crashed",
 
 
 class Caller(Protocol):
-    """What the checks need from a session (tests substitute an in-process fake)."""
+    """What the criteria's observers need from a session (tests substitute an in-process fake)."""
 
     def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome: ...
 

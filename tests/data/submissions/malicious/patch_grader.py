@@ -1,4 +1,5 @@
 """Parchea el corrector y lesson3 desde adentro, y usa el reconcile de producción."""
+
 import builtins
 
 import autograder
@@ -9,7 +10,7 @@ import lesson3.tools
 
 lesson3.tools.outbox_count = lambda workspace: 1
 lesson3.model.api_error_for = lambda body: None
-autograder.judging.verdicts.judge_incident = lambda obs, lang: None
+autograder.judging.verdicts.incident_verdict = lambda obs, lang: None
 autograder.judging.tool_layer.snapshot = lambda workspace: {}
 builtins.execute_tool = lambda name, input: "parcheado"
 try:
