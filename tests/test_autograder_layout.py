@@ -49,24 +49,15 @@ def dynamic_imports(tree: ast.AST) -> list[ast.expr]:
     return found
 
 
-def module_imports(*, lazy: bool = False, typing: bool = True, of: dict[str, Path] = MODULES) -> dict[str, set[str]]:
+def module_imports(*, lazy: bool = False, of: dict[str, Path] = MODULES) -> dict[str, set[str]]:
     """Module -> the autograder and lesson3 modules it imports at module level (and inside functions, or by a
-    literal name given to ``import_module``/``__import__``, when ``lazy``; ``typing=False`` leaves out
-    ``if TYPE_CHECKING:`` blocks)."""
+    literal name given to ``import_module``/``__import__``, when ``lazy``)."""
     graph: dict[str, set[str]] = {}
     for name, path in of.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         package = name if path.stem == "__init__" else name.rpartition(".")[0]
         found: set[str] = set()
-        typing_only = {
-            id(n)
-            for block in ast.walk(tree)
-            if isinstance(block, ast.If) and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
-            for n in ast.walk(block)
-        }
         for node in ast.walk(tree) if lazy else tree.body:
-            if id(node) in typing_only and not typing:
-                continue
             if isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
@@ -112,7 +103,7 @@ def test_every_module_is_a_face_or_in_a_folder_of_the_architecture():
 
 
 def test_no_import_cycle_in_the_grader_counting_lazy_imports():
-    imports = module_imports(lazy=True, typing=False)  # what runs; annotations name types, they import nothing
+    imports = module_imports(lazy=True)  # typing-only imports too: a circle is a circle in the design
     graph = {m: {t for t in targets if t.startswith("autograder")} for m, targets in imports.items()}
     visiting: list[str] = []
     done: set[str] = set()

@@ -11,38 +11,48 @@ not graded) is listed apart, never counted as having made a move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol, TypeVar
 
 from autograder.course.catalogue import text
-from autograder.wire.results import LESSON_MOVES, MOVES, TOOL_KINDS
+from autograder.wire.results import LESSON_MOVES, MOVES, TOOL_KINDS, SubmissionResult
 
-if TYPE_CHECKING:
-    from autograder.reporting.report import ReportEntry
+
+class Graded(Protocol):
+    """What the map reads of a report's entry (:class:`autograder.reporting.report.ReportEntry`)."""
+
+    @property
+    def graded(self) -> bool: ...
+
+    @property
+    def result(self) -> SubmissionResult: ...
+
+
+E = TypeVar("E", bound=Graded)
 
 NAMED_MOVES = ("rerun", "is_error", "delete")
 """The three moves the lesson weighs (jugada dos, tres, uno); the rest are not moves it offers."""
 
 
 @dataclass(frozen=True)
-class MoveRow:
+class MoveRow(Generic[E]):
     move: str
     label: str
     role: str  # "lesson": the lesson's move for this kind; "warned": one of its moves, wrong here; "none": neither
-    learners: list[ReportEntry]
+    learners: list[E]
 
 
 @dataclass(frozen=True)
-class KindMap:
+class KindMap(Generic[E]):
     kind: str
     title: str
-    rows: list[MoveRow]
+    rows: list[MoveRow[E]]
     counted: int  # learners with a record for this kind
 
 
 @dataclass(frozen=True)
-class MisconceptionMap:
-    kinds: list[KindMap]
-    apart: list[ReportEntry]
+class MisconceptionMap(Generic[E]):
+    kinds: list[KindMap[E]]
+    apart: list[E]
     """Learners without a record: not graded, not runnable, or Level 2 not graded."""
 
 
@@ -52,10 +62,10 @@ def role(kind: str, move: str) -> str:
     return "warned" if move in NAMED_MOVES else "none"
 
 
-def misconception_map(entries: list[ReportEntry], lang: str = "es") -> MisconceptionMap:
+def misconception_map(entries: list[E], lang: str = "es") -> MisconceptionMap[E]:
     """Every move of every kind, in :data:`MOVES`' order (a move nobody made shows as 0), with its learners."""
     observed = [e for e in entries if e.graded and e.result.moves]
-    kinds = []
+    kinds: list[KindMap[E]] = []
     for kind in TOOL_KINDS:
         rows = [
             MoveRow(
