@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from .agent import run_agent
-from .answers import EXPECTED_ACTION  # noqa: F401 - the answer to Level 1, re-exported where it always was
 from .checkpoint import Checkpoint, validate_checkpoint
 from .exercise_names import EXERCISE_NAMES
 from .model import TASK_EMAIL, TASK_NOTES, offline_client

@@ -2,14 +2,11 @@
 
 The lesson's rule itself, ``reconcile``, is an answer and lives in :mod:`lesson3.answers`;
 this module keeps what the rule reads (``READ_ONLY_TOOLS``, the ``is_error`` text) and
-re-exports the two wrong moves of :mod:`lesson3.production`. ``reconcile`` and
-``STRATEGIES`` are still found here, as before, but loaded on first use: answers imports
-this module, so it cannot import answers back at its top.
+re-exports the two wrong moves of :mod:`lesson3.production`. It offers no second way to the
+answers: ``from lesson3 import reconcile`` or :mod:`lesson3.answers` itself.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from .production import delete_dangling, reconcile_production
 
@@ -21,13 +18,3 @@ UNKNOWN_STATE_MESSAGE = (
     "Estado de ejecución desconocido: el proceso se cayó antes de que esta llamada terminara, "
     "así que no hay manera de confirmar si tuvo efecto. Por favor, reevalúa la situación actual."
 )
-
-_FROM_ANSWERS = ("reconcile", "STRATEGIES")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _FROM_ANSWERS:
-        from . import answers
-
-        return getattr(answers, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,10 +21,11 @@ from lesson3.agent import (
     TruncatedToolUseError,
     run_agent,
 )
+from lesson3.answers import reconcile
 from lesson3.checkpoint import load_checkpoint, save_checkpoint
 from lesson3.exercises import exercise_checkpoint
 from lesson3.model import MAX_TOKENS, TASK_EMAIL, TASK_NOTES, ScriptedModel, offline_client
-from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 from lesson3.tools import ToolError, execute_tool, outbox_count, use_workspace
 
 

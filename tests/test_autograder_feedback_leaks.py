@@ -20,7 +20,7 @@ from autograder.judging.observe import LessonObservation
 from autograder.judging.verdicts import lesson_checkpoint_verdict
 from autograder.questions import QUESTIONS, Question
 from autograder.sandbox.session import Outcome
-from lesson3.exercises import EXPECTED_ACTION
+from lesson3.answers import EXPECTED_ACTION
 
 LANGS = ("es", "en")
 GRADED = [q for q in QUESTIONS.values() if any(c.observes == f"answer.{q.variable}" for c in CRITERIA.values())]

@@ -99,7 +99,7 @@ def test_delegating_to_lesson3_gets_no_credit_and_a_flag():
     assert result.score == 0
     assert sorted(result.flags) == [
         "delega en lesson3: reconcile usa lesson3.reconcile",
-        "delega en lesson3: resume_action usa lesson3.exercises.EXPECTED_ACTION",
+        "delega en lesson3: resume_action usa lesson3.answers.EXPECTED_ACTION",
     ]
     assert all("No cuenta" in c.feedback for c in result.criteria if c.id not in QUESTION_IDS)
     assert all("No definiste" in c.feedback for c in result.criteria if c.id in QUESTION_IDS)

@@ -258,7 +258,7 @@ RECONCILE_TRICKS = {
 
 LEVEL1_TRICKS = {
     "expected_action": """
-        from lesson3.exercises import EXPECTED_ACTION
+        from lesson3.answers import EXPECTED_ACTION
         def resume_action(cp):
             for name, cp_name in (("cpA", None), ("cpB", "read_file"), ("cpC", "send_email")):
                 pending = cp["pendingToolUse"]

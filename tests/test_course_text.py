@@ -20,11 +20,11 @@ import nbformat
 import pytest
 
 import lesson3
+from lesson3.answers import reconcile as reference_reconcile
 from lesson3.build_notebooks import SOLUTIONS_DIR, default_notebooks_dir, parse_source, render, targets
 from lesson3.exercises import exercise_checkpoint
 from lesson3.practice import LEVEL1_HINTS, LEVEL2_HINTS
 from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile_production
-from lesson3.reconciliation import reconcile as reference_reconcile
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = default_notebooks_dir()

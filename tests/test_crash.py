@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from lesson3.agent import CRASH_POINTS
+from lesson3.answers import reconcile
 from lesson3.checkpoint import dangling_tool_uses, load_checkpoint, save_checkpoint
 from lesson3.crash import CrashReport, RunReport, crash_run, fresh_run_dir, process_context, resume_run
 from lesson3.exercises import exercise_checkpoint
 from lesson3.model import TASK_EMAIL, TASK_NOTES, api_error_for
-from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
 pytestmark = pytest.mark.warm_up("crash_harness")
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from lesson3.agent import run_agent
+from lesson3.answers import EXPECTED_ACTION
 from lesson3.checkpoint import dangling_tool_uses, save_checkpoint, validate_checkpoint
 from lesson3.exercises import (
     EXERCISE_NAMES,
-    EXPECTED_ACTION,
     LESSON_FIELDS,
     SAVE_POINT,
     exercise_checkpoint,
@@ -117,7 +117,7 @@ def test_resuming_each_does_the_expected_action(tmp_path: Path, workspace: Path,
     seen: list[dict[str, Any]] = []
 
     def spy(c: dict[str, Any]) -> dict[str, Any]:
-        from lesson3.reconciliation import reconcile
+        from lesson3.answers import reconcile
 
         seen.append(c)
         return reconcile(c)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from lesson3.answers import reconcile
 from lesson3.checkpoint import dangling_tool_uses
 from lesson3.incident import (
     INCIDENT_POINT,
@@ -16,7 +17,7 @@ from lesson3.incident import (
     replay_incident,
 )
 from lesson3.model import TASK_NOTES
-from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE, reconcile
+from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
 pytestmark = pytest.mark.warm_up("crash_harness")
 

