@@ -45,7 +45,7 @@ class Question:
     def __post_init__(self) -> None:
         if self.practice != (self.criterion is None):
             raise ValueError(
-                f"la pregunta {self.variable!r} tiene que ser de práctica (sin criterio) o calificada (con uno)"
+                f"question {self.variable!r} must be either practice (no criterion) or graded (one criterion)"
             )
 
 
