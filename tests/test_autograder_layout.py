@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -254,3 +256,51 @@ def test_the_private_name_check_sees_each_way_of_reaching_one():
     ):
         assert lesson3_private_names(source), source
     assert lesson3_private_names("from lesson3 import tools\ntools.READ_ONLY_TOOLS\ntools.__file__\nx._y") == []
+
+
+ROLE = re.compile(r":(?:mod|func|class|data|meth|attr|exc):`~?((?:autograder|lesson3)[\w.]*)`")
+SOURCE_PATH = re.compile(r"(?<![\w/.])((?:autograder|lesson3|tests|bench)/[a-z_/]*[a-z_]\.py)\b")
+PROSE = sorted(
+    [
+        *PACKAGE.rglob("*.py"),
+        *(PACKAGE.parent / "lesson3").glob("*.py"),
+        *(PACKAGE.parent / "bench").glob("*.py"),
+        PACKAGE.parent / "README.md",
+        *(PACKAGE.parent / "docs").glob("*.md"),
+    ]
+)
+
+
+def resolves(dotted: str) -> bool:
+    """``dotted`` names a module, or an attribute of one, that exists."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+def stale_references(text: str, root: Path) -> list[str]:
+    named = [m[1] for m in ROLE.finditer(text) if not resolves(m[1])]
+    return named + [m[1] for m in SOURCE_PATH.finditer(text) if not (root / m[1]).exists()]
+
+
+@pytest.mark.parametrize("path", PROSE, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_what_the_prose_names_exists(path):
+    # After a move, a docstring that still names the old module or file sends the reader nowhere.
+    assert stale_references(path.read_text(encoding="utf-8"), PACKAGE.parent) == []
+
+
+def test_a_stale_reference_is_seen():
+    assert stale_references(
+        ":mod:`autograder.zygote` and :func:`autograder.grading.server.zygote_main`, autograder/criteria.py",
+        PACKAGE.parent,
+    ) == ["autograder.zygote", "autograder.grading.server.zygote_main", "autograder/criteria.py"]
+    assert stale_references(":mod:`autograder.judging.zygote`, autograder/course/criteria.py", PACKAGE.parent) == []

@@ -1,6 +1,6 @@
 """Parse a notebook's JSON in a separate, limited process (started by :mod:`autograder.intake.safe_files`).
 
-Run as ``python -I -S notebook_parse.py MEMORY_BYTES CPU_SECONDS`` with the notebook on
+Run as ``python -I -S notebook_json.py MEMORY_BYTES CPU_SECONDS`` with the notebook on
 stdin; answers on stdout with ``{"cells": [{"source", "tags", "position"}, ...], "course": "01"|null}``
 for the code cells (``position``: 1-based among all the notebook's cells, markdown included)
 and which of the course's notebooks its title cell says it is, or ``{"refused": {"key", "cell"?}}``,

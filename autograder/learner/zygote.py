@@ -2,7 +2,7 @@
 
 Started fresh (its own interpreter, an allow-listed environment) before any grading
 state exists, it preloads only what learner code runs on: IPython's shell, the child's
-runtime and lockdown, lesson3 without its answers module
+runner and lockdown, lesson3 without its answers module
 (:mod:`autograder.learner.lesson3_view`) and the public libraries the course's notebooks import
 (:data:`COURSE_IMPORTS`: the SDK, IPython.display, the standard library they use), so a
 graded function that imports one of them in its body does not pay that import out of its
