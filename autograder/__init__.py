@@ -32,7 +32,7 @@ The exercise contract (what the notebooks teach and a submission defines, in a
 
 Every criterion (id, points, title, hint, what it observes) is declared once in
 :mod:`autograder.course.criteria`, its verdict function registered for its id in :mod:`autograder.judging`;
-the multiple-choice prompts, options and correct letters live in :mod:`autograder.questions`.
+the multiple-choice prompts, options and correct letters live in :mod:`autograder.course.questions`.
 Every submission is graded on every criterion, so the maximum is the same for all: an answer
 left undefined scores 0.
 

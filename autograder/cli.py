@@ -675,7 +675,7 @@ def release_command(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _refuse_without_key(lang: str) -> None:
     """A learner's edition grades nothing: its graded questions have no key (``autograder release``)."""
-    from autograder.questions import QUESTIONS
+    from autograder.course.questions import QUESTIONS
 
     if any(q.answer is None for q in QUESTIONS.values()):
         raise UsageError(text("release.grade_without_key", lang))

@@ -27,9 +27,9 @@ from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.config import shipped as shipped_config
 from autograder.course.levels import LEVELS
+from autograder.course.questions import graded_on_submission
 from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import from_python
-from autograder.questions import graded_on_submission
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.practice import inline_code
 

@@ -104,6 +104,12 @@ def test_every_module_is_a_face_or_in_a_folder_of_the_architecture():
         assert ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text(encoding="utf-8"))), folder
 
 
+def test_the_faces_at_the_top_depend_on_the_folders_never_the_reverse():
+    faces = {"autograder.__main__", "autograder.cli", "autograder.notebook", "autograder.questions"}
+    graph = module_imports(lazy=True)
+    assert {(m, t) for m in graph if m.count(".") > 1 and m not in faces for t in graph[m] if t in faces} == set()
+
+
 def test_no_import_cycle_in_the_grader_counting_lazy_imports():
     imports = module_imports(lazy=True)  # typing-only imports too: a circle is a circle in the design
     graph = {m: {t for t in targets if t.startswith("autograder")} for m, targets in imports.items()}

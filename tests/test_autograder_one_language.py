@@ -113,7 +113,7 @@ SPANISH_DATA = {
     "course/criteria.py": "each criterion's title and hints, declared beside it",
     "course/levels.py": "the levels' titles",
     "course/lesson_map.py": "the lesson's objectives and sections, quoted from the lesson",
-    "questions.py": "the questions' prompts and options",
+    "course/questions.py": "the questions' prompts and options",
     "reporting/guide.py": "the generated parts of docs/guia-docente.md, a Spanish document",
     "reporting/lms.py": "Moodle's own column names in a Spanish worksheet",
     "intake/notebook_json.py": "the notebook's title line it recognises («Lección 3»)",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from autograder.course.criteria import CRITERIA
-from autograder.questions import QUESTIONS, normalise_answer
+from autograder.course.questions import QUESTIONS, normalise_answer
 
 LENGTH_RATIO = 1.35
 """Longest option / shortest option, per question and language: no option stands out by its length."""

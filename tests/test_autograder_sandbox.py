@@ -562,7 +562,7 @@ def targets(box, monkeypatch):
         "lesson3_file": lesson3.__file__,
         "reference_file": str(Path(lesson3.__file__).parent / "answers.py"),
         "compiled_folder": str(Path(lesson3.__file__).parent / "__pycache__"),
-        "questions_file": str(Path(autograder.__file__).parent / "questions.py"),
+        "questions_file": str(Path(autograder.__file__).parent / "course" / "questions.py"),
         "stdlib_file": os.__file__,
         "digest": hashlib.sha256(grader_file.read_bytes()).hexdigest(),
     }

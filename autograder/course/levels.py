@@ -1,7 +1,7 @@
 """The exercise's levels: the one list of them, each with its title in the lesson.
 
 ``check(level)`` accepts these, a grading run grades all of them, and every criterion and question
-belongs to one (:mod:`autograder.course.criteria`, :mod:`autograder.questions`).
+belongs to one (:mod:`autograder.course.criteria`, :mod:`autograder.course.questions`).
 """
 
 from __future__ import annotations

@@ -25,12 +25,12 @@ from typing import Any
 import anthropic
 
 from autograder.course.catalogue import text
+from autograder.course.questions import QUESTIONS
 from autograder.judging import scenarios
 from autograder.judging.learner_files import place, read_back
 from autograder.judging.registry import OBSERVERS, Observer, drawn_for, observer
 from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
 from autograder.judging.tool_layer import ToolCall, ToolLayer, changes, snapshot
-from autograder.questions import QUESTIONS
 from autograder.sandbox.session import Caller, Outcome
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START, pack, stand_in_reconcile
 from lesson3.agent import MAX_TURNS, Hook, run_agent

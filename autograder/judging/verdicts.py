@@ -13,6 +13,7 @@ from typing import Any
 
 from autograder.course.catalogue import keys, text, written
 from autograder.course.criteria import Verdict, checkpoint_criterion
+from autograder.course.questions import QUESTIONS, normalise_answer
 from autograder.judging.observe import (
     ActionObservation,
     AnswerObservation,
@@ -24,7 +25,6 @@ from autograder.judging.observe import (
 from autograder.judging.registry import verdict
 from autograder.judging.scenarios import EXPECTED_FOR_KIND
 from autograder.judging.unknown_state import assess
-from autograder.questions import QUESTIONS, normalise_answer
 from autograder.sandbox.session import Outcome
 from lesson3.answers import EXPECTED_ACTION
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem

@@ -25,7 +25,7 @@ from pathlib import Path
 from autograder.course.catalogue import NoticeError, notice, said_levels, text
 from autograder.course.config import SHIPPED, CourseConfig, to_file_json
 from autograder.course.levels import LEVELS
-from autograder.questions import QUESTIONS
+from autograder.course.questions import QUESTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 """The instructor's checkout the edition is made from (the folder ``autograder/`` is in)."""
@@ -42,7 +42,7 @@ FILES = ("pyproject.toml", "requirements.lock")
 FOLDERS = ("lesson3", "autograder", "binder", "jupyter-config")
 LEFT_OUT = ("lesson3/build_notebooks.py",)
 """Inside the shipped folders, what stays with the maintainers (it builds the notebooks from ``src/``)."""
-QUESTIONS_MODULE = "autograder/questions.py"
+QUESTIONS_MODULE = "autograder/course/questions.py"
 SHIPPED_CONFIG = f"autograder/course/{SHIPPED.name}"
 """The course's configuration in the edition, read by ``check()`` (:func:`autograder.course.config.shipped`)."""
 README = "README.md"
@@ -53,7 +53,7 @@ class ReleaseError(NoticeError):
 
 
 def keyless_questions_source(source: str) -> str:
-    """``autograder/questions.py`` without the key: each graded question's ``answer`` and ``explanation`` emptied.
+    """``autograder/course/questions.py`` without the key: each graded question's answer and explanation emptied.
 
     Rewrites the keyword values in place (by their positions in the parsed source), so the rest of the
     module, its layout and comments, is the instructor's own.

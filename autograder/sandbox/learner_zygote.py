@@ -67,7 +67,7 @@ class LearnerZygote(forking.Zygote):
 
 def public_questions() -> str:
     """The questions as JSON, as the learner's process may see them: no answer, explanation or hint."""
-    from autograder.questions import QUESTIONS
+    from autograder.course.questions import QUESTIONS
 
     public = {v: {f: getattr(q, f) for f in PUBLIC_FIELDS} for v, q in QUESTIONS.items()}
     return json.dumps(public, ensure_ascii=False)
