@@ -25,6 +25,7 @@ from anthropic._data import DEPRECATED_MODELS
 
 from lesson3 import cli
 from lesson3.agent import run_agent
+from lesson3.answers import STRATEGIES
 from lesson3.checkpoint import load_checkpoint, new_state, save_checkpoint
 from lesson3.crash import fresh_run_dir
 from lesson3.loopback import Fault, LoopbackAPI, overloaded, rate_limited, serve
@@ -40,7 +41,6 @@ from lesson3.model import (
     make_client,
     offline_client,
 )
-from lesson3.reconciliation import STRATEGIES
 from lesson3.tools import TOOL_SCHEMAS, outbox_count
 
 KEY = "sk-ant-loopback-test-key-0123456789"
