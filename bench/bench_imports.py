@@ -21,7 +21,7 @@ ENTRIES = (
     ("autograder.reporting.report", "writing the reports"),
     ("lesson3", "a notebook's first import"),
     ("lesson3.checkpoint", "save/load only"),
-    ("autograder.judging.evaluate", "a judge (preloaded once in the zygote)"),
+    ("autograder.judging.process", "a judge (preloaded once in the zygote)"),
     ("lesson3.agent", "the agent loop, with the SDK"),
 )
 PROBE = (

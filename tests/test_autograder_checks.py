@@ -21,7 +21,6 @@ import pytest
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, required_ids
 from autograder.judging import observe, scenarios
-from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.observe import (
     ActionObservation,
     AnswerObservation,
@@ -30,6 +29,7 @@ from autograder.judging.observe import (
     observe_incident,
     observe_reconciles,
 )
+from autograder.judging.process import evaluate_criteria
 from autograder.judging.verdicts import (
     hidden_verdict,
     high_impact_verdict,

@@ -22,8 +22,8 @@ from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Verdict
 from autograder.course.levels import LEVELS
 from autograder.judging import registry
-from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.observe import LessonObservation, Run
+from autograder.judging.process import evaluate_criteria
 from autograder.judging.registry import OBSERVERS, VERDICTS, observer, verdict
 from autograder.judging.scenarios import rng_for
 from autograder.reporting.report import ReportEntry, write_reports
@@ -118,7 +118,7 @@ JUDGING = Path(registry.__file__).parent
 
 REGISTRIES = """
 import json
-from autograder.judging.evaluate import evaluate_criteria  # what the judging process imports to grade
+from autograder.judging.process import evaluate_criteria  # what the judging process imports to grade
 from autograder.course.criteria import CRITERIA
 from autograder.judging.registry import OBSERVERS, VERDICTS
 print(json.dumps({
@@ -131,7 +131,7 @@ print(json.dumps({
 
 def test_the_judging_process_registers_exactly_the_criteria_judges_and_observers():
     # A fresh interpreter with only the judging process's own imports: a verdict module that
-    # evaluate forgot to import would leave its criteria unjudged there, whatever this test imported.
+    # the judging process forgot to import would leave its criteria unjudged there, whatever this test imported.
     done = subprocess.run([sys.executable, "-c", REGISTRIES], capture_output=True, text=True, timeout=300, cwd="/")
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)

@@ -20,7 +20,7 @@ from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many, grade_submission
 from autograder.grading.server import GradingServer, shared_server
 from autograder.intake.submission import from_python
-from autograder.judging.evaluate import evaluate_criteria
+from autograder.judging.process import evaluate_criteria
 from autograder.sandbox.learner_process import (
     UID_BASE,
     Limits,

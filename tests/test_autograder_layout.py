@@ -215,7 +215,7 @@ def test_the_graders_process_loads_of_the_learners_folder_only_landlocks_probe(f
 def test_the_import_graph_sees_each_spelling(tmp_path):
     graph = module_imports(lazy=True)
     assert "autograder.wire.protocol" in graph["autograder.learner.runner"]  # from autograder.wire import protocol
-    assert "autograder.course.criteria" in graph["autograder.judging.evaluate"]  # from ....criteria import X
+    assert "autograder.course.criteria" in graph["autograder.judging.process"]  # from ....criteria import X
     assert graph["autograder.__main__"] == {"autograder.cli"}
 
 

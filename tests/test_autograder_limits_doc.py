@@ -19,7 +19,7 @@ from test_autograder_checks import OneByOne
 from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.intake.submission import cell_label
-from autograder.judging.evaluate import evaluate_criteria
+from autograder.judging.process import evaluate_criteria
 from autograder.reporting.report import FEEDBACK_OUTPUT_KB
 from autograder.wire.limits import Limits
 

@@ -21,9 +21,9 @@ import test_autograder_shards as sharding
 from autograder import cli
 from autograder.course.config import CourseConfig
 from autograder.judging import scenarios
-from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.moves import case_move, reconcile_moves
 from autograder.judging.observe import observe_reconciles
+from autograder.judging.process import evaluate_criteria
 from autograder.reporting.misconceptions import misconception_map
 from autograder.reporting.report import ReportEntry, feedback_names, summary_html, write_reports
 from autograder.wire.results import MOVES, CriterionResult, SubmissionResult, valid_moves

@@ -23,8 +23,8 @@ from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.judging import scenarios
-from autograder.judging.evaluate import evaluate_criteria
 from autograder.judging.observe import Run
+from autograder.judging.process import evaluate_criteria
 from autograder.sandbox.learner_process import Failure
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import pack, stand_in_reconcile, unpack

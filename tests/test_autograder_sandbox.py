@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import autograder.judging.evaluate
+import autograder.judging.process
 import autograder.learner.runner  # imported before forking, as the zygote does
 import lesson3
 import lesson3.crash
@@ -536,7 +536,7 @@ def targets(box, monkeypatch):
     grader = base / "corrector"
     grader.mkdir()
     grader_file = grader / "checks.py"
-    shutil.copy(autograder.judging.evaluate.__file__, grader_file)
+    shutil.copy(autograder.judging.process.__file__, grader_file)
     grader_file.chmod(0o644)
     home = base / "home"
     (home / ".anthropic").mkdir(parents=True)

@@ -90,7 +90,7 @@ def _everything():
             code = obj.__code__
             if code.co_filename.endswith("lesson3/answers.py"):
                 FOUND.append("function " + code.co_filename + ":" + code.co_name)
-            judging = ("autograder.judging.evaluate", "autograder.judging.scenarios")
+            judging = ("autograder.judging.process", "autograder.judging.scenarios")
             if obj.__module__ and obj.__module__.startswith(judging):
                 FOUND.append("function " + obj.__module__ + "." + obj.__name__)
         elif kind.__name__ in ("ActionCase", "ReconcileCase", "IncidentCase", "Question") and hasattr(obj, "answer"):

@@ -21,7 +21,7 @@ RENAMED = """
 import json
 import lesson3.exercise_names
 lesson3.exercise_names.EXERCISE_NAMES = ("cp1", "cp2", "cp3")
-from autograder.judging.evaluate import evaluate_criteria  # the judging process's imports: the judges and observers
+from autograder.judging.process import evaluate_criteria  # the judging process's imports: the judges and observers
 from autograder.course import criteria, lesson_map
 from autograder.judging.registry import OBSERVERS, VERDICTS
 from autograder.questions import QUESTIONS

@@ -1,9 +1,14 @@
-"""The judging process: grades one submission (a fork of the grading zygote).
+"""The judging process: one submission's life (a fork of the grading zygote, :mod:`autograder.judging.zygote`).
 
-It never runs learner code: it asks the learner zygote for the learner's confined
-child (:class:`autograder.sandbox.session.Session`), observes and judges every criterion
-(:mod:`autograder.judging.evaluate`, imported here only) and answers the grader with the result as JSON,
-in which no folder of the machine is named (:mod:`autograder.judging.machine_paths`).
+It never runs learner code: it asks the learner zygote for the learner's confined child
+(:class:`autograder.sandbox.session.Session`), loads the submission once, then observes and judges
+every criterion the course counts (:func:`evaluate_criteria`): for each, in order, its observation
+(:mod:`autograder.judging.observe`, each observed once per submission), its verdict function's verdict
+(:data:`~autograder.judging.registry.VERDICTS`, filled by the verdict modules imported here) and its
+points. A criterion whose function called what of lesson3 it may not reuse
+(:mod:`autograder.judging.delegation`) during a graded call scores 0, whatever its verdict. The result
+goes back to the grader as JSON in which no folder of the machine is named
+(:mod:`autograder.judging.machine_paths`).
 """
 
 from __future__ import annotations
@@ -11,17 +16,23 @@ from __future__ import annotations
 import os
 import shutil
 import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
+from autograder.course.criteria import scored
 from autograder.intake.submission import Submission
-from autograder.judging.delegation import static_delegation
+from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their verdict functions
+from autograder.judging.delegation import explained, static_delegation
 from autograder.judging.machine_paths import hiding
+from autograder.judging.moves import reconcile_moves
+from autograder.judging.observe import Run
+from autograder.judging.registry import VERDICTS
 from autograder.sandbox.learner_process import prepare_box
-from autograder.sandbox.session import LoadSummary, Session
-from autograder.wire.results import SubmissionResult
+from autograder.sandbox.session import Caller, LoadSummary, Session
+from autograder.wire.results import CriterionResult, SubmissionResult
 
 
 def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
@@ -47,10 +58,6 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
                     submission.name, course.not_graded(fatal), error=fatal, warnings=summary.warnings, seed=seed
                 ).to_json()
             )
-        from autograder.judging.evaluate import (
-            evaluate_criteria,  # lesson3 and the SDK: preloaded in the zygote, not in the grader
-        )
-
         grading = evaluate_criteria(
             session,
             course,
@@ -96,3 +103,44 @@ def nothing_defined(summary: LoadSummary, course: CourseConfig) -> str | None:
     if not names or any(summary.defined.get(n, "missing") != "missing" or n in summary.answers for n in names):
         return None
     return text("load.nothing_defined", course.lang, names=", ".join(f"`{n}`" for n in names))
+
+
+@dataclass
+class Grading:
+    criteria: list[CriterionResult]
+    flags: list[str] = field(default_factory=list)
+    moves: dict[str, list[str]] = field(default_factory=dict)
+    """Tool kind -> the moves the learner's reconcile made (judging.moves); empty when Level 2 was not graded."""
+
+
+def evaluate_criteria(
+    caller: Caller,
+    course: CourseConfig,
+    *,
+    scratch: Path,
+    box: Path | None = None,
+    answers: dict[str, Any] | None = None,
+    spelled: dict[str, str] | None = None,
+) -> Grading:
+    """Observe and judge every criterion the course counts, with its points, on the course's seed.
+
+    What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
+    names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
+    only lets the feedback show the learner's own spelling of it.
+    """
+    course = course.for_run()
+    lang = course.lang
+    run = Run(caller, course.seed, scratch, lang, answers, box=box)
+    chosen = course.graded()
+    observations = run.observe_all([c.observes for c in chosen])
+    criteria = scored([(c, VERDICTS[c.id](obs, lang)) for c, obs in zip(chosen, observations, strict=True)])
+    # Read from the cases the Level 2 criteria already observed (each observer runs once): no extra call.
+    observed = any(c.observes.startswith("reconcile.") for c in chosen)
+    moves = reconcile_moves(run.observed("reconcile.cases")) if observed else {}
+    flags = list(run.flags.values())
+    for fn, called in sorted(run.delegated.items()):
+        target, key = explained(called, (spelled or {}).get(fn))
+        flags.append(text("flag.delegated", lang, fn=fn, target=target))
+        feedback = text(key, lang, fn=fn, target=target)
+        criteria = [c.failed(feedback) if c.function == fn else r for c, r in zip(chosen, criteria, strict=True)]
+    return Grading(criteria, flags, moves)

@@ -32,7 +32,6 @@ def preload(run_dir: Path) -> None:
     import lesson3.crash
     from autograder.judging import (
         delegation,  # noqa: F401
-        evaluate,  # noqa: F401
         process,  # noqa: F401
         scenarios,  # noqa: F401
         tool_layer,  # noqa: F401
