@@ -368,7 +368,7 @@ def _hint(criterion: CriterionResult, lang: str) -> str | None:
 def received(criterion: CriterionResult, lang: str) -> bool:
     """An answer the learner's edition only receives: graded on submission, where the key is (not unanswered)."""
     return graded_on_submission(criterion.id) and bool(
-        re.fullmatch(_template_pattern(text("q.received", lang)) + r"\.?", criterion.feedback)
+        re.fullmatch(_template_pattern(text("question.received", lang)) + r"\.?", criterion.feedback)
     )
 
 

@@ -1010,7 +1010,7 @@ def test_an_explanation_is_said_once_whatever_the_number_of_failed_cases(hi_case
 
     not_rerun, is_error, _ = hi_verdicts(reconcile_production, hi_cases[:n], lang)
     assert not not_rerun.passed and not is_error.passed
-    assert not_rerun.feedback.count(text("hi.ran.why", lang)) == 1
+    assert not_rerun.feedback.count(text("high_impact.ran.why", lang)) == 1
     assert hi_cases[0].label in not_rerun.feedback
 
 
@@ -1021,7 +1021,7 @@ def test_a_reconcile_that_answers_nothing_explains_it_once(hi_cases):
         return cp
 
     not_rerun, _, _ = hi_verdicts(silent, hi_cases)
-    assert not not_rerun.passed and not_rerun.feedback.count(text("hi.unanswered.why", "es")) == 1
+    assert not not_rerun.passed and not_rerun.feedback.count(text("high_impact.unanswered.why", "es")) == 1
     assert "no se ejecutó nada" in not_rerun.feedback
 
 

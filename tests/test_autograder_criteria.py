@@ -56,7 +56,7 @@ def toy(add_criterion):
         title={"es": "el criterio de juguete", "en": "the toy criterion"},
         hint={"es": "pista del juguete", "en": "toy hint"},
         judge=judge_toy,
-        feedback=("l1.",),
+        feedback=("level1.",),
     )
 
 

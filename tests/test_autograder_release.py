@@ -300,8 +300,10 @@ def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_mis
     monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: criterion in keyless)
     got, missing = GRADED[0], GRADED[1]
     rows = [
-        CriterionResult(got.criterion, False, 0.0, 1.0, text("q.received", lang, answer="b")),
-        CriterionResult(missing.criterion, False, 0.0, 1.0, text("q.unanswered", lang, variable=missing.variable)),
+        CriterionResult(got.criterion, False, 0.0, 1.0, text("question.received", lang, answer="b")),
+        CriterionResult(
+            missing.criterion, False, 0.0, 1.0, text("question.unanswered", lang, variable=missing.variable)
+        ),
     ]
     result = SubmissionResult.from_criteria("cuaderno", rows)
     plain = notebook.render_text(result, lang=lang)
@@ -329,7 +331,7 @@ def test_checks_total_in_the_edition_leaves_the_received_answers_out_and_says_so
     monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: criterion in keyless)
     code = [CriterionResult(c.id, True, c.points, c.points, "bien") for c in CRITERIA.values() if c.id not in keyless]
     answers = [
-        CriterionResult(q.criterion, False, 0.0, q.points, text("q.received", lang, answer="b")) for q in GRADED
+        CriterionResult(q.criterion, False, 0.0, q.points, text("question.received", lang, answer="b")) for q in GRADED
     ][:received]
     result = SubmissionResult.from_criteria("cuaderno", code + answers)
     right = sum(c.max_score for c in code)

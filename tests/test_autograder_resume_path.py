@@ -561,7 +561,7 @@ def test_submissions_in_the_sandbox(name, failing):
 def test_feedback_exists_in_both_languages_and_english_is_english(tmp_path):
     from autograder.course import catalogue
 
-    keys = [k for k in catalogue.keys() if k.startswith("ruta.")]
+    keys = [k for k in catalogue.keys() if k.startswith("resume_path.")]
     assert keys and all(catalogue.text(k, "en") != catalogue.text(k, "es") for k in keys)  # no Spanish fallback
     box = tmp_path / "learner"
     box.mkdir()

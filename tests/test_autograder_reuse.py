@@ -83,6 +83,37 @@ LOAD = {
 }
 """my_load_checkpoint, spelled to reach lesson3's load_checkpoint (start_state calls it, so it is caught too)."""
 
+REUSE = "getattr(importlib.import_module('lesson3.' + 'checkpoint'), 'load_' + 'checkpoint')(path)"
+TAMPERING = {
+    # The record cleared afterwards: the guard refused to run, so there is nothing to hide.
+    "clear_the_record": "import importlib, sys\ndef my_load_checkpoint(path):\n"
+    "    view = sys.modules['autograder.learner.lesson3_view']\n"
+    f"    try:\n        return {REUSE}\n    finally:\n        view.fired.clear()\n",
+    "rebind_the_record": "import importlib, sys\ndef my_load_checkpoint(path):\n"
+    "    view = sys.modules['autograder.learner.lesson3_view']\n    view.fired = []\n"
+    f"    return {REUSE}\n",
+    # The flag off, and back on before returning: the stack still says a graded call is running.
+    "disarm_and_rearm": "import importlib, sys\ndef my_load_checkpoint(path):\n"
+    "    view = sys.modules['autograder.learner.lesson3_view']\n    view.armed = False\n"
+    f"    try:\n        return {REUSE}\n    finally:\n        view.armed = True\n",
+    "disarm_in_a_thread": "import importlib, sys, threading\ndef my_load_checkpoint(path):\n"
+    "    view = sys.modules['autograder.learner.lesson3_view']\n    view.armed = False\n    out = []\n"
+    f"    t = threading.Thread(target=lambda: out.append({REUSE}))\n"
+    "    t.start()\n    t.join()\n    view.armed = True\n    return out[0] if out else None\n",
+    # The guard replaced and left so: the call is reported as reuse.
+    "silence_the_recorder": "import importlib, sys\ndef my_load_checkpoint(path):\n"
+    "    view = sys.modules['autograder.learner.lesson3_view']\n    view._record = lambda label: None\n"
+    "    view.armed = False\n    view.in_graded_call = lambda: False\n"
+    f"    return {REUSE}\n",
+    "restore_the_code": "import importlib, sys\ndef my_load_checkpoint(path):\n"
+    "    view = sys.modules['autograder.learner.lesson3_view']\n"
+    "    for fn, code, guards, label, run in view._guarded:\n        guards[label] = lambda a, k: None\n"
+    f"    return {REUSE}\n",
+}
+"""my_load_checkpoint reusing lesson3's load_checkpoint, tampering with the grader's guard in the learner's process."""
+LEFT_BROKEN = {"silence_the_recorder", "restore_the_code"}
+"""Tampering not undone before the call returns: every later call of the submission is reported as reuse too."""
+
 WRITEFILE_NOTEBOOK = {
     "cells": [
         {
@@ -152,6 +183,8 @@ def graded(tmp_path_factory):
         files[f"production_{name}.py"] = setup + GOOD.replace(OWN_RECONCILE, HYBRID.format(call=call))
     for name, source in LOAD.items():
         files[f"load_{name}.py"] = source + GOOD.replace(OWN_LOAD, "")
+    for name, source in TAMPERING.items():
+        files[f"tamper_{name}.py"] = source + GOOD.replace(OWN_LOAD, "")
     for name, source in ANSWERS.items():
         files[f"answers_{name}.py"] = (
             GOOD.replace(GOOD[GOOD.index("def resume_action") : GOOD.index("def reconcile")], "") + source
@@ -194,6 +227,23 @@ def test_lesson3s_load_checkpoint_is_caught_whatever_reached_it(graded, name):
     for fn in ("my_load_checkpoint", "start_state"):  # start_state's calls reach it through my_load_checkpoint
         assert_caught(result, fn, "la función de lesson3 que este ejercicio te pide escribir")
     assert all(c.passed for c in by_function(result, "reconcile")), result.warnings
+
+
+@pytest.mark.parametrize("name", sorted(TAMPERING))
+def test_tampering_with_the_guard_gains_nothing(graded, name):
+    result = graded[f"tamper_{name}.py"]
+    for criterion in by_function(result, "my_load_checkpoint"):
+        assert criterion.score == 0 and "No cuenta" in criterion.feedback, (criterion.id, criterion.feedback[:200])
+    later = by_function(result, "reconcile")
+    if name in LEFT_BROKEN:
+        assert later and all(c.score == 0 and "protección del corrector" in c.feedback for c in later)
+    else:
+        assert all(c.passed for c in later), result.warnings  # the rest of the submission is its own
+
+
+def test_a_guard_left_switched_off_is_reported_as_reuse(graded):
+    result = graded["tamper_silence_the_recorder.py"]
+    assert any("protección del corrector" in c.feedback for c in by_function(result, "my_load_checkpoint"))
 
 
 @pytest.mark.parametrize("name", sorted(ANSWERS))

@@ -99,15 +99,15 @@ def test_every_key_of_the_catalogue_is_used_by_the_product():
     "key, expected",
     [
         ("report.summary_title", True),  # a template's t.summary_title
-        ("ruta.malformed_ok", True),  # quoted
-        ("ruta.malformed_ok_why", True),  # ok_key + "_why"
+        ("resume_path.malformed_ok", True),  # quoted
+        ("resume_path.malformed_ok_why", True),  # ok_key + "_why"
         ("report.col_learner", True),  # a family member whose part is quoted in _COLUMNS
         ("report.col_nobody_has_this", False),
         ("cli.help.not_an_option_anywhere", False),
         ("choice.why.no_such_reason", False),
         ("nothing.at_all", False),
-        ("ro.not_called.why", True),  # _why("ro.not_called", ...)
-        ("ro.not_called_but_never.why", False),
+        ("read_only.not_called.why", True),  # _why("read_only.not_called", ...)
+        ("read_only.not_called_but_never.why", False),
     ],
 )
 def test_the_rule_tells_a_used_key_from_an_unused_one(key, expected):

@@ -102,10 +102,10 @@ def test_a_spelled_checkpoint_name_is_found(tmp_path):
 # -- the read-only tools: lesson3.reconciliation.READ_ONLY_TOOLS ----------------------------------
 
 TODAY = {
-    ("ro.ok", "es"): "Correcto: read_file, grep, list_dir y web_search (con entradas al azar) se volvieron a ejecutar "
-    "una vez cada una, con su nombre y su entrada, y cada tool_result trae la salida real.",
-    ("ro.ok", "en"): "Correct: read_file, grep, list_dir and web_search (random inputs) were each re-run once, with "
-    "their name and input, and each tool_result carries the real output.",
+    ("read_only.ok", "es"): "Correcto: read_file, grep, list_dir y web_search (con entradas al azar) se volvieron a "
+    "ejecutar una vez cada una, con su nombre y su entrada, y cada tool_result trae la salida real.",
+    ("read_only.ok", "en"): "Correct: read_file, grep, list_dir and web_search (random inputs) were each re-run once, "
+    "with their name and input, and each tool_result carries the real output.",
     ("hidden.why_read", "es"): " Las cuatro herramientas de solo lectura (read_file, grep, list_dir, web_search) se "
     "vuelven a ejecutar.",
     ("hidden.why_read", "en"): " All four read-only tools (read_file, grep, list_dir, web_search) are re-run.",
@@ -177,7 +177,8 @@ def test_the_texts_follow_lesson3s_read_only_tools(monkeypatch, tools, es, en, c
     monkeypatch.setattr(lesson3.reconciliation, "READ_ONLY_TOOLS", frozenset(tools))
     hint = {"es": "Son {n} las de solo lectura: {joined}.", "en": "There are {n} read-only tools: {joined}."}
     for lang, joined, n in (("es", es, count[0]), ("en", en, count[1])):
-        assert catalogue.text("ro.ok", lang).startswith(f"{TODAY[('ro.ok', lang)].split(':')[0]}: {joined} (")
+        opening = TODAY[("read_only.ok", lang)].split(":")[0]
+        assert catalogue.text("read_only.ok", lang).startswith(f"{opening}: {joined} (")
         assert f" {n} " in catalogue.text("hidden.why_read", lang)
         assert catalogue.text("hidden.why_read", lang).endswith(TODAY[("hidden.why_read", lang)].split(")")[-1])
         assert f"({commas})" in catalogue.text("hidden.why_read", lang)

@@ -462,6 +462,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "No cuenta: `{fn}` usa {target}, la solución de referencia de lesson3. Escribe tu propia versión.",
         "en": "Does not count: `{fn}` uses {target}, lesson3's reference solution. Write your own version.",
     },
+    "call.tampered": {
+        "es": "No cuenta: durante la llamada, `{fn}` desactivó o reemplazó la protección del corrector sobre las "
+        "funciones de lesson3 que no se pueden reutilizar. Escribe tu propia versión sin tocarla.",
+        "en": "Does not count: during the call, `{fn}` switched off or replaced the grader's guard on the lesson3 "
+        "functions that may not be reused. Write your own version without touching it.",
+    },
     "call.reused.exercise": {
         "es": "No cuenta: `{fn}` usa {target}, la función de lesson3 que este ejercicio te pide escribir. Escribe "
         "tu propia versión.",
@@ -487,15 +493,15 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
     # -- Level 1 -----------------------------------------------------------------------------
     # Never the reason: razon_cpA/B/C ask for it, and this row shows while they may be unanswered.
-    "l1.ok": {
+    "level1.ok": {
         "es": 'Correcto: resume_action({name}) devolvió "{expected}". El porqué lo pregunta razon_{name}.',
         "en": 'Correct: resume_action({name}) returned "{expected}". razon_{name} asks why.',
     },
-    "l1.wrong": {
+    "level1.wrong": {
         "es": 'resume_action({name}) devolvió {got}, pero tenía que devolver "{expected}".',
         "en": 'resume_action({name}) returned {got}, but it had to return "{expected}".',
     },
-    "l1.invalid": {
+    "level1.invalid": {
         "es": 'resume_action({name}) devolvió {got}, que no es ninguna de las tres acciones: "continue", '
         '"rerun" o "is_error".',
         "en": 'resume_action({name}) returned {got}, which is none of the three actions: "continue", '
@@ -531,50 +537,53 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": " With no pendingToolUse there is nothing to reconcile, whatever the last message is.",
     },
     # -- Level 2 -----------------------------------------------------------------------------
-    "l2.failed_items": {"es": "Falló en {bad} de {n} casos: {items}.", "en": "Failed on {bad} of {n} cases: {items}."},
-    "l2.not_dict": {
+    "level2.failed_items": {
+        "es": "Falló en {bad} de {n} casos: {items}.",
+        "en": "Failed on {bad} of {n} cases: {items}.",
+    },
+    "level2.not_dict": {
         "es": "reconcile devolvió {got} en vez del punto de control (un dict con messages)",
         "en": "reconcile returned {got} instead of the checkpoint (a dict with messages)",
     },
-    "l2.none_returned": {
+    "level2.none_returned": {
         "es": "reconcile devolvió None: tiene que devolver cp",
         "en": "reconcile returned None: it must return cp",
     },
-    "l2.no_result": {
+    "level2.no_result": {
         "es": "no hay un tool_result para la llamada pendiente al final de messages",
         "en": "there is no tool_result for the pending call at the end of messages",
     },
-    "ro.ok": {
+    "read_only.ok": {
         "es": "Correcto: {read_only} (con entradas al azar) se volvieron a ejecutar "
         "una vez cada una, con su nombre y su entrada, y cada tool_result trae la salida real.",
         "en": "Correct: {read_only} (random inputs) were each re-run once, with "
         "their name and input, and each tool_result carries the real output.",
     },
-    "ro.not_called": {
+    "read_only.not_called": {
         "es": "{label}: execute_tool no se llamó",
         "en": "{label}: execute_tool was not called",
     },
-    "ro.not_called.why": {
+    "read_only.not_called.why": {
         "es": "Una herramienta de solo lectura se vuelve a ejecutar para obtener su resultado real.",
         "en": "A read-only tool is re-run to get its real output.",
     },
-    "ro.wrong_call": {
+    "read_only.wrong_call": {
         "es": "{label}: se ejecutó {calls} en vez de {expected}",
         "en": "{label}: ran {calls} instead of {expected}",
     },
-    "ro.times": {
+    "read_only.times": {
         "es": "{label}: se ejecutó {times} veces; tiene que ser exactamente una",
         "en": "{label}: it ran {times} times; it must be exactly once",
     },
-    "ro.extra": {
+    "read_only.extra": {
         "es": "{label}: además de la llamada pendiente se ejecutó {calls}",
         "en": "{label}: besides the pending call, {calls} ran",
     },
-    "ro.wrong_content": {
+    "read_only.wrong_content": {
         "es": "{label}: el tool_result no trae la salida real de la herramienta (trae {got})",
         "en": "{label}: the tool_result does not carry the tool's real output (it carries {got})",
     },
-    "ro.marked_error": {
+    "read_only.marked_error": {
         "es": "{label}: el tool_result está marcado is_error, pero la herramienta funcionó",
         "en": "{label}: the tool_result is marked is_error, but the tool worked",
     },
@@ -582,66 +591,66 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "{label}: el espacio de trabajo cambió por fuera de execute_tool ({paths})",
         "en": "{label}: the workspace changed outside execute_tool ({paths})",
     },
-    "hi.ok": {
+    "high_impact.ok": {
         "es": "Correcto: ninguna herramienta se ejecutó al conciliar send_email ni {names} (mirado en la capa de "
         "herramientas y en el espacio de trabajo), y cada llamada recibió su tool_result.",
         "en": "Correct: no tool ran while reconciling send_email or {names} (checked at the tool layer and in "
         "the workspace), and every call got its tool_result.",
     },
-    "hi.unanswered": {
+    "high_impact.unanswered": {
         "es": "{label}: no se ejecutó nada, pero la llamada pendiente tampoco recibió su tool_result",
         "en": "{label}: nothing ran, but the pending call got no tool_result either",
     },
-    "hi.unanswered.why": {
+    "high_impact.unanswered.why": {
         "es": "No volver a ejecutar no basta: la llamada colgante tiene que quedar respondida, con su "
         "tool_result en el mensaje user que sigue a su tool_use.",
         "en": "Not re-running is not enough: the dangling call must be answered, with its tool_result in the "
         "user message after its tool_use.",
     },
-    "hi.ran": {
+    "high_impact.ran": {
         "es": "{label}: se ejecutó {calls}",
         "en": "{label}: {calls} ran",
     },
-    "hi.ran.why": {
+    "high_impact.ran.why": {
         "es": "Una herramienta de alto impacto que quizá ya se ejecutó no se vuelve a ejecutar al reanudar.",
         "en": "A high-impact tool that may already have run is not re-run on resume.",
     },
-    "iserr.ok": {
+    "is_error.ok": {
         "es": "Correcto: cada llamada de alto impacto recibió un tool_result con is_error: true y un texto que "
         "le dice al modelo que el estado de ejecución es desconocido.",
         "en": "Correct: every high-impact call got a tool_result with is_error: true and a text telling the model "
         "the execution state is unknown.",
     },
-    "iserr.not_unknown": {
+    "is_error.not_unknown": {
         "es": "{label}: el content del tool_result ({got}) no le dice al modelo que el estado de ejecución es "
         "desconocido",
         "en": "{label}: the tool_result's content ({got}) does not tell the model the execution state is unknown",
     },
-    "iserr.not_unknown.why": {
+    "is_error.not_unknown.why": {
         "es": "El texto tiene que decir que no se puede confirmar si la llamada se ejecutó; uno que afirma que "
         "funcionó, o un error a secas, lleva al modelo a repetir o a creer algo falso.",
         "en": "The text must say that whether the call ran cannot be confirmed; one claiming it worked, or a bare "
         "error, leads the model to repeat the call or to believe something false.",
     },
-    "iserr.review": {
+    "is_error.review": {
         "es": "{label}: el corrector no pudo decidir si el content del tool_result ({got}) le dice al modelo que "
         "el estado de ejecución es desconocido; queda pendiente de revisión por el profesor",
         "en": "{label}: the grader could not decide whether the tool_result's content ({got}) tells the model the "
         "execution state is unknown; it is left for the instructor to review",
     },
-    "iserr.missing": {
+    "is_error.missing": {
         "es": "{label}: el tool_result no tiene is_error: true",
         "en": "{label}: the tool_result has no is_error: true",
     },
-    "iserr.not_bool": {
+    "is_error.not_bool": {
         "es": "{label}: is_error es {got}; tiene que ser el booleano True",
         "en": "{label}: is_error is {got}; it must be the boolean True",
     },
-    "iserr.empty": {
+    "is_error.empty": {
         "es": "{label}: el tool_result no explica nada (contenido vacío)",
         "en": "{label}: the tool_result explains nothing (empty content)",
     },
-    "iserr.empty.why": {
+    "is_error.empty.why": {
         "es": "Dile al modelo que el estado de ejecución es desconocido.",
         "en": "Tell the model the execution state is unknown.",
     },
@@ -822,26 +831,26 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "The resumed run stopped in your reconcile: {reason}",
     },
     # -- questions -----------------------------------------------------------------------------
-    "q.ok": {"es": "Correcto ({answer}). {explanation}", "en": "Correct ({answer}). {explanation}"},
-    "q.wrong": {
+    "question.ok": {"es": "Correcto ({answer}). {explanation}", "en": "Correct ({answer}). {explanation}"},
+    "question.wrong": {
         "es": "Respondiste «{got}»; no es la correcta. {hint}",
         "en": "You answered «{got}»; that is not right. {hint}",
     },
-    "q.missing": {
+    "question.missing": {
         "es": "No definiste `{variable}`: la pregunta cuenta para todas las entregas y sin respuesta vale 0. "
         'Asigna la letra de tu opción, por ejemplo `{variable} = "a"`.',
         "en": "You did not define `{variable}`: the question counts for every submission and with no answer it "
         'scores 0. Assign the letter of your choice, for example `{variable} = "a"`.',
     },
-    "q.unanswered": {
+    "question.unanswered": {
         "es": "`{variable}` sigue en None: todavía no respondiste. Asigna la letra de tu opción entre comillas.",
         "en": "`{variable}` is still None: you have not answered yet. Assign the letter of your choice in quotes.",
     },
-    "q.received": {
+    "question.received": {
         "es": "Respuesta recibida ({answer}): se califica al entregar.",
         "en": "Answer received ({answer}): graded on submission.",
     },
-    "q.invalid": {
+    "question.invalid": {
         "es": '`{variable}` tiene que ser una letra entre comillas (por ejemplo "a"); tiene {got}.',
         "en": '`{variable}` must be a letter in quotes (for example "a"); it holds {got}.',
     },
@@ -1229,17 +1238,17 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "Landlock {abi}.",
     },
     # -- Nivel 0: the resume path -----------------------------------------------------------
-    "ruta.call": {"es": "{fn} con «{label}»", "en": "{fn} on «{label}»"},
-    "ruta.wrong": {"es": "Falló en {bad} casos: {items}.", "en": "Wrong in {bad} cases: {items}."},
-    "ruta.file_gone": {
+    "resume_path.call": {"es": "{fn} con «{label}»", "en": "{fn} on «{label}»"},
+    "resume_path.wrong": {"es": "Falló en {bad} casos: {items}.", "en": "Wrong in {bad} cases: {items}."},
+    "resume_path.file_gone": {
         "es": "el archivo «{label}» ya no está: cargar nunca borra el punto de control",
         "en": "the file «{label}» is gone: loading never deletes the checkpoint",
     },
-    "ruta.file_changed": {
+    "resume_path.file_changed": {
         "es": "el archivo «{label}» cambió: cargar solo lee, el punto de control queda como estaba",
         "en": "the file «{label}» changed: loading only reads, the checkpoint stays as it was",
     },
-    "ruta.version_ok": {
+    "resume_path.version_ok": {
         "es": 'Los {n} archivos de otra versión (mayor y menor que 1, 0, con decimales y el texto "1", al azar) '
         "se rechazan con el mensaje de la lección y quedan intactos, byte a byte; start_state tampoco arranca de "
         "cero con ellos.",
@@ -1247,7 +1256,7 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "refused with the lesson's message and left byte-identical; start_state does not start from scratch on "
         "them either.",
     },
-    "ruta.version_ok_why": {
+    "resume_path.version_ok_why": {
         "es": " Si version no es exactamente CHECKPOINT_VERSION (ni mayor ni menor, ni un texto), lanza un error "
         f"con el texto exacto «{VERSION_MESSAGE_ANY}» y no "
         "toques el archivo; start_state deja pasar ese error.",
@@ -1255,141 +1264,141 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         f"whose text is exactly «{VERSION_MESSAGE_ANY}» and "
         "leave the file alone; start_state lets that error through.",
     },
-    "ruta.loaded_anyway": {
+    "resume_path.loaded_anyway": {
         "es": "{where}: devolvió {got} en vez de lanzar el error de versión",
         "en": "{where}: returned {got} instead of raising the version error",
     },
-    "ruta.started_anyway": {
+    "resume_path.started_anyway": {
         "es": "{where}: devolvió {got}; con un archivo de otra versión no se sigue (y arrancar de cero pisaría el "
         "punto de control en el siguiente guardado)",
         "en": "{where}: returned {got}; a file of another version stops the run (and starting from scratch would "
         "overwrite the checkpoint at the next save)",
     },
-    "ruta.other_message": {
+    "resume_path.other_message": {
         "es": "{where}: lanzó {etype} con {got}, y el mensaje tiene que ser «{expected}»",
         "en": "{where}: raised {etype} with {got}, and the message must be «{expected}»",
     },
-    "ruta.fresh_ok": {
+    "resume_path.fresh_ok": {
         "es": "Sin archivo, my_load_checkpoint devuelve None y start_state arma el estado inicial: turns 0, "
         "tokensUsed 0 y un solo mensaje del usuario con la tarea.",
         "en": "With no file, my_load_checkpoint returns None and start_state builds the initial state: turns 0, "
         "tokensUsed 0 and a single user message with the task.",
     },
-    "ruta.fresh_ok_why": {
+    "resume_path.fresh_ok_why": {
         "es": " Sin punto de control, el estado inicial es version 1, la tarea, turns 0, tokensUsed 0, messages con "
         "un solo mensaje del usuario que lleva la tarea, y pendingToolUse None (es lo que da new_state(task)).",
         "en": " With no checkpoint the initial state is version 1, the task, turns 0, tokensUsed 0, messages with a "
         "single user message carrying the task, and pendingToolUse None (what new_state(task) gives).",
     },
-    "ruta.not_none": {
+    "resume_path.not_none": {
         "es": "{where}: devolvió {got}; si el archivo no existe, devuelve None",
         "en": "{where}: returned {got}; when the file does not exist, return None",
     },
-    "ruta.fresh_differs": {
+    "resume_path.fresh_differs": {
         "es": "{where}: el estado inicial no es el de la lección ({diff})",
         "en": "{where}: the initial state is not the lesson's ({diff})",
     },
-    "ruta.reconciled_nothing": {
+    "resume_path.reconciled_nothing": {
         "es": "{where}: llamó a reconcile sin ninguna llamada colgante",
         "en": "{where}: called reconcile with no dangling call",
     },
-    "ruta.malformed_ok": {
+    "resume_path.malformed_ok": {
         "es": "Los {n} archivos rotos (truncado, vacío, texto que no es JSON, JSON que no es un objeto) terminan "
         "en una excepción, no en un estado ni en None, y quedan intactos.",
         "en": "The {n} broken files (truncated, empty, text that is not JSON, JSON that is not an object) end in "
         "an exception, not in a state nor in None, and are left as they were.",
     },
-    "ruta.malformed_ok_why": {
+    "resume_path.malformed_ok_why": {
         "es": " Un archivo que existe pero no se puede leer no es «no hay punto de control»: deja que json.loads "
         "lance su error (o lanza el tuyo); devolver None haría arrancar de cero y pisar el archivo.",
         "en": " A file that exists but cannot be read is not «no checkpoint»: let json.loads raise (or raise your "
         "own); returning None would start from scratch and overwrite the file.",
     },
-    "ruta.broken_as_missing": {
+    "resume_path.broken_as_missing": {
         "es": "{where}: devolvió {got} en vez de lanzar un error (un archivo roto no es un archivo que no existe)",
         "en": "{where}: returned {got} instead of raising (a broken file is not a missing file)",
     },
-    "ruta.broken_loaded": {
+    "resume_path.broken_loaded": {
         "es": "{where}: devolvió {got} en vez de lanzar un error",
         "en": "{where}: returned {got} instead of raising",
     },
-    "ruta.kept_ok": {
+    "resume_path.kept_ok": {
         "es": "Los {n} puntos de control guardados vuelven tal cual: turns, tokensUsed, messages y la tarea del "
         "archivo, sin pasar por reconcile.",
         "en": "The {n} saved checkpoints come back as they were: turns, tokensUsed, messages and the file's task, "
         "without going through reconcile.",
     },
-    "ruta.kept_ok_why": {
+    "resume_path.kept_ok_why": {
         "es": " Al reanudar el estado sale del archivo: turns y tokensUsed se arrastran, messages no se toca y la "
         "tarea que recibe start_state se ignora.",
         "en": " On resume the state comes from the file: turns and tokensUsed carry over, messages is not touched "
         "and the task given to start_state is ignored.",
     },
-    "ruta.kept_differs": {
+    "resume_path.kept_differs": {
         "es": "{where}: el estado no es el del archivo ({diff})",
         "en": "{where}: the state is not the file's ({diff})",
     },
-    "ruta.dangling_ok": {
+    "resume_path.dangling_ok": {
         "es": "Con pendingToolUse, start_state pasa una vez por reconcile(cp) y devuelve lo que reconcile devolvió.",
         "en": "With a pendingToolUse, start_state goes through reconcile(cp) once and returns what reconcile returned.",
     },
-    "ruta.dangling_ok_why": {
+    "resume_path.dangling_ok_why": {
         "es": ' Si cp["pendingToolUse"] no es None, el estado es reconcile(cp) (una sola vez, con el reconcile que '
         "recibe start_state); si no, es cp.",
         "en": ' If cp["pendingToolUse"] is not None the state is reconcile(cp) (once, with the reconcile given to '
         "start_state); otherwise it is cp.",
     },
-    "ruta.not_reconciled": {
+    "resume_path.not_reconciled": {
         "es": "{where}: el estado devuelto no trae la respuesta de reconcile a la llamada colgante (o no se llamó a "
         "reconcile(cp), o se siguió con cp en vez de con lo que reconcile devolvió)",
         "en": "{where}: the state returned does not carry reconcile's answer to the dangling call (either "
         "reconcile(cp) was not called, or cp was used instead of what reconcile returned)",
     },
-    "ruta.reconciled_twice": {
+    "resume_path.reconciled_twice": {
         "es": "{where}: pasó {times} veces por reconcile (tiene que ser una)",
         "en": "{where}: went through reconcile {times} times (it must be once)",
     },
-    "ruta.reconciled_differs": {
+    "resume_path.reconciled_differs": {
         "es": "{where}: el estado no es el que devolvió reconcile ({diff})",
         "en": "{where}: the state is not the one reconcile returned ({diff})",
     },
-    "ruta.not_a_state": {"es": "devolvió {got}, no un diccionario", "en": "returned {got}, not a dict"},
-    "ruta.field_missing": {"es": "falta «{field}»", "en": "«{field}» is missing"},
-    "ruta.field_differs": {
+    "resume_path.not_a_state": {"es": "devolvió {got}, no un diccionario", "en": "returned {got}, not a dict"},
+    "resume_path.field_missing": {"es": "falta «{field}»", "en": "«{field}» is missing"},
+    "resume_path.field_differs": {
         "es": "{field} es {got} y tenía que ser {expected}",
         "en": "{field} is {got}, expected {expected}",
     },
-    "ruta.messages_differ": {
+    "resume_path.messages_differ": {
         "es": "messages no es el mismo (tenía que tener {expected} mensajes; tiene {got})",
         "en": "messages is not the same (it should have {expected} messages; it has {got})",
     },
-    "ruta.field_extra": {"es": "sobran campos: {fields}", "en": "extra fields: {fields}"},
-    "ruta.lives_ok": {
+    "resume_path.field_extra": {"es": "sobran campos: {fields}", "en": "extra fields: {fields}"},
+    "resume_path.lives_ok": {
         "es": "En {lives} vidas (SIGKILL antes de los turnos {kills}), turns siguió desde el archivo cada vez y el "
         "agente se detuvo en MAX_TURNS = {max} contando todas.",
         "en": "Over {lives} lives (SIGKILL before turns {kills}), turns carried on from the file each time and the "
         "agent stopped at MAX_TURNS = {max} counting them all.",
     },
-    "ruta.lives_wrong": {
+    "resume_path.lives_wrong": {
         "es": "La tarea se mató con SIGKILL y se reanudó con tu start_state: {items}. turns cuenta los turnos de "
         "toda la tarea, no los de este proceso: si vuelve a 0, una tarea que se cae una y otra vez esquiva el tope.",
         "en": "The task was killed with SIGKILL and resumed with your start_state: {items}. turns counts the whole "
         "task's turns, not this process's: reset to 0, a task that keeps crashing dodges the cap.",
     },
-    "ruta.lives_bad_state": {
+    "resume_path.lives_bad_state": {
         "es": "Lo que devolvió start_state al reanudar no es un punto de control con el que el bucle pueda "
         "seguir: {error}.",
         "en": "What start_state returned on resume is not a checkpoint the loop can carry on from: {error}.",
     },
-    "ruta.turns_restarted": {
+    "resume_path.turns_restarted": {
         "es": "en la vida {life} el archivo tenía turns = {file} y start_state devolvió turns = {got}",
         "en": "in life {life} the file had turns = {file} and start_state returned turns = {got}",
     },
-    "ruta.over_cap": {
+    "resume_path.over_cap": {
         "es": "el modelo recibió {calls} llamadas en {lives} vidas, con MAX_TURNS = {max}",
         "en": "the model got {calls} calls over {lives} lives, with MAX_TURNS = {max}",
     },
-    "ruta.turns_not_total": {
+    "resume_path.turns_not_total": {
         "es": "al final turns es {turns} y el modelo recibió {calls} llamadas",
         "en": "at the end turns is {turns} and the model got {calls} calls",
     },
@@ -1658,6 +1667,11 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "es": "{label} es la solución de referencia de lesson3: no existe mientras se corrige (el ejercicio es "
         "escribirla)",
         "en": "{label} is lesson3's reference solution: it does not exist while grading (the exercise is to write it)",
+    },
+    "learner.reuse_refused": {
+        "es": "{label} no se puede reutilizar dentro de una función que se califica: el ejercicio es escribir "
+        "tu propia versión",
+        "en": "{label} may not be reused inside a graded function: the exercise is to write your own version",
     },
     "learner.placeholder_repr": {
         "es": "<{label}: no disponible al corregir>",

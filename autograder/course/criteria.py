@@ -62,7 +62,7 @@ class Criterion:
     observes: str
     """The observation it judges: a key of :data:`autograder.judging.registry.OBSERVERS`."""
     feedback: tuple[str, ...] = ()
-    """The families of message keys (:mod:`autograder.course.catalogue`) its feedback is built from, e.g. ``"ro."``."""
+    """The families of message keys (:mod:`autograder.course.catalogue`) its feedback uses, e.g. ``"read_only."``."""
     lesson: str = ""
     """The lesson's section whose completion criterion this grades."""
     grades: tuple[str, ...] = ()
@@ -178,7 +178,7 @@ def _question(q: Question) -> Criterion:
         title=q.title,
         hint=q.hint,
         observes=f"answer.{q.variable}",
-        feedback=("q.",),
+        feedback=("question.",),
         lesson=q.lesson,
         grades=QUESTION_GRADES.get(q.criterion, ()),
     )
@@ -195,7 +195,7 @@ def _resume_path(
         title=title,
         hint=hint,
         observes=observes,
-        feedback=("ruta.",),
+        feedback=("resume_path.",),
         lesson=LEVEL0,
         grades=("objetivo.2", *grades),
     )
@@ -218,7 +218,7 @@ def _lesson_checkpoint(
         title={lang: t.format(name=name) for lang, t in title.items()},
         hint={lang: tuple(h.format(name=name) for h in hs) for lang, hs in hint.items()},
         observes=f"lesson.{name}",
-        feedback=("l1.",),
+        feedback=("level1.",),
         lesson=LEVEL1,
         grades=(*grades, completion_key(name)),
     )
@@ -422,7 +422,7 @@ for _criterion in (
             ),
         },
         observes="reconcile.read_only",
-        feedback=("l2.", "effect.", "ro."),
+        feedback=("level2.", "effect.", "read_only."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.reconcile", "fin.correccion", "fin.dos_caminos"),
     ),
@@ -445,7 +445,7 @@ for _criterion in (
             ),
         },
         observes="reconcile.high_impact",
-        feedback=("l2.", "effect.", "hi."),
+        feedback=("level2.", "effect.", "high_impact."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
     ),
@@ -473,7 +473,7 @@ for _criterion in (
             ),
         },
         observes="reconcile.high_impact",
-        feedback=("l2.", "effect.", "iserr."),
+        feedback=("level2.", "effect.", "is_error."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
     ),
@@ -500,7 +500,7 @@ for _criterion in (
             ),
         },
         observes="reconcile.both",
-        feedback=("l2.", "effect.", "paired."),
+        feedback=("level2.", "effect.", "paired."),
         lesson=LEVEL2,
         grades=("objetivo.3", "seccion.mitad_dificil", "fin.dos_caminos"),
     ),

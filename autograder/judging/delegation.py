@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 import lesson3
 from autograder.intake.submission import parse
-from autograder.wire.calls import FUNCTIONS
+from autograder.wire.calls import FUNCTIONS, TAMPERED
 
 ANSWER = "answer"
 """The kind of every name of lesson3.answers (the others' kinds are NOT_REUSABLE's)."""
@@ -57,6 +57,8 @@ def explained(called: str, spelled: str | None) -> tuple[str, str]:
     ``called`` is what the run-time record says ran; ``spelled`` what the source names (when
     the source says where it reaches the same object, the learner's own spelling is shown).
     """
+    if called == TAMPERED:
+        return called, "call.tampered"
     name = called.rpartition(".")[2]
     if spelled and spelled.rpartition(".")[2] == name:
         called = spelled

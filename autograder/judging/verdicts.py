@@ -73,10 +73,10 @@ def lesson_checkpoint_verdict(obs: LessonObservation, lang: str) -> Verdict:
         return Verdict(False, outcome.describe(lang))
     got = outcome.value
     if got == expected:
-        return Verdict(True, text("l1.ok", lang, name=name, expected=expected))
+        return Verdict(True, text("level1.ok", lang, name=name, expected=expected))
     if got not in ACTIONS:
-        return Verdict(False, text("l1.invalid", lang, name=name, got=_show(got)))
-    return Verdict(False, text("l1.wrong", lang, name=name, got=_show(got), expected=expected))
+        return Verdict(False, text("level1.invalid", lang, name=name, got=_show(got)))
+    return Verdict(False, text("level1.wrong", lang, name=name, got=_show(got), expected=expected))
 
 
 @verdict("nivel1.hidden")
@@ -128,9 +128,9 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
         return _failed(label, obs.outcome, lang)
     value = obs.outcome.value
     if value is None:
-        return f"{label}: " + text("l2.none_returned", lang)
+        return f"{label}: " + text("level2.none_returned", lang)
     if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
-        return f"{label}: " + text("l2.not_dict", lang, got=_show(value))
+        return f"{label}: " + text("level2.not_dict", lang, got=_show(value))
     return None
 
 
@@ -182,7 +182,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     whys = list(dict.fromkeys(text(p.why, lang) for p in failed if getattr(p, "why", "")))
     if len(observations) == 1:
         return Verdict(False, " ".join([problems[0] + ".", *whys]))
-    listed = text("l2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang))
+    listed = text("level2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang))
     return Verdict(False, " ".join([listed, *whys]))
 
 
@@ -198,28 +198,28 @@ def read_only_verdict(observations: list[ReconcileObservation], lang: str) -> Ve
         if not obs.outcome.ok:
             return _value_problem(obs, lang)
         if not obs.calls:
-            return _why("ro.not_called", lang, label=label)
+            return _why("read_only.not_called", lang, label=label)
         if not same:
             calls = ", ".join(c.describe() for c in obs.calls[:2])
-            return text("ro.wrong_call", lang, label=label, calls=calls, expected=expected_call)
+            return text("read_only.wrong_call", lang, label=label, calls=calls, expected=expected_call)
         if len(same) > 1:
-            return text("ro.times", lang, label=label, times=len(same))
+            return text("read_only.times", lang, label=label, times=len(same))
         if others:
-            return text("ro.extra", lang, label=label, calls=", ".join(c.describe() for c in others[:2]))
+            return text("read_only.extra", lang, label=label, calls=", ".join(c.describe() for c in others[:2]))
         if problem := _value_problem(obs, lang) or _effect_problem(obs, lang):
             return problem
         block = _tool_result(obs.outcome.value, pending["id"])
         if block is None:
-            return f"{label}: " + text("l2.no_result", lang)
+            return f"{label}: " + text("level2.no_result", lang)
         if block.get("is_error") not in (None, False):
-            return text("ro.marked_error", lang, label=label)
+            return text("read_only.marked_error", lang, label=label)
         content = content_text(block.get("content", ""))
         if content is None or content.strip() != (obs.case.expected_output or "").strip():
             got = _show(content if content is not None else block.get("content"))
-            return text("ro.wrong_content", lang, label=label, got=got)
+            return text("read_only.wrong_content", lang, label=label, got=got)
         return None
 
-    return _judge_cases(observations, lang, check, text("ro.ok", lang))
+    return _judge_cases(observations, lang, check, text("read_only.ok", lang))
 
 
 @verdict("nivel2.high_impact_not_rerun")
@@ -228,17 +228,17 @@ def high_impact_verdict(observations: list[ReconcileObservation], lang: str) -> 
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
         if obs.calls:
-            return _why("hi.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
+            return _why("high_impact.ran", lang, label=label, calls=", ".join(c.describe() for c in obs.calls[:2]))
         # Not running anything is only half of it: an exception, or a checkpoint with the call still
         # unanswered, is not "not re-running", it is not reconciling. The call must end with an answer.
         if problem := _effect_problem(obs, lang) or _value_problem(obs, lang):
             return problem
         if not answered(obs.outcome.value["messages"], obs.case.pending["id"]):
-            return _why("hi.unanswered", lang, label=label)
+            return _why("high_impact.unanswered", lang, label=label)
         return None
 
     names = ", ".join(written(o.case.label, lang) for o in observations if o.case.label != "send_email")
-    return _judge_cases(observations, lang, check, text("hi.ok", lang, names=names))
+    return _judge_cases(observations, lang, check, text("high_impact.ok", lang, names=names))
 
 
 @verdict("nivel2.is_error_fallback")
@@ -250,24 +250,24 @@ def is_error_verdict(observations: list[ReconcileObservation], lang: str) -> Ver
             return problem
         block = _tool_result(obs.outcome.value, obs.case.pending["id"])
         if block is None:
-            return f"{label}: " + text("l2.no_result", lang)
+            return f"{label}: " + text("level2.no_result", lang)
         flag = block.get("is_error")
         if flag is None or flag is False:
-            return text("iserr.missing", lang, label=label)
+            return text("is_error.missing", lang, label=label)
         if flag is not True:
-            return text("iserr.not_bool", lang, label=label, got=_show(flag))
+            return text("is_error.not_bool", lang, label=label, got=_show(flag))
         # Text blocks are separate pieces for the model: joined bare, "es" + "desconocido" would be one word.
         content = content_text(block.get("content", ""), " ")
         if not content or not content.strip():
-            return _why("iserr.empty", lang, label=label)
+            return _why("is_error.empty", lang, label=label)
         verdict = assess(content).verdict
         if verdict is None:
-            return _pending("iserr.review", lang, label=label, got=_show(content))
+            return _pending("is_error.review", lang, label=label, got=_show(content))
         if not verdict:
-            return _why("iserr.not_unknown", lang, label=label, got=_show(content))
+            return _why("is_error.not_unknown", lang, label=label, got=_show(content))
         return None
 
-    return _judge_cases(observations, lang, check, text("iserr.ok", lang))
+    return _judge_cases(observations, lang, check, text("is_error.ok", lang))
 
 
 def _pairing_feedback(problem: PairingProblem, content: list[Any], pending_id: str, label: str, lang: str) -> str:
@@ -406,16 +406,16 @@ def question_verdict(obs: AnswerObservation, lang: str) -> Verdict:
     variable, value = obs.variable, obs.value
     question = QUESTIONS[variable]
     if not obs.defined:
-        return Verdict(False, text("q.missing", lang, variable=variable))
+        return Verdict(False, text("question.missing", lang, variable=variable))
     if value is None or value == {"type": "NoneType"}:  # the notebook's untouched `respuesta = None`
-        return Verdict(False, text("q.unanswered", lang, variable=variable))
+        return Verdict(False, text("question.unanswered", lang, variable=variable))
     letter = normalise_answer(value)
     if letter is None or letter not in question.options:
         got = _show(value) if not isinstance(value, dict) else str(value.get("type"))
-        return Verdict(False, text("q.invalid", lang, variable=variable, got=got))
+        return Verdict(False, text("question.invalid", lang, variable=variable, got=got))
     if question.answer is None:  # the learner's edition ships no key: the instructor's checkout grades it
-        return Verdict(False, text("q.received", lang, answer=letter))
+        return Verdict(False, text("question.received", lang, answer=letter))
     if letter != question.answer:
         retry = question.hint.get(lang) or question.hint["es"]
-        return Verdict(False, text("q.wrong", lang, got=letter, hint=retry))
-    return Verdict(True, text("q.ok", lang, answer=letter, explanation=question.explanation[lang]))
+        return Verdict(False, text("question.wrong", lang, got=letter, hint=retry))
+    return Verdict(True, text("question.ok", lang, answer=letter, explanation=question.explanation[lang]))

@@ -25,15 +25,15 @@ RAISED_NOT_CLEAR = ("SystemExit", "KeyboardInterrupt", "GeneratorExit")
 
 
 def _call(fn: str, obs: ResumeObservation, lang: str) -> str:
-    return text("ruta.call", lang, fn=fn, label=written(obs.case.label, lang))
+    return text("resume_path.call", lang, fn=fn, label=written(obs.case.label, lang))
 
 
 def _untouched(obs: ResumeObservation, lang: str) -> list[str]:
     if obs.after == obs.case.content:
         return []
     if obs.after is None:
-        return [text("ruta.file_gone", lang, label=written(obs.case.label, lang))]
-    return [text("ruta.file_changed", lang, label=written(obs.case.label, lang))]
+        return [text("resume_path.file_gone", lang, label=written(obs.case.label, lang))]
+    return [text("resume_path.file_changed", lang, label=written(obs.case.label, lang))]
 
 
 def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:
@@ -44,7 +44,7 @@ def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str,
     if not bad:
         return Verdict(True, text(ok_key, lang, **params))
     return Verdict(
-        False, text("ruta.wrong", lang, bad=len(bad), items=_listing(bad, lang)) + text(ok_key + "_why", lang)
+        False, text("resume_path.wrong", lang, bad=len(bad), items=_listing(bad, lang)) + text(ok_key + "_why", lang)
     )
 
 
@@ -69,22 +69,24 @@ def _nonces(value: Any, nonce: str) -> int:
 def state_differences(expected: dict[str, Any], got: Any, lang: str) -> list[str]:
     """Which fields of a returned state differ from the expected one, in words."""
     if not isinstance(got, dict):
-        return [text("ruta.not_a_state", lang, got=_show(got))]
+        return [text("resume_path.not_a_state", lang, got=_show(got))]
     out = []
     for field in ("version", "task", "turns", "tokensUsed", "messages", "pendingToolUse"):
         value = got.get(field)
         if field not in got:
-            out.append(text("ruta.field_missing", lang, field=field))
+            out.append(text("resume_path.field_missing", lang, field=field))
         elif value == expected[field]:
             continue
         elif field == "messages":
             count = str(len(value)) if isinstance(value, list) else _show(value)
-            out.append(text("ruta.messages_differ", lang, expected=len(expected["messages"]), got=count))
+            out.append(text("resume_path.messages_differ", lang, expected=len(expected["messages"]), got=count))
         else:
-            out.append(text("ruta.field_differs", lang, field=field, got=_show(value), expected=_show(expected[field])))
+            out.append(
+                text("resume_path.field_differs", lang, field=field, got=_show(value), expected=_show(expected[field]))
+            )
     extra = sorted(set(got) - set(expected))
     if extra:
-        out.append(text("ruta.field_extra", lang, fields=", ".join(extra[:4])))
+        out.append(text("resume_path.field_extra", lang, fields=", ".join(extra[:4])))
     return out
 
 
@@ -97,15 +99,17 @@ def version_refused_verdict(observations: list[ResumeObservation], lang: str) ->
         for fn, outcome in obs.outcomes.items():
             where = _call(fn, obs, lang)
             if outcome.ok:
-                key = "ruta.started_anyway" if fn == START else "ruta.loaded_anyway"
+                key = "resume_path.started_anyway" if fn == START else "resume_path.loaded_anyway"
                 bad.append(text(key, lang, where=where, got=_show(outcome.value)))
             elif not _raised(outcome):
                 bad.append(_failed(where, outcome, lang))
             elif not says_version_refused(message := str(outcome.info.get("message") or ""), obs.case.version):
                 etype, got = outcome.info.get("etype"), _show(message)
-                bad.append(text("ruta.other_message", lang, where=where, etype=etype, got=got, expected=expected))
+                bad.append(
+                    text("resume_path.other_message", lang, where=where, etype=etype, got=got, expected=expected)
+                )
         bad += _untouched(obs, lang)
-    return _verdict(observations, bad, "ruta.version_ok", lang, n=len(observations))
+    return _verdict(observations, bad, "resume_path.version_ok", lang, n=len(observations))
 
 
 @verdict("nivel0.fresh_start")
@@ -117,18 +121,18 @@ def fresh_start_verdict(observations: list[ResumeObservation], lang: str) -> Ver
         if not load.ok:
             bad.append(_failed(_call(LOAD, obs, lang), load, lang))
         elif load.value is not None:
-            bad.append(text("ruta.not_none", lang, where=_call(LOAD, obs, lang), got=_show(load.value)))
+            bad.append(text("resume_path.not_none", lang, where=_call(LOAD, obs, lang), got=_show(load.value)))
         if not start.ok:
             bad.append(_failed(_call(START, obs, lang), start, lang))
             continue
         expected = new_state(obs.case.task)
         if start.value != expected:
             if _nonces(start.value, obs.case.nonce):
-                bad.append(text("ruta.reconciled_nothing", lang, where=_call(START, obs, lang)))
+                bad.append(text("resume_path.reconciled_nothing", lang, where=_call(START, obs, lang)))
             else:
                 diff = "; ".join(state_differences(expected, start.value, lang))
-                bad.append(text("ruta.fresh_differs", lang, where=_call(START, obs, lang), diff=diff))
-    return _verdict(observations, bad, "ruta.fresh_ok", lang)
+                bad.append(text("resume_path.fresh_differs", lang, where=_call(START, obs, lang), diff=diff))
+    return _verdict(observations, bad, "resume_path.fresh_ok", lang)
 
 
 @verdict("nivel0.malformed_error")
@@ -139,12 +143,16 @@ def malformed_verdict(observations: list[ResumeObservation], lang: str) -> Verdi
         for fn, outcome in obs.outcomes.items():
             where = _call(fn, obs, lang)
             if outcome.ok:
-                key = "ruta.broken_as_missing" if outcome.value is None or fn == START else "ruta.broken_loaded"
+                key = (
+                    "resume_path.broken_as_missing"
+                    if outcome.value is None or fn == START
+                    else "resume_path.broken_loaded"
+                )
                 bad.append(text(key, lang, where=where, got=_show(outcome.value)))
             elif not _raised(outcome):
                 bad.append(_failed(where, outcome, lang))
         bad += _untouched(obs, lang)
-    return _verdict(observations, bad, "ruta.malformed_ok", lang, n=len(observations))
+    return _verdict(observations, bad, "resume_path.malformed_ok", lang, n=len(observations))
 
 
 @verdict("nivel0.state_kept")
@@ -160,12 +168,12 @@ def state_kept_verdict(observations: list[ResumeObservation], lang: str) -> Verd
                 bad.append(_failed(where, outcome, lang))
             elif outcome.value != expected:
                 if fn == START and _nonces(outcome.value, obs.case.nonce):
-                    bad.append(text("ruta.reconciled_nothing", lang, where=where))
+                    bad.append(text("resume_path.reconciled_nothing", lang, where=where))
                 else:
                     diff = "; ".join(state_differences(expected, outcome.value, lang))
-                    bad.append(text("ruta.kept_differs", lang, where=where, diff=diff))
+                    bad.append(text("resume_path.kept_differs", lang, where=where, diff=diff))
         bad += _untouched(obs, lang)
-    return _verdict(observations, bad, "ruta.kept_ok", lang, n=len(observations))
+    return _verdict(observations, bad, "resume_path.kept_ok", lang, n=len(observations))
 
 
 @verdict("nivel0.dangling_reconciled")
@@ -185,14 +193,14 @@ def dangling_verdict(observations: list[ResumeObservation], lang: str) -> Verdic
         expected["pendingToolUse"] = None
         times = _nonces(outcome.value, obs.case.nonce)
         if times == 0:
-            bad.append(text("ruta.not_reconciled", lang, where=where))
+            bad.append(text("resume_path.not_reconciled", lang, where=where))
         elif times > 1:
-            bad.append(text("ruta.reconciled_twice", lang, where=where, times=times))
+            bad.append(text("resume_path.reconciled_twice", lang, where=where, times=times))
         elif outcome.value != expected:
             diff = "; ".join(state_differences(expected, outcome.value, lang))
-            bad.append(text("ruta.reconciled_differs", lang, where=where, diff=diff))
+            bad.append(text("resume_path.reconciled_differs", lang, where=where, diff=diff))
         bad += _untouched(obs, lang)
-    return _verdict(observations, bad, "ruta.dangling_ok", lang)
+    return _verdict(observations, bad, "resume_path.dangling_ok", lang)
 
 
 @verdict("nivel0.max_turns_across_lives")
@@ -202,19 +210,19 @@ def lives_verdict(obs: LivesObservation, lang: str) -> Verdict:
     if failed := next((life.outcome for life in obs.lives if not life.outcome.ok), None):
         return Verdict(False, failed.describe(lang))
     if obs.error:
-        return Verdict(False, text("ruta.lives_bad_state", lang, error=obs.error))
+        return Verdict(False, text("resume_path.lives_bad_state", lang, error=obs.error))
     bad: list[str] = []
     for i, life in enumerate(obs.lives, start=2):
         got = life.outcome.value.get("turns") if isinstance(life.outcome.value, dict) else None
         if got != life.file_turns:
-            bad.append(text("ruta.turns_restarted", lang, life=i, file=life.file_turns, got=_show(got)))
+            bad.append(text("resume_path.turns_restarted", lang, life=i, file=life.file_turns, got=_show(got)))
     calls = obs.model_calls
     final_turns = (obs.final or {}).get("turns")
     if calls > case.max_turns:
-        bad.append(text("ruta.over_cap", lang, calls=calls, lives=len(obs.lives) + 1, max=case.max_turns))
+        bad.append(text("resume_path.over_cap", lang, calls=calls, lives=len(obs.lives) + 1, max=case.max_turns))
     elif final_turns != calls:
-        bad.append(text("ruta.turns_not_total", lang, turns=_show(final_turns), calls=calls))
+        bad.append(text("resume_path.turns_not_total", lang, turns=_show(final_turns), calls=calls))
     if bad:
-        return Verdict(False, text("ruta.lives_wrong", lang, items=_listing(bad, lang, limit=4)))
+        return Verdict(False, text("resume_path.lives_wrong", lang, items=_listing(bad, lang, limit=4)))
     kills = ", ".join(str(t) for t in case.kill_turns)
-    return Verdict(True, text("ruta.lives_ok", lang, lives=len(obs.lives) + 1, kills=kills, max=case.max_turns))
+    return Verdict(True, text("resume_path.lives_ok", lang, lives=len(obs.lives) + 1, kills=kills, max=case.max_turns))

@@ -11,10 +11,12 @@ placeholder too and is no route to it. Landlock hides the answers' file and less
 
 What a graded function may not reuse but the learner may call outside graded calls
 (lesson3's ``load_checkpoint``, the incident's ``reconcile_production``: the list is
-:data:`lesson3.exercises.NOT_REUSABLE`) is real, and records, from inside the function
-object itself, that it ran during a graded call: whatever name, alias, module path or
-indirection reached it (:func:`guard`). A placeholder used during a graded call records
-itself the same way. The runner reports both with the call; the judge scores them.
+:data:`lesson3.exercises.NOT_REUSABLE`) is real outside graded calls; during one it records,
+from inside the function object itself, that it was reached, whatever name, alias, module path
+or indirection reached it, and refuses to run (:func:`guard`), as a placeholder does: reusing it
+gives the graded function nothing, so clearing the record afterwards gains nothing either. The
+runner reports the record with the call, and reports as reuse a call during which the guard itself
+was switched off or replaced (:func:`intact`); the judge scores both.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import inspect
 import io
 import linecache
 import sys
+import threading
 import types
 import typing
 import zipfile
@@ -75,6 +78,28 @@ armed = False
 def _record(label: str) -> None:
     if armed:
         fired.append(label)
+
+
+_RECORD = _record
+_graded_call: types.CodeType | None = None
+"""The code of the runner's graded call (:func:`autograder.learner.runner.call`), named by the runner."""
+
+
+def in_graded_call() -> bool:
+    """Whether the main thread is inside a graded call, read from its stack rather than from a flag:
+    a frame cannot be taken off a running stack, and a thread the learner started sees the main one."""
+    frame = sys._current_frames().get(threading.main_thread().ident or 0)
+    while frame is not None:
+        if frame.f_code is _graded_call:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def mark_graded_call(code: types.CodeType) -> None:
+    """The runner names its graded call's code once, at import (before any learner code exists)."""
+    global _graded_call
+    _graded_call = code
 
 
 class Placeholder:
@@ -197,7 +222,9 @@ def guard(fn: types.FunctionType, label: str) -> None:
     real = (fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__, fn.__kwdefaults__)
 
     def run(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        _record(label)
+        if armed or in_graded_call():
+            fired.append(label)  # not through the flag: a graded call is running, whatever it says
+            raise DelegationError(say("reuse_refused", label=label))
         code, namespace, name, defaults, closure, kwdefaults = real
         original = types.FunctionType(code, namespace, name, defaults, closure)
         original.__kwdefaults__ = kwdefaults
@@ -213,6 +240,30 @@ def guard(fn: types.FunctionType, label: str) -> None:
         co_name=code.co_name, co_filename=code.co_filename, co_firstlineno=code.co_firstlineno, **names
     )
     fn.__signature__ = signature  # type: ignore[attr-defined]
+    _guarded.append((fn, fn.__code__, guards, label, run))
+
+
+_guarded: list[tuple[types.FunctionType, types.CodeType, dict[str, Any], str, Any]] = []
+
+
+_IN_GRADED_CALL = in_graded_call
+
+
+def intact(record: list[str], call: types.CodeType) -> bool:
+    """The guard is as :func:`guard` left it and still armed, ``record`` is still the list it records into and
+    ``call`` (the running graded call's code) is the one it looks for on the stack.
+
+    A graded call that switched it off (``armed``), replaced the recorder or the list, or restored a
+    guarded function's own code may have reused what it may not: the runner then reports reuse.
+    """
+    return (
+        armed
+        and fired is record
+        and globals()["_record"] is _RECORD
+        and globals()["in_graded_call"] is _IN_GRADED_CALL
+        and _graded_call is call
+        and all(fn.__code__ is code and guards.get(label) is run for fn, code, guards, label, run in _guarded)
+    )
 
 
 _lesson3_run_tool: Any = None

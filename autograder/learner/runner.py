@@ -43,7 +43,7 @@ from typing import Any
 from autograder.learner import lesson3_view, lockdown
 from autograder.learner.lesson3_view import DelegationError
 from autograder.wire import protocol
-from autograder.wire.calls import FUNCTIONS, unpack
+from autograder.wire.calls import FUNCTIONS, TAMPERED, unpack
 from autograder.wire.limits import Limits
 
 MAX_VALUE_BYTES = 4 * 1024 * 1024
@@ -551,18 +551,24 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
     fired = lesson3_view.fired
     fired.clear()
     lesson3_view.armed = True
+    failed: dict[str, Any] | None = None
     try:
         value = target(*unpack(arg))
         if inspect.isawaitable(value):
             value = asyncio.run(_as_coroutine(value))
     except NotImplementedError:
-        return {"status": "not_implemented", "delegated": list(fired)}
+        failed = {"status": "not_implemented"}
     except DelegationError:
-        return {"status": "delegated", "delegated": list(fired)}
+        failed = {"status": "delegated"}
     except BaseException as e:  # noqa: BLE001 - SystemExit too: the judge reports it
-        return {"status": "error", "delegated": list(fired), **describe_exception(e, filenames)}
+        failed = {"status": "error", **describe_exception(e, filenames)}
     finally:
+        intact = lesson3_view.intact(fired, sys._getframe().f_code)  # this very call, however it is named
         lesson3_view.armed = False
+    if not intact:  # the guard was switched off or replaced during the call: whatever it did counts as reuse
+        return {"status": "delegated", "delegated": [*fired, TAMPERED]}
+    if failed is not None:
+        return {**failed, "delegated": list(fired)}
     fired = list(fired)  # a copy: the next call clears the shared list
     try:
         encoded = json.dumps(value, ensure_ascii=False, allow_nan=False)
@@ -571,6 +577,9 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
     if len(encoded) > MAX_VALUE_BYTES:
         return {"status": "bad_value", "type": type(value).__name__, "detail": "too large", "delegated": fired}
     return {"status": "ok", "value": json.loads(encoded), "delegated": fired}
+
+
+lesson3_view.mark_graded_call(call.__code__)
 
 
 def describe_exception(e: BaseException, learner_files: set[str]) -> dict[str, Any]:

@@ -21,6 +21,10 @@ LOAD, START, ACTION, RECONCILE = "my_load_checkpoint", "start_state", "resume_ac
 FUNCTIONS = (LOAD, START, ACTION, RECONCILE)
 """The learner's functions a judge calls, in the exercise's order: the one list of their names."""
 
+TAMPERED = "lesson3-guard"
+"""What the learner's process reports a graded call reached when the guard on lesson3's reusable functions
+was switched off or replaced during it: the judge scores it as reuse."""
+
 ARGS = "__argumentos_del_corrector__"
 STAND_IN = "__reconcile_del_corrector__"
 
