@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import autograder
+from autograder.learner.lesson3_view import NOT_PRELOADED
 
 PACKAGE = Path(autograder.__file__).parent
 
@@ -17,15 +18,16 @@ FOLDERS = ("course", "wire", "intake", "grading", "sandbox", "learner", "judging
 """Every subpackage: a process (grading, sandbox, learner, judging) or a stage or kind of data."""
 LEARNER_MAY_IMPORT = ("learner", "wire")
 """The learner's process loads its own folder, the wire formats and lesson3's public modules: nothing that judges."""
-LESSON3_HIDDEN = ("lesson3.answers", "lesson3.build_notebooks", "lesson3.__main__")
+LESSON3_HIDDEN = tuple(f"lesson3.{name}" for name in NOT_PRELOADED)
 """What the learner's folder never imports of lesson3: the answers, and the maintainers' tools."""
+TRAMPOLINE = "f'def trampoline(*args, **kwargs):\\n    return __lesson3_guards__[{label!r}](args, kwargs)\\n'"
 DYNAMIC_IMPORTS = {
     ("autograder.learner.lesson3_view", "f'lesson3.{name}'"): "lesson3's public modules, by name (answers left out)",
     ("autograder.learner.zygote", "name"): "COURSE_IMPORTS: what the course's notebooks import, autograder left out",
-    (
-        "autograder.notebook",
-        "module",
-    ): "where a learner's function was defined (a notebook's own or lesson3's)",
+    ("autograder.notebook", "module"): "where a learner's function was defined: a notebook's own or lesson3's",
+    ("autograder.learner.runner", "code"): "the learner's own cells, run in the learner's process",
+    ("autograder.learner.import_paths", "code"): "a module the learner's notebook wrote (%%writefile), run as it",
+    ("autograder.learner.lesson3_view", TRAMPOLINE): "the guard's trampoline, a fixed text that imports nothing",
 }
 """The imports whose module is computed, each read and why it cannot reach a module it must not."""
 
@@ -39,15 +41,38 @@ MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 LESSON3 = {p.stem for p in (PACKAGE.parent / "lesson3").glob("*.py")}
 
 
-def dynamic_imports(tree: ast.AST) -> list[ast.expr]:
-    """The module arguments of ``importlib.import_module(...)``, ``import_module(...)`` and ``__import__(...)``."""
+IMPORTERS = {"import_module", "__import__", "run_module", "run_path", "resolve_name", "exec", "eval"}
+"""Calls that can load a module by a name computed at run time (importlib, runpy, pkgutil, or code in a string)."""
+
+
+def dynamic_imports(tree: ast.AST) -> list[tuple[str, ast.expr | None, list[str]]]:
+    """(importer, the module argument or None, the ``fromlist`` names) of every call of an importer: by its
+    name, by an alias (``from importlib import import_module as im``), or reached with ``getattr``."""
+    aliases = {
+        alias.asname: alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.name in IMPORTERS and alias.asname
+    }
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and node.args:
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if name in ("import_module", "__import__"):
-                found.append(node.args[0])
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        name = aliases.get(name, name)
+        if isinstance(func, ast.Call) and any(  # getattr(importlib, "import_module")(...)
+            isinstance(n, ast.Constant) and n.value in IMPORTERS for n in ast.walk(func)
+        ):
+            name = next(n.value for n in ast.walk(func) if isinstance(n, ast.Constant) and n.value in IMPORTERS)
+        if name not in IMPORTERS:
+            continue
+        keywords = {k.arg: k.value for k in node.keywords}
+        target = node.args[0] if node.args else keywords.get("name") or keywords.get("source")
+        listed = node.args[3] if len(node.args) > 3 else keywords.get("fromlist")
+        names = [e.value for e in getattr(listed, "elts", []) if isinstance(e, ast.Constant)]
+        found.append((name, target, names))
     return found
 
 
@@ -73,11 +98,10 @@ def module_imports(*, lazy: bool = False, of: dict[str, Path] = MODULES) -> dict
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name.split(".")[0] in ("autograder", "lesson3"))
         if lazy:
-            found.update(
-                arg.value
-                for arg in dynamic_imports(tree)
-                if isinstance(arg, ast.Constant) and str(arg.value).split(".")[0] in ("autograder", "lesson3")
-            )
+            for _, target, names in dynamic_imports(tree):
+                if isinstance(target, ast.Constant) and str(target.value).split(".")[0] in ("autograder", "lesson3"):
+                    found.add(str(target.value))
+                    found.update(f"{target.value}.{n}" for n in names)
         graph[name] = {m for m in found if m.split(".")[0] == "autograder" or lazy} - {name}
     return graph
 
@@ -105,7 +129,7 @@ def test_every_module_is_a_face_or_in_a_folder_of_the_architecture():
 
 
 def test_the_faces_at_the_top_depend_on_the_folders_never_the_reverse():
-    faces = {"autograder.__main__", "autograder.cli", "autograder.notebook", "autograder.questions"}
+    faces = {"autograder", "autograder.__main__", "autograder.cli", "autograder.notebook", "autograder.questions"}
     graph = module_imports(lazy=True)
     assert {(m, t) for m in graph if m.count(".") > 1 and m not in faces for t in graph[m] if t in faces} == set()
 
@@ -152,10 +176,10 @@ def test_the_learners_folder_imports_only_itself_the_wire_and_lesson3s_public_mo
 
 def test_every_computed_import_is_one_read_for_what_it_may_reach():
     found = {
-        (name, ast.unparse(arg))
+        (name, ast.unparse(target) if target is not None else "")
         for name, path in MODULES.items()
-        for arg in dynamic_imports(ast.parse(path.read_text(encoding="utf-8")))
-        if not isinstance(arg, ast.Constant)
+        for _, target, _ in dynamic_imports(ast.parse(path.read_text(encoding="utf-8")))
+        if not isinstance(target, ast.Constant)
     }
     assert found == set(DYNAMIC_IMPORTS)
 
@@ -169,13 +193,23 @@ def test_the_folder_rules_see_every_way_of_importing(tmp_path):
         "e": "__import__('autograder.judging.verdicts')",
         "f": "from importlib import import_module\ndef g():\n    import_module('autograder.judging.verdicts')",
         "g": "import lesson3.answers",
+        "h": "from importlib import import_module as im\nim('autograder.judging.verdicts')",
+        "i": "import importlib\nimportlib.import_module(name='autograder.judging.verdicts')",
+        "j": "import importlib\ngetattr(importlib, 'import_module')('autograder.judging.verdicts')",
+        "k": "__import__('lesson3', fromlist=['answers'])",
+        "l": "import runpy\nrunpy.run_module('autograder.judging.verdicts')",
     }
     files = {}
     for key, source in spelled.items():
         (tmp_path / f"{key}.py").write_text(source, encoding="utf-8")
         files[f"autograder.learner.{key}"] = tmp_path / f"{key}.py"
     graph = module_imports(lazy=True, of=files)
-    assert all(graph[f"autograder.learner.{k}"] & {"autograder.judging.verdicts", "lesson3.answers"} for k in spelled)
+    missed = [
+        k for k in spelled if not graph[f"autograder.learner.{k}"] & {"autograder.judging.verdicts", "lesson3.answers"}
+    ]
+    assert missed == []
+    source = "exec(code)\neval(text, {})\nimport pkgutil\npkgutil.resolve_name(where)\n"
+    assert {name for name, _, _ in dynamic_imports(ast.parse(source))} == {"exec", "eval", "resolve_name"}
 
 
 def test_the_learners_side_never_reaches_the_judging_or_the_grading():

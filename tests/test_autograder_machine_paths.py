@@ -37,6 +37,21 @@ def test_each_kind_of_folder_is_shown_its_way(tmp_path):
     assert str(Path.home()) not in shown(f"{Path.home()}/.bashrc")
 
 
+def test_a_path_cut_short_at_the_end_of_a_message_is_hidden_too(tmp_path):
+    shown = hiding((tmp_path / "box", ""))
+    for cut in (len(str(tmp_path)) - 3, len(str(tmp_path)) - 1):
+        assert str(tmp_path)[:cut] not in shown(f"opened {str(tmp_path)[:cut]}")
+    assert shown("a /b") == "a /b"  # too short to be a cut folder: kept as written
+
+
+def test_the_accounts_home_is_hidden_even_when_home_is_set_elsewhere(monkeypatch, tmp_path):
+    import pwd
+
+    real = pwd.getpwuid(os.getuid()).pw_dir
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert real not in hiding()(f"{real}/.ssh/id_ed25519") or len(real) <= 1
+
+
 def test_a_folder_counts_only_as_a_whole_component(tmp_path):
     shown = hiding((tmp_path / "box", ""))
     assert shown(f"{tmp_path}/boxes/x") == f"{shown(str(tmp_path))}/boxes/x"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pwd
 import re
 import sys
 import tempfile
@@ -21,19 +22,17 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import autograder
-
 T = TypeVar("T")
 
 
 def _machine_folders(extra: Iterable[tuple[str | os.PathLike[str], str]]) -> list[tuple[str, str]]:
-    packages = Path(autograder.__file__).resolve().parent.parent  # the checkout or site-packages
+    packages = Path(__file__).resolve().parents[2]  # the checkout or site-packages (autograder/judging/this)
     found = [
         *((os.fspath(folder), shown) for folder, shown in extra),
         (str(packages), ""),
         *((prefix, "<python>") for prefix in {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix}),
         (tempfile.gettempdir(), "<tmp>"),
-        (str(Path.home()), "~"),
+        *((home, "~") for home in _homes()),
     ]
     folders: dict[str, str] = {}
     for folder, shown in found:
@@ -41,6 +40,16 @@ def _machine_folders(extra: Iterable[tuple[str | os.PathLike[str], str]]) -> lis
             if len(spelling) > 1:  # never "/" itself
                 folders.setdefault(spelling.rstrip("/"), shown)
     return sorted(folders.items(), key=lambda item: -len(item[0]))  # the most specific folder first
+
+
+def _homes() -> set[str]:
+    # The judging process runs with a clean HOME (wire.forking): the instructor's own is the account's.
+    found = {str(Path.home())}
+    try:
+        found.add(pwd.getpwuid(os.getuid()).pw_dir)
+    except KeyError:  # a uid without an account (a container's)
+        pass
+    return found
 
 
 @functools.cache
@@ -63,9 +72,18 @@ def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
             return f"{instead}/" if instead else ""
         return instead or "."
 
+    def cut_short(text: str) -> str:
+        # A message cut to its length limit in the learner's process may end inside a folder's path.
+        for folder, instead in folders:
+            for end in range(len(folder) - 1, 4, -1):
+                start = len(text) - end
+                if start >= 0 and text.endswith(folder[:end]) and (start == 0 or not text[start - 1].isalnum()):
+                    return text[:start] + (instead or ".") + "…"
+        return text
+
     def rewrite(value: Any) -> Any:
         if isinstance(value, str):
-            return pattern.sub(replace, value)
+            return cut_short(pattern.sub(replace, value))
         if isinstance(value, dict):
             return {k: rewrite(v) for k, v in value.items()}
         if isinstance(value, list):
