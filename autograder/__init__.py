@@ -37,7 +37,7 @@ Every submission is graded on every criterion, so the maximum is the same for al
 left undefined scores 0.
 
 In a notebook: ``from autograder import check`` then ``check()`` (or ``check(0)`` /
-``check(1)`` / ``check(2)``) grades the notebook's definitions with the public checks (fixed seed) in a
+``check(1)`` / ``check(2)``) grades the notebook's definitions on every criterion, with a fixed public seed, in a
 sandboxed process, never in the kernel, and shows a table; ``pista("nivel1.hidden")``
 prints the next, more concrete hint (``nivel=N`` for one level). Notebook cells tagged
 ``autograder-skip`` are not run when grading a submitted ``.ipynb`` (for demos that spawn

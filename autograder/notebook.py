@@ -34,7 +34,7 @@ from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.practice import inline_code
 
 PUBLIC_SEED = 20250825
-"""The public checks' seed: fixed, so check()'s output is deterministic. Grading uses a random one."""
+"""check()'s seed: fixed, so its output is deterministic. Grading uses a random one."""
 
 NOTEBOOK_NAME = "cuaderno"
 
@@ -61,7 +61,7 @@ def check(
     namespace: dict[str, Any] | None = None,
     _depth: int = 1,
 ) -> CheckResult:
-    """Grade this notebook's exercise functions with the public checks.
+    """Grade this notebook's exercise functions on every criterion, with check()'s fixed seed.
 
     ``level`` 0 (the resume path: ``my_load_checkpoint``, ``start_state``), 1
     (``resume_action`` and the reasons) or 2 (``reconcile`` and the root-cause answer); no level, every

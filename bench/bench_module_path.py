@@ -1,7 +1,7 @@
 """How far one submission travels through the grader's modules: changes of module along its path.
 
-Prints figures, asserts nothing. One correct submission is graded on one level (Level 1 by
-default: one learner function, three criteria) while every call into and return to an
+Prints figures, asserts nothing. One correct submission is graded on one level (``--level``,
+Level 1 by default: resume_action and its questions, nine criteria) while every call into and return to an
 ``autograder`` module is recorded, in the grader's process and in the judging process (the
 learner's zygote and child run untraced: confined, and bound by time limits). The path is the sequence of autograder
 modules that are current one after another; a *change* is a step to another module, and a
@@ -127,7 +127,8 @@ def main() -> None:
         if not lines:
             continue
         path = path_of(lines)
-        kind = "grader's process" if trace.stem == str(os.getpid()) else f"process of {path[0]}"
+        # Any other trace is a judging process's: it starts where the grading zygote forked it.
+        kind = "grader's process" if trace.stem == str(os.getpid()) else "judging process"
         modules, changes, returns = figures(path)
         rows.append((kind, modules, changes, returns))
         total.update(set(path))

@@ -1,4 +1,4 @@
-"""The is_error text judge on its labelled corpora: precision, recall, wrong verdicts, share left to review, speed.
+"""The is_error text classifier on its labelled corpora: precision, recall, wrong verdicts, share left to review, speed.
 
 Run: .venv/bin/python bench/bench_unknown_state.py [--quick]
 Prints figures, asserts nothing. The held-out corpus (tests/data/unknown_state/heldout.jsonl)

@@ -648,7 +648,7 @@ def test_the_crash_is_a_real_sigkill_after_delivery(tmp_path):
 RIGHT_ANSWERS = {q.variable: q.answer for q in QUESTIONS.values()}
 
 
-def test_run_checks_gives_every_criterion_in_order_and_full_marks_to_the_rule(tmp_path):
+def test_evaluate_criteria_gives_every_criterion_in_order_and_full_marks_to_the_rule(tmp_path):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
     grading = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, answers=RIGHT_ANSWERS)
     levels_1_2 = [c for c in CRITERIA_IDS if CRITERIA[c].level in (1, 2)]
@@ -747,7 +747,7 @@ def test_a_question_answer_that_is_not_a_letter_is_explained():
     assert not verdict.passed and "una letra" in verdict.feedback
 
 
-def test_the_outcome_is_not_mutated_by_the_judges(hi_cases):
+def test_the_outcome_is_not_mutated_by_the_verdict_functions(hi_cases):
     obs = observe_reconciles(FakeCaller(reconcile=reconcile), hi_cases[:1])
     before = copy.deepcopy(obs[0].outcome.value)
     paired_verdict(obs, "es")

@@ -129,7 +129,7 @@ print(json.dumps({
 """
 
 
-def test_the_judging_process_registers_exactly_the_criteria_judges_and_observers():
+def test_the_judging_process_registers_exactly_the_criteria_verdict_functions_and_observers():
     # A fresh interpreter with only the judging process's own imports: a verdict module that
     # the judging process forgot to import would leave its criteria unjudged there, whatever this test imported.
     done = subprocess.run([sys.executable, "-c", REGISTRIES], capture_output=True, text=True, timeout=300, cwd="/")
@@ -170,7 +170,7 @@ def test_an_observer_nobody_reads_is_found(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["nivel1.cpA", "nivel2.no_double_email", "nivel1.razon_cpA"])
-def test_a_criterion_has_one_judge(name):
+def test_a_criterion_has_one_verdict_function(name):
     before = dict(VERDICTS)
     with pytest.raises(ValueError, match=name):
         verdict(name)(judge_toy)

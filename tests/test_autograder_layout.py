@@ -327,9 +327,25 @@ def resolves(dotted: str) -> bool:
     return False
 
 
+CODE_NAME = re.compile(r"``?((?:autograder|lesson3)(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?")
+FOLDER_NAME = re.compile(r"`((?:" + "|".join(FOLDERS) + r")/[a-z_]+)`")
+NOT_MODULES = {
+    "autograder.zip": "the Gradescope bundle's file name",
+    "autograder.zygote": "the grading zygote's module in checkouts from before the layout, which bench --root reads",
+}
+
+
 def stale_references(text: str, root: Path) -> list[str]:
     named = [m[1] for m in ROLE.finditer(text) if not resolves(m[1])]
-    return named + [m[1] for m in SOURCE_PATH.finditer(text) if not (root / m[1]).exists()]
+    named += [m[1] for m in CODE_NAME.finditer(text) if m[1] not in NOT_MODULES and not resolves(m[1])]
+    package = root / "autograder"
+    named += [
+        m[1]
+        for m in FOLDER_NAME.finditer(text)
+        if not ((package / m[1]).with_suffix(".py").exists() or (package / m[1]).is_dir())
+    ]
+    named += [m[1] for m in SOURCE_PATH.finditer(text) if not (root / m[1]).exists()]
+    return list(dict.fromkeys(named))
 
 
 @pytest.mark.parametrize("path", PROSE, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
@@ -344,3 +360,8 @@ def test_a_stale_reference_is_seen():
         PACKAGE.parent,
     ) == ["autograder.zygote", "autograder.grading.server.zygote_main", "autograder/criteria.py"]
     assert stale_references(":mod:`autograder.judging.zygote`, autograder/course/criteria.py", PACKAGE.parent) == []
+    assert stale_references("``autograder.judging.nowhere`` and `judging/evaluation_gone`", PACKAGE.parent) == [
+        "autograder.judging.nowhere",
+        "judging/evaluation_gone",
+    ]
+    assert stale_references("``autograder.judging.process`` and `judging/process`, `judging/`", PACKAGE.parent) == []

@@ -520,7 +520,8 @@ COLAB = "import numpy as np\nfrom google.colab import drive\n"
     "source", [BROKEN_COLON, GOOD.replace("respuesta_causa_raiz = ", "respuesta_causa_raiz == = ")]
 )
 def test_an_unparsable_py_runs_every_statement_but_the_broken_one(box, source):
-    from autograder.sandbox.learner_process import Learner, Limits, Reply, learner_uid, prepare_box, running_as_root
+    from autograder.sandbox.learner_process import Learner, Reply, learner_uid, prepare_box, running_as_root
+    from autograder.wire.limits import Limits
 
     uid = learner_uid(os.getpid()) if running_as_root() else None
     prepare_box(box, uid)

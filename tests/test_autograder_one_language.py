@@ -118,7 +118,7 @@ SPANISH_DATA = {
     "reporting/lms.py": "Moodle's own column names in a Spanish worksheet",
     "intake/notebook_json.py": "the notebook's title line it recognises («Lección 3»)",
     "judging/scenarios.py": "the tasks and notes the offline model and the learner's tools read: the course's language",
-    "judging/unknown_state.py": "the Spanish the is_error text judge reads",
+    "judging/unknown_state.py": "the Spanish the is_error text classifier reads",
 }
 """Where Spanish is data, with why; anywhere else a Spanish sentence belongs in the catalogue."""
 

@@ -132,7 +132,7 @@ def graded(fake, tmp_path) -> Path:
 # --- the third outcome -----------------------------------------------------------------------------------
 
 
-def test_any_judge_may_leave_a_criterion_to_a_person():
+def test_any_verdict_function_may_leave_a_criterion_to_a_person():
     base = CRITERIA[UNDECIDED]
     other = Criterion("x.y", 1, 3.0, "f", {"es": "t", "en": "t"}, {"es": "h"}, "o")
     for known in (base, other):
@@ -591,7 +591,7 @@ def test_the_pipeline_records_the_digest_of_the_bytes_it_graded(tmp_path):
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ("Correo enviado, estado de ejecucion desconocido", None),  # the text judge cannot tell
+        ("Correo enviado, estado de ejecucion desconocido", None),  # the text classifier cannot tell
         ("Estado de ejecución desconocido: no sé si se envió.", True),
         ("La herramienta se ejecutó y terminó bien.", False),
     ],

@@ -1,4 +1,4 @@
-"""The is_error text judge: the labelled dev corpus, then focused cases per rule, each with variants.
+"""The is_error text classifier: the labelled dev corpus, then focused cases per rule, each with variants.
 
 Every text must get its label or None (left to a person), never the opposite verdict.
 The held-out corpus (tests/data/unknown_state/heldout.jsonl) is only measured, by

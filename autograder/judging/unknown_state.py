@@ -73,7 +73,7 @@ REASONS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Assessment:
-    """The judge's outcome: ``verdict`` True/False, or None when it is left to a person; ``reason`` says which rule."""
+    """The classifier's outcome: ``verdict`` True/False, or None (left to a person); ``reason`` says which rule."""
 
     verdict: bool | None
     reason: str

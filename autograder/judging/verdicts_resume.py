@@ -2,7 +2,7 @@
 
 Pure functions from the observations of :mod:`autograder.judging.observe` (the learner's calls
 on files in its own folder, and the lives of a task killed with SIGKILL) to a
-:class:`~autograder.course.criteria.Verdict`. The judges of Levels 1 and 2 are in
+:class:`~autograder.course.criteria.Verdict`. The verdict functions of Levels 1 and 2 are in
 :mod:`autograder.judging.verdicts`.
 """
 
@@ -38,7 +38,7 @@ def _untouched(obs: ResumeObservation, lang: str) -> list[str]:
 
 def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str, lang: str, **params: Any) -> Verdict:
     """What is ``bad``, or else ``ok_key``; but a failure that would repeat on every file (missing function,
-    crash...) is said once instead (the judges are pure: what they found is dropped, nothing undone)."""
+    crash...) is said once instead (verdict functions are pure: what they found is dropped, nothing undone)."""
     if verdict := said_once((o for obs in observations for o in obs.outcomes.values()), lang):
         return verdict
     if not bad:

@@ -44,7 +44,7 @@ def preload(run_dir: Path) -> None:
     from lesson3.reconciliation import UNKNOWN_STATE_MESSAGE
 
     exercise_checkpoints()
-    assess(UNKNOWN_STATE_MESSAGE)  # the text judge's patterns compiled once here, not in every judge
+    assess(UNKNOWN_STATE_MESSAGE)  # the text classifier's patterns compiled once here, not in every judge
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
     try:
         workspace = lesson3.create_workspace(warm / "ws")

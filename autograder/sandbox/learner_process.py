@@ -35,9 +35,9 @@ from autograder.intake.submission import Cell
 from autograder.learner import landlock
 from autograder.sandbox import learner_zygote
 from autograder.wire import protocol
-from autograder.wire.limits import NOBODY, SAFE_PATH, Limits
+from autograder.wire.limits import NOBODY, Limits
 
-__all__ = ["NOBODY", "SAFE_PATH", "Failure", "Learner", "Limits", "Protections", "Reply", "prepare_box"]
+__all__ = ["Failure", "Learner", "Protections", "Reply", "prepare_box"]
 
 UID_BASE = 1_000_000
 """Learner uids are UID_BASE + the judge's pid: unique among concurrent judges, so one

@@ -33,7 +33,7 @@ class Outcome:
     delegated: list[str] = field(default_factory=list)
     fn: str = ""
     ok: bool = field(init=False)
-    """The call returned a value to judge: data of the outcome, so judges read it without calling back here."""
+    """The call returned a value to judge: its data, so verdict functions read it without calling back here."""
 
     def __post_init__(self) -> None:
         self.ok = self.status == "ok"
