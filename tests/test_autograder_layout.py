@@ -174,6 +174,13 @@ def test_the_learners_folder_imports_only_itself_the_wire_and_lesson3s_public_mo
     assert found == set()
 
 
+def test_lesson3_imports_nothing_of_the_grader():
+    # The learner's process imports every public lesson3 module: one that reached the grader would carry it there.
+    lesson3 = {f"lesson3.{p.stem}": p for p in (PACKAGE.parent / "lesson3").glob("*.py")}
+    graph = module_imports(lazy=True, of=lesson3)
+    assert {(m, t) for m, targets in graph.items() for t in targets if t.split(".")[0] == "autograder"} == set()
+
+
 def test_every_computed_import_is_one_read_for_what_it_may_reach():
     found = {
         (name, ast.unparse(target) if target is not None else "")

@@ -145,7 +145,7 @@ def scrub_environment(home: Path) -> None:
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PYTHONIOENCODING": "utf-8",
-            "USER": "alumno",
+            "USER": "alumno",  # what the learner's code sees as its user: a word of the course, not of the code
             "LOGNAME": "alumno",
         }
     )
