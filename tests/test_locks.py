@@ -342,16 +342,21 @@ def _distributions(module: str, providers: dict[str, list[str]]) -> set[str]:
     return {canonicalize_name(d) for d in providers.get(module, [module])}
 
 
+def third_party_imports() -> Iterator[tuple[str, set[str], set[str]]]:
+    """(module, where it is imported, the distributions that provide it) for every import of the course
+    that is neither the standard library nor the course's own packages."""
+    providers = metadata.packages_distributions()
+    for module, places in sorted(runtime_imports().items()):
+        if module not in sys.stdlib_module_names and module not in LOCAL_PACKAGES and module != "__future__":
+            yield module, places, _distributions(module, providers)
+
+
 def test_what_the_course_imports_is_a_dependency_of_its_own():
     # Locked only because something else needs it is not enough: that something may drop it (tomli on 3.10
     # came with jupyterlab until curso.toml's reader named it).
     direct = {canonicalize_name(r.name) for r in project_requirements("test")}  # the maintainers' tools: nbclient
-    providers = metadata.packages_distributions()
     problems = []
-    for module, places in sorted(runtime_imports().items()):
-        if module in sys.stdlib_module_names or module in LOCAL_PACKAGES or module == "__future__":
-            continue
-        dists = _distributions(module, providers)
+    for module, places, dists in third_party_imports():
         if not dists & direct:
             problems.append(f"{module} ({', '.join(sorted(dists))}), imported by {', '.join(sorted(places))}")
     assert not problems, "not a dependency in pyproject.toml:\n" + "\n".join(problems)
@@ -365,12 +370,8 @@ def test_the_scan_sees_imports_by_name():
 
 def test_lesson3_autograder_and_the_notebooks_import_only_what_the_course_lock_installs():
     runtime, test = read_lock(RUNTIME_LOCK).names, read_lock(TEST_LOCK).names
-    providers = metadata.packages_distributions()
     problems = []
-    for module, places in sorted(runtime_imports().items()):
-        if module in sys.stdlib_module_names or module in LOCAL_PACKAGES or module == "__future__":
-            continue
-        dists = _distributions(module, providers)
+    for module, places, dists in third_party_imports():
         if dists & runtime:
             continue
         only_test = sorted(dists & test)
