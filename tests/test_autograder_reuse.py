@@ -164,6 +164,13 @@ LEGITIMATE = {
     # lesson3's load_checkpoint outside graded calls (a cell that tries it) is the notebooks' own use.
     "load_checkpoint_in_a_cell": "from lesson3 import load_checkpoint, new_state, save_checkpoint\n"
     "save_checkpoint(new_state('tarea'), 'prueba.json')\nassert load_checkpoint('prueba.json')['turns'] == 0\n" + GOOD,
+    # A worker a cell started keeps using lesson3's load_checkpoint on its own file while the graded calls run:
+    # the notebook's use, as in Jupyter, not the graded functions'.
+    "a_cells_worker_thread": "import tempfile, threading, time\n"
+    "from lesson3 import load_checkpoint, new_state, save_checkpoint\n"
+    "FOLDER = tempfile.mkdtemp()\nsave_checkpoint(new_state('demo'), FOLDER + '/c.json', durable=False)\n"
+    "def watch():\n    while True:\n        load_checkpoint(FOLDER + '/c.json')\n        time.sleep(0.0005)\n"
+    "threading.Thread(target=watch, daemon=True).start()\n" + GOOD,
     "constants": GOOD.replace(
         'READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}',
         "from lesson3 import MAX_TURNS, READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE\nassert MAX_TURNS",

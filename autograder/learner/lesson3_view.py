@@ -76,7 +76,7 @@ armed = False
 
 
 def _record(label: str) -> None:
-    if armed:
+    if graded_here():
         fired.append(label)
 
 
@@ -94,6 +94,25 @@ def in_graded_call() -> bool:
             return True
         frame = frame.f_back
     return False
+
+
+_threads_before: frozenset[int] = frozenset()
+"""The threads already running when the current graded call began (a cell's own workers): not the call's."""
+
+
+def graded_call_begins() -> None:
+    global _threads_before
+    _threads_before = frozenset(t.ident for t in threading.enumerate() if t.ident is not None)
+
+
+def graded_here() -> bool:
+    """Whether what runs now belongs to a graded call: the main thread inside one, or a thread started during
+    one. A thread that was already running when the call began (a worker a cell started) is not the call's:
+    its own use of lesson3 is the notebook's, as in Jupyter."""
+    current = threading.get_ident()
+    if current != threading.main_thread().ident and current in _threads_before:
+        return False
+    return armed or in_graded_call()
 
 
 def mark_graded_call(code: types.CodeType) -> None:
@@ -222,7 +241,7 @@ def guard(fn: types.FunctionType, label: str) -> None:
     real = (fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__, fn.__kwdefaults__)
 
     def run(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        if armed or in_graded_call():
+        if graded_here():
             fired.append(label)  # not through the flag: a graded call is running, whatever it says
             raise DelegationError(say("reuse_refused", label=label))
         code, namespace, name, defaults, closure, kwdefaults = real
@@ -247,6 +266,7 @@ _guarded: list[tuple[types.FunctionType, types.CodeType, dict[str, Any], str, An
 
 
 _IN_GRADED_CALL = in_graded_call
+_GRADED_HERE = graded_here
 
 
 def intact(record: list[str], call: types.CodeType) -> bool:
@@ -261,6 +281,7 @@ def intact(record: list[str], call: types.CodeType) -> bool:
         and fired is record
         and globals()["_record"] is _RECORD
         and globals()["in_graded_call"] is _IN_GRADED_CALL
+        and globals()["graded_here"] is _GRADED_HERE
         and _graded_call is call
         and all(fn.__code__ is code and guards.get(label) is run for fn, code, guards, label, run in _guarded)
     )

@@ -550,6 +550,7 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
         return {"status": "not_callable", "type": type(target).__name__}
     fired = lesson3_view.fired
     fired.clear()
+    lesson3_view.graded_call_begins()
     lesson3_view.armed = True
     failed: dict[str, Any] | None = None
     try:
