@@ -92,7 +92,7 @@ def test_removing_the_declaration_removes_the_criterion(toy):
 
 
 def test_an_id_is_declared_once(toy):
-    with pytest.raises(ValueError, match="ya está declarado"):
+    with pytest.raises(ValueError, match="already declared"):
         criteria.register(toy)
 
 

@@ -768,7 +768,7 @@ def test_ctrl_c_keeps_what_was_graded_and_leaves_nothing_behind(tmp_path, presse
     )
     try:
         deadline = time.monotonic() + 240
-        while not list(tmp.glob("autograder-*/juez-*/alumno/empece")):
+        while not list(tmp.glob("autograder-*/judge-*/learner/empece")):
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "the slow submission never started"
             time.sleep(0.05)

@@ -15,7 +15,7 @@ import pytest
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many
-from autograder.judging.delegation import static_delegation
+from autograder.judging.delegation import GUARD_MARKS, guard_touched, static_delegation
 
 pytestmark = pytest.mark.warm_up("grading_server")
 
@@ -244,13 +244,42 @@ def test_tampering_with_the_guard_gains_nothing(graded, name):
     later = by_function(result, "reconcile")
     if name in LEFT_BROKEN:
         assert later and all(c.score == 0 and "protección del corrector" in c.feedback for c in later)
-    else:
-        assert all(c.passed for c in later), result.warnings  # the rest of the submission is its own
+    else:  # the rest worked, but the code reaches into the guard: a person decides
+        assert later and all(c.pending and c.review and "revise una persona" in c.feedback for c in later)
 
 
 def test_a_guard_left_switched_off_is_reported_as_reuse(graded):
     result = graded["tamper_silence_the_recorder.py"]
     assert any("protección del corrector" in c.feedback for c in by_function(result, "my_load_checkpoint"))
+
+
+GUARD_ATTACKS = sorted((Path(__file__).parent / "data" / "submissions" / "guard").glob("*.py"))
+"""Reuses that get past the run-time guard (found by a hostile-student probe): the source gives them away."""
+
+
+@pytest.fixture(scope="module")
+def guard_attacks():
+    return dict(zip(GUARD_ATTACKS, grade_many(GUARD_ATTACKS, CourseConfig(seed=7), jobs=2), strict=True))
+
+
+@pytest.mark.parametrize("path", GUARD_ATTACKS, ids=lambda p: p.stem)
+def test_code_that_reaches_into_the_guard_earns_nothing_by_itself(guard_attacks, path):
+    result = guard_attacks[path]
+    for fn in ("my_load_checkpoint", "start_state"):
+        for criterion in by_function(result, fn):
+            assert criterion.passed is not True, (criterion.id, criterion.feedback[:200])
+            assert not criterion.pending or (criterion.review and "revise una persona" in criterion.feedback)
+    assert any(f.startswith("revisar: el código toca la protección del corrector") for f in result.flags)
+    assert result.score < result.max_score
+
+
+@pytest.mark.parametrize("mark", sorted(GUARD_MARKS))
+def test_each_mark_of_the_guard_is_seen_however_it_is_spelled(mark):
+    for source in (f"x = {mark}", f"y = obj.{mark}", f"z = '{mark}'", f"import something.{mark}"):
+        if mark.startswith("__") and source.startswith("import"):
+            continue
+        assert guard_touched([source]) == [mark], source
+    assert guard_touched([GOOD]) == []
 
 
 @pytest.mark.parametrize("name", sorted(ANSWERS))

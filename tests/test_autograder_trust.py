@@ -324,17 +324,21 @@ needs_confinement = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
+def answers_compiled() -> None:
+    """A checkout's __pycache__ holds the answers compiled (a learner could unmarshal them): make sure it does here."""
     import importlib.util
     import py_compile
 
     import lesson3.answers
 
-    # A checkout's __pycache__ holds the answers compiled (a learner could unmarshal them): make sure it does here.
     compiled = importlib.util.cache_from_source(lesson3.answers.__file__)
     if not Path(compiled).exists():
         py_compile.compile(lesson3.answers.__file__, cfile=compiled)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    answers_compiled()
     folder = tmp_path_factory.mktemp("trucos")
     files = {"busca_semilla.py": SEARCH}
     files.update({f"reconcile_{name}.py": reconcile_via(trick) for name, trick in RECONCILE_TRICKS.items()})
@@ -396,6 +400,7 @@ def test_each_trick_reaches_the_answer_where_nothing_hides_it(family, name, tric
     # or attribute that moved.
     if name in UNCONFINED_NO_ANSWER:
         pytest.skip(UNCONFINED_NO_ANSWER[name])
+    answers_compiled()  # what compiled_answers reads, whichever test runs first
     done = subprocess.run(
         [sys.executable, "-c", CONTROL, family, textwrap.dedent(trick).strip()],
         capture_output=True,
@@ -410,8 +415,9 @@ def test_the_learners_process_holds_no_seed_no_expected_answer_and_no_grader_obj
     result = graded["busca_semilla.py"]
     assert result.seed == SEED
     criteria = by_id(result)
-    assert criteria["nivel1.hidden"].passed, criteria["nivel1.hidden"].feedback
-    assert all(criteria[c].passed for c in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC"))
+    # The search reads frames and code objects, so a person reviews its functions; what ran did not fail.
+    for criterion in ("nivel1.hidden", "nivel1.cpA", "nivel1.cpB", "nivel1.cpC"):
+        assert criteria[criterion].passed is not False and criteria[criterion].review, criteria[criterion].feedback
     assert "FOUND at load: []" in result.output, result.output[:500]
 
 

@@ -82,6 +82,9 @@ class Criterion:
     def failed(self, feedback: str) -> CriterionResult:
         return CriterionResult(self.id, False, 0.0, self.points, feedback)
 
+    def left_to_a_person(self, feedback: str) -> CriterionResult:
+        return CriterionResult(self.id, None, None, self.points, feedback, review=True)
+
 
 CRITERIA: dict[str, Criterion] = {}
 """Every criterion, in the order results list them."""
@@ -89,7 +92,7 @@ CRITERIA: dict[str, Criterion] = {}
 
 def register(criterion: Criterion) -> Criterion:
     if criterion.id in CRITERIA:
-        raise ValueError(f"el criterio {criterion.id!r} ya está declarado")
+        raise ValueError(f"criterion {criterion.id!r} is already declared")
     CRITERIA[criterion.id] = criterion
     return criterion
 
