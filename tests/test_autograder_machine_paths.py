@@ -44,6 +44,30 @@ def test_a_path_cut_short_at_the_end_of_a_message_is_hidden_too(tmp_path):
     assert shown("a /b") == "a /b"  # too short to be a cut folder: kept as written
 
 
+@pytest.mark.parametrize(
+    "disguise",
+    [
+        lambda p: p.replace("/", "//"),
+        lambda p: p.replace("/", "/./"),
+        lambda p: "\u200b".join(p),  # a zero-width space between letters
+        lambda p: p.replace("/", "/\u00ad"),  # a soft hyphen after each slash
+        lambda p: p.replace("/", "\uff0f"),  # fullwidth slashes
+        lambda p: "\n".join(p),  # one letter a line
+        lambda p: "".join(ch + "\u0301" if ch.isalpha() else ch for ch in p),  # combining accents
+    ],
+    ids=["double_slash", "dot_slash", "zero_width", "soft_hyphen", "fullwidth", "one_a_line", "combining"],
+)
+def test_a_folder_written_to_slip_past_a_plain_match_is_hidden_too(tmp_path, disguise):
+    folder = tmp_path / "instructor" / "course"
+    shown = hiding((folder, "<course>"))(f"mira {disguise(str(folder))}/x.py")
+    assert "<course>" in shown and "instructor" not in shown.replace("\u200b", "").replace("\n", ""), shown
+
+
+def test_text_without_a_folder_keeps_its_own_spelling():
+    text = "Ｆｕｌｌ width, a\u200bb, line\nbreak, café // a/./b"
+    assert hiding()(text) == text
+
+
 def test_the_accounts_home_is_hidden_even_when_home_is_set_elsewhere(monkeypatch, tmp_path):
     import pwd
 
@@ -58,6 +82,8 @@ def test_a_folder_counts_only_as_a_whole_component(tmp_path):
     assert shown(f"{tmp_path}/box.bak") == f"{shown(str(tmp_path))}/box.bak"
     assert shown(f"{sys.prefix}.") == "<python>."
     assert shown("/") == "/" and shown("a/b") == "a/b" and shown("") == ""
+    inner = str(tmp_path / "box")
+    assert shown(f"/var{inner}/x") == f"/var{inner}/x" and shown(f"https://example.com{inner}").endswith(inner)
 
 
 def test_every_string_of_a_result_is_rewritten_and_nothing_else(tmp_path):

@@ -18,6 +18,7 @@ import pwd
 import re
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -54,9 +55,17 @@ def _homes() -> set[str]:
 
 @functools.cache
 def _pattern(folders: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
-    # A folder only as a whole path component: /tmp in /tmp/x and at a sentence's full stop, not in
-    # /tmpfoo nor /tmp.bak.
-    return re.compile("|".join(f"({re.escape(folder)})(?![\\w-]|\\.[\\w-])/?" for folder, _ in folders))
+    # A folder only as a whole path: /tmp in /tmp/x and at a sentence's full stop, not in /tmpfoo,
+    # /tmp.bak, /var/tmp or a URL's /tmp.
+    return re.compile("|".join(f"(?<![\\w.-])({re.escape(folder)})(?![\\w-]|\\.[\\w-])/?" for folder, _ in folders))
+
+
+def _as_read(text: str) -> str:
+    """``text`` as a person reads it: compatibility forms folded (NFKC), invisible and combining marks and
+    line breaks dropped, ``//`` and ``/./`` made one ``/``."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Mn") and ch not in "\r\n")
+    return re.sub(r"/(?:\.?/)+", "/", kept)
 
 
 def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
@@ -81,9 +90,17 @@ def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
                     return text[:start] + (instead or ".") + "…"
         return text
 
+    def rewritten(text: str) -> str:
+        text = cut_short(pattern.sub(replace, text))
+        # Written to slip past a plain match (a zero-width space, a soft hyphen, fullwidth slashes,
+        # "//" or "/./", one piece a line): the text read as a person reads it, and rewritten so, when
+        # that reading names a folder. Encodings a person must decode (base64, hex) stay out of reach.
+        plain = _as_read(text)
+        return cut_short(pattern.sub(replace, plain)) if pattern.search(plain) else text
+
     def rewrite(value: Any) -> Any:
         if isinstance(value, str):
-            return cut_short(pattern.sub(replace, value))
+            return rewritten(value)
         if isinstance(value, dict):
             return {k: rewrite(v) for k, v in value.items()}
         if isinstance(value, list):
