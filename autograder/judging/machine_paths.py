@@ -60,6 +60,9 @@ def _pattern(folders: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?<![\\w.-])({re.escape(folder)})(?![\\w-]|\\.[\\w-])/?" for folder, _ in folders))
 
 
+_PATH_TAIL = re.compile(r"[\w./-]*$")
+
+
 def _as_read(text: str) -> str:
     """``text`` as a person reads it: compatibility forms folded (NFKC), invisible and combining marks and
     line breaks dropped, ``//`` and ``/./`` made one ``/``."""
@@ -83,11 +86,11 @@ def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
 
     def cut_short(text: str) -> str:
         # A message cut to its length limit in the learner's process may end inside a folder's path.
-        for folder, instead in folders:
-            for end in range(len(folder) - 1, 4, -1):
-                start = len(text) - end
-                if start >= 0 and text.endswith(folder[:end]) and (start == 0 or not text[start - 1].isalnum()):
-                    return text[:start] + (instead or ".") + "…"
+        tail = _PATH_TAIL.search(text).group(0)  # type: ignore[union-attr] - the pattern matches "" at least
+        if len(tail) > 4:
+            for folder, instead in folders:
+                if folder.startswith(tail) and folder != tail:
+                    return text[: len(text) - len(tail)] + (instead or ".") + "…"
         return text
 
     def rewritten(text: str) -> str:
