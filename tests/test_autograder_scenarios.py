@@ -84,6 +84,23 @@ def test_the_tool_layer_logs_everything_and_stand_ins_leave_a_trace(tmp_path):
     assert "efectos/charge_card.jsonl" in changed and any(p.startswith("outbox/new/") for p in changed)
 
 
+def test_the_tool_layer_tells_its_own_changes_from_any_other_route(tmp_path):
+    workspace = scenarios.create_workspace(tmp_path / "ws", notes={"a.md": "hola\n", "b.md": "chau\n"})
+    layer = ToolLayer(workspace)
+    layer("send_email", {"to": "x@example.com", "subject": "s"})
+    layer("charge_card", {"amount_cents": 5})
+    layer("read_file", {"path": "notes/a.md"})
+    assert outbox_count(workspace) == 1 and layer.changed_elsewhere() == []
+    # Another route, also inside the folders the layer's own calls wrote to, and in files they wrote.
+    (workspace / "outbox" / "new" / "a-mano").write_text("From: yo\n", encoding="utf-8")
+    with (workspace / "efectos" / "charge_card.jsonl").open("a", encoding="utf-8") as trace:
+        trace.write("{}\n")
+    (workspace / "notes" / "b.md").unlink()
+    assert layer.changed_elsewhere() == ["efectos/charge_card.jsonl", "notes/b.md", "outbox/new/a-mano"]
+    # What was there before the layer was made is not its doing, nor anyone's since.
+    assert ToolLayer(workspace).changed_elsewhere() == []
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 20250825])
 def test_spanish_words_keep_their_accents_where_text_is_read_and_fold_where_a_name_is_needed(seed):
     """Notes and feedback read «migración», not «migracion»; addresses, subjects and file names stay ASCII."""

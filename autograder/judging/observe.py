@@ -30,7 +30,7 @@ from autograder.judging import scenarios
 from autograder.judging.learner_files import place, read_back
 from autograder.judging.registry import OBSERVERS, Observer, drawn_for, observer
 from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
-from autograder.judging.tool_layer import ToolCall, ToolLayer, changes, snapshot
+from autograder.judging.tool_layer import ToolCall, ToolLayer
 from autograder.sandbox.session import Caller, Outcome
 from autograder.wire.calls import ACTION, LOAD, RECONCILE, START, pack, stand_in_reconcile
 from lesson3.agent import MAX_TURNS, Hook, run_agent
@@ -328,16 +328,10 @@ class ReconcileObservation:
 
 
 def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservation:
-    """One reconcile call: tools run through the judge's logged layer; the workspace is compared after."""
+    """One reconcile call: tools run through the judge's logged layer, which also sees any other change."""
     layer = ToolLayer(case.workspace)
-    before = snapshot(case.workspace)
     outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer)
-    after = snapshot(case.workspace)
-    # The proxy's own effects are in the log; anything else changed by another route.
-    proxied = {"outbox"} if any(c.name == "send_email" for c in layer.log) else set()
-    proxied |= {"efectos"} if any(c.name not in (*scenarios.READ_ONLY, "send_email") for c in layer.log) else set()
-    changed = [p for p in changes(before, after) if p.split("/")[0] not in proxied]
-    return ReconcileObservation(case, outcome, layer.log, changed)
+    return ReconcileObservation(case, outcome, layer.log, layer.changed_elsewhere())
 
 
 def observe_reconciles(caller: Caller, cases: list[ReconcileCase]) -> list[ReconcileObservation]:

@@ -3,9 +3,9 @@
 The learner's ``execute_tool`` is a proxy: the judge executes the tool here, on the
 check's workspace, and logs it. Tools lesson3 does not have (write_file, charge_card,
 ...) get a stand-in that leaves a visible trace in the workspace instead of doing
-anything real, so "no effect happened" is a fact about files. A snapshot of the
-workspace before and after each call catches effects that did not come through the
-proxy (a direct write, a subprocess), whatever route the learner found.
+anything real, so "no effect happened" is a fact about files. The layer also watches
+the workspace: what changed while it was in use, other than by its own calls, came by
+another route (a direct write, a subprocess), whatever route the learner found.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ MAX_CALLS = 64
 GREP_SECONDS = 1.0
 """grep compiles a learner-chosen regex: it runs in a child with this time limit, never in the judge."""
 
+Snapshot = dict[str, str]
+"""Every path under a workspace -> a digest of its content (see :func:`snapshot`)."""
+
 
 @dataclass
 class ToolCall:
@@ -50,12 +53,35 @@ class ToolCall:
 
 @dataclass
 class ToolLayer:
-    """Executes and logs every tool the learner's process asks for, on one workspace."""
+    """Executes and logs every tool the learner's process asks for, on one workspace, and watches it."""
 
     workspace: Path
     log: list[ToolCall] = field(default_factory=list)
+    _start: Snapshot = field(init=False, repr=False)
+    _left: Snapshot = field(default_factory=dict, init=False, repr=False)
+    """What the layer's own calls left where they changed something (a delivered email, a stand-in's trace)."""
+
+    def __post_init__(self) -> None:
+        self._start = snapshot(self.workspace)
 
     def __call__(self, name: str, input: Any) -> dict[str, Any]:
+        # The learner's process waits for this answer: what changes meanwhile is the call's doing.
+        before = snapshot(self.workspace)
+        content, is_error = self._run(name, input)
+        after = snapshot(self.workspace)
+        self._left.update((path, after.get(path, "deleted")) for path in changes(before, after))
+        self.log.append(ToolCall(name, input, content, is_error))
+        return {"content": content, "is_error": is_error}
+
+    def changed_elsewhere(self) -> list[str]:
+        """Paths created, deleted or modified since the layer was made, other than by its own calls; sorted.
+
+        A path one of its calls changed counts again if it changed after that call (a line added to a
+        delivered email's file, say)."""
+        now = snapshot(self.workspace)
+        return [p for p in changes(self._start, now) if self._left.get(p) != now.get(p, "deleted")]
+
+    def _run(self, name: str, input: Any) -> tuple[str, bool]:
         size = len(json.dumps(input, ensure_ascii=False, default=str))
         if len(self.log) >= MAX_CALLS:
             content, is_error = text("tool.too_many_calls", limit=MAX_CALLS), True
@@ -71,8 +97,7 @@ class ToolLayer:
             content, is_error = outcome.content, outcome.is_error
         else:
             content, is_error = self._stand_in(name, input), False
-        self.log.append(ToolCall(name, input, content, is_error))
-        return {"content": content, "is_error": is_error}
+        return content, is_error
 
     def _stand_in(self, name: str, input: Any) -> str:
         safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:60] or "herramienta"
@@ -123,9 +148,6 @@ def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) 
     except ValueError:
         return text("tool.failed", name=name), True
     return str(content), bool(is_error)
-
-
-Snapshot = dict[str, str]
 
 
 def snapshot(workspace: Path) -> Snapshot:
