@@ -25,6 +25,24 @@ import sys
 import tempfile
 from pathlib import Path
 
+ONE_CRITERION = """
+def _only_one_criterion():
+    import importlib
+    for name in ("autograder.course.criteria", "autograder.criteria"):  # this layout, then the flat one
+        try:
+            criteria = importlib.import_module(name)
+            break
+        except ImportError:
+            continue
+    every = criteria.graded
+    # Graded, not unregistered: the other criteria still name the scenarios' random streams.
+    criteria.graded = lambda *args, **kwargs: [c for c in every(*args, **kwargs) if c.id == {only!r}]
+
+import sys
+if {only!r} and not (sys.argv[1:2] and sys.argv[1].endswith("learner.sock")):  # not on the learner's side
+    _only_one_criterion()
+"""
+
 TRACER = """
 import os, sys, threading
 _OUT = {out!r}
@@ -76,6 +94,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
     parser.add_argument("--level", type=int, default=1)
+    parser.add_argument(
+        "--criterion", metavar="ID", default="", help="grade only this criterion of the level (e.g. nivel1.cpA)"
+    )
     parser.add_argument("--pairs", type=int, default=0, metavar="N", help="also print the N most frequent changes")
     args = parser.parse_args()
     root = args.root.resolve()
@@ -83,7 +104,9 @@ def main() -> None:
     out = Path(tempfile.mkdtemp(prefix="module-path-"))
     site = out / "site"
     site.mkdir()
-    (site / "sitecustomize.py").write_text(TRACER.format(out=str(out)), encoding="utf-8")
+    only = ONE_CRITERION.format(only=args.criterion)
+    tracer = only + TRACER.format(out=str(out))
+    (site / "sitecustomize.py").write_text(tracer, encoding="utf-8")
 
     for name in ("autograder.wire.forking", "autograder.learner.forking", "autograder.zygote"):
         try:
@@ -99,6 +122,7 @@ def main() -> None:
         return env
 
     forking.clean_environment = traced_environment
+    exec(only, {})  # before the pipeline's modules bind the criteria's functions
     pipeline = importlib.import_module(
         "autograder.grading.pipeline" if (root / "autograder" / "grading").is_dir() else "autograder.pipeline"
     )
@@ -113,12 +137,15 @@ def main() -> None:
     grade()  # warm: zygotes start, then trace
     for stale in out.glob("*.trace"):
         stale.unlink()
-    exec(TRACER.format(out=str(out)), {})  # the grader's own process, from here on
+    exec(tracer, {})  # the grader's own process, from here on
     result = grade()
     sys.setprofile(None)
 
-    print(f"checkout: {root}")
+    print(f"checkout: {root}  (traces in {out})")
     print(f"one submission ({submission.name}), Level {args.level}: {result.score:g}/{result.max_score:g} points")
+    for criterion in result.criteria:
+        if not criterion.passed:  # a path that fails is not the path of a correct submission
+            print(f"  not passed: {criterion.id}: {criterion.feedback}")
     rows = []
     total = collections.Counter()
     pairs: collections.Counter[tuple[str, str]] = collections.Counter()
