@@ -575,16 +575,43 @@ def test_merged_reviewed_parts_are_the_reviewed_one_machine_run(fake, tmp_path):
     assert tree(tmp_path / "junta") == tree(one)
 
 
-def test_the_pipeline_records_the_digest_of_the_bytes_it_graded(tmp_path):
-    from autograder.grading.pipeline import content_digest
-    from autograder.intake.collect import FoundSubmission
+NOTEBOOK_BYTES = json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
 
-    for data in (b"# a\n", b"\xef\xbb\xbfx = 1\n", b"{}" * 1000):
-        path = tmp_path / "ana.py"
-        path.write_bytes(data)
-        assert content_digest(FoundSubmission(path, "ana.py")) == hashlib.sha256(data).hexdigest()
-    path.unlink()
-    assert content_digest(FoundSubmission(path, "ana.py")) is None
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("ana.py", b"# a\n"),
+        ("ana.py", b"\xef\xbb\xbfx = 1\n"),
+        ("ana.py", b"# coding: latin-1\nx = '\xf1'\n"),
+        ("ana.ipynb", NOTEBOOK_BYTES),
+    ],
+)
+def test_the_pipeline_records_the_digest_of_the_bytes_it_graded(tmp_path, monkeypatch, name, data):
+    from autograder.grading import pipeline
+    from autograder.wire.results import SubmissionResult
+
+    path = tmp_path / name
+    path.write_bytes(data)
+    graded = []
+
+    def grade_loaded(submission, course, *, server=None):
+        graded.append(submission)
+        path.write_bytes(b"# changed while it was graded\n")  # what the digest must not describe
+        return SubmissionResult.from_criteria(submission.name, [], seed=1)
+
+    monkeypatch.setattr(pipeline, "grade_loaded", grade_loaded)
+    result = pipeline.grade_learner(pipeline._one_file(path))
+    assert graded and result.sha256 == hashlib.sha256(data).hexdigest()
+
+
+def test_a_file_that_was_not_graded_has_no_digest(tmp_path):
+    from autograder.grading import pipeline
+
+    path = tmp_path / "ana.py"
+    path.write_bytes(b"\xff\xfe no es utf-8")
+    result = pipeline.grade_learner(pipeline._one_file(path))
+    assert result.error and result.sha256 is None
 
 
 @pytest.mark.warm_up("grading_server")

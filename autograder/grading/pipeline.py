@@ -12,7 +12,6 @@ reports; :mod:`autograder.judging.process` is what runs inside the judge process
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import signal
 import sys
@@ -27,8 +26,8 @@ from autograder.course.config import DEFAULT, CourseConfig
 from autograder.course.lesson_map import NOTEBOOKS
 from autograder.grading.server import GradingServer, JudgeTimeout, ServerError, shared_server
 from autograder.intake.collect import FoundSubmission, Learner, shown_name
-from autograder.intake.safe_files import Beneath, ReadRefused, read_regular
-from autograder.intake.submission import NOTEBOOK_MAX_BYTES, Submission, SubmissionError, load_submission
+from autograder.intake.safe_files import Beneath
+from autograder.intake.submission import Submission, SubmissionError, load_submission
 from autograder.sandbox.learner_process import protections
 from autograder.wire.results import GradingInterrupted, SubmissionResult
 
@@ -246,7 +245,7 @@ def grade_learner(
     else:
         result = grade_loaded(picked.submission, course, server=server)
         # What a person's decisions (autograder review) hold for: this content, and no other.
-        result.sha256 = content_digest(picked.found)
+        result.sha256 = picked.submission.sha256
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
     if others:
         notes = [text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang))]
@@ -256,14 +255,6 @@ def grade_learner(
             notes.append(plural("choice.unreadable", len(unreadable), lang, files=_names(unreadable, lang)))
         result.warnings[:0] = notes
     return result
-
-
-def content_digest(found: FoundSubmission) -> str | None:
-    """SHA-256 of the graded file's bytes, read as intake reads them; None if it can no longer be read."""
-    try:
-        return hashlib.sha256(read_regular(found.file, NOTEBOOK_MAX_BYTES)).hexdigest()
-    except (ReadRefused, OSError):
-        return None
 
 
 def _load(found: FoundSubmission, learner: Learner, lang: str) -> Candidate:

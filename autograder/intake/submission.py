@@ -10,12 +10,13 @@ limits, and reports which cell or line failed (:mod:`autograder.learner.runner`)
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import os
 import re
 import threading
 import unicodedata
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,8 @@ class Submission:
     cells: tuple[Cell, ...] = field(default_factory=tuple)
     course: str | None = None
     """Which of the course's notebooks («01»…«04») this is, by its title cell (None: none of them)."""
+    sha256: str | None = None
+    """The bytes it was loaded from, digested once read: what a person's decisions on it hold for (None: no file)."""
 
     @property
     def runnable(self) -> list[Cell]:
@@ -98,11 +101,13 @@ class Submission:
         return found & set(learner_names())
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "cells": [c.to_json() for c in self.cells], "course": self.course}
+        cells = [c.to_json() for c in self.cells]
+        return {"name": self.name, "kind": self.kind, "cells": cells, "course": self.course, "sha256": self.sha256}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Submission:
-        return cls(raw["name"], raw["kind"], tuple(Cell.from_json(c) for c in raw["cells"]), raw.get("course"))
+        cells = tuple(Cell.from_json(c) for c in raw["cells"])
+        return cls(raw["name"], raw["kind"], cells, raw.get("course"), raw.get("sha256"))
 
 
 _DEFINITION = re.compile(r"^(?:async\s+def\s+|def\s+)?([A-Za-z_]\w*)\s*(?:\(|=(?!=)|:)", re.MULTILINE)
@@ -126,13 +131,15 @@ def load_submission(path: str | os.PathLike[str], name: str | None = None) -> Su
         raw = read_regular(where, MAX_BYTES if suffix == ".py" else NOTEBOOK_MAX_BYTES)
     except ReadRefused as e:
         raise SubmissionError(e.key, name=name, **e.params) from None
+    # Digested from these bytes, not from a second read: the file may change while it is graded.
+    digest = hashlib.sha256(raw).hexdigest()
     if suffix == ".py":
-        return from_python(decode_python(raw, name), name)
+        return replace(from_python(decode_python(raw, name), name), sha256=digest)
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise SubmissionError("load.not_utf8", name=name, pos=e.start) from None
-    return from_notebook_text(source, name)
+    return replace(from_notebook_text(source, name), sha256=digest)
 
 
 def decode_python(raw: bytes, name: str) -> str:
