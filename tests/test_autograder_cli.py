@@ -23,6 +23,7 @@ import pytest
 from autograder import cli
 from autograder.course.criteria import required_ids
 from autograder.intake import collect
+from autograder.reporting import out_folder
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
@@ -344,7 +345,7 @@ def tree_of(folder: Path) -> dict[str, bytes]:
 def test_a_second_run_into_an_out_being_written_refuses(fake, tmp_path):
     write(tmp_path / "ana.py")
     out = tmp_path / "out"
-    with cli.out_lock(out):
+    with out_folder.out_lock(out):
         code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
         assert code == 2 and "está escribiendo en" in stderr
         code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force", "--lang", "en")
@@ -352,14 +353,14 @@ def test_a_second_run_into_an_out_being_written_refuses(fake, tmp_path):
         assert not (out / "results.json").exists()
     # Released on exit: the next run goes ahead, and leaves no lock file behind.
     assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
-    assert not (out / cli.LOCK_FILE).exists()
+    assert not (out / out_folder.LOCK_FILE).exists()
 
 
 def test_a_stale_lock_file_of_a_dead_run_does_not_block(fake, tmp_path):
     write(tmp_path / "ana.py")
     out = tmp_path / "out"
     out.mkdir()
-    (out / cli.LOCK_FILE).write_text("99999999\n")  # left by a run killed with SIGKILL: no flock held
+    (out / out_folder.LOCK_FILE).write_text("99999999\n")  # left by a run killed with SIGKILL: no flock held
     assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
 
 
@@ -373,7 +374,7 @@ def test_the_lock_is_held_by_another_process_too(fake, tmp_path):
             "-c",
             "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); "
             "fcntl.flock(fd, fcntl.LOCK_EX); print('ok', flush=True); time.sleep(60)",
-            str(out / cli.LOCK_FILE),
+            str(out / out_folder.LOCK_FILE),
         ],
         stdout=subprocess.PIPE,
         text=True,
@@ -447,7 +448,9 @@ def test_a_damaged_manifest_makes_every_file_foreign(fake, tmp_path):
     write(tmp_path / "ana.py")
     out = tmp_path / "out"
     assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 0
-    (out / cli.MANIFEST_FILE).write_text('{"files": {"../../etc/passwd": "x", "grades.csv": 3}', encoding="utf-8")
+    (out / out_folder.MANIFEST_FILE).write_text(
+        '{"files": {"../../etc/passwd": "x", "grades.csv": 3}', encoding="utf-8"
+    )
     before = tree_of(out)
     code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out, "--force")
     assert code == 2 and "Ni con --force" in stderr

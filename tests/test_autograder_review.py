@@ -16,7 +16,7 @@ from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Criterion, Verdict, required_ids
 from autograder.notebook import CheckResult, render_html, render_text
-from autograder.reporting import shards
+from autograder.reporting import out_folder, shards
 from autograder.reporting.gradescope import to_gradescope
 from autograder.reporting.report import (
     ReportEntry,
@@ -404,7 +404,7 @@ def test_apply_records_the_decision_and_rewrites_every_report(graded, tmp_path, 
     assert "pendiente de revisión" not in (graded / "feedback" / "ana.md").read_text(encoding="utf-8")
     decisions = json.loads((graded / "decisions.json").read_text(encoding="utf-8"))["decisions"]
     assert [(d["submission"], d["criterion"], d["score"]) for d in decisions] == [("ana.py", UNDECIDED, score)]
-    manifest = json.loads((graded / cli.MANIFEST_FILE).read_text(encoding="utf-8"))["files"]
+    manifest = json.loads((graded / out_folder.MANIFEST_FILE).read_text(encoding="utf-8"))["files"]
     assert "decisions.json" in manifest and manifest["grades.csv"] is not None
 
 
@@ -824,9 +824,9 @@ def test_decisions_saved_before_learner_ids_still_apply(fake, tmp_path):
         del d["learner_id"]
     old = json.dumps(saved).encode("utf-8")
     (out / "decisions.json").write_bytes(old)
-    manifest = json.loads((out / cli.MANIFEST_FILE).read_text(encoding="utf-8"))
+    manifest = json.loads((out / out_folder.MANIFEST_FILE).read_text(encoding="utf-8"))
     manifest["files"]["decisions.json"] = hashlib.sha256(old).hexdigest()  # as that older grader wrote it
-    (out / cli.MANIFEST_FILE).write_text(json.dumps(manifest), encoding="utf-8")
+    (out / out_folder.MANIFEST_FILE).write_text(json.dumps(manifest), encoding="utf-8")
     code, _, stderr = run("grade", cls, "--out", out, "--seed", "3", "--force")
     assert code == 0, stderr
     assert undecided(out, "Beto")["passed"] is True and undecided(out, "Ana")["passed"] is None

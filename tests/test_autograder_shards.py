@@ -25,7 +25,7 @@ import pytest
 from autograder import cli
 from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
-from autograder.reporting import shards
+from autograder.reporting import out_folder, shards
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
@@ -384,7 +384,6 @@ def test_merge_never_overwrites_a_part_or_earlier_results(halves, tmp_path):
 
 
 def test_merge_keeps_files_it_did_not_write_and_waits_for_no_other_run(halves, tmp_path):
-    from autograder import cli
 
     a, b = halves
     out = tmp_path / "junta"
@@ -394,7 +393,7 @@ def test_merge_keeps_files_it_did_not_write_and_waits_for_no_other_run(halves, t
     assert code == 2 and "no escribió el autocorrector" in stderr
     assert run("merge", a, b, "--out", out, "--force")[0] == 0
     assert (out / "feedback" / "comentarios.txt").read_text(encoding="utf-8") == "de la profe"
-    with cli.out_lock(out):
+    with out_folder.out_lock(out):
         code, _, stderr = run("merge", a, b, "--out", out, "--force")
         assert code == 2 and "está escribiendo" in stderr
 
