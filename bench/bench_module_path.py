@@ -7,8 +7,9 @@ learner's zygote and child run untraced: confined, and bound by time limits). Th
 modules that are current one after another; a *change* is a step to another module, and a
 *return* is a step straight back to the module before (A -> B -> A).
 
-    .venv/bin/python bench/bench_module_path.py              # this checkout
-    .venv/bin/python bench/bench_module_path.py --root DIR   # another checkout of the course
+    .venv/bin/python bench/bench_module_path.py                          # this checkout, Level 1
+    .venv/bin/python bench/bench_module_path.py --level 0 --criterion nivel0.state_kept   # one criterion
+    .venv/bin/python bench/bench_module_path.py --root DIR               # another checkout of the course
 
 ``--root`` reads an older layout too (the grading zygote's module was ``autograder.zygote``).
 """
