@@ -135,7 +135,8 @@ def main() -> None:
         config = importlib.import_module("autograder.course.config")
         return pipeline.grade_many([submission], config.CourseConfig(seed=1, levels=(args.level,)), jobs=1)[0]
 
-    grade()  # warm: zygotes start, then trace
+    if not grade().criteria:  # warm: zygotes start, then trace
+        parser.error(f"Level {args.level} has no criterion {args.criterion!r}")
     for stale in out.glob("*.trace"):
         stale.unlink()
     exec(tracer, {})  # the grader's own process, from here on

@@ -101,6 +101,32 @@ def test_the_tool_layer_tells_its_own_changes_from_any_other_route(tmp_path):
     assert ToolLayer(workspace).changed_elsewhere() == []
 
 
+def test_the_tool_layer_sees_a_change_another_route_hid_behind_one_of_its_calls(tmp_path):
+    workspace = scenarios.create_workspace(tmp_path / "ws", notes={"a.md": "hola\n", "b.md": "chau\n"})
+    layer = ToolLayer(workspace)
+    layer("send_email", {"to": "x@example.com", "subject": "s"})
+    (email,) = (workspace / "outbox" / "new").iterdir()
+    email.unlink()  # a delivered email removed by hand: one fewer to count
+    layer("charge_card", {"amount_cents": 5})
+    with (workspace / "efectos" / "charge_card.jsonl").open("a", encoding="utf-8") as trace:
+        trace.write("{}\n")  # a forged line, then the same stand-in called again
+    layer("charge_card", {"amount_cents": 6})
+    (workspace / "notes" / "a.md").write_text("otra cosa\n", encoding="utf-8")
+    layer("read_file", {"path": "notes/b.md"})
+    (workspace / "notes" / "a.md").write_text("hola\n", encoding="utf-8")  # put back as it was
+    assert layer.changed_elsewhere() == ["efectos/charge_card.jsonl", "notes/a.md", f"outbox/new/{email.name}"]
+
+
+def test_a_refused_tool_call_is_logged_and_runs_nothing(tmp_path, monkeypatch):
+    from autograder.judging import tool_layer
+
+    workspace = scenarios.create_workspace(tmp_path / "ws", notes={"a.md": "hola\n"})
+    layer = ToolLayer(workspace)
+    monkeypatch.setattr(tool_layer, "run_tool", lambda *a: pytest.fail("a refused call ran a tool"))
+    reply = layer("send_email", "no es un objeto")
+    assert reply["is_error"] and layer.log[-1].is_error and layer.changed_elsewhere() == []
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 20250825])
 def test_spanish_words_keep_their_accents_where_text_is_read_and_fold_where_a_name_is_needed(seed):
     """Notes and feedback read «migración», not «migracion»; addresses, subjects and file names stay ASCII."""

@@ -57,47 +57,49 @@ class ToolLayer:
 
     workspace: Path
     log: list[ToolCall] = field(default_factory=list)
-    _start: Snapshot = field(init=False, repr=False)
-    _left: Snapshot = field(default_factory=dict, init=False, repr=False)
-    """What the layer's own calls left where they changed something (a delivered email, a stand-in's trace)."""
+    _expected: Snapshot = field(init=False, repr=False)
+    """The workspace as the layer last left it: when made, then after each call it ran."""
+    _elsewhere: set[str] = field(default_factory=set, init=False, repr=False)
+    """Paths found changed, at the start of a call, since the layer last left the workspace."""
 
     def __post_init__(self) -> None:
-        self._start = snapshot(self.workspace)
+        self._expected = snapshot(self.workspace)
 
     def __call__(self, name: str, input: Any) -> dict[str, Any]:
-        # The learner's process waits for this answer: what changes meanwhile is the call's doing.
-        before = snapshot(self.workspace)
-        content, is_error = self._run(name, input)
-        after = snapshot(self.workspace)
-        self._left.update((path, after.get(path, "deleted")) for path in changes(before, after))
+        if (refusal := self._refusal(name, input)) is not None:  # a refused call touches nothing
+            content, is_error = refusal, True
+        else:
+            # What changed since the layer last left the workspace came by another route; what changes
+            # while the tool runs is the tool's (the learner's process is waiting for this answer).
+            self._elsewhere.update(changes(self._expected, snapshot(self.workspace)))
+            content, is_error = self._run(name, input)
+            self._expected = snapshot(self.workspace)
         self.log.append(ToolCall(name, input, content, is_error))
         return {"content": content, "is_error": is_error}
 
     def changed_elsewhere(self) -> list[str]:
         """Paths created, deleted or modified since the layer was made, other than by its own calls; sorted.
 
-        A path one of its calls changed counts again if it changed after that call (a line added to a
-        delivered email's file, say)."""
-        now = snapshot(self.workspace)
-        return [p for p in changes(self._start, now) if self._left.get(p) != now.get(p, "deleted")]
+        A file one of its calls wrote counts if it was changed, or deleted, by another route afterwards."""
+        return sorted(self._elsewhere.union(changes(self._expected, snapshot(self.workspace))))
 
-    def _run(self, name: str, input: Any) -> tuple[str, bool]:
-        size = len(json.dumps(input, ensure_ascii=False, default=str))
+    def _refusal(self, name: str, input: Any) -> str | None:
         if len(self.log) >= MAX_CALLS:
-            content, is_error = text("tool.too_many_calls", limit=MAX_CALLS), True
-        elif size > MAX_INPUT_BYTES:
-            content, is_error = text("tool.input_too_big", name=name, size=size), True
-        elif not isinstance(input, dict):
-            content, is_error = text("tool.input_not_object", name=name), True
-        elif name == "grep" and not _literal(input.get("pattern")):
-            content, is_error = _bounded(self.workspace, name, input, GREP_SECONDS)
-        elif name in TOOL_NAMES:
+            return text("tool.too_many_calls", limit=MAX_CALLS)
+        if (size := len(json.dumps(input, ensure_ascii=False, default=str))) > MAX_INPUT_BYTES:
+            return text("tool.input_too_big", name=name, size=size)
+        if not isinstance(input, dict):
+            return text("tool.input_not_object", name=name)
+        return None
+
+    def _run(self, name: str, input: dict[str, Any]) -> tuple[str, bool]:
+        if name == "grep" and not _literal(input.get("pattern")):
+            return _bounded(self.workspace, name, input, GREP_SECONDS)
+        if name in TOOL_NAMES:
             with use_workspace(self.workspace, durable=False):  # the judge's throwaway copy
                 outcome = run_tool(name, input)
-            content, is_error = outcome.content, outcome.is_error
-        else:
-            content, is_error = self._stand_in(name, input), False
-        return content, is_error
+            return outcome.content, outcome.is_error
+        return self._stand_in(name, input), False
 
     def _stand_in(self, name: str, input: Any) -> str:
         safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:60] or "herramienta"
