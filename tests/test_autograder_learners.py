@@ -29,7 +29,7 @@ from autograder.course.catalogue import plural, text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import required_ids
 from autograder.grading import pipeline
-from autograder.intake import collect
+from autograder.intake import choice, collect
 from autograder.intake import submission as sub
 from autograder.intake.collect import collect_submissions, shown_name
 from autograder.intake.submission import SubmissionError, load_submission
@@ -321,7 +321,7 @@ def test_virtualenvs_caches_and_hidden_folders_are_skipped_with_one_warning_each
 # --- which file is graded ------------------------------------------------------------------------
 
 
-def candidates(tmp_path: Path, files: dict[str, str | Path]) -> tuple[list[pipeline.Candidate], collect.Learner]:
+def candidates(tmp_path: Path, files: dict[str, str | Path]) -> tuple[list[choice.Candidate], collect.Learner]:
     folder = tmp_path / "clase" / "ana"
     folder.mkdir(parents=True)
     for name, content in files.items():
@@ -331,7 +331,7 @@ def candidates(tmp_path: Path, files: dict[str, str | Path]) -> tuple[list[pipel
             (folder / name).write_text(content, encoding="utf-8")
     with collect_submissions([tmp_path / "clase"]) as intake:
         (learner,) = intake.learners
-        return [pipeline._load(f, learner, "es") for f in learner.files], learner
+        return [choice.candidate(f, learner, "es") for f in learner.files], learner
 
 
 @pytest.mark.parametrize(
@@ -367,7 +367,7 @@ def candidates(tmp_path: Path, files: dict[str, str | Path]) -> tuple[list[pipel
 )
 def test_the_rule_chooses_one_file_and_says_why(tmp_path, files, graded, why):
     found, _ = candidates(tmp_path, files)
-    chosen, step = pipeline.choose(found)
+    chosen, step = choice.choose(found)
     assert (found[chosen].shown, step) == (graded, why)
     assert text(f"choice.why.{step}", "es") and text(f"choice.why.{step}", "en")
 

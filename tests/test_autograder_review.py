@@ -589,6 +589,7 @@ NOTEBOOK_BYTES = json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbform
 )
 def test_the_pipeline_records_the_digest_of_the_bytes_it_graded(tmp_path, monkeypatch, name, data):
     from autograder.grading import pipeline
+    from autograder.intake.collect import learner_of_file
     from autograder.wire.results import SubmissionResult
 
     path = tmp_path / name
@@ -601,16 +602,17 @@ def test_the_pipeline_records_the_digest_of_the_bytes_it_graded(tmp_path, monkey
         return SubmissionResult.from_criteria(submission.name, [], seed=1)
 
     monkeypatch.setattr(pipeline, "grade_loaded", grade_loaded)
-    result = pipeline.grade_learner(pipeline._one_file(path))
+    result = pipeline.grade_learner(learner_of_file(path))
     assert graded and result.sha256 == hashlib.sha256(data).hexdigest()
 
 
 def test_a_file_that_was_not_graded_has_no_digest(tmp_path):
     from autograder.grading import pipeline
+    from autograder.intake.collect import learner_of_file
 
     path = tmp_path / "ana.py"
     path.write_bytes(b"\xff\xfe no es utf-8")
-    result = pipeline.grade_learner(pipeline._one_file(path))
+    result = pipeline.grade_learner(learner_of_file(path))
     assert result.error and result.sha256 is None
 
 

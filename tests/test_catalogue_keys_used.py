@@ -38,7 +38,7 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "paired.schema_kind.": ("autograder/judging/verdicts.py", 'text(f"paired.schema_kind.{k}"'),
     "paired.schema_": ("autograder/judging/verdicts.py", '"paired.schema_" + problem.kind'),
     "check.": ("autograder/notebook.py", 'text(f"check.{column}"'),
-    "choice.why.": ("autograder/grading/pipeline.py", 'text(f"choice.why.{'),
+    "choice.why.": ("autograder/intake/choice.py", 'text(f"choice.why.{'),
     "config.kind.": ("autograder/course/config.py", 'notice(f"config.kind.{name}")'),
     "config.expected.": ("autograder/course/config.py", 'notice(f"config.expected.{expected}")'),
     "call.": ("autograder/sandbox/session.py", 'text("call." + self.status'),

@@ -18,16 +18,13 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
-from pathlib import Path
 
-from autograder.course.catalogue import plural, said_levels, text
+from autograder.course.catalogue import text
 from autograder.course.config import DEFAULT, CourseConfig
-from autograder.course.lesson_map import NOTEBOOKS
 from autograder.grading.server import GradingServer, JudgeTimeout, ServerError, shared_server
-from autograder.intake.collect import FoundSubmission, Learner, shown_name
-from autograder.intake.safe_files import Beneath
-from autograder.intake.submission import Submission, SubmissionError, load_submission
+from autograder.intake.choice import choose_for
+from autograder.intake.collect import Learner, learner_of_file, shown_name
+from autograder.intake.submission import Submission
 from autograder.sandbox.learner_process import protections
 from autograder.wire.results import GradingInterrupted, SubmissionResult
 
@@ -86,7 +83,7 @@ def grade_many(
     sees the same random scenarios (the course's seed, random when None and recorded in each
     result), so the class is graded on equal terms.
     """
-    learners = [p if isinstance(p, Learner) else _one_file(p) for p in paths]
+    learners = [p if isinstance(p, Learner) else learner_of_file(p) for p in paths]
     course = course.for_run()
     jobs = max(1, jobs or os.cpu_count() or 1)
     server = server or shared_server()
@@ -157,136 +154,22 @@ def _unloadable(name: str, message: str, course: CourseConfig) -> SubmissionResu
 # --- one learner, one row ---------------------------------------------------------------------
 
 
-def _one_file(path: str | os.PathLike[str]) -> Learner:
-    """A file given by itself: a learner of one file."""
-    where = Beneath.of(path)
-    found = FoundSubmission(Path(os.fspath(where)), shown_name(os.fspath(path)), where.root, (shown_name(where.name),))
-    return Learner(found.source, (found,), depth=1)
-
-
 def _label(learner: Learner) -> str:
     """The row's name before a file was chosen: the learner's only file, or the learner's folder."""
     return learner.files[0].name if len(learner.files) == 1 else shown_name(learner.name)
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One of a learner's ``.py``/``.ipynb``: loaded, or why it could not be."""
-
-    found: FoundSubmission
-    shown: str  # its path inside the learner's folder
-    submission: Submission | None
-    error: str | None
-
-    def rank(self, position: int) -> tuple[int, ...]:
-        """Smaller is chosen first; each place is one step of the rule (:data:`CHOICE_RULE`)."""
-        sub = self.submission
-        if sub is None:
-            return (1, 0, 0, 0, 0, position)
-        return (
-            0,
-            1 if sub.course in WRONG_NOTEBOOKS else 0,
-            0 if sub.course == EXERCISES else 1 if self.found.name.startswith(EXERCISES) else 2,
-            -len(sub.defines()),
-            0 if sub.kind == "ipynb" else 1,
-            position,
-        )
-
-
-EXERCISES = "04"
-"""The course's notebook that is handed in (:data:`autograder.course.lesson_map.NOTEBOOKS`)."""
-WRONG_NOTEBOOKS = frozenset(NOTEBOOKS) - {EXERCISES}
-CHOICE_RULE = ("readable", "not_course", "exercises", "most_names", "notebook", "first")
-"""Why a file was graded rather than the next one: the first step of :meth:`Candidate.rank` that told them apart."""
-
-
-def choose(candidates: list[Candidate]) -> tuple[int, str | None]:
-    """Which of a learner's files is graded, and the step of the rule that chose it (None: the only one).
-
-    The rule: a file that can be read; not one of the course's notebooks 01–03; the course's
-    notebook 04 (by its title cell), then a file whose name starts with «04»; the file that
-    defines the most of the names the exercises grade; a notebook before a ``.py`` (often its
-    export); the first in the order found (by path).
-    """
-    ranks = [c.rank(i) for i, c in enumerate(candidates)]
-    order = sorted(range(len(candidates)), key=ranks.__getitem__)
-    if len(order) == 1:
-        return order[0], None
-    best, second = ranks[order[0]], ranks[order[1]]
-    step = next(k for k, (a, b) in enumerate(zip(best, second, strict=True)) if a != b)
-    return order[0], CHOICE_RULE[step]
-
-
 def grade_learner(
     learner: Learner, course: CourseConfig = DEFAULT, *, server: GradingServer | None = None
 ) -> SubmissionResult:
-    """One learner's row: the file :func:`choose` picks, graded; the others named in its warnings."""
+    """One learner's row: the file :func:`~autograder.intake.choice.choose_for` picks, graded."""
     course = course.for_run()
-    lang = course.lang
-    candidates = [_load(found, learner, lang) for found in learner.files]
-    if not candidates:
-        return _nothing_gradable(learner, course)
-    chosen, why = choose(candidates)
-    picked = candidates[chosen]
-    if picked.submission is None:
-        result = _unloadable(picked.found.name, picked.error or "", course)
-    elif picked.submission.course in WRONG_NOTEBOOKS:
-        number = picked.submission.course
-        message = text(
-            "load.course_notebook",
-            lang,
-            name=picked.found.name,
-            number=int(number),
-            notebook=f"{NOTEBOOKS[number]}.ipynb",
-            exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
-            levels=said_levels(course.levels, lang),
-        )
-        result = _unloadable(picked.found.name, message, course)
+    choice = choose_for(learner, course.lang, course.levels)
+    if choice.submission is None:
+        result = _unloadable(choice.name, choice.refusal or "", course)
     else:
-        result = grade_loaded(picked.submission, course, server=server)
+        result = grade_loaded(choice.submission, course, server=server)
         # What a person's decisions (autograder review) hold for: this content, and no other.
-        result.sha256 = picked.submission.sha256
-    others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
-    if others:
-        notes = [text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang))]
-        notes.append(plural("choice.others", len(others), lang, files=_names(others, lang)))
-        unreadable = [c.shown for i, c in enumerate(candidates) if i != chosen and c.submission is None]
-        if unreadable:
-            notes.append(plural("choice.unreadable", len(unreadable), lang, files=_names(unreadable, lang)))
-        result.warnings[:0] = notes
+        result.sha256 = choice.submission.sha256
+    result.warnings[:0] = choice.notes
     return result
-
-
-def _load(found: FoundSubmission, learner: Learner, lang: str) -> Candidate:
-    shown = learner.inside(found)
-    if found.refusal is not None:
-        return Candidate(found, shown, None, found.refusal.render(lang))
-    try:
-        return Candidate(found, shown, load_submission(found.file, found.name), None)
-    except SubmissionError as e:
-        return Candidate(found, shown, None, e.message(lang))
-
-
-_RENAMED = (".ipynb.txt", ".ipynb.json", ".py.txt", ".ipynb.html")
-"""A notebook or script whose name gained an extension on the way (a browser's download, a mail client)."""
-
-
-def _nothing_gradable(learner: Learner, course: CourseConfig) -> SubmissionResult:
-    """A learner who handed in no ``.py`` and no notebook: a row with 0 that says what was found."""
-    found = [learner.inside(o) for o in learner.others]
-    message = plural("choice.nothing", len(found), course.lang, files=_names(found, course.lang))
-    renamed = [name for name in found if name.lower().endswith(_RENAMED)]
-    if renamed:
-        message += " " + plural("choice.renamed", len(renamed), course.lang, files=_names(renamed, course.lang))
-    return _unloadable(shown_name(learner.name), message, course)
-
-
-_MAX_NAMED = 10
-
-
-def _names(names: list[str], lang: str) -> str:
-    """«a.py», «b.pdf» y 3 más: the files named, at most a few."""
-    shown = ", ".join(f"«{n}»" for n in names[:_MAX_NAMED])
-    if len(names) > _MAX_NAMED:
-        shown += " " + text("list.more", lang, more=len(names) - _MAX_NAMED)
-    return shown

@@ -127,7 +127,7 @@ class Learner:
     """One learner: a folder or LMS entry of the class (with everything below it), or a loose file.
 
     ``files`` are the ``.py``/``.ipynb`` that could be graded (the grader picks one:
-    :func:`autograder.grading.pipeline.choose`); ``others`` everything else that was found.
+    :func:`autograder.intake.choice.choose`); ``others`` everything else that was found.
     """
 
     source: str
@@ -718,3 +718,10 @@ def _is_group(members: list[FoundSubmission | OtherFile], depth: int) -> bool:
     if any(_MOODLE_FOLDER.search(f) for f in folders):
         return True
     return not files and len(folders) >= 2
+
+
+def learner_of_file(path: str | os.PathLike[str]) -> Learner:
+    """A file given by itself: a learner of one file."""
+    where = Beneath.of(path)
+    found = FoundSubmission(Path(os.fspath(where)), shown_name(os.fspath(path)), where.root, (shown_name(where.name),))
+    return Learner(found.source, (found,), depth=1)

@@ -175,7 +175,7 @@ def _no_tests(output: str) -> dict[str, Any]:
 def grade_for_gradescope(submission_dir: Path, course: CourseConfig) -> dict[str, Any]:
     """The learner's upload is one learner, graded by the rule ``autograder grade`` applies to each learner.
 
-    One file is graded, chosen as :func:`autograder.grading.pipeline.choose` says (never the best
+    One file is graded, chosen as :func:`autograder.intake.choice.choose` says (never the best
     score of several: that would grade what the learner did not choose to hand in); the others are
     named in the output; an upload with nothing gradable gets 0 and what was found.
     """

@@ -1,0 +1,148 @@
+"""Which of a learner's files is graded: each ``.py``/``.ipynb`` loaded (or why it cannot be), one chosen by a rule.
+
+A learner's folder may hold the course's four notebooks, a notebook and its ``.py`` export, a
+draft beside the final version, a file that cannot be read. :func:`choose_for` loads each, picks
+one by :data:`CHOICE_RULE` and says, in the run's language, which was graded and why, naming the
+others; or why nothing is (a course notebook other than 04, only a PDF, a name a download mangled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from autograder.course.catalogue import plural, said_levels, text
+from autograder.course.lesson_map import NOTEBOOKS
+from autograder.intake.collect import FoundSubmission, Learner, shown_name
+from autograder.intake.submission import Submission, SubmissionError, load_submission
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One of a learner's ``.py``/``.ipynb``: loaded, or why it could not be."""
+
+    found: FoundSubmission
+    shown: str  # its path inside the learner's folder
+    submission: Submission | None
+    error: str | None
+
+    def rank(self, position: int) -> tuple[int, ...]:
+        """Smaller is chosen first; each place is one step of the rule (:data:`CHOICE_RULE`)."""
+        sub = self.submission
+        if sub is None:
+            return (1, 0, 0, 0, 0, position)
+        return (
+            0,
+            1 if sub.course in WRONG_NOTEBOOKS else 0,
+            0 if sub.course == EXERCISES else 1 if self.found.name.startswith(EXERCISES) else 2,
+            -len(sub.defines()),
+            0 if sub.kind == "ipynb" else 1,
+            position,
+        )
+
+
+EXERCISES = "04"
+"""The course's notebook that is handed in (:data:`autograder.course.lesson_map.NOTEBOOKS`)."""
+WRONG_NOTEBOOKS = frozenset(NOTEBOOKS) - {EXERCISES}
+CHOICE_RULE = ("readable", "not_course", "exercises", "most_names", "notebook", "first")
+"""Why a file was graded rather than the next one: the first step of :meth:`Candidate.rank` that told them apart."""
+
+
+def choose(candidates: Sequence[Candidate]) -> tuple[int, str | None]:
+    """Which of a learner's files is graded, and the step of the rule that chose it (None: the only one).
+
+    The rule: a file that can be read; not one of the course's notebooks 01–03; the course's
+    notebook 04 (by its title cell), then a file whose name starts with «04»; the file that
+    defines the most of the names the exercises grade; a notebook before a ``.py`` (often its
+    export); the first in the order found (by path).
+    """
+    ranks = [c.rank(i) for i, c in enumerate(candidates)]
+    order = sorted(range(len(candidates)), key=ranks.__getitem__)
+    if len(order) == 1:
+        return order[0], None
+    best, second = ranks[order[0]], ranks[order[1]]
+    step = next(k for k, (a, b) in enumerate(zip(best, second, strict=True)) if a != b)
+    return order[0], CHOICE_RULE[step]
+
+
+def candidate(found: FoundSubmission, learner: Learner, lang: str) -> Candidate:
+    """One of the learner's files, loaded, or why it could not be (in ``lang``)."""
+    shown = learner.inside(found)
+    if found.refusal is not None:
+        return Candidate(found, shown, None, found.refusal.render(lang))
+    try:
+        return Candidate(found, shown, load_submission(found.file, found.name), None)
+    except SubmissionError as e:
+        return Candidate(found, shown, None, e.message(lang))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What grading one learner starts from: the submission to grade, or why none is; the notes for the row."""
+
+    name: str
+    """The row's name: the file chosen, or the learner's folder when there was none."""
+    submission: Submission | None
+    refusal: str | None
+    """Why nothing is graded (None when ``submission`` is)."""
+    notes: list[str]
+    """Which file was graded and why, and the learner's other files: said before the row's own warnings."""
+
+
+def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
+    """The learner's file :func:`choose` picks, loaded; in ``lang``, for a run grading ``levels``."""
+    candidates = [candidate(found, learner, lang) for found in learner.files]
+    if not candidates:
+        return Choice(shown_name(learner.name), None, _nothing_gradable(learner, lang), [])
+    chosen, why = choose(candidates)
+    picked = candidates[chosen]
+    submission, refusal = picked.submission, picked.error
+    if submission is None:
+        refusal = refusal or ""
+    elif submission.course in WRONG_NOTEBOOKS:
+        submission, refusal = (
+            None,
+            text(
+                "load.course_notebook",
+                lang,
+                name=picked.found.name,
+                number=int(submission.course),
+                notebook=f"{NOTEBOOKS[submission.course]}.ipynb",
+                exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
+                levels=said_levels(levels, lang),
+            ),
+        )
+    others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
+    notes = []
+    if others:
+        notes.append(text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang)))
+        notes.append(plural("choice.others", len(others), lang, files=_names(others, lang)))
+        unreadable = [c.shown for i, c in enumerate(candidates) if i != chosen and c.submission is None]
+        if unreadable:
+            notes.append(plural("choice.unreadable", len(unreadable), lang, files=_names(unreadable, lang)))
+    return Choice(picked.found.name, submission, refusal, notes)
+
+
+_RENAMED = (".ipynb.txt", ".ipynb.json", ".py.txt", ".ipynb.html")
+"""A notebook or script whose name gained an extension on the way (a browser's download, a mail client)."""
+
+
+def _nothing_gradable(learner: Learner, lang: str) -> str:
+    """What a learner who handed in no ``.py`` and no notebook is told: what was found instead."""
+    found = [learner.inside(o) for o in learner.others]
+    message = plural("choice.nothing", len(found), lang, files=_names(found, lang))
+    renamed = [name for name in found if name.lower().endswith(_RENAMED)]
+    if renamed:
+        message += " " + plural("choice.renamed", len(renamed), lang, files=_names(renamed, lang))
+    return message
+
+
+_MAX_NAMED = 10
+
+
+def _names(names: list[str], lang: str) -> str:
+    """«a.py», «b.pdf» y 3 más: the files named, at most a few."""
+    shown = ", ".join(f"«{n}»" for n in names[:_MAX_NAMED])
+    if len(names) > _MAX_NAMED:
+        shown += " " + text("list.more", lang, more=len(names) - _MAX_NAMED)
+    return shown
