@@ -8,6 +8,7 @@ run's language; the code itself holds no Spanish sentence.
 from __future__ import annotations
 
 import ast
+import inspect
 import io
 import os
 import re
@@ -20,7 +21,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 import autograder
 import autograder.learner.runner  # imported before forking, as the zygote does
-from autograder.course.catalogue import learner_texts, text
+from autograder.course.catalogue import keys, learner_texts, text
 from autograder.intake.submission import from_notebook_text
 from autograder.sandbox.learner_process import learner_uid, prepare_box, running_as_root
 from autograder.sandbox.session import Session
@@ -149,11 +150,44 @@ LEARNERS_HELP = {("__init__.py", "check"), ("__init__.py", "pista")}
 """What ``check?`` and ``pista?`` show the learner in a notebook: help for the learner, in the course's Spanish."""
 
 
+WORD = re.compile(r"[a-záéíóúñü]+")
+
+
+def _catalogue_words(lang: str) -> set[str]:
+    return {w for key in keys() for w in WORD.findall(text(key, lang).lower())}
+
+
+# The course's own vocabulary: a word only its Spanish texts use gives Spanish away even in a line with no
+# function words («Corregir entregas: cargar → …»), a word only its English texts use gives English.
+SPANISH_LEXICON = SPANISH_WORDS | (_catalogue_words("es") - _catalogue_words("en"))
+ENGLISH_LEXICON = ENGLISH_WORDS | (_catalogue_words("en") - _catalogue_words("es"))
+
+
 def spanish(prose: str) -> bool:
-    """More Spanish function words than English ones, quotations («…», ``…``, "…") aside."""
-    words = re.findall(r"[a-záéíóúñü]+", QUOTED.sub("", prose.lower()))
-    es, en = sum(w in SPANISH_WORDS for w in words), sum(w in ENGLISH_WORDS for w in words)
-    return es >= 2 and es > en
+    """More Spanish words than English ones in the summary line or in any paragraph, quotations («…», ``…``,
+    "…") and literal blocks (indented: a command line, an example) aside."""
+    plain = [line for line in inspect.cleandoc(QUOTED.sub("", prose)).splitlines() if not line[:1].isspace()]
+    paragraphs = "\n".join(plain).split("\n\n")
+    for unit in [plain[0] if plain else "", *paragraphs]:
+        words = WORD.findall(unit.lower())
+        es, en = sum(w in SPANISH_LEXICON for w in words), sum(w in ENGLISH_LEXICON for w in words)
+        if es >= 2 and es > en:
+            return True
+    return False
+
+
+def test_a_docstring_that_opens_in_spanish_is_found_however_it_goes_on():
+    english = "Grade submissions: load, run confined, observe, judge, report.\n\nThe grader's process reads files."
+    assert not spanish(english)
+    assert spanish(english.replace("Grade submissions: load, run confined, observe, judge, report.", OPENER))
+    assert spanish("Escribe results.json y resumen.html en ``out``.\n\nReturns the files written, as listed.")
+    usage = "The command.\n\n    autograder grade PATH [--lang es|en] [--out DIR]\n\nExit codes: 0 when it ran."
+    assert not spanish(usage)
+    assert spanish(usage.replace("Exit codes: 0 when it ran.", "Sale con 0 cuando se ejecutó, si no con 2."))
+
+
+OPENER = "Corregir entregas: cargar → correr aislado → observar → juzgar → informar."
+"""How the pipeline's docstring opened, in Spanish with no function word, before this test judged lines."""
 
 
 def prose(path: Path) -> list[tuple[str, str]]:

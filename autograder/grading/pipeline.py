@@ -1,4 +1,4 @@
-"""Corregir entregas: cargar → correr aislado → observar → juzgar → informar.
+"""Grade submissions: each learner's file chosen (intake) → judged in its own process → one result per learner.
 
 The grader's process only reads files and collects records; each submission is
 judged in a process forked from the zygote (:mod:`autograder.judging.zygote`), which
@@ -6,7 +6,8 @@ runs the learner's code in a confined child. One submission's infinite loop, cra
 or flood of output costs that submission its points, never the batch.
 
 ``grade_submission`` and ``grade_many`` are the entry points for the CLI and the
-reports; :mod:`autograder.judging.process` is what runs inside the judge process.
+reports; :mod:`autograder.intake.choice` says which of a learner's files is graded;
+:mod:`autograder.judging.process` is what runs inside the judging process.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seen from outside: the grader's tool layer and the snapshot of the workspace.
+"""Seen from outside: the grader's tool layer, which runs the learner's tools and watches the workspace.
 
 The learner's ``execute_tool`` is a proxy: the judge executes the tool here, on the
 check's workspace, and logs it. Tools lesson3 does not have (write_file, charge_card,

@@ -801,7 +801,7 @@ def write_reports(
     run: dict[str, Any] | None = None,
     config: dict[str, Any] | None = None,
 ) -> list[str]:
-    """Escribe results.json, grades.csv, notas.csv, feedback/<nombre>.md|.html y resumen.html en ``out_dir``.
+    """Write results.json, grades.csv, notas.csv, feedback/<name>.md|.html and resumen.html in ``out_dir``.
 
     Returns the files written, relative to ``out_dir`` (what the console lists).
     """
