@@ -10,6 +10,7 @@ modules that are current one after another; a *change* is a step to another modu
     .venv/bin/python bench/bench_module_path.py                          # this checkout, Level 1
     .venv/bin/python bench/bench_module_path.py --level 0 --criterion nivel0.state_kept   # one criterion
     .venv/bin/python bench/bench_module_path.py --root DIR               # another checkout of the course
+    .venv/bin/python bench/bench_module_path.py --level 0 --each --against DIR   # each criterion, and the ratio
 
 ``--root`` reads an older layout too (the grading zygote's module was ``autograder.zygote``).
 """
@@ -22,6 +23,8 @@ import importlib
 import inspect
 import itertools
 import os
+import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -91,6 +94,36 @@ def figures(path: list[str]) -> tuple[int, int, int]:
     return len(set(path)), changes, returns
 
 
+ALL = re.compile(r"^  all +\d+ modules +(\d+) changes of module", re.MULTILINE)
+
+
+def changes_alone(root: Path, level: int, criterion: str) -> int | None:
+    """The changes of module of one submission graded on ``criterion`` alone (None: that checkout has no such one)."""
+    command = [sys.executable, __file__, "--root", str(root), "--level", str(level), "--criterion", criterion]
+    ran = subprocess.run(command, capture_output=True, text=True, check=False)
+    found = ALL.search(ran.stdout)
+    return int(found.group(1)) if ran.returncode == 0 and found and "not passed" not in ran.stdout else None
+
+
+def each_criterion(root: Path, level: int, against: Path | None) -> None:
+    for name in ("autograder.course.criteria", "autograder.criteria"):  # this layout, then the flat one
+        try:
+            criteria = importlib.import_module(name)
+            break
+        except ImportError:
+            continue
+    where = f"{root} and {against}, and the ratio" if against else str(root)
+    print(f"Level {level}, each criterion alone: changes of module in {where}")
+    for criterion in [c.id for c in criteria.graded([level])]:
+        here = changes_alone(root, level, criterion)
+        line = f"  {criterion:<32} {here if here is not None else '-':>5}"
+        if against is not None:
+            there = changes_alone(against.resolve(), level, criterion)
+            ratio = f"{here / there:.2f}" if here is not None and there else "-"
+            line += f"  {there if there is not None else '-':>5}  {ratio:>5}"
+        print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
@@ -99,9 +132,14 @@ def main() -> None:
         "--criterion", metavar="ID", default="", help="grade only this criterion of the level (e.g. nivel1.cpA)"
     )
     parser.add_argument("--pairs", type=int, default=0, metavar="N", help="also print the N most frequent changes")
+    parser.add_argument("--each", action="store_true", help="each criterion of the level alone, a line each")
+    parser.add_argument("--against", type=Path, metavar="DIR", help="with --each: the same on another checkout")
     args = parser.parse_args()
     root = args.root.resolve()
     sys.path.insert(0, str(root))
+    if args.each:
+        each_criterion(root, args.level, args.against)
+        return
     out = Path(tempfile.mkdtemp(prefix="module-path-"))
     site = out / "site"
     site.mkdir()
