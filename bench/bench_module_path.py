@@ -27,17 +27,24 @@ import re
 import subprocess
 import sys
 import tempfile
+import types
 from pathlib import Path
 
-ONE_CRITERION = """
-def _only_one_criterion():
-    import importlib
-    for name in ("autograder.course.criteria", "autograder.criteria"):  # this layout, then the flat one
+
+def criteria_module() -> types.ModuleType:
+    """The criteria's registry: in this layout, or in the flat one of older checkouts."""
+    for name in ("autograder.course.criteria", "autograder.criteria"):
         try:
-            criteria = importlib.import_module(name)
-            break
+            return importlib.import_module(name)
         except ImportError:
             continue
+    raise ImportError("no criteria registry in this checkout")
+
+
+# Run in every traced process (its sitecustomize) and in the grader's own, with criteria_module's source before it.
+ONE_CRITERION = """
+def _only_one_criterion():
+    criteria = criteria_module()
     every = criteria.graded
     # Graded, not unregistered: the other criteria still name the scenarios' random streams.
     criteria.graded = lambda *args, **kwargs: [c for c in every(*args, **kwargs) if c.id == {only!r}]
@@ -106,12 +113,7 @@ def changes_alone(root: Path, level: int, criterion: str) -> int | None:
 
 
 def each_criterion(root: Path, level: int, against: Path | None) -> None:
-    for name in ("autograder.course.criteria", "autograder.criteria"):  # this layout, then the flat one
-        try:
-            criteria = importlib.import_module(name)
-            break
-        except ImportError:
-            continue
+    criteria = criteria_module()
     where = f"{root} and {against}, and the ratio" if against else str(root)
     print(f"Level {level}, each criterion alone: changes of module in {where}")
     for criterion in [c.id for c in criteria.graded([level])]:
@@ -143,7 +145,7 @@ def main() -> None:
     out = Path(tempfile.mkdtemp(prefix="module-path-"))
     site = out / "site"
     site.mkdir()
-    only = ONE_CRITERION.format(only=args.criterion)
+    only = "import importlib, types\n" + inspect.getsource(criteria_module) + ONE_CRITERION.format(only=args.criterion)
     tracer = only + TRACER.format(out=str(out))
     (site / "sitecustomize.py").write_text(tracer, encoding="utf-8")
 
