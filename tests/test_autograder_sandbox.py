@@ -22,6 +22,7 @@ import autograder.judging.process
 import autograder.learner.runner  # imported before forking, as the zygote does
 import lesson3
 import lesson3.crash
+from autograder.course.catalogue import text
 from autograder.intake.submission import Submission, from_python
 from autograder.learner import landlock
 from autograder.sandbox.learner_process import (
@@ -109,6 +110,58 @@ def test_an_awaited_execute_tool_works_in_an_async_reconcile(box):
         assert value(reply) == "hola"
     finally:
         learner.close()
+
+
+QUEUED_TOOL_REQUESTS = """
+import json, os, struct
+
+def _queue(ch, n, call_id):
+    frame = json.dumps({"op": "tool", "id": call_id, "name": "grep", "input": {}}).encode()
+    with ch.lock:
+        os.write(ch.write_fd, (struct.pack(">I", len(frame)) + frame) * n)
+
+def reconcile(cp):
+    ch = execute_tool.__self__  # the learner's own channel: nothing stops code from writing on it
+    _queue(ch, 40, ch.call_id + cp)
+    return execute_tool("grep", {})
+"""
+
+
+def test_tool_requests_queued_at_once_do_not_outlast_the_calls_limit(box):
+    learner = start(QUEUED_TOOL_REQUESTS, box)
+    asked = []
+
+    def slow_tool(name, tool_input):  # as a catastrophic grep costs the judge its time limit
+        asked.append(name)
+        time.sleep(0.25)
+        return {"content": "", "is_error": False}
+
+    try:
+        reply = learner.call("reconcile", 0, timeout=1, on_tool=slow_tool)
+    finally:
+        learner.close()
+    assert isinstance(reply, Failure) and reply.kind == "timeout", reply
+    assert 1 <= len(asked) <= 6  # answering all 40 would have taken 10 s past a limit of 1 s
+
+
+def test_a_tool_request_for_another_call_breaks_the_protocol(box):
+    learner = start(QUEUED_TOOL_REQUESTS.replace("40, ch.call_id", "1, ch.call_id"), box)
+    asked = []
+    try:
+        reply = learner.call("reconcile", 1000, timeout=2, on_tool=lambda n, i: asked.append(n) or {"content": ""})
+    finally:
+        learner.close()
+    assert isinstance(reply, Failure) and reply.kind == "protocol" and asked == [], reply
+
+
+def test_a_tool_answer_too_big_for_a_frame_comes_back_as_an_error(box):
+    learner = start("def reconcile(cp):\n    r = execute_tool('grep', {})\n    return [len(r), r[:40]]", box)
+    flood = {"content": "x" * protocol.MAX_FRAME, "is_error": False}
+    try:
+        answered = value(learner.call("reconcile", 0, timeout=5, on_tool=lambda n, i: flood))
+    finally:
+        learner.close()
+    assert answered[1] == text("tool.reply_too_big")[:40]
 
 
 PROBE = """

@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from autograder.course.catalogue import text
 from autograder.judging import scenarios
 from autograder.judging.tool_layer import ToolLayer, changes, snapshot
 from autograder.wire.calls import make_stand_in, stand_in_message
@@ -115,6 +116,20 @@ def test_the_tool_layer_sees_a_change_another_route_hid_behind_one_of_its_calls(
     layer("read_file", {"path": "notes/b.md"})
     (workspace / "notes" / "a.md").write_text("hola\n", encoding="utf-8")  # put back as it was
     assert layer.changed_elsewhere() == ["efectos/charge_card.jsonl", "notes/a.md", f"outbox/new/{email.name}"]
+
+
+@pytest.mark.parametrize(
+    ("name", "logged"), [(["\u200b" * 1000], "<list>"), ("", ""), ("x" * 100_000, "x" * 64), (None, "<NoneType>")]
+)
+def test_a_tool_name_that_is_not_a_short_text_is_refused_without_an_echo(tmp_path, monkeypatch, name, logged):
+    from autograder.judging import tool_layer
+
+    workspace = scenarios.create_workspace(tmp_path / "ws", notes={"a.md": "hola\n"})
+    layer = ToolLayer(workspace)
+    monkeypatch.setattr(tool_layer, "run_tool", lambda *a: pytest.fail("a refused call ran a tool"))
+    reply = layer(name, {})
+    assert reply == {"content": text("tool.bad_name", limit=tool_layer.MAX_NAME_CHARS), "is_error": True}
+    assert layer.log[-1].name == logged and not (workspace / tool_layer.TRACE_DIR).exists()
 
 
 def test_a_refused_tool_call_is_logged_and_runs_nothing(tmp_path, monkeypatch):

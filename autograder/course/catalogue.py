@@ -1665,6 +1665,14 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "es": "Error: demasiadas llamadas a herramientas (más de {limit})",
         "en": "Error: too many tool calls (more than {limit})",
     },
+    "tool.bad_name": {
+        "es": "Error: el nombre de una herramienta tiene que ser un texto de 1 a {limit} caracteres",
+        "en": "Error: a tool's name must be a text of 1 to {limit} characters",
+    },
+    "tool.reply_too_big": {
+        "es": "Error: la respuesta de la herramienta es demasiado grande para devolverla",
+        "en": "Error: the tool's answer is too big to send back",
+    },
     "tool.input_too_big": {
         "es": "Error: la entrada de {name} es demasiado grande ({size} bytes)",
         "en": "Error: the input of {name} is too big ({size} bytes)",

@@ -30,6 +30,8 @@ TRACE_DIR = "efectos"
 
 MAX_INPUT_BYTES = 64 * 1024
 """A tool input bigger than this is refused (and logged): no exercise input is near it."""
+MAX_NAME_CHARS = 64
+"""A tool name longer than this is refused: the course's are one word, and an error must not echo a flood."""
 MAX_CALLS = 64
 """Calls per layer (one learner call); past it the layer only logs and refuses."""
 GREP_SECONDS = 1.0
@@ -65,8 +67,12 @@ class ToolLayer:
     def __post_init__(self) -> None:
         self._expected = snapshot(self.workspace)
 
-    def __call__(self, name: str, input: Any) -> dict[str, Any]:
-        if (refusal := self._refusal(name, input)) is not None:  # a refused call touches nothing
+    def __call__(self, name: object, input: Any) -> dict[str, Any]:
+        """Run the tool ``name`` asked for by the learner's process (whatever JSON it sent) and log it."""
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_CHARS:
+            content, is_error = text("tool.bad_name", limit=MAX_NAME_CHARS), True
+            name = name[:MAX_NAME_CHARS] if isinstance(name, str) else f"<{type(name).__name__}>"
+        elif (refusal := self._refusal(name, input)) is not None:  # a refused call touches nothing
             content, is_error = refusal, True
         else:
             # What changed since the layer last left the workspace came by another route; what changes

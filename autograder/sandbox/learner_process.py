@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autograder.course.catalogue import learner_texts
+from autograder.course.catalogue import learner_texts, text
 from autograder.intake.submission import Cell
 from autograder.learner import landlock
 from autograder.sandbox import learner_zygote
@@ -43,7 +43,8 @@ UID_BASE = 1_000_000
 """Learner uids are UID_BASE + the judge's pid: unique among concurrent judges, so one
 learner can never signal another one, and RLIMIT_NPROC counts exactly its own processes."""
 
-ToolHandler = Callable[[str, Any], dict[str, Any]]
+ToolHandler = Callable[[Any, Any], dict[str, Any]]
+"""Answers a tool request: its name and input as the learner's process sent them (any JSON), to content and is_error."""
 
 
 @dataclass
@@ -316,7 +317,9 @@ class Learner:
         deadline = time.monotonic() + max(timeout, 0.0)
         self._importing = None
         while True:
-            while self._pending:
+            # Requests queued at once are each answered in turn, and an answer can take a while (a
+            # grep in its own child): the call's limit is checked between them, not only when they run out.
+            while self._pending and time.monotonic() < deadline:
                 msg = self._pending.pop(0)
                 handled = self._handle(msg, expect, call_id, on_tool, outgoing)
                 if isinstance(handled, (Reply, Failure)):
@@ -367,10 +370,14 @@ class Learner:
         if op == "confine_failed":
             self._kill()
             return Failure("internal", str(msg.get("error"))[:300])
-        if op == "tool" and on_tool is not None and call_id is not None:
-            name, tool_input = msg.get("name"), msg.get("input")
-            reply = on_tool(name if isinstance(name, str) else str(name), tool_input)
-            outgoing += protocol.encode({"op": "tool_result", **reply})
+        if op == "tool" and on_tool is not None and call_id is not None and msg.get("id") == call_id:
+            reply = {"op": "tool_result", **on_tool(msg.get("name"), msg.get("input"))}
+            try:
+                outgoing += protocol.encode(reply)
+            except protocol.ProtocolError:  # an answer built from what the learner asked must still fit a frame
+                outgoing += protocol.encode(
+                    {"op": "tool_result", "content": text("tool.reply_too_big"), "is_error": True}
+                )
             return None
         if op == "importing" and call_id is not None and msg.get("id") == call_id:
             # Only words for the feedback: a forged note changes how a timeout is explained, never what it costs.
