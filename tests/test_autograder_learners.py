@@ -102,6 +102,35 @@ def test_moodle_folders_wrapped_and_nested_are_one_learner_each(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    "inside",
+    [
+        # Folders named like other participants' inside a participant's upload: no rows (nor LMS ids) for them.
+        ("Beto Ruiz_102_assignsubmission_file_/entrega.py", "Carla Gil_103_onlinetext_/onlinetext.html"),
+        # Only folders, two of them: still the participant's own, not a group of learners.
+        ("parte1/a.py", "parte2/b.py"),
+    ],
+)
+def test_a_moodle_participants_folder_is_one_learner_whatever_it_holds(tmp_path, inside):
+    ana = "Tarea/Ana Pérez_101_assignsubmission_file_"
+    files = {f"{ana}/{name}": "x = 1\n" for name in inside}
+    with_beto = {**files, "Tarea/Beto Ruiz_102_assignsubmission_file_/beto.py": "x = 1\n"}
+    # In the class's download, and Ana's folder given alone (a zip of it: no wrapper to see through).
+    for archive, expected in [
+        (make_zip(tmp_path / "moodle.zip", with_beto), [("Ana Pérez", "101"), ("Beto Ruiz", "102")]),
+        (
+            make_zip(tmp_path / "ana.zip", {k.removeprefix("Tarea/"): v for k, v in files.items()}),
+            [("Ana Pérez", "101")],
+        ),
+    ]:
+        with collect_submissions([archive]) as intake:
+            who = sorted((learner.label, learner.ident) for learner in intake.learners)
+            (anas,) = [learner for learner in intake.learners if learner.ident == "101"]
+            shown = sorted(anas.inside(f) for f in [*anas.files, *anas.others])
+        assert who == expected
+        assert shown == sorted(inside)
+
+
 def test_group_folders_loose_files_and_a_learner_with_four_notebooks(tmp_path):
     root = tmp_path / "clase"
     for name in COURSE.values():

@@ -670,17 +670,22 @@ def _split(
     Each is (``depth``, its name, 1 for a folder or 0 for loose files, its entries).
     """
     groups: dict[tuple[str, int], list[FoundSubmission | OtherFile]] = {}
+    participants: set[tuple[str, int]] = set()
     for item in items:
         name = item.parts[depth]
         if len(item.parts) == depth + 1:  # a loose file: itself, or its LMS learner's
             key = (_lms_key(name) or name, 0)
+        elif moodle := _MOODLE_LEARNER.fullmatch(name):
+            key = (f"{moodle.group('name')}_{moodle.group('id')}", 1)
+            participants.add(key)
         else:
-            moodle = _MOODLE_LEARNER.fullmatch(name)
-            key = (f"{moodle.group('name')}_{moodle.group('id')}" if moodle else name, 1)
+            key = (name, 1)
         groups.setdefault(key, []).append(item)
     out: list[tuple[int, str, int, list[FoundSubmission | OtherFile]]] = []
     for (name, inside), members in groups.items():
-        if inside and _is_group(members, depth + 1):
+        # A Moodle participant's folder is that one learner, whatever it holds: folders named like other
+        # participants' (a learner's upload could make rows, LMS ids included, for someone else) or only folders.
+        if inside and (name, inside) not in participants and _is_group(members, depth + 1):
             out += _split(members, depth + 1)
         else:
             out.append((depth, name, inside, members))
@@ -705,6 +710,8 @@ def _is_wrapper(items: list[FoundSubmission | OtherFile], depth: int) -> bool:
     A class folder given with one learner's folder in it («clase/ana/») is that learner, not a wrapper.
     """
     if not all(len(e.parts) > depth + 1 for e in items) or len({e.parts[depth] for e in items}) != 1:
+        return False
+    if _MOODLE_LEARNER.fullmatch(items[0].parts[depth]):  # one participant's folder, given alone: that learner
         return False
     loose = [e.parts[depth + 1] for e in items if len(e.parts) == depth + 2]
     return _is_group(items, depth + 1) or any(_LMS_FILE.fullmatch(name) for name in loose)
