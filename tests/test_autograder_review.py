@@ -534,6 +534,28 @@ def test_a_changed_submission_drops_its_decision_with_a_warning(graded, tmp_path
     assert [d["submission"] for d in decisions] == [other]
 
 
+@pytest.mark.parametrize(("now", "word"), [(False, "no aprobado"), (True, "aprobado")])
+def test_the_same_file_with_another_verdict_drops_its_decision_with_a_warning(graded, tmp_path, monkeypatch, now, word):
+    decide_all(graded, tmp_path)
+
+    def on_another_run(learners, course, **kw):  # the same bytes, decided otherwise (a file that reads the clock)
+        results = fake_grading(learners, course, **kw)
+        for c in results[0].criteria:  # ana.py
+            if c.id == UNDECIDED:
+                c.passed, c.score, c.review = now, 2.0 if now else 0.0, False
+        return results
+
+    monkeypatch.setattr(cli, "run_grading", on_another_run)
+    code, _, stderr = run("grade", tmp_path / "clase", "--out", graded, "--seed", "3", "--force")
+    assert code == 0, stderr
+    assert f"estaba «pendiente de revisión» cuando Marta lo decidió y ahora está «{word}»" in stderr
+    assert "cambió" not in stderr  # the file did not
+    assert criterion(graded, "ana.py")["passed"] is now and "decision" not in criterion(graded, "ana.py")
+    assert criterion(graded, "carla.py")["passed"] is True  # decided, and still pending when graded again
+    decisions = json.loads((graded / "decisions.json").read_text(encoding="utf-8"))["decisions"]
+    assert [d["submission"] for d in decisions] == ["carla.py"]
+
+
 @pytest.mark.parametrize(
     "damage",
     [

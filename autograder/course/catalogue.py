@@ -2082,6 +2082,12 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "en": "«{file}» is damaged: the saved decisions cannot be read. Restore it, or delete it by hand to discard "
         "them.",
     },
+    "review.verdict_changed": {
+        "es": "«{criterion}» de {learner} estaba «{was}» cuando {by} lo decidió y ahora está «{now}», con la "
+        "misma entrega: esa decisión ya no vale y se descarta; revísalo otra vez.",
+        "en": "{learner}'s «{criterion}» was «{was}» when {by} decided it and is «{now}» now, with the same "
+        "submission: that decision no longer holds and is dropped; review it again.",
+    },
     "review.dropped": {
         "es": "La entrega de {learner} cambió desde que {by} decidió «{criterion}»: esa decisión ya no vale y se "
         "descarta.",

@@ -327,17 +327,32 @@ def write_decisions(out: Path, decisions: list[Decision]) -> None:
 
 
 def carry(entries: list[ReportEntry], decisions: list[Decision], lang: str) -> tuple[list[Decision], list[str]]:
-    """Apply a re-grade's earlier decisions to the same content; drop those whose submission changed.
+    """Apply a re-grade's earlier decisions to the same content; drop those whose submission or verdict changed.
 
-    Returns the decisions to keep (those applied, and those for submissions not in this run, e.g.
-    another part's) and a warning per learner whose decisions were dropped.
+    A decision holds for the bytes it was made on and for the verdict it overrode (``was``): the same
+    file can behave otherwise on another run (it reads the clock, say), and a decision on a pending
+    text says nothing of a definite failure. Returns the decisions to keep (those applied, and those
+    for submissions not in this run, e.g. another part's) and a warning per learner whose decisions
+    were dropped.
     """
     contents = {(who, e.result.sha256 or "") for e in entries for who in _whos(e)}
     learners = {who: e for e in entries for who in _whos(e)}
+    now = {
+        (w, e.result.sha256 or "", c.id): criterion_state(c)
+        for e in entries
+        for w in _whos(e)
+        for c in e.result.criteria
+    }
     kept, warnings = [], []
     for d in decisions:
         if (d.who, d.sha256) in contents:
-            kept.append(d)
+            state = now.get((d.who, d.sha256, d.criterion), d.was)  # a criterion this run did not grade: kept
+            if state == d.was:
+                kept.append(d)
+                continue
+            said = {"was": text(f"report.{d.was}", lang), "now": text(f"report.{state}", lang)}
+            label = learners[d.who].label
+            warnings.append(text("review.verdict_changed", lang, learner=label, criterion=d.criterion, by=d.by, **said))
         elif d.who in learners:  # the same learner handed in other bytes, or a file of another name
             warnings.append(text("review.dropped", lang, learner=learners[d.who].label, criterion=d.criterion, by=d.by))
         else:
