@@ -167,7 +167,7 @@ def grade_learner(
     course = course.for_run()
     choice = choose_for(learner, course.lang, course.levels)
     if choice.submission is None:
-        result = _unloadable(choice.name, choice.refusal or "", course)
+        result = _unloadable(choice.name, choice.refusal, course)
     else:
         result = grade_loaded(choice.submission, course, server=server)
         # What a person's decisions (autograder review) hold for: this content, and no other.

@@ -83,8 +83,8 @@ class Choice:
     name: str
     """The row's name: the file chosen, or the learner's folder when there was none."""
     submission: Submission | None
-    refusal: str | None
-    """Why nothing is graded (None when ``submission`` is)."""
+    refusal: str
+    """Why nothing is graded (empty when something is)."""
     notes: list[str]
     """Which file was graded and why, and the learner's other files: said before the row's own warnings."""
 
@@ -96,22 +96,18 @@ def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
         return Choice(shown_name(learner.name), None, _nothing_gradable(learner, lang), [])
     chosen, why = choose(candidates)
     picked = candidates[chosen]
-    submission, refusal = picked.submission, picked.error
-    if submission is None:
-        refusal = refusal or ""
-    elif submission.course in WRONG_NOTEBOOKS:
-        submission, refusal = (
-            None,
-            text(
-                "load.course_notebook",
-                lang,
-                name=picked.found.name,
-                number=int(submission.course),
-                notebook=f"{NOTEBOOKS[submission.course]}.ipynb",
-                exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
-                levels=said_levels(levels, lang),
-            ),
+    submission, refusal = picked.submission, picked.error or ""
+    if submission is not None and submission.course in WRONG_NOTEBOOKS:
+        refusal = text(
+            "load.course_notebook",
+            lang,
+            name=picked.found.name,
+            number=int(submission.course),
+            notebook=f"{NOTEBOOKS[submission.course]}.ipynb",
+            exercises=f"{NOTEBOOKS[EXERCISES]}.ipynb",
+            levels=said_levels(levels, lang),
         )
+        submission = None
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
     notes = []
     if others:
