@@ -670,22 +670,17 @@ def _split(
     Each is (``depth``, its name, 1 for a folder or 0 for loose files, its entries).
     """
     groups: dict[tuple[str, int], list[FoundSubmission | OtherFile]] = {}
-    participants: set[tuple[str, int]] = set()
     for item in items:
         name = item.parts[depth]
         if len(item.parts) == depth + 1:  # a loose file: itself, or its LMS learner's
             key = (_lms_key(name) or name, 0)
-        elif moodle := _MOODLE_LEARNER.fullmatch(name):
-            key = (f"{moodle.group('name')}_{moodle.group('id')}", 1)
-            participants.add(key)
         else:
-            key = (name, 1)
+            moodle = _MOODLE_LEARNER.fullmatch(name)
+            key = (f"{moodle.group('name')}_{moodle.group('id')}" if moodle else name, 1)
         groups.setdefault(key, []).append(item)
     out: list[tuple[int, str, int, list[FoundSubmission | OtherFile]]] = []
     for (name, inside), members in groups.items():
-        # A Moodle participant's folder is that one learner, whatever it holds: folders named like other
-        # participants' (a learner's upload could make rows, LMS ids included, for someone else) or only folders.
-        if inside and (name, inside) not in participants and _is_group(members, depth + 1):
+        if inside and _is_group(members, depth + 1):
             out += _split(members, depth + 1)
         else:
             out.append((depth, name, inside, members))
@@ -711,14 +706,18 @@ def _is_wrapper(items: list[FoundSubmission | OtherFile], depth: int) -> bool:
     """
     if not all(len(e.parts) > depth + 1 for e in items) or len({e.parts[depth] for e in items}) != 1:
         return False
-    if _MOODLE_LEARNER.fullmatch(items[0].parts[depth]):  # one participant's folder, given alone: that learner
-        return False
     loose = [e.parts[depth + 1] for e in items if len(e.parts) == depth + 2]
     return _is_group(items, depth + 1) or any(_LMS_FILE.fullmatch(name) for name in loose)
 
 
 def _is_group(members: list[FoundSubmission | OtherFile], depth: int) -> bool:
-    """A folder whose entries are learners: it holds Moodle submission folders, or only folders (two or more)."""
+    """A folder whose entries are learners: it holds Moodle submission folders, or only folders (two or more).
+
+    Never a Moodle participant's own folder: that is one learner, whatever it holds (folders named like other
+    participants' would otherwise make rows, LMS ids included, for someone else out of one learner's upload).
+    """
+    if _MOODLE_LEARNER.fullmatch(members[0].parts[depth - 1]):
+        return False
     # What is in it; a refused zip member (``../x.py``) is no learner's folder content.
     files = [m for m in members if len(m.parts) == depth + 1 and not getattr(m, "refusal", None)]
     folders = {m.parts[depth] for m in members if len(m.parts) > depth + 1}
