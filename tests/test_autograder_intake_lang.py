@@ -241,12 +241,12 @@ def unextractable_member(tmp_path: Path) -> Case:
     return Case(
         [archive],
         [
-            f"Se rechazó «{long}» en «odd.zip»: su nombre pasa de 255 bytes, más de lo que un sistema de archivos "
-            "guarda; no se extrajo."
+            f"El nombre de «{long}» en «odd.zip» pasa de 255 bytes, más de lo que guarda un sistema de archivos "
+            "Linux: se extrajo con un nombre más corto y se calificó igual."
         ],
         [
-            f"Refused «{long}» in «odd.zip»: its name is longer than 255 bytes, more than a file system stores; "
-            "not extracted."
+            f"The name of «{long}» in «odd.zip» is longer than 255 bytes, more than a Linux file system stores: "
+            "it was extracted under a shorter name and graded all the same."
         ],
     )
 

@@ -252,7 +252,7 @@ def test_every_kind_of_refused_member_is_its_learners_row(tmp_path, monkeypatch)
         rows = {lr.source.removeprefix("lms.zip/"): [f.refusal for f in lr.files] for lr in intake.learners}
         said = {k: [r.render("es") for r in v if r] for k, v in rows.items()}
     assert said["ana"] == ["Se rechazó «ana/entrega.py» en «lms.zip»: es un enlace simbólico; no se extrajo."]
-    assert "su nombre pasa de 255 bytes" in said["beto"][0]
+    assert said["beto"] == []  # a name too long for the disk is extracted under a shorter one and graded
     assert "parece una bomba zip" in said["carla"][0] and rows["carla"][1] is None  # its other file is kept
     assert "zip slip" in said["../dani.py"][0]
     assert len(rows) == 4
@@ -672,3 +672,67 @@ def test_bidi_controls_are_not_obeyed_on_the_terminal_nor_in_gradescope(control)
     assert control not in cli.for_terminal(result.submission)
     document = to_gradescope(result)
     assert control not in document["output"] and f"\\u{ord(control):04X}" in document["output"]
+
+
+# --- a name Windows keeps but Linux does not --------------------------------------------------------
+
+LONG_SPANISH = "Entrega final del ejercicio de reanudación — conciliación de la llamada colgante " * 3
+"""About 250 characters, over 255 bytes in UTF-8 (each accented letter and the dash take two or three)."""
+
+
+def test_a_name_too_long_for_linux_is_graded_under_its_own_name_and_its_row_says_so(tmp_path, monkeypatch):
+    seen = []
+    monkeypatch.setattr(
+        pipeline, "grade_loaded", lambda loaded, course, **kw: seen.append(loaded) or ok_result(loaded.name)
+    )
+    long_file = f"04_{LONG_SPANISH}.ipynb"
+    long_folder = f"María José {LONG_SPANISH}_123456_assignsubmission_file_"
+    assert len(long_file) < 255 < len(long_file.encode()) and len(long_folder.encode()) > 255
+    archive = make_zip(
+        tmp_path / "clase.zip",
+        {
+            f"ana/{long_file}": (NOTEBOOKS / "soluciones" / COURSE["04"]).read_text(encoding="utf-8"),
+            f"{long_folder}/entrega.py": GOOD,
+            "beto/entrega.py": GOOD,
+        },
+    )
+    with collect_submissions([archive]) as intake:
+        sources = sorted(lr.source for lr in intake.learners)
+        results = pipeline.grade_many(intake.learners, CourseConfig(seed=1))
+        ana_learner = [lr for lr in intake.learners if lr.source == "clase.zip/ana"]
+        (en,) = pipeline.grade_many(ana_learner, CourseConfig(seed=1, lang="en"))
+    # Each learner keeps the name the LMS gave: Moodle's id is read from the folder's own name.
+    assert sources == sorted(f"clase.zip/{n}" for n in ("ana", long_folder, "beto"))
+    by_source = dict(zip((lr.source for lr in intake.learners), results, strict=True))
+    ana = by_source["clase.zip/ana"]
+    assert ana.error is None and ana.submission == long_file
+    assert ana.warnings[0] == (
+        f"El nombre de «ana/{long_file}» en «clase.zip» pasa de 255 bytes, más de lo que guarda un sistema de "
+        "archivos Linux: se extrajo con un nombre más corto y se calificó igual."
+    )
+    assert en.warnings[0].startswith(f"The name of «ana/{long_file}» in «clase.zip» is longer than 255 bytes")
+    folder_row = by_source[f"clase.zip/{long_folder}"]  # a long folder: its file is read, the row is its own
+    assert folder_row.error is None and folder_row.warnings[0].startswith(f"El nombre de «{long_folder}/entrega.py»")
+    assert by_source["clase.zip/beto"].warnings == []
+    assert sorted(s.name for s in seen) == sorted([long_file, "entrega.py", "entrega.py", long_file])
+
+
+def test_two_long_names_that_share_their_start_stay_two_files(tmp_path):
+    first, second = f"{LONG_SPANISH}versión 1.py", f"{LONG_SPANISH}versión 2.py"
+    archive = make_zip(tmp_path / "clase.zip", {f"ana/{first}": "x = 1\n", f"ana/{second}": "x = 2\n"})
+    with collect_submissions([archive]) as intake:
+        (ana,) = intake.learners
+        read = {f.name: f.path.read_text() for f in ana.files}
+    assert read == {first: "x = 1\n", second: "x = 2\n"}
+
+
+@pytest.mark.parametrize("name", ["a" * 300 + ".ipynb", "ñ" * 200 + ".py", "😀" * 70, "x" * 250 + "." + "y" * 40])
+def test_a_shortened_name_fits_keeps_its_extension_and_cuts_no_letter(name):
+    short = collect.fitting_name(name)
+    assert len(short.encode()) <= collect.MAX_NAME_BYTES
+    assert short.encode().decode() == short  # whole letters only
+    ext = name.rpartition(".")[2]
+    if "." in name and len(ext) <= 16:
+        assert short.endswith("." + ext)
+    assert collect.fitting_name(short) == short
+    assert collect.fitting_name("entrega.py") == "entrega.py"

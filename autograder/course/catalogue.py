@@ -85,11 +85,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "en": "Refused «{member}» in «{zip}»: decompressing it went past {limit}; it looks like a zip bomb, "
         "not extracted.",
     },
-    "intake.member_long_name": {
-        "es": "Se rechazó «{member}» en «{zip}»: su nombre pasa de {max} bytes, más de lo que un sistema de "
-        "archivos guarda; no se extrajo.",
-        "en": "Refused «{member}» in «{zip}»: its name is longer than {max} bytes, more than a file system "
-        "stores; not extracted.",
+    "intake.member_shortened": {
+        "es": "El nombre de «{member}» en «{zip}» pasa de {max} bytes, más de lo que guarda un sistema de archivos "
+        "Linux: se extrajo con un nombre más corto y se calificó igual.",
+        "en": "The name of «{member}» in «{zip}» is longer than {max} bytes, more than a Linux file system stores: "
+        "it was extracted under a shorter name and graded all the same.",
     },
     "intake.member_duplicate": {
         "es": "«{member}» aparece más de una vez en «{zip}»: vale la última copia, como con `unzip -o`.",

@@ -109,7 +109,7 @@ def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
         )
         submission = None
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
-    notes = []
+    notes = [picked.found.note.render(lang)] if picked.found.note else []
     if others:
         notes.append(text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang)))
         notes.append(plural("choice.others", len(others), lang, files=_names(others, lang)))

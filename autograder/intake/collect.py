@@ -19,6 +19,7 @@ swapped for a symlink after the listing is refused at either step, never entered
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import re
 import stat
@@ -98,7 +99,9 @@ class FoundSubmission:
     given: int = 0
     """Which argument of the command line it was found under."""
     refusal: Notice | None = None
-    """A zip member that was not extracted (a link, a name too long, too big...): its row says why."""
+    """A zip member that was not extracted (a link, too big...): its row says why."""
+    note: Notice | None = None
+    """What its row says of how it was read, though it was graded (a name too long for the disk, shortened)."""
 
     @property
     def name(self) -> str:
@@ -161,6 +164,8 @@ class Intake:
     """Everything given is one learner's (Gradescope's submission folder), not a class."""
     _bases: list[tuple[str, bool]] = field(default_factory=list)  # per argument: (shown, is it a file)
     _tmp: tempfile.TemporaryDirectory[str] | None = None
+    _extracted_as: dict[Path, tuple[str, Notice | None]] = field(default_factory=dict)
+    """A zip member written under a shorter name: its path on disk -> (the member's own name, its row's note)."""
 
     @property
     def warnings(self) -> list[str]:
@@ -285,7 +290,8 @@ def _add(
     if key in seen:
         return
     seen.add(key)
-    intake.submissions.append(FoundSubmission(path=path, source=source, root=root, parts=parts, given=given))
+    note = intake._extracted_as.get(path, ("", None))[1]
+    intake.submissions.append(FoundSubmission(path=path, source=source, root=root, parts=parts, given=given, note=note))
 
 
 def _walk_dir(
@@ -318,8 +324,12 @@ def _walk_fd(
 
     ``rel`` holds the names as they are on disk (to open them), ``prefix`` the folder's place as shown.
     """
-    here = "/".join([source, *(shown_name(r) for r in rel)])
-    where = (*prefix, *(shown_name(r) for r in rel))
+
+    def said(*names: str) -> str:  # a name as shown: a shortened zip member's is its own name in the zip
+        return intake._extracted_as.get(root.joinpath(*names), (shown_name(names[-1]), None))[0]
+
+    here = "/".join([source, *(said(*rel[: i + 1]) for i in range(len(rel)))])
+    where = (*prefix, *(said(*rel[: i + 1]) for i in range(len(rel))))
     try:
         with os.scandir(fd) as listing:
             entries = sorted((entry.name, _kind(entry)) for entry in listing)
@@ -334,8 +344,8 @@ def _walk_fd(
             continue
         if is_ignored(name):
             continue
-        shown = f"{here}/{shown_name(name)}"
-        parts = (*where, shown_name(name))
+        shown = f"{here}/{said(*rel, name)}"
+        parts = (*where, said(*rel, name))
         if kind == "folder":
             folders.append(name)
         elif kind == "link to folder":
@@ -347,7 +357,7 @@ def _walk_fd(
         else:
             intake.others.append(OtherFile(shown, parts, given))
     for name in folders:
-        shown = f"{here}/{shown_name(name)}"
+        shown = f"{here}/{said(*rel, name)}"
         if len(rel) >= MAX_FOLDER_DEPTH:
             intake.warn("intake.folder_depth", name=shown, max=MAX_FOLDER_DEPTH)
             continue
@@ -558,14 +568,24 @@ class _Member:
             return self._refuse("intake.member_symlink", parts)
         if info.flag_bits & 0x1:
             return self._refuse("intake.member_encrypted", parts)
-        if any(len(p.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES for p in parts):
-            return self._refuse("intake.member_long_name", parts, max=MAX_NAME_BYTES)
         limit = min(MAX_MEMBER_BYTES, budget)
         # Only the size decides, never the compression ratio: a notebook's repeated output compresses
         # a thousandfold and is no bomb; the stream below is cut at the limit whatever the header says.
         if info.file_size > limit:
             return self._refuse("intake.member_bomb", parts, size=_mib(info.file_size), packed=_mib(info.compress_size))
-        target = self.dest.joinpath(*parts)
+        # A name Windows keeps may pass Linux's 255 bytes: the file is written under a shorter name and graded,
+        # shown everywhere by its own name, and its row says so.
+        on_disk = tuple(fitting_name(p) for p in parts)
+        target = self.dest.joinpath(*on_disk)
+        if on_disk != parts:
+            shown = "/".join(unicodedata.normalize("NFC", p) for p in parts)
+            said = notice("intake.member_shortened", member=shown, zip=self.source, max=MAX_NAME_BYTES)
+            self.intake.warn(said.key, **said.params)
+            for end in range(1, len(parts)):  # a folder's own name, for everything under it
+                if parts[end - 1] != on_disk[end - 1]:
+                    folder = self.dest.joinpath(*on_disk[:end])
+                    self.intake._extracted_as[folder] = (unicodedata.normalize("NFC", parts[end - 1]), None)
+            self.intake._extracted_as[target] = (unicodedata.normalize("NFC", parts[-1]), said)
         # Belt and braces: whatever the name said, the file must land under dest.
         if not target.resolve().is_relative_to(self.dest.resolve()):
             return self._refuse("intake.member_slip", parts)
@@ -593,6 +613,21 @@ class _Member:
             return self._refuse("intake.member_bomb_streamed", parts, limit=_mib(limit))
         self.written.add(parts)
         return written
+
+
+def fitting_name(name: str) -> str:
+    """``name`` if a file system stores it (:data:`MAX_NAME_BYTES`), else a shorter one that keeps its extension.
+
+    The cut name ends with a digest of the whole one, so two long names that share their start stay two files."""
+    raw = name.encode("utf-8", "surrogatepass")
+    if len(raw) <= MAX_NAME_BYTES:
+        return name
+    stem, dot, ext = name.rpartition(".")
+    if not dot or not stem or len(ext) > 16:
+        stem, ext = name, ""
+    tail = "~" + hashlib.sha256(raw).hexdigest()[:10] + (f".{ext}" if ext else "")
+    room = MAX_NAME_BYTES - len(tail.encode("utf-8", "surrogatepass"))
+    return stem.encode("utf-8", "surrogatepass")[:room].decode("utf-8", "ignore") + tail
 
 
 def _mib(n: int) -> str:
