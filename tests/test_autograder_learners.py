@@ -736,3 +736,56 @@ def test_a_shortened_name_fits_keeps_its_extension_and_cuts_no_letter(name):
         assert short.endswith("." + ext)
     assert collect.fitting_name(short) == short
     assert collect.fitting_name("entrega.py") == "entrega.py"
+
+
+# --- a class wrapped in folders and zips, however deep ------------------------------------------------
+
+MOODLE_CLASS = {
+    f"{name}_{n}_assignsubmission_file_/04_ejercicios.ipynb": f"x = {n}\n"
+    for n, name in enumerate(["Ana Pérez", "Beto Ruiz", "Carla Gil"], start=101)
+}
+
+
+@pytest.mark.parametrize(
+    "wrapping",
+    [
+        ["zip", "Tarea 4", "zip"],  # the guide's own: the LMS's zip in «Tarea 4/», all in a zip
+        ["Tarea 4", "zip"],  # that folder on disk
+        ["zip", "descargas", "Tarea 4", "zip"],  # zips and folders, deeper
+        ["zip", "zip", "zip"],
+        ["zip", "Tarea 4"],
+    ],
+)
+def test_a_wrapped_class_is_unwrapped_until_its_learners_appear(tmp_path, wrapping):
+    def zipped(members: dict[str, bytes | str]) -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as zf:
+            for name, data in members.items():
+                zf.writestr(name, data)
+        return buffer.getvalue()
+
+    members: dict[str, bytes | str] = dict(MOODLE_CLASS)  # what the outermost wrapping holds, built inside out
+    for i, wrap in enumerate(reversed(wrapping[1:])):
+        members = {f"w{i}.zip": zipped(members)} if wrap == "zip" else {f"{wrap}/{k}": v for k, v in members.items()}
+    if wrapping[0] == "zip":
+        path = make_zip(tmp_path / "descarga.zip", members)
+    else:
+        path = tmp_path / wrapping[0]
+        for name, data in members.items():
+            (path / name).parent.mkdir(parents=True, exist_ok=True)
+            (path / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+    with collect_submissions([path]) as intake:
+        who = sorted((learner.label, learner.ident, len(learner.files)) for learner in intake.learners)
+    assert who == [("Ana Pérez", "101", 1), ("Beto Ruiz", "102", 1), ("Carla Gil", "103", 1)]
+
+
+def test_a_lone_learner_folder_nested_in_folders_stays_one_learner(tmp_path):
+    folder = tmp_path / "clase" / "ana" / "trabajo" / "final"
+    folder.mkdir(parents=True)
+    (folder / "04_ejercicios.py").write_text("x = 1\n")
+    (folder.parent / "borrador.py").write_text("x = 0\n")
+    with collect_submissions([tmp_path / "clase"]) as intake:
+        assert [(lr.source.rsplit("/", 1)[-1], len(lr.files)) for lr in intake.learners] == [("ana", 2)]
+    moodle = {f"Tarea/Ana Pérez_101_assignsubmission_file_/{k}": v for k, v in {"a/b/c.py": "x = 1\n"}.items()}
+    with collect_submissions([make_zip(tmp_path / "m.zip", moodle)]) as intake:
+        assert [(lr.label, lr.ident) for lr in intake.learners] == [("Ana Pérez", "101")]

@@ -735,14 +735,20 @@ def _lms_key(name: str) -> str | None:
 
 
 def _is_wrapper(items: list[FoundSubmission | OtherFile], depth: int) -> bool:
-    """The only entry at the top of the class is a folder that holds a class: learners' folders or an LMS's files.
+    """The only entry at the top of the class is a folder (or zip) that holds a class, however deep.
 
-    A class folder given with one learner's folder in it («clase/ana/») is that learner, not a wrapper.
+    A class is learners' folders or an LMS's files; the wrapper may wrap another wrapper («Tarea 4/» holding the
+    LMS's zip, itself in a zip). A class folder given with one learner's folder in it («clase/ana/», even
+    «clase/ana/trabajo/») is that learner, not a wrapper, and so is a Moodle participant's folder.
     """
     if not all(len(e.parts) > depth + 1 for e in items) or len({e.parts[depth] for e in items}) != 1:
         return False
+    if _MOODLE_LEARNER.fullmatch(items[0].parts[depth]):
+        return False
     loose = [e.parts[depth + 1] for e in items if len(e.parts) == depth + 2]
-    return _is_group(items, depth + 1) or any(_LMS_FILE.fullmatch(name) for name in loose)
+    return (
+        _is_group(items, depth + 1) or any(_LMS_FILE.fullmatch(name) for name in loose) or _is_wrapper(items, depth + 1)
+    )
 
 
 def _is_group(members: list[FoundSubmission | OtherFile], depth: int) -> bool:
