@@ -392,6 +392,24 @@ def candidates(tmp_path: Path, files: dict[str, str | Path]) -> tuple[list[choic
         ({"roto.ipynb": "{no es json", "bien.py": GOOD}, "bien.py", "readable"),
         # Indistinguishable: the first by path.
         ({"a.py": GOOD, "b.py": GOOD}, "a.py", "first"),
+        # A copy (JupyterLab's, a browser's, the OS's, a drive's) of the notebook beside it: the one that is no
+        # copy, even when the copy comes first by path or defines more.
+        *(
+            (
+                {copy: NOTEBOOKS / "soluciones" / COURSE["04"], "04_ejercicios.ipynb": NOTEBOOKS / COURSE["04"]},
+                "04_ejercicios.ipynb",
+                "not_copy",
+            )
+            for copy in (
+                "04_ejercicios-Copy1.ipynb",
+                "04_ejercicios (1).ipynb",
+                "04_ejercicios(2).ipynb",
+                "04_ejercicios - copia.ipynb",
+                "04_ejercicios copy.ipynb",
+                "04_ejercicios-1.ipynb",
+                "Copia de 04_ejercicios.ipynb",
+            )
+        ),
     ],
 )
 def test_the_rule_chooses_one_file_and_says_why(tmp_path, files, graded, why):
@@ -789,3 +807,48 @@ def test_a_lone_learner_folder_nested_in_folders_stays_one_learner(tmp_path):
     moodle = {f"Tarea/Ana Pérez_101_assignsubmission_file_/{k}": v for k, v in {"a/b/c.py": "x = 1\n"}.items()}
     with collect_submissions([make_zip(tmp_path / "m.zip", moodle)]) as intake:
         assert [(lr.label, lr.ident) for lr in intake.learners] == [("Ana Pérez", "101")]
+
+
+def test_the_same_class_from_moodle_and_from_canvas_grades_the_same_file(tmp_path):
+    final, copy = NOTEBOOKS / "soluciones" / COURSE["04"], NOTEBOOKS / COURSE["04"]
+    moodle = make_zip(
+        tmp_path / "moodle.zip",
+        {
+            "Ana Ruiz_16_assignsubmission_file_/04_ejercicios-Copy1.ipynb": copy.read_text(),
+            "Ana Ruiz_16_assignsubmission_file_/04_ejercicios.ipynb": final.read_text(),
+        },
+    )
+    canvas = make_zip(
+        tmp_path / "canvas.zip",
+        {
+            # Uploaded after the final: the later upload is still a copy.
+            "ruizana_16_902_04_ejercicios-Copy1.ipynb": copy.read_text(),
+            "ruizana_16_901_04_ejercicios.ipynb": final.read_text(),
+        },
+    )
+    chosen = []
+    for archive in (moodle, canvas):
+        with collect_submissions([archive]) as intake:
+            (learner,) = intake.learners
+            made = choice.choose_for(learner, "es", [0, 1, 2])
+        chosen.append((made.name, made.notes[0]))
+    assert chosen == [
+        (name, f"Se calificó «{name}»: {text('choice.why.not_copy', 'es')}.")
+        for name in ("04_ejercicios.ipynb", "ruizana_16_901_04_ejercicios.ipynb")
+    ]
+
+
+def test_canvas_numbers_a_resubmission_and_the_latest_upload_wins(tmp_path):
+    first, second = NOTEBOOKS / COURSE["04"], NOTEBOOKS / "soluciones" / COURSE["04"]
+    canvas = make_zip(
+        tmp_path / "canvas.zip",
+        {
+            "ruizana_16_901_04_ejercicios.ipynb": first.read_text(),
+            "ruizana_16_955_04_ejercicios-1.ipynb": second.read_text(),  # Canvas's «-1»: the resubmission
+        },
+    )
+    with collect_submissions([canvas]) as intake:
+        (learner,) = intake.learners
+        made = choice.choose_for(learner, "en", [0, 1, 2])
+    latest = "ruizana_16_955_04_ejercicios-1.ipynb"
+    assert made.notes[0] == f"Graded «{latest}»: it is the latest upload according to the LMS."

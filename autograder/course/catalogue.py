@@ -142,6 +142,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "es": "el cuaderno 04 de los ejercicios va primero",
         "en": "notebook 04, the exercises', comes first",
     },
+    "choice.why.not_copy": {
+        "es": "los demás tienen nombre de copia (como «-Copy1» de JupyterLab, « (1)» de un navegador o «copia de»), "
+        "que rara vez es la versión final",
+        "en": "the others are named like copies (JupyterLab's «-Copy1», a browser's « (1)», «copy of»), which are "
+        "seldom the final version",
+    },
+    "choice.why.newest": {
+        "es": "es la entrega más reciente según el LMS",
+        "en": "it is the latest upload according to the LMS",
+    },
     "choice.why.most_names": {
         "es": "es el que define más de los nombres que se califican (reconcile, start_state…)",
         "en": "it defines the most of the names that are graded (reconcile, start_state…)",

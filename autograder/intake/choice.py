@@ -8,6 +8,7 @@ others; or why nothing is (a course notebook other than 04, only a PDF, a name a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,21 +31,51 @@ class Candidate:
         """Smaller is chosen first; each place is one step of the rule (:data:`CHOICE_RULE`)."""
         sub = self.submission
         if sub is None:
-            return (1, 0, 0, 0, 0, position)
+            return (1, 0, 0, 0, 0, 0, 0, position)
+        own_name, upload = lms_upload(self.found.name)
         return (
             0,
             1 if sub.course in WRONG_NOTEBOOKS else 0,
-            0 if sub.course == EXERCISES else 1 if self.found.name.startswith(EXERCISES) else 2,
+            0 if sub.course == EXERCISES else 1 if own_name.startswith(EXERCISES) else 2,
+            1 if is_copy_name(own_name, lms_numbered=upload is not None) else 0,
+            -(upload or 0),
             -len(sub.defines()),
             0 if sub.kind == "ipynb" else 1,
             position,
         )
 
 
+_CANVAS_UPLOAD = re.compile(r"[^_\s]+_(?:LATE_)?\d+_(?P<upload>\d+)_(?P<name>.+)")
+"""Canvas's «garciaana_1234_5678_entrega.ipynb»: 5678 numbers the upload, later ones higher."""
+_COPY = re.compile(
+    r"-Copy\d+$"  # JupyterLab's «Duplicate»
+    r"|\s?\(\d+\)$"  # a browser's or the OS's second download: «entrega (1)», «entrega(2)»
+    r"|\s(?:-\s)?(?:copy|copia)(?:\s\d+)?$"  # macOS «entrega copy», Windows «entrega - copia»
+    r"|^(?:copy of|copia de)\s",  # Google Drive and Colab: «Copia de entrega»
+    re.IGNORECASE,
+)
+_NUMBERED = re.compile(r"-\d+$")
+
+
+def lms_upload(name: str) -> tuple[str, int | None]:
+    """A file's own name and, where the LMS numbers uploads (Canvas), its upload's number."""
+    canvas = _CANVAS_UPLOAD.fullmatch(name)
+    return (canvas.group("name"), int(canvas.group("upload"))) if canvas else (name, None)
+
+
+def is_copy_name(name: str, *, lms_numbered: bool = False) -> bool:
+    """Whether ``name`` is what JupyterLab, a browser, the OS or a drive names a copy of a file.
+
+    «-1» at the end is a copy's mark too, except where the LMS itself numbers a resubmission so (Canvas): there
+    the upload's number tells which is newer."""
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    return bool(_COPY.search(stem)) or (not lms_numbered and bool(_NUMBERED.search(stem)))
+
+
 EXERCISES = "04"
 """The course's notebook that is handed in (:data:`autograder.course.lesson_map.NOTEBOOKS`)."""
 WRONG_NOTEBOOKS = frozenset(NOTEBOOKS) - {EXERCISES}
-CHOICE_RULE = ("readable", "not_course", "exercises", "most_names", "notebook", "first")
+CHOICE_RULE = ("readable", "not_course", "exercises", "not_copy", "newest", "most_names", "notebook", "first")
 """Why a file was graded rather than the next one: the first step of :meth:`Candidate.rank` that told them apart."""
 
 
@@ -52,7 +83,8 @@ def choose(candidates: Sequence[Candidate]) -> tuple[int, str | None]:
     """Which of a learner's files is graded, and the step of the rule that chose it (None: the only one).
 
     The rule: a file that can be read; not one of the course's notebooks 01–03; the course's
-    notebook 04 (by its title cell), then a file whose name starts with «04»; the file that
+    notebook 04 (by its title cell), then a file whose name starts with «04»; a file not named like a
+    copy (:func:`is_copy_name`); the latest upload, where the LMS numbers them (Canvas); the file that
     defines the most of the names the exercises grade; a notebook before a ``.py`` (often its
     export); the first in the order found (by path).
     """
