@@ -21,9 +21,12 @@ from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_submission
 from autograder.questions import QUESTIONS
 from autograder.reporting.release import (
+    HIDDEN_ANSWERS,
     NOTEBOOKS,
     QUESTIONS_MODULE,
     ReleaseError,
+    answer_leaks,
+    answer_sources,
     binder_badge,
     course_command,
     edition_files,
@@ -138,6 +141,7 @@ def test_every_graded_question_is_keyless_and_every_practice_one_answers_at_once
 def test_no_file_of_the_edition_holds_a_key(edition):
     files = tree(edition)
     assert key_leaks(files) == []
+    assert answer_leaks(files, answer_sources()) == []
     text = "\n".join(content.decode("utf-8", errors="replace") for content in files.values())
     for q in GRADED:
         assert q.explanation["es"] not in text and q.explanation["en"] not in text
@@ -345,3 +349,85 @@ def test_checks_total_in_the_edition_leaves_the_received_answers_out_and_says_so
     assert repr(shown) == f"<check: {total}>"
     monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
     assert f"— {right:g}/{result.max_score:g} {points}\n" in notebook.render_text(result, lang=lang)
+
+
+# -- no graded answer to read ----------------------------------------------------------------------
+
+SOLVED_RECONCILE = next(s for s in answer_sources() if s.startswith("def reconcile("))
+PASTED_AS_CELL = json.dumps(
+    {
+        "cells": [
+            {"cell_type": "code", "source": SOLVED_RECONCILE.replace("cp", "estado"), "outputs": [], "metadata": {}}
+        ]
+    }
+)
+SHOWN_AS_OUTPUT = json.dumps(
+    {
+        "cells": [
+            {
+                "cell_type": "code",
+                "source": "print(inspect.getsource(my_load_checkpoint))",
+                "metadata": {},
+                "outputs": [
+                    {
+                        "output_type": "stream",
+                        "name": "stdout",
+                        "text": next(s for s in answer_sources() if s.startswith("def my_load_checkpoint(")),
+                    }
+                ],
+            }
+        ]
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "path, content",
+    [
+        (HIDDEN_ANSWERS, (ROOT / HIDDEN_ANSWERS).read_bytes()),  # lesson3's answers as the instructor has them
+        ("notebooks/04_ejercicios.ipynb", PASTED_AS_CELL.encode()),  # the solution's reconcile, renamed
+        ("notebooks/01_reanudar_no_reiniciar.ipynb", SHOWN_AS_OUTPUT.encode()),  # printed by a cell
+        ("lesson3/extra.py", b'ACTIONS = dict(zip(("cpA", "cpB", "cpC"), ("continue", "rerun", "is_error")))\n'),
+        ("lesson3/extra.py", b'ACTIONS = {"cpA": "continue", "cpB": "rerun", "cpC": "is_error"}\n'),
+    ],
+    ids=["answers-module", "pasted-cell", "printed-source", "zipped-actions", "dict-actions"],
+)
+def test_a_graded_answers_code_in_any_file_stops_the_release(path, content):
+    clean = edition_files()
+    assert answer_leaks(clean, answer_sources()) == []
+    assert answer_leaks({**clean, path: content}, answer_sources()) != []
+
+
+def test_the_editions_answers_run_for_the_demos_but_have_no_text_to_read(edition):
+    shipped = (edition / HIDDEN_ANSWERS).read_text(encoding="utf-8")
+    for word in ("READ_ONLY_TOOLS", "is_error", "execute_tool", "def reconcile", '"rerun"'):
+        assert word not in shipped
+    probe = (
+        "import inspect, lesson3\n"
+        "from lesson3.answers import EXPECTED_ACTION\n"
+        "from lesson3.exercises import exercise_checkpoint\n"
+        "print(lesson3.__file__)\n"
+        "cp = lesson3.reconcile(exercise_checkpoint('cpC'))\n"
+        "(result,) = cp['messages'][-1]['content']\n"
+        "print(result['is_error'], cp['pendingToolUse'], sorted(EXPECTED_ACTION.values()))\n"
+        "try:\n"
+        "    inspect.getsource(lesson3.reconcile)\n"
+        "except OSError:\n"
+        "    print('sin fuente')\n"
+    )
+    ran = in_edition(edition, "-c", probe)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    where, behaves, hidden = ran.stdout.splitlines()
+    assert Path(where).is_relative_to(edition)
+    assert behaves == "True None ['continue', 'is_error', 'rerun']" and hidden == "sin fuente"
+
+
+def test_the_course_notebooks_show_the_loop_not_the_resume_fork_that_level_0_asks_for():
+    for folder in (ROOT / "notebooks", ROOT / "notebooks" / "soluciones"):
+        shown = [
+            "".join(o.get("text", ""))
+            for c in json.loads((folder / NOTEBOOKS[0]).read_text(encoding="utf-8"))["cells"]
+            for o in c.get("outputs", [])
+        ]
+        assert any("save_checkpoint(state" in text for text in shown)  # the loop and its two save points
+        assert not any("new_state(task)" in text or "_reconciled(" in text for text in shown)
