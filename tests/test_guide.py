@@ -99,6 +99,12 @@ def test_a_column_without_a_description_cannot_be_generated(monkeypatch):
         guide.columns_table()
 
 
+def test_a_limit_without_a_description_cannot_be_generated(monkeypatch):
+    monkeypatch.delitem(guide.LIMITS, "memory_mb")
+    with pytest.raises(KeyError, match="memory_mb"):
+        guide.limits_table()
+
+
 def test_every_status_a_row_can_have_is_described():
     entries = [
         make_entry("ok.py", {}),
@@ -163,13 +169,6 @@ def test_the_reports_are_readable_by_their_owner_only_whatever_the_umask(tmp_pat
         assert stat.S_IMODE((tmp_path / "out" / name).stat().st_mode) == 0o600, name
     text = GUIDE.read_text(encoding="utf-8")
     assert "`-rw-------`, 0600" in text
-
-
-def test_the_readme_links_to_the_guide_from_its_grading_section():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("\n## Grading (instructors)\n")
-    section = readme[start : readme.index("\n## ", start + 1)]
-    assert "(docs/guia-docente.md)" in section
 
 
 def test_the_guide_shows_the_commands_as_the_cli_spells_them(capsys):

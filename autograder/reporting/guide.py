@@ -1,7 +1,8 @@
 """The generated parts of the instructor's guide, ``docs/guia-docente.md``.
 
 The guide is prose written by hand, except for the parts that restate the code: the points
-table (the registry, :mod:`autograder.course.criteria`), the CSV columns and statuses (the
+table (the registry, :mod:`autograder.course.criteria`), the limits (:class:`autograder.wire.limits.Limits`
+and the messages a learner reads when one is hit), the CSV columns and statuses (the
 code that writes them, :mod:`autograder.reporting.report`) and the messages a report may
 carry (the catalogue's keys). Each of those sits between ``<!-- generado: NAME -->`` and
 ``<!-- fin: NAME -->``; ``python -m autograder.reporting.guide`` rewrites them in place and
@@ -21,6 +22,7 @@ from pathlib import Path
 from autograder.course import criteria
 from autograder.course.catalogue import keys, section, text
 from autograder.reporting import report
+from autograder.wire.limits import Limits
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guia-docente.md"
 
@@ -145,7 +147,7 @@ MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "limit": (
         "**Límites** (en la retroalimentación de un criterio): una llamada del código del alumno llegó a un "
         "límite y se detuvo; el criterio no se aprueba y el mensaje dice cuál límite. Los valores están en la "
-        "tabla «Limits» del README. «El corrector no pudo aislar tu código» es un fallo del corrector.",
+        "tabla «Límites». «El corrector no pudo aislar tu código» es un fallo del corrector.",
         ("fail.",),
     ),
     "flag": (
@@ -196,6 +198,78 @@ def _cell(value: str) -> str:
     """A Markdown table cell: one line, no column break, placeholders shown as ‹name›."""
     value = re.sub(r"\{(\w+)(?::[^}]*)?\}", r"‹\1›", value)
     return value.replace("|", "\\|").replace("\n", " ").strip()
+
+
+def _said(key: str, **params: object) -> str:
+    """What the learner reads when a limit is hit, with an example call (``resume_action``) and cell."""
+    example = {"what": text("what.call", "es", fn="resume_action"), "cell": "3", "line": 12}
+    return f"«{_cell(text(key, 'es', **{**example, **params}))}»"
+
+
+LIMITS: dict[str, tuple[str, Callable[[Limits], str]]] = {
+    "load_seconds": (
+        "cargar la entrega (todas las celdas o instrucciones)",
+        lambda lim: (
+            f"se interrumpe lo que se ejecutaba y se avisa: {_said('load.cell_timeout')} o "
+            f"{_said('load.statement_timeout', seconds=lim.load_seconds)}; el resto se ejecuta igual"
+        ),
+    ),
+    "call_seconds": (
+        "cada llamada a una función del alumno",
+        lambda lim: f"{_said('fail.call_timeout', limit=lim.call_seconds)}; esa función no se llama más",
+    ),
+    "check_seconds": (
+        "todas las llamadas de un criterio juntas (cada archivo del nivel 0 y cada reanudación, aparte)",
+        lambda lim: _said("fail.budget", limit=lim.check_seconds),
+    ),
+    "cpu_seconds": ("tiempo de CPU de toda la entrega", lambda lim: _said("fail.cpu")),
+    "memory_mb": (
+        "memoria, además del intérprete",
+        lambda lim: "el código del alumno recibe `MemoryError`, que se avisa con su línea",
+    ),
+    "output_kb": (
+        "lo impreso (stdout y stderr) que se guarda",
+        lambda lim: (
+            f"{_said('load.output_cut', kb=lim.output_kb)}; la retroalimentación muestra los primeros "
+            f"{report.FEEDBACK_OUTPUT_KB} KB"
+        ),
+    ),
+    "file_mb": ("cada archivo que escribe", lambda lim: "escribir uno mayor falla con `OSError`"),
+    "disk_mb": (
+        "todo lo que cabe en su carpeta",
+        lambda lim: _said("fail.disk", limit=lim.disk_mb, detail=lim.disk_files),
+    ),
+    "disk_files": ("archivos y carpetas en su carpeta", lambda lim: "como `disk_mb`"),
+    "threads": (
+        "hilos, además del principal (cuando el corrector se ejecuta como root)",
+        lambda lim: (
+            f"los demás fallan con `RuntimeError` («can't start new thread»), avisado con {_said('load.process_hint')}"
+        ),
+    ),
+    "processes": (
+        "procesos: solo el suyo",
+        lambda lim: f"crear uno falla con `BlockingIOError`, avisado con {_said('load.process_hint')}",
+    ),
+    "submission_seconds": (
+        "toda la entrega (el tope del corrector, por encima de la carga y de todos los presupuestos)",
+        lambda lim: f"todos los criterios fallan con {_said('internal.timeout', seconds=lim.submission_seconds)}",
+    ),
+}
+"""Each field of :class:`Limits`: what it limits, and what the learner reads when it is hit."""
+
+_UNITS = {"_seconds": " s", "_mb": " MB", "_kb": " KB", "_files": " archivos"}
+
+
+def limits_table() -> str:
+    """Every limit of :class:`Limits` with its default value, what it limits and what the learner sees."""
+    default = Limits()
+    lines = ["| Límite (`[limites]`) | Por defecto | Qué limita | Qué ve el alumno |", "|---|---|---|---|"]
+    for field in default.to_json():
+        what, seen = LIMITS[field]
+        unit = next((u for suffix, u in _UNITS.items() if field.endswith(suffix)), "")
+        value = report.fmt_points(getattr(default, field), "es")
+        lines.append(f"| `{field}` | {value}{unit} | {what} | {seen(default)} |")
+    return "\n".join(lines)
 
 
 def points_table() -> str:
@@ -266,6 +340,7 @@ def messages_tables() -> str:
 
 GENERATED: dict[str, Callable[[], str]] = {
     "puntos": points_table,
+    "limites": limits_table,
     "columnas": columns_table,
     "estados": statuses_table,
     "resultados": results_table,
