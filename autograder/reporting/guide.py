@@ -21,7 +21,7 @@ from pathlib import Path
 
 from autograder.course import criteria
 from autograder.course.catalogue import keys, section, text
-from autograder.reporting import report
+from autograder.reporting import out_folder, report, review
 from autograder.wire.limits import Limits
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guia-docente.md"
@@ -46,6 +46,53 @@ COLUMNS: dict[str, str] = {
     "flags": "las señales para revisar (ver «Señales»), una por línea; el alumno no las ve",
 }
 """Each column of grades.csv and notas.csv other than the criteria, by its name in grades.csv."""
+
+OUT_FILES: dict[str, tuple[str, str]] = {
+    "resumen.html": (
+        "el docente",
+        "la clase de un vistazo: la tabla alumno × criterio, los avisos y señales de cada uno, los porcentajes "
+        "de aprobados por criterio y la distribución de puntajes",
+    ),
+    "feedback/": (
+        "cada alumno, el suyo",
+        "`feedback/<nombre>.html` y `.md`: su nombre, el archivo calificado, su puntaje y la retroalimentación "
+        "de cada criterio; nunca las rutas del docente ni las señales",
+    ),
+    "grades.csv": (
+        "programas, importaciones a un LMS",
+        "la tabla de notas en CSV estándar: `,`, punto decimal, UTF-8, ids como encabezados",
+    ),
+    "notas.csv": (
+        "una hoja de cálculo, con doble clic",
+        "la misma tabla con `;`, coma decimal (`7,5`), marca de orden de bytes UTF-8 y el título de cada "
+        "criterio junto a su id",
+    ),
+    "results.json": (
+        "todo lo que viene después (`review`, `export`, `merge`)",
+        "cada resultado: el alumno, el archivo y su SHA-256, su origen, lo que imprimió su código, los avisos, "
+        "las señales, la semilla",
+    ),
+    "decisions.json": (
+        "`review` y las recalificaciones",
+        "las decisiones de revisión (quién, cuándo, por qué), por alumno, SHA-256 del archivo y criterio",
+    ),
+    ".autograder-files.json": (
+        "el corrector",
+        "qué archivos escribió y su resumen SHA-256: solo esos se reemplazan con `--force`",
+    ),
+    ".autograder.lock": (
+        "el corrector",
+        "el cerrojo de la corrección en curso, con el número de su proceso; existe solo mientras dura (si el "
+        "proceso muere, el cerrojo se libera igual y una nueva corrección lo toma)",
+    ),
+}
+"""Each file the grader writes in ``--out``, by its name in the code: for whom, and what it holds."""
+
+
+def out_files() -> list[str]:
+    """What the grader writes in ``--out``, as the code names it (``feedback/`` for the learners' pages)."""
+    return [*report.SUMMARY_FILES, "feedback/", review.DECISIONS_JSON, out_folder.MANIFEST_FILE, out_folder.LOCK_FILE]
+
 
 STATUSES: dict[str, str] = {
     "ok": "calificada, sin error y con al menos la mitad de los puntos",
@@ -288,6 +335,16 @@ def points_table() -> str:
     return "\n".join(lines)
 
 
+def files_table() -> str:
+    """The files in ``--out``, in the guide's order; a file written but not described (or the reverse) is an error."""
+    written = out_files()
+    if sorted(written) != sorted(OUT_FILES):
+        raise KeyError(f"guide.OUT_FILES describes {sorted(OUT_FILES)}, the grader writes {sorted(written)}")
+    lines = ["| Archivo | Para quién | Qué tiene |", "|---|---|---|"]
+    lines += [f"| `{name}` | {who} | {_cell(what)} |" for name, (who, what) in OUT_FILES.items()]
+    return "\n".join(lines)
+
+
 def columns_table() -> str:
     """grades.csv's and notas.csv's columns, in the order ``report`` writes them, with their Spanish headers."""
     es = section("report", "es")
@@ -341,6 +398,7 @@ def messages_tables() -> str:
 GENERATED: dict[str, Callable[[], str]] = {
     "puntos": points_table,
     "limites": limits_table,
+    "archivos": files_table,
     "columnas": columns_table,
     "estados": statuses_table,
     "resultados": results_table,
