@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from autograder.course import criteria
+from autograder.course import config, criteria
 from autograder.course.catalogue import keys, section, text
 from autograder.reporting import out_folder, report, review
 from autograder.wire.limits import Limits
@@ -307,15 +307,25 @@ LIMITS: dict[str, tuple[str, Callable[[Limits], str]]] = {
 _UNITS = {"_seconds": " s", "_mb": " MB", "_kb": " KB", "_files": " archivos"}
 
 
+def _number(x: float) -> str:
+    """A range's end as a Spanish reader reads it: decimal comma, thousands apart from 10 000 (1 000 000)."""
+    if float(x).is_integer() and x >= 10_000:
+        return f"{int(x):,}".replace(",", "\u00a0")
+    return report.fmt_points(x, "es")
+
+
 def limits_table() -> str:
     """Every limit of :class:`Limits` with its default value, what it limits and what the learner sees."""
     default = Limits()
-    lines = ["| Límite (`[limites]`) | Por defecto | Qué limita | Qué ve el alumno |", "|---|---|---|---|"]
+    header = "| Límite (`[limites]`) | Por defecto | Rango en curso.toml | Qué limita | Qué ve el alumno |"
+    lines = [header, "|---|---|---|---|---|"]
     for field in default.to_json():
         what, seen = LIMITS[field]
         unit = next((u for suffix, u in _UNITS.items() if field.endswith(suffix)), "")
         value = report.fmt_points(getattr(default, field), "es")
-        lines.append(f"| `{field}` | {value}{unit} | {what} | {seen(default)} |")
+        low, high = config.LIMIT_RANGES.get(field, (None, None))
+        span = "no se configura" if low is None else f"{_number(low)}–{_number(high)}"
+        lines.append(f"| `{field}` | {value}{unit} | {span} | {what} | {seen(default)} |")
     return "\n".join(lines)
 
 
