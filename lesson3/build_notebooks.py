@@ -24,7 +24,7 @@ Source format (plain Markdown, readable on its own):
   learner's notebook from both versions (the solved one lives a folder down).
 
 A maintainer's tool that stays in the package on purpose: ``python -m lesson3.build_notebooks``
-is the one command the README, CI and every contributor use, the notebook tests import its
+is the one command the maintainers' page, CI and every contributor use, the notebook tests import its
 parser to check the committed notebooks against their sources, and it needs nothing a
 learner lacks except nbclient (a ``test`` extra), imported only when it executes notebooks.
 """

@@ -1,6 +1,6 @@
 """One learner, one row: who a learner is, which of their files is graded, and intake that keeps everyone.
 
-The rule under test (README, «Grading»): a learner is a top-level folder or LMS entry of the class
+The rule under test (the guide, «Recoger las entregas»): a learner is a top-level folder or LMS entry of the class
 (or a loose ``.py``/``.ipynb``); one of their files is graded, by a stated rule, and the others are
 named in their feedback; a learner with nothing gradable still gets a row. Names that are not
 UTF-8, NFD names from a macOS zip, refused zip members, virtualenvs and bidirectional controls

@@ -16,7 +16,7 @@ from autograder.course import criteria
 from autograder.course.catalogue import keys
 from autograder.course.catalogue import text as catalogue_text
 from autograder.course.config import parse_toml
-from autograder.reporting import guide, out_folder, report, review
+from autograder.reporting import guide, report
 from autograder.reporting.report import ReportEntry, grades_csv, sheet_csv, status, write_reports
 from autograder.wire.results import CriterionResult, SubmissionResult
 
@@ -99,6 +99,12 @@ def test_a_column_without_a_description_cannot_be_generated(monkeypatch):
         guide.columns_table()
 
 
+def test_a_limit_without_a_description_cannot_be_generated(monkeypatch):
+    monkeypatch.delitem(guide.LIMITS, "memory_mb")
+    with pytest.raises(KeyError, match="memory_mb"):
+        guide.limits_table()
+
+
 def test_every_status_a_row_can_have_is_described():
     entries = [
         make_entry("ok.py", {}),
@@ -136,19 +142,14 @@ def test_a_message_becomes_one_table_cell(template, shown):
     assert guide._cell(template) == shown
 
 
-def test_the_files_table_names_every_file_the_grader_writes_in_out():
-    text = GUIDE.read_text(encoding="utf-8")
-    section = text[text.index("## Qué escribe el corrector") : text.index("### grades.csv o notas.csv")]
-    written = [
-        *report.SUMMARY_FILES,
-        review.DECISIONS_JSON,
-        out_folder.LOCK_FILE,
-        out_folder.MANIFEST_FILE,
-        "feedback/",
-    ]
-    for name in written:
-        assert f"`{name}" in section, name
-    assert "`revision.csv`" in section
+@pytest.mark.parametrize("change", ["written", "described"])
+def test_the_files_table_fails_on_a_file_written_but_not_described_or_the_reverse(monkeypatch, change):
+    if change == "written":
+        monkeypatch.setattr(report, "SUMMARY_FILES", (*report.SUMMARY_FILES, "nuevo.txt"))
+    else:
+        monkeypatch.delitem(guide.OUT_FILES, "notas.csv")
+    with pytest.raises(KeyError):
+        guide.files_table()
 
 
 def test_the_reports_are_readable_by_their_owner_only_whatever_the_umask(tmp_path):
@@ -163,13 +164,6 @@ def test_the_reports_are_readable_by_their_owner_only_whatever_the_umask(tmp_pat
         assert stat.S_IMODE((tmp_path / "out" / name).stat().st_mode) == 0o600, name
     text = GUIDE.read_text(encoding="utf-8")
     assert "`-rw-------`, 0600" in text
-
-
-def test_the_readme_links_to_the_guide_from_its_grading_section():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("\n## Grading (instructors)\n")
-    section = readme[start : readme.index("\n## ", start + 1)]
-    assert "(docs/guia-docente.md)" in section
 
 
 def test_the_guide_shows_the_commands_as_the_cli_spells_them(capsys):

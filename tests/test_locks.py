@@ -41,6 +41,7 @@ except ModuleNotFoundError:  # Python 3.10: the locks pin tomli there
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
+MAINTAINERS = REPO / "docs" / "maintainers.md"
 RUNTIME_LOCK = REPO / "requirements.lock"
 TEST_LOCK = REPO / "requirements-test.lock"
 GRADESCOPE_LOCK = REPO / "autograder" / "templates" / "gradescope" / "requirements.lock"
@@ -166,7 +167,7 @@ def readme_block(marker: str) -> str:
 
 
 def maintenance_commands() -> list[str]:
-    text = README.read_text(encoding="utf-8")
+    text = MAINTAINERS.read_text(encoding="utf-8")
     section = text[text.index("## Maintaining the lock files") :]
     block = re.search(r"```sh\n(.+?)\n```", section, re.S)
     assert block
@@ -199,10 +200,10 @@ def test_the_locks_are_one_resolution():
             assert here[name].version == pin.version, name
 
 
-def test_each_lock_was_made_by_the_readme_command_in_order():
+def test_each_lock_was_made_by_the_documented_command_in_order():
     commands = maintenance_commands()
     made = [read_lock(path).command for path in (TEST_LOCK, RUNTIME_LOCK, GRADESCOPE_LOCK)]
-    # uv writes its own name in the header, however it was invoked (the README runs the test venv's uv).
+    # uv writes its own name in the header, however it was invoked (the docs run the test venv's uv).
     assert [c.removeprefix(".venv/bin/") for c in commands] == made
     assert "--extra test" in made[0] and "--extra" not in made[1] and "-c requirements-test.lock" in made[1]
     assert "-c requirements.lock" in made[2]

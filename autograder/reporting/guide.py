@@ -1,7 +1,8 @@
 """The generated parts of the instructor's guide, ``docs/guia-docente.md``.
 
 The guide is prose written by hand, except for the parts that restate the code: the points
-table (the registry, :mod:`autograder.course.criteria`), the CSV columns and statuses (the
+table (the registry, :mod:`autograder.course.criteria`), the limits (:class:`autograder.wire.limits.Limits`
+and the messages a learner reads when one is hit), the CSV columns and statuses (the
 code that writes them, :mod:`autograder.reporting.report`) and the messages a report may
 carry (the catalogue's keys). Each of those sits between ``<!-- generado: NAME -->`` and
 ``<!-- fin: NAME -->``; ``python -m autograder.reporting.guide`` rewrites them in place and
@@ -18,9 +19,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from autograder.course import criteria
+from autograder.course import config, criteria
 from autograder.course.catalogue import keys, section, text
-from autograder.reporting import report
+from autograder.reporting import out_folder, report, review
+from autograder.wire.limits import Limits
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guia-docente.md"
 
@@ -44,6 +46,53 @@ COLUMNS: dict[str, str] = {
     "flags": "las señales para revisar (ver «Señales»), una por línea; el alumno no las ve",
 }
 """Each column of grades.csv and notas.csv other than the criteria, by its name in grades.csv."""
+
+OUT_FILES: dict[str, tuple[str, str]] = {
+    "resumen.html": (
+        "el docente",
+        "la clase de un vistazo: la tabla alumno × criterio, los avisos y señales de cada uno, los porcentajes "
+        "de aprobados por criterio y la distribución de puntajes",
+    ),
+    "feedback/": (
+        "cada alumno, el suyo",
+        "`feedback/<nombre>.html` y `.md`: su nombre, el archivo calificado, su puntaje y la retroalimentación "
+        "de cada criterio; nunca las rutas del docente ni las señales",
+    ),
+    "grades.csv": (
+        "programas, importaciones a un LMS",
+        "la tabla de notas en CSV estándar: `,`, punto decimal, UTF-8, ids como encabezados",
+    ),
+    "notas.csv": (
+        "una hoja de cálculo, con doble clic",
+        "la misma tabla con `;`, coma decimal (`7,5`), marca de orden de bytes UTF-8 y el título de cada "
+        "criterio junto a su id",
+    ),
+    "results.json": (
+        "todo lo que viene después (`review`, `export`, `merge`)",
+        "cada resultado: el alumno, el archivo y su SHA-256, su origen, lo que imprimió su código, los avisos, "
+        "las señales, la semilla",
+    ),
+    "decisions.json": (
+        "`review` y las recalificaciones",
+        "las decisiones de revisión (quién, cuándo, por qué), por alumno, SHA-256 del archivo y criterio",
+    ),
+    ".autograder-files.json": (
+        "el corrector",
+        "qué archivos escribió y su resumen SHA-256: solo esos se reemplazan con `--force`",
+    ),
+    ".autograder.lock": (
+        "el corrector",
+        "el cerrojo de la corrección en curso, con el número de su proceso; existe solo mientras dura (si el "
+        "proceso muere, el cerrojo se libera igual y una nueva corrección lo toma)",
+    ),
+}
+"""Each file the grader writes in ``--out``, by its name in the code: for whom, and what it holds."""
+
+
+def out_files() -> list[str]:
+    """What the grader writes in ``--out``, as the code names it (``feedback/`` for the learners' pages)."""
+    return [*report.SUMMARY_FILES, "feedback/", review.DECISIONS_JSON, out_folder.MANIFEST_FILE, out_folder.LOCK_FILE]
+
 
 STATUSES: dict[str, str] = {
     "ok": "calificada, sin error y con al menos la mitad de los puntos",
@@ -145,7 +194,7 @@ MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "limit": (
         "**Límites** (en la retroalimentación de un criterio): una llamada del código del alumno llegó a un "
         "límite y se detuvo; el criterio no se aprueba y el mensaje dice cuál límite. Los valores están en la "
-        "tabla «Limits» del README. «El corrector no pudo aislar tu código» es un fallo del corrector.",
+        "tabla «Límites». «El corrector no pudo aislar tu código» es un fallo del corrector.",
         ("fail.",),
     ),
     "flag": (
@@ -198,6 +247,88 @@ def _cell(value: str) -> str:
     return value.replace("|", "\\|").replace("\n", " ").strip()
 
 
+def _said(key: str, **params: object) -> str:
+    """What the learner reads when a limit is hit, with an example call (``resume_action``) and cell."""
+    example = {"what": text("what.call", "es", fn="resume_action"), "cell": "3", "line": 12}
+    return f"«{_cell(text(key, 'es', **{**example, **params}))}»"
+
+
+LIMITS: dict[str, tuple[str, Callable[[Limits], str]]] = {
+    "load_seconds": (
+        "cargar la entrega (todas las celdas o instrucciones)",
+        lambda lim: (
+            f"se interrumpe lo que se ejecutaba y se avisa: {_said('load.cell_timeout')} o "
+            f"{_said('load.statement_timeout', seconds=lim.load_seconds)}; el resto se ejecuta igual"
+        ),
+    ),
+    "call_seconds": (
+        "cada llamada a una función del alumno",
+        lambda lim: f"{_said('fail.call_timeout', limit=lim.call_seconds)}; esa función no se llama más",
+    ),
+    "check_seconds": (
+        "todas las llamadas de un criterio juntas (cada archivo del nivel 0 y cada reanudación, aparte)",
+        lambda lim: _said("fail.budget", limit=lim.check_seconds),
+    ),
+    "cpu_seconds": ("tiempo de CPU de toda la entrega", lambda lim: _said("fail.cpu")),
+    "memory_mb": (
+        "memoria, además del intérprete",
+        lambda lim: "el código del alumno recibe `MemoryError`, que se avisa con su línea",
+    ),
+    "output_kb": (
+        "lo impreso (stdout y stderr) que se guarda",
+        lambda lim: (
+            f"{_said('load.output_cut', kb=lim.output_kb)}; la retroalimentación muestra los primeros "
+            f"{report.FEEDBACK_OUTPUT_KB} KB"
+        ),
+    ),
+    "file_mb": ("cada archivo que escribe", lambda lim: "escribir uno mayor falla con `OSError`"),
+    "disk_mb": (
+        "todo lo que cabe en su carpeta",
+        lambda lim: _said("fail.disk", limit=lim.disk_mb, detail=lim.disk_files),
+    ),
+    "disk_files": ("archivos y carpetas en su carpeta", lambda lim: "como `disk_mb`"),
+    "threads": (
+        "hilos, además del principal (cuando el corrector se ejecuta como root)",
+        lambda lim: (
+            f"los demás fallan con `RuntimeError` («can't start new thread»), avisado con {_said('load.process_hint')}"
+        ),
+    ),
+    "processes": (
+        "procesos: solo el suyo",
+        lambda lim: f"crear uno falla con `BlockingIOError`, avisado con {_said('load.process_hint')}",
+    ),
+    "submission_seconds": (
+        "toda la entrega (el tope del corrector, por encima de la carga y de todos los presupuestos)",
+        lambda lim: f"todos los criterios fallan con {_said('internal.timeout', seconds=lim.submission_seconds)}",
+    ),
+}
+"""Each field of :class:`Limits`: what it limits, and what the learner reads when it is hit."""
+
+_UNITS = {"_seconds": " s", "_mb": " MB", "_kb": " KB", "_files": " archivos"}
+
+
+def _number(x: float) -> str:
+    """A range's end as a Spanish reader reads it: decimal comma, thousands apart from 10 000 (1 000 000)."""
+    if float(x).is_integer() and x >= 10_000:
+        return f"{int(x):,}".replace(",", "\u00a0")
+    return report.fmt_points(x, "es")
+
+
+def limits_table() -> str:
+    """Every limit of :class:`Limits` with its default value, what it limits and what the learner sees."""
+    default = Limits()
+    header = "| Límite (`[limites]`) | Por defecto | Rango en curso.toml | Qué limita | Qué ve el alumno |"
+    lines = [header, "|---|---|---|---|---|"]
+    for field in default.to_json():
+        what, seen = LIMITS[field]
+        unit = next((u for suffix, u in _UNITS.items() if field.endswith(suffix)), "")
+        value = report.fmt_points(getattr(default, field), "es")
+        low, high = config.LIMIT_RANGES.get(field, (None, None))
+        span = "no se configura" if low is None else f"{_number(low)}–{_number(high)}"
+        lines.append(f"| `{field}` | {value}{unit} | {span} | {what} | {seen(default)} |")
+    return "\n".join(lines)
+
+
 def points_table() -> str:
     """Every criterion of the registry with its level and points; a total per level and for the course."""
     lines = ["| Criterio | Nivel | Puntos | Título (como lo ve el alumno) |", "|---|---|---|---|"]
@@ -211,6 +342,16 @@ def points_table() -> str:
     by_level = ", ".join(f"nivel {level}: {report.fmt_points(p, 'es')}" for level, p in sorted(levels.items()))
     count = len(criteria.CRITERIA)
     lines += ["", f"{count} criterios; **máximo: {report.fmt_points(total, 'es')} puntos** ({by_level})."]
+    return "\n".join(lines)
+
+
+def files_table() -> str:
+    """The files in ``--out``, in the guide's order; a file written but not described (or the reverse) is an error."""
+    written = out_files()
+    if sorted(written) != sorted(OUT_FILES):
+        raise KeyError(f"guide.OUT_FILES describes {sorted(OUT_FILES)}, the grader writes {sorted(written)}")
+    lines = ["| Archivo | Para quién | Qué tiene |", "|---|---|---|"]
+    lines += [f"| `{name}` | {who} | {_cell(what)} |" for name, (who, what) in OUT_FILES.items()]
     return "\n".join(lines)
 
 
@@ -266,6 +407,8 @@ def messages_tables() -> str:
 
 GENERATED: dict[str, Callable[[], str]] = {
     "puntos": points_table,
+    "limites": limits_table,
+    "archivos": files_table,
     "columnas": columns_table,
     "estados": statuses_table,
     "resultados": results_table,

@@ -31,7 +31,7 @@ class Limits:
     capped by ``cpu_seconds``. The only bound on a whole grading is ``submission_seconds``,
     the grader's backstop on the judge.
     Honest code needs milliseconds per call, far below every one of these.
-    README.md's «Limits» table states each value (tests/test_autograder_limits_doc.py keeps them equal).
+    The guide's «Límites» table is generated from these values (``python -m autograder.reporting.guide``).
     """
 
     load_seconds: float = 5.0
