@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -75,6 +76,7 @@ def test_the_edition_holds_the_course_for_learners_and_nothing_else(edition):
         "lesson3",
         "autograder",
         "binder",
+        ".gitignore",
     } | {"jupyter-config"}
     assert sorted(p for p in files if p.startswith("notebooks/")) == [f"notebooks/{n}" for n in NOTEBOOKS]
     for name in NOTEBOOKS:  # the learner versions build_notebooks wrote, byte for byte
@@ -87,6 +89,20 @@ def test_the_edition_holds_the_course_for_learners_and_nothing_else(edition):
     assert (edition / "jupyter-config/overrides.d/lesson3.json").read_bytes() == (
         ROOT / "jupyter-config/overrides.d/lesson3.json"
     ).read_bytes()
+
+
+def test_a_learners_git_clone_of_the_edition_does_not_see_the_course_environment(edition, tmp_path):
+    clone = tmp_path / "clon"
+    shutil.copytree(edition, clone)
+    (clone / ".venv" / "lib").mkdir(parents=True)
+    (clone / ".venv" / "lib" / "x.py").write_text("x = 1\n")
+    (clone / "lesson3" / "__pycache__").mkdir(exist_ok=True)
+    (clone / "lesson3" / "__pycache__" / "a.pyc").write_bytes(b"")
+    git = ["git", "-c", "init.defaultBranch=main", "-C", str(clone)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    untracked = subprocess.run([*git, "status", "--porcelain", "-uall"], capture_output=True, text=True, check=True)
+    assert ".venv" not in untracked.stdout and "__pycache__" not in untracked.stdout
+    assert "notebooks/04_ejercicios.ipynb" in untracked.stdout  # the course itself is there to commit
 
 
 def test_the_learners_readme_says_how_to_open_the_course_and_hand_in_notebook_4(edition):

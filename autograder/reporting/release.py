@@ -281,6 +281,8 @@ def edition_files(root: Path = ROOT, lang: str = "es", config: CourseConfig | No
         levels=said_levels(counted, lang),
     )
     files[README] = readme.encode("utf-8")
+    # A learner who keeps the edition in git must not see the course's .venv (hundreds of MB) as untracked.
+    files[".gitignore"] = b".venv/\n__pycache__/\n.ipynb_checkpoints/\n*.egg-info/\n"
     files[HIDDEN_ANSWERS] = hidden_answers_source(files[HIDDEN_ANSWERS].decode("utf-8")).encode("utf-8")
     leaks = key_leaks(files) + answer_leaks(files, answer_sources(root))
     if leaks:
