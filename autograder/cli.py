@@ -31,7 +31,7 @@ from autograder.course.config import DEFAULT as DEFAULT_COURSE
 from autograder.course.config import ConfigError, CourseConfig
 from autograder.course.config import load as load_config
 from autograder.intake.collect import IntakeError, Learner, collect_submissions
-from autograder.reporting import review
+from autograder.reporting import results_json, review
 from autograder.reporting.out_folder import OutFolderError, begin_out, finish_out, out_lock, prepare_out
 from autograder.reporting.report import (
     ReportEntry,
@@ -42,7 +42,7 @@ from autograder.reporting.report import (
     write_reports,
     write_text_atomic,
 )
-from autograder.reporting.shards import MergeError, Planned, merge_parts, plan, read_results, run_record, shard_arg
+from autograder.reporting.shards import Planned, merge_parts, plan, run_record, shard_arg
 from autograder.wire.results import GradingInterrupted, SubmissionResult
 from lesson3.console import EXIT_BROKEN_PIPE as EXIT_BROKEN_PIPE  # one of the command's exit codes
 from lesson3.console import SpanishParser, SuggestingParser, reader_left, spanish
@@ -378,7 +378,7 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
         prepare_out(out, [], args.force, args.lang or "es")
         try:
             merged = merge_parts(args.folders)
-        except MergeError as exc:
+        except results_json.ResultsError as exc:  # a part unreadable, or the parts not one run's
             raise UsageError(exc.notice.render(args.lang or "es")) from exc
         out_plan = prepare_out(out, report_files(e.name for e in merged.entries), args.force, args.lang or "es")
         # The reports are the parts' own, in their language; --lang only changes what is printed here.
@@ -420,14 +420,10 @@ def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
         raise UsageError(text("review.no_results", lang, out=for_terminal(str(out))))
     with out_lock(out, lang):
         try:
-            document, entries = read_results(out)
-        except MergeError as exc:
+            read = results_json.read(out)
+        except results_json.ResultsError as exc:
             raise UsageError(exc.notice.render(lang)) from exc
-        report = document.get("report") if isinstance(document.get("report"), dict) else {}
-        # The reports are written again as the grading run wrote them: its language, seed and intake warnings.
-        report_lang = report.get("lang") if report.get("lang") in LANGS else lang
-        seed = report.get("seed") if isinstance(report.get("seed"), int) else None
-        warnings = [w for w in report.get("warnings") or [] if isinstance(w, str)]
+        entries = read.entries
         if args.apply is None:
             return _review_list(args, out, entries, stdout)
         try:
@@ -442,9 +438,16 @@ def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
         # Our own files are replaced (that is the point); one the instructor edited since is refused, as by grade.
         out_plan = prepare_out(out, [*report_files(e.name for e in entries), review.DECISIONS_JSON], True, lang)
         begin_out(out_plan)
-        run = document.get("run") if isinstance(document.get("run"), dict) else None
-        config = report.get("config") if isinstance(report.get("config"), dict) else None
-        written = write_reports(out, entries, lang=report_lang, seed=seed, warnings=warnings, run=run, config=config)
+        # The reports are written again as the grading run wrote them: its language, seed and intake warnings.
+        written = write_reports(
+            out,
+            entries,
+            lang=read.lang or lang,
+            seed=read.seed,
+            warnings=read.warnings,
+            run=read.run,
+            config=read.config,
+        )
         written += _write_decisions(out, review.merged_decisions(previous, decisions))
         finish_out(out_plan, written)
     print(plural("review.applied", len(decisions), lang, out=for_terminal(str(out))), file=stdout)

@@ -372,3 +372,65 @@ def test_a_stale_reference_is_seen():
         "judging/evaluation_gone",
     ]
     assert stale_references("``autograder.judging.process`` and `judging/process`, `judging/`", PACKAGE.parent) == []
+
+
+READER = "autograder.reporting.results_json"
+"""The one module that reads results.json back: every output that starts from one goes through it."""
+_READS = {"load", "loads", "read_text", "read_bytes", "open"}
+
+
+def reads_results_json(source: str) -> list[str]:
+    """The functions (or the module's top level) that read a file or parse JSON and name results.json:
+    by its file name, the reader's ``RESULTS_JSON``, or the document's ``"submissions"`` key."""
+    tree = ast.parse(source)
+    defs = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    # A function is one scope; at the top level, each statement is.
+    scopes = [
+        *(n for n in tree.body if not isinstance(n, defs)),
+        *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+    ]
+    found = []
+    for scope in scopes:
+        nodes = list(ast.walk(scope))
+        reads = any(
+            isinstance(n, ast.Call)
+            and (n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")) in _READS
+            for n in nodes
+        )
+        names = any(
+            (isinstance(n, ast.Constant) and n.value in ("results.json", "submissions"))
+            or (isinstance(n, ast.Name) and n.id == "RESULTS_JSON")
+            or (isinstance(n, ast.Attribute) and n.attr == "RESULTS_JSON")
+            for n in nodes
+        )
+        if reads and names:
+            found.append(getattr(scope, "name", f"line {scope.lineno}"))
+    return found
+
+
+def test_results_json_is_read_by_one_module():
+    found = {
+        name: scopes
+        for name, path in MODULES.items()
+        if name != READER and (scopes := reads_results_json(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import json\ndef load(path):\n    return json.loads(path.read_text())['submissions']",
+        "def read(folder):\n    return (folder / 'results.json').read_text()",
+        "import json\nwith open(out / 'results.json') as f:\n    doc = json.load(f)",
+        "def part(folder):\n    return read_bytes_of(folder / RESULTS_JSON, open(folder / RESULTS_JSON))",
+    ],
+)
+def test_the_one_reader_rule_sees_each_way_of_reading_results_json(source):
+    assert reads_results_json(source)
+
+
+def test_the_one_reader_rule_lets_writing_and_other_files_be():
+    writes = "import json\ndef write(out, doc):\n    (out / 'results.json').write_text(json.dumps(doc))"
+    other = "import json\ndef key(root):\n    return json.loads((root / 'submission_metadata.json').read_text())"
+    assert reads_results_json(writes) == reads_results_json(other) == []

@@ -180,7 +180,7 @@ def _results(tmp_path: Path, people: list[tuple[str, str, float | None]]) -> Pat
             reviews[n] = True
     document = results_document(entries)
     for n in reviews:
-        document["submissions"][n]["criteria"][0].update(passed=None, review=True)
+        document["submissions"][n]["criteria"][0].update(passed=None, score=None, review=True)
     (tmp_path / "feedback").mkdir(exist_ok=True)
     for n in range(len(people)):
         (tmp_path / "feedback" / f"p{n}.html").write_text(f"<p>{n}</p>", encoding="utf-8")
@@ -448,3 +448,27 @@ def test_round_trip_names_in_every_report_and_grades_back(
     # Íñigo handed in the one correct answer: full marks, in the worksheet's own numbers; the others 0.
     inigo = next(r for r in filled if "Ñúñez" in ",".join(r))
     assert ("10,00" if sheet.startswith("moodle") else "8.00") in inigo
+
+
+def test_pending_means_one_thing_decided_is_not_pending_and_not_graded_is_not_pending(tmp_path: Path) -> None:
+    from autograder.reporting import results_json
+
+    people = [("Ana García Núñez", "101", None), ("José Pérez Ibáñez", "102", None), ("Íñigo Ñúñez", "103", 2.0)]
+    path = _results(tmp_path, people)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    decision = {"by": "Marta", "at": "2026-01-01T00:00:00+00:00", "why": "bien razonado", "was": "pending"}
+    # José's text was left to a person, who decided it (review --apply keeps the «review» mark); Íñigo's run
+    # was interrupted before he was graded.
+    document["submissions"][1]["criteria"][0].update(passed=True, score=8.0, decision=decision)
+    document["submissions"][1]["score"] = 8.0
+    document["submissions"][2].update(graded=False, score=None)
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    read = results_json.read(tmp_path)
+    assert [e.learner for e in read.pending_review] == ["Ana García Núñez"]
+    assert [e.learner for e in read.not_graded] == ["Íñigo Ñúñez"]
+    out = tmp_path / "out.csv"
+    summary = export_moodle(path, DATA / "moodle_worksheet_es.csv", out)
+    assert summary.written == ["José Pérez Ibáñez"]
+    assert summary.pending == ["Ana García Núñez", "Íñigo Ñúñez"]
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
+    assert rows[2][4] == "10,00"

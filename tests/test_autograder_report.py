@@ -407,7 +407,7 @@ NAMES = {
 
 @pytest.mark.parametrize("case", sorted(NAMES))
 def test_feedback_names_are_bounded_unique_readable_and_never_empty(case):
-    from autograder.reporting.shards import _REPORT_NAME
+    from autograder.reporting.results_json import _REPORT_NAME
 
     labels = NAMES[case]
     names = feedback_names(labels)

@@ -16,7 +16,7 @@ from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Criterion, Verdict, required_ids
 from autograder.notebook import CheckResult, render_html, render_text
-from autograder.reporting import out_folder, shards
+from autograder.reporting import out_folder, results_json
 from autograder.reporting.gradescope import to_gradescope
 from autograder.reporting.report import (
     ReportEntry,
@@ -281,15 +281,15 @@ def test_the_pending_mark_is_one_glyph_of_every_default_font_everywhere(lang):
 )
 def test_merge_refuses_a_criterion_that_is_neither_decided_nor_pending(change):
     raw = {"id": "a", "passed": True, "score": 1.0, "max_score": 1.0, "feedback": "f"} | change
-    assert shards._criterion(raw) is None
+    assert results_json._criterion(raw) is None
 
 
 def test_merge_reads_a_pending_and_a_decided_criterion_back():
     pending = {"id": "a", "passed": None, "score": None, "max_score": 2.0, "feedback": "f", "review": True}
-    assert shards._criterion(pending) == CriterionResult("a", None, None, 2.0, "f", review=True)
+    assert results_json._criterion(pending) == CriterionResult("a", None, None, 2.0, "f", review=True)
     decision = {"by": "Marta", "at": FIXED_AT, "why": "dice que no se sabe", "was": "pending"}
     decided = pending | {"passed": True, "score": 2.0, "decision": decision}
-    assert shards._criterion(decided).decision == decision
+    assert results_json._criterion(decided).decision == decision
 
 
 # --- the judges: an undecided case leaves it to a person, a failing one decides ------------------------

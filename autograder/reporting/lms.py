@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import unicodedata
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
+from autograder.reporting import results_json
 from autograder.reporting.report import fmt_points
 from lesson3.checkpoint import write_atomic
 
@@ -60,6 +59,8 @@ class Graded:
     """Score over maximum; None when the grade is not known yet (not graded, or left to a person)."""
     feedback: str = ""
     """The learner's feedback page, relative to results.json's folder."""
+    graded: bool = True
+    """False for a learner an interrupted run never graded: no grade, and nothing pending review either."""
 
 
 @dataclass
@@ -80,44 +81,25 @@ class ExportSummary:
 # --- results.json -----------------------------------------------------------------------------
 
 
-def _pending(record: dict[str, Any]) -> bool:
-    """The record's total is not a grade yet: not graded, no score, or a criterion left to a person."""
-    if record.get("graded") is False or not isinstance(record.get("score"), int | float):
-        return True
-    criteria = record.get("criteria")
-    return isinstance(criteria, list) and any(
-        isinstance(c, dict) and (c.get("review") is True or ("passed" in c and c.get("passed") is None))
-        for c in criteria
-    )
-
-
 def load_results(path: Path) -> list[Graded]:
     """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``); ExportError if unreadable."""
+    if not path.is_file():
+        raise ExportError(notice("lms.results_missing", file=str(path)))
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ExportError(notice("lms.results_missing", file=str(path))) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        read = results_json.read(path.parent, path.name)
+    except results_json.ResultsError:
         raise ExportError(notice("lms.results_unreadable", file=str(path))) from None
-    records = document.get("submissions") if isinstance(document, dict) else None
-    if not isinstance(records, list):
-        raise ExportError(notice("lms.results_unreadable", file=str(path)))
     learners = []
-    for record in records:
-        if not isinstance(record, dict):
-            raise ExportError(notice("lms.results_unreadable", file=str(path)))
-        ident = record.get("learner_id")
-        name = record.get("learner")
-        score, maximum = record.get("score"), record.get("max_score")
-        fraction = None
-        if not _pending(record) and isinstance(maximum, int | float) and maximum > 0:
-            fraction = min(max(float(score) / float(maximum), 0.0), 1.0)  # type: ignore[arg-type]
+    for e in read.entries:
+        # A grade only for a learner graded, with nothing left to a person and a maximum to scale by.
+        known = e.graded and not e.result.pending and e.result.max_score > 0
         learners.append(
             Graded(
-                name=name if isinstance(name, str) and name else str(record.get("source") or "?"),
-                ident="" if ident is None else str(ident).strip(),
-                fraction=fraction,
-                feedback=record.get("feedback") if isinstance(record.get("feedback"), str) else "",
+                name=e.learner or e.source or "?",
+                ident=e.learner_id.strip(),
+                fraction=min(max(e.result.score / e.result.max_score, 0.0), 1.0) if known else None,
+                feedback=f"feedback/{e.name}.html",
+                graded=e.graded,
             )
         )
     seen: dict[str, Graded] = {}

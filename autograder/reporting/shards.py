@@ -21,50 +21,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
-import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
-from autograder.course.config import CourseConfig, values_digest
+from autograder.course.catalogue import notice
+from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.intake.collect import Learner
 from autograder.reporting.report import ReportEntry, feedback_names, learner_labels
-from autograder.wire.results import CriterionResult, SubmissionResult, valid_moves
-
-MAX_SHARDS = 10_000
-# results.json of a shard is a few KB per submission; far beyond any class, and it is read whole.
-MAX_RESULTS_BYTES = 512 * 1024 * 1024
-_SPEC = re.compile(r"\s*(\d{1,6})\s*/\s*(\d{1,6})\s*")
-# A report name as report.feedback_names makes it: it becomes a file name under feedback/ when merging.
-_REPORT_NAME = re.compile(r"[^\W_][\w.\-]{0,159}")
-
-
-@dataclass(frozen=True)
-class Shard:
-    index: int  # 1-based, as written on the command line
-    count: int
-
-    def __str__(self) -> str:
-        return f"{self.index}/{self.count}"
-
-
-def parse_shard(spec: str, lang: str = "es") -> Shard:
-    """``"2/4"`` → ``Shard(2, 4)``; raises ``ValueError`` with a message in ``lang`` naming the problem."""
-    match = _SPEC.fullmatch(spec)
-    if match is None:
-        raise ValueError(text("shard.bad_spec", lang, spec=spec))
-    index, count = int(match[1]), int(match[2])
-    if not 1 <= count <= MAX_SHARDS:
-        raise ValueError(text("shard.bad_count", lang, spec=spec, max=MAX_SHARDS))
-    if not 1 <= index <= count:
-        raise ValueError(text("shard.bad_index", lang, spec=spec, count=count))
-    return Shard(index, count)
+from autograder.reporting.results_json import Part, ResultsError, Shard, parse_shard, read_part
 
 
 def shard_arg(lang: str) -> Callable[[str], Shard]:
@@ -162,21 +131,10 @@ def run_record(
 # -- merge ------------------------------------------------------------------------------------------
 
 
-class MergeError(NoticeError):
-    """The parts cannot be merged: ``notice`` says why, in the language of whoever runs ``autograder merge``."""
+class MergeError(ResultsError):
+    """The parts cannot be merged: ``notice`` says why, in the language of whoever runs ``autograder merge``.
 
-
-@dataclass
-class Part:
-    folder: Path
-    seed: int
-    lang: str
-    course_version: str
-    shard: Shard
-    total: int
-    warnings: list[str]
-    entries: list[tuple[int, ReportEntry]]  # (position in the class, entry)
-    config: dict[str, Any] | None = None  # the configuration's record (values and sha256), as results.json has it
+    A part whose results.json cannot be read raises the reader's :class:`ResultsError`, of which this is one."""
 
 
 @dataclass
@@ -187,162 +145,6 @@ class Merged:
     warnings: list[str]
     shards: int
     config: dict[str, Any] | None = None
-
-
-def _garbled(folder: Path, what: str | Notice) -> MergeError:
-    return MergeError(notice("merge.garbled", folder=folder, what=what))
-
-
-_SHA256 = re.compile(r"[0-9a-f]{64}")
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _is_str_list(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-def _criterion(raw: object) -> CriterionResult | None:
-    if not isinstance(raw, dict):
-        return None
-    review = raw.get("review", False)
-    # Left to a person: no verdict and no points yet; decided: both. Nothing in between.
-    pending = raw.get("passed") is None and raw.get("score") is None and review is True
-    decided = isinstance(raw.get("passed"), bool) and _is_number(raw.get("score"))
-    decision = raw.get("decision")
-    ok = (
-        isinstance(raw.get("id"), str)
-        and (pending or decided)
-        and isinstance(review, bool)
-        and _is_number(raw.get("max_score"))
-        and isinstance(raw.get("feedback"), str)
-        and (decision is None or (isinstance(decision, dict) and all(isinstance(v, str) for v in decision.values())))
-    )
-    return CriterionResult.from_json(raw) if ok else None
-
-
-def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
-    where = notice("merge.where_submission", n=k + 1)
-    if not isinstance(raw, dict):
-        raise _garbled(folder, where)
-    criteria = [_criterion(c) for c in raw.get("criteria") or []] if isinstance(raw.get("criteria"), list) else None
-    feedback = raw.get("feedback")
-    name = feedback[len("feedback/") : -len(".html")] if isinstance(feedback, str) else ""
-    ok = (
-        isinstance(raw.get("submission"), str)
-        and isinstance(raw.get("source"), str)
-        and _is_number(raw.get("score"))
-        and _is_number(raw.get("max_score"))
-        and criteria is not None
-        and all(c is not None for c in criteria)
-        and (raw.get("error") is None or isinstance(raw.get("error"), str))
-        and _is_str_list(raw.get("flags", []))
-        and _is_str_list(raw.get("warnings", []))
-        and (raw.get("seed") is None or (isinstance(raw.get("seed"), int) and not isinstance(raw.get("seed"), bool)))
-        and isinstance(raw.get("output", ""), str)
-        and (raw.get("sha256") is None or (isinstance(raw.get("sha256"), str) and _SHA256.fullmatch(raw["sha256"])))
-        and ("moves" not in raw or valid_moves(raw["moves"]))
-        and isinstance(feedback, str)
-        and feedback.startswith("feedback/")
-        and feedback.endswith(".html")
-        # The name becomes a file name in the merged folder: nothing that could leave feedback/.
-        and _REPORT_NAME.fullmatch(name) is not None
-    )
-    if not ok:
-        raise _garbled(folder, where)
-    # Checked field by field above; the criteria were rebuilt by _criterion, which drops unknown keys.
-    result = SubmissionResult.from_json({**raw, "criteria": []})
-    result.criteria = [c for c in criteria if c is not None]
-    learner, ident = raw.get("learner"), raw.get("learner_id")
-    return ReportEntry(
-        result=result,
-        source=raw["source"],
-        name=name,
-        learner=learner if isinstance(learner, str) else "",
-        learner_id=ident if isinstance(ident, str) else "",
-    )
-
-
-def read_document(folder: Path) -> dict[str, Any]:
-    """An output folder's results.json, read within bounds; ``MergeError`` says what is wrong with it."""
-    path = folder / "results.json"
-    if not folder.is_dir():
-        raise MergeError(notice("merge.no_folder", folder=folder))
-    if not path.is_file():
-        raise MergeError(notice("merge.no_results", folder=folder))
-    try:
-        if path.stat().st_size > MAX_RESULTS_BYTES:
-            raise _garbled(folder, notice("merge.where_size"))
-        raw_text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise _garbled(folder, notice("merge.where_encoding")) from None
-    except OSError as exc:
-        raise MergeError(notice("merge.unreadable", folder=folder, reason=exc.strerror or type(exc).__name__)) from None
-    try:
-        document = json.loads(raw_text)
-    except json.JSONDecodeError as exc:  # its message quotes no content: only line and column
-        raise _garbled(folder, notice("merge.where_json", line=exc.lineno, col=exc.colno)) from None
-    except RecursionError:
-        raise _garbled(folder, notice("merge.where_json_deep")) from None
-    if not isinstance(document, dict) or not isinstance(document.get("submissions"), list):
-        raise _garbled(folder, "submissions")
-    return document
-
-
-def read_results(folder: Path) -> tuple[dict[str, Any], list[ReportEntry]]:
-    """A one-machine or merged output folder: its document and its entries, checked as ``merge`` checks a part's."""
-    document = read_document(folder)
-    entries = []
-    for k, raw in enumerate(document["submissions"]):
-        graded = not (isinstance(raw, dict) and raw.get("graded") is False)
-        # A Ctrl-C's «no calificada» row has no total: its score is null, not a number to check.
-        fixed = raw if graded or raw.get("score") is not None else {**raw, "score": 0.0}
-        entries.append(replace(_entry(fixed, folder, k), graded=graded))
-    return document, entries
-
-
-def read_part(folder: Path) -> Part:
-    """One shard's output folder, checked field by field; ``MergeError`` names the folder and the field."""
-    document = read_document(folder)
-    run = document.get("run")
-    if not isinstance(run, dict):
-        raise MergeError(notice("merge.not_a_shard", folder=folder))
-    seed, lang, version, total = run.get("seed"), run.get("lang"), run.get("course_version"), run.get("total")
-    if not (isinstance(seed, int) and not isinstance(seed, bool)):
-        raise _garbled(folder, "run.seed")
-    if not isinstance(lang, str) or lang not in LANGS:
-        raise _garbled(folder, "run.lang")
-    if not isinstance(version, str):
-        raise _garbled(folder, "run.course_version")
-    if not (isinstance(total, int) and not isinstance(total, bool) and total >= 0):
-        raise _garbled(folder, "run.total")
-    try:
-        shard = parse_shard(run["shard"]) if isinstance(run["shard"], str) else None
-    except ValueError:
-        shard = None
-    if shard is None:
-        raise _garbled(folder, "run.shard")
-    if not _is_str_list(run.get("warnings", [])):
-        raise _garbled(folder, "run.warnings")
-    if run.get("complete") is not True:
-        raise MergeError(notice("merge.interrupted", folder=folder, shard=shard))
-    positions = run.get("positions")
-    submissions = document["submissions"]
-    if (
-        not isinstance(positions, list)
-        or len(positions) != len(submissions)
-        or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < total for p in positions)
-        or len(set(positions)) != len(positions)
-    ):
-        raise _garbled(folder, "run.positions")
-    config = run.get("config")
-    # The digest must be the values' own: parts are compared by it.
-    if config is not None and not (isinstance(config, dict) and config.get("sha256") == values_digest(config)):
-        raise _garbled(folder, "run.config")
-    entries = [(p, _entry(raw, folder, k)) for k, (p, raw) in enumerate(zip(positions, submissions, strict=True))]
-    return Part(folder, seed, lang, version, shard, total, list(run.get("warnings", [])), entries, config)
 
 
 def merge_parts(folders: Sequence[Path]) -> Merged:
