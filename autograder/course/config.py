@@ -343,7 +343,8 @@ def _suggest(given: str, known: list[str]) -> Notice | str:
     return notice("config.did_you_mean", names=", ".join(f"«{c}»" for c in close)) if close else ""
 
 
-def _is_number(value: object) -> bool:
+def is_number(value: object) -> bool:
+    """A finite int or float, not a bool: what a number in curso.toml or results.json may be."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -386,7 +387,7 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
         if cid not in criteria.CRITERIA:
             known = list(criteria.CRITERIA)
             raise fail(path, notice("config.unknown_criterion", name=cid, suggest=_suggest(cid, known)))
-        expect(path, _is_number, "points", value)
+        expect(path, is_number, "points", value)
         if not 0 <= value <= POINTS_MAX:
             raise fail(path, notice("config.range", name=cid, value=str(value), low=0, high=f"{POINTS_MAX:g}", unit=""))
         points[cid] = float(value)
@@ -398,7 +399,7 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
         for value in given:
             if isinstance(value, bool) or not isinstance(value, int) or value not in LEVELS:
                 # As the file writes it (1.5): a value quoted back from TOML keeps TOML's decimal point.
-                shown_value = str(value) if _is_number(value) else _kind(value)
+                shown_value = str(value) if is_number(value) else _kind(value)
                 raise fail(("niveles",), notice("config.level", value=shown_value, levels=", ".join(map(str, LEVELS))))
         if len(set(given)) != len(given):
             raise fail(("niveles",), notice("config.level_twice"))
@@ -417,9 +418,9 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
             )
         whole = isinstance(getattr(limits, name), int)  # counts (MB, files, threads), not seconds
         if whole:
-            expect(path, lambda v: _is_number(v) and not isinstance(v, float), "integer", value)
+            expect(path, lambda v: is_number(v) and not isinstance(v, float), "integer", value)
         else:
-            expect(path, _is_number, "number", value)
+            expect(path, is_number, "number", value)
         low, high = LIMIT_RANGES[name]
         if not low <= value <= high:
             unit = _unit(name)

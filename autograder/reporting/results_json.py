@@ -15,14 +15,13 @@ what is wrong (the JSON's line and column, or the submission's number), never ec
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
-from autograder.course.config import values_digest
+from autograder.course.config import is_number, values_digest
 from autograder.reporting.report import ReportEntry
 from autograder.wire.results import CriterionResult, SubmissionResult, valid_moves
 
@@ -104,10 +103,6 @@ def _garbled(folder: Path, what: str | Notice) -> ResultsError:
     return ResultsError(notice("merge.garbled", folder=folder, what=what))
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -122,13 +117,13 @@ def _criterion(raw: object) -> CriterionResult | None:
     review = raw.get("review", False)
     # Left to a person: no verdict and no points yet; decided: both. Nothing in between.
     pending = raw.get("passed") is None and raw.get("score") is None and review is True
-    decided = isinstance(raw.get("passed"), bool) and _is_number(raw.get("score"))
+    decided = isinstance(raw.get("passed"), bool) and is_number(raw.get("score"))
     decision = raw.get("decision")
     ok = (
         isinstance(raw.get("id"), str)
         and (pending or decided)
         and isinstance(review, bool)
-        and _is_number(raw.get("max_score"))
+        and is_number(raw.get("max_score"))
         and isinstance(raw.get("feedback"), str)
         and (decision is None or (isinstance(decision, dict) and all(isinstance(v, str) for v in decision.values())))
     )
@@ -151,8 +146,8 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         isinstance(raw.get("submission"), str)
         and isinstance(raw.get("source"), str)
         # A Ctrl-C's «no calificada» row has no total: its score is null, not a number to check.
-        and (_is_number(raw.get("score")) or (not graded and raw.get("score") is None))
-        and _is_number(raw.get("max_score"))
+        and (is_number(raw.get("score")) or (not graded and raw.get("score") is None))
+        and is_number(raw.get("max_score"))
         and criteria is not None
         and all(c is not None for c in criteria)
         and (raw.get("error") is None or isinstance(raw.get("error"), str))

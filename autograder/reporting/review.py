@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import NoticeError, notice, text
+from autograder.course.config import is_number
 from autograder.reporting.report import (
     ReportEntry,
     criterion_state,
@@ -304,8 +305,7 @@ def load_decisions(out: Path) -> list[Decision]:
 
 def _well_formed(d: Decision) -> bool:
     texts = (d.sha256, d.submission, d.learner, d.criterion, d.by, d.at, d.why, d.was, d.learner_id)
-    number = isinstance(d.score, (int, float)) and not isinstance(d.score, bool) and math.isfinite(d.score)
-    return all(isinstance(t, str) for t in texts) and isinstance(d.passed, bool) and number
+    return all(isinstance(t, str) for t in texts) and isinstance(d.passed, bool) and is_number(d.score)
 
 
 def merged_decisions(*groups: Iterable[Decision]) -> list[Decision]:
