@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.classrun import run as class_run
 from autograder.course.criteria import required_ids
 from autograder.intake import collect
 from autograder.reporting import out_folder
@@ -68,7 +69,7 @@ class FakeGrader:
 @pytest.fixture
 def fake(monkeypatch) -> FakeGrader:
     grader = FakeGrader()
-    monkeypatch.setattr(cli, "run_grading", grader)
+    monkeypatch.setattr(class_run, "run_grading", grader)
     return grader
 
 
@@ -460,16 +461,16 @@ def test_a_damaged_manifest_makes_every_file_foreign(fake, tmp_path):
 def test_a_run_that_failed_while_writing_leaves_files_force_may_replace(fake, tmp_path, monkeypatch):
     write(tmp_path / "ana.py")
     out = tmp_path / "out"
-    real = cli.write_reports
+    real = class_run.write_reports
 
     def half_then_fail(out_dir, entries, **kwargs):
         (out_dir / "feedback").mkdir(parents=True, exist_ok=True)
         (out_dir / "feedback" / f"{entries[0].name}.md").write_text("a medias", encoding="utf-8")
         raise OSError("disco lleno")
 
-    monkeypatch.setattr(cli, "write_reports", half_then_fail)
+    monkeypatch.setattr(class_run, "write_reports", half_then_fail)
     assert run("grade", tmp_path / "ana.py", "--out", out)[0] == 1
-    monkeypatch.setattr(cli, "write_reports", real)
+    monkeypatch.setattr(class_run, "write_reports", real)
     code, _, stderr = run("grade", tmp_path / "ana.py", "--out", out)
     assert code == 2 and "ya tiene resultados" in stderr  # the grader's, not somebody else's
     assert run("grade", tmp_path / "ana.py", "--out", out, "--force")[0] == 0
@@ -492,10 +493,10 @@ def test_the_learners_name_comes_from_intake_then_the_result_then_the_file(fake,
 
     for name in ("a.py", "b.py", "c.py"):
         write(tmp_path / "e" / name)
-    real_collect = cli.collect_submissions
+    real_collect = class_run.collect_submissions
 
-    def named(paths, lang="es"):  # what intake records when the LMS says who handed a file in
-        intake = real_collect(paths, lang=lang)
+    def named(paths, lang="es", **kwargs):  # what intake records when the LMS says who handed a file in
+        intake = real_collect(paths, lang=lang, **kwargs)
         intake.learners = [
             dataclasses.replace(s, label="Ana García", ident="11") if s.source.endswith("a.py") else s
             for s in intake.learners
@@ -508,8 +509,8 @@ def test_the_learners_name_comes_from_intake_then_the_result_then_the_file(fake,
         results[1].learner = {"name": "Beto Ruiz", "id": 22}
         return results
 
-    monkeypatch.setattr(cli, "collect_submissions", named)
-    monkeypatch.setattr(cli, "run_grading", grading)
+    monkeypatch.setattr(class_run, "collect_submissions", named)
+    monkeypatch.setattr(class_run, "run_grading", grading)
     out = tmp_path / "out"
     assert run("grade", tmp_path / "e", "--out", out)[0] == 0
     subs = results_of(out)
@@ -551,7 +552,7 @@ def _interrupting(graded: int):
 def test_an_interrupted_run_says_so_in_every_report(monkeypatch, tmp_path, graded, total):
     for i in range(total):
         write(tmp_path / "e" / f"e{i}.py")
-    monkeypatch.setattr(cli, "run_grading", _interrupting(graded))
+    monkeypatch.setattr(class_run, "run_grading", _interrupting(graded))
     out = tmp_path / "out"
     code, stdout, stderr = run("grade", tmp_path / "e", "--out", out)
     assert code == 130
@@ -709,7 +710,7 @@ def test_internal_failure_is_a_sentence_not_a_traceback(monkeypatch, tmp_path):
     def broken(*args, **kwargs):
         raise RuntimeError("el pool se cayó")
 
-    monkeypatch.setattr(cli, "run_grading", broken)
+    monkeypatch.setattr(class_run, "run_grading", broken)
     monkeypatch.delenv("AUTOGRADER_DEBUG", raising=False)
     write(tmp_path / "ana.py")
     code, _, stderr = run("grade", tmp_path / "ana.py", "--out", tmp_path / "out")

@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.classrun import gradescope
 from autograder.course.criteria import required_ids
-from autograder.reporting import gradescope
+from autograder.distribution import bundle
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
@@ -73,12 +74,12 @@ def test_bundle_has_setup_and_run_autograder_at_the_root(tmp_path):
         for needed in (
             "course/pyproject.toml",
             "course/lesson3/__init__.py",
-            "course/autograder/reporting/gradescope.py",
+            "course/autograder/classrun/gradescope.py",
         ):
             assert needed in names
         assert "course/autograder/templates/feedback.html.j2" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/." in n]
-        assert zf.read("requirements.lock") == (gradescope.BUNDLE_TEMPLATES / "requirements.lock").read_bytes()
+        assert zf.read("requirements.lock") == (bundle.BUNDLE_TEMPLATES / "requirements.lock").read_bytes()
 
 
 def pins(lock: Path) -> dict[str, str]:
@@ -87,21 +88,21 @@ def pins(lock: Path) -> dict[str, str]:
 
 
 def test_the_gradescope_image_installs_only_what_grading_needs_at_the_course_versions():
-    grading, course = pins(gradescope.BUNDLE_TEMPLATES / "requirements.lock"), pins(REPO / "requirements.lock")
+    grading, course = pins(bundle.BUNDLE_TEMPLATES / "requirements.lock"), pins(REPO / "requirements.lock")
     assert grading.items() <= course.items()  # same versions: the course lock is the one that is tested
     assert not {"jupyterlab", "pytest", "playwright", "nbval", "ruff"} & set(grading)
     assert {"anthropic", "httpx2", "ipython", "jinja2", "markupsafe", "nbformat"} <= set(grading)
 
 
 def test_bundle_is_reproducible(tmp_path):
-    a = gradescope.build_bundle(tmp_path / "a.zip", seed=7)
-    b = gradescope.build_bundle(tmp_path / "b.zip", seed=7)
+    a = bundle.build_bundle(tmp_path / "a.zip", seed=7)
+    b = bundle.build_bundle(tmp_path / "b.zip", seed=7)
     assert a.read_bytes() == b.read_bytes()
-    c = gradescope.build_bundle(tmp_path / "c.zip", seed=8)
+    c = bundle.build_bundle(tmp_path / "c.zip", seed=8)
     with zipfile.ZipFile(a) as za, zipfile.ZipFile(c) as zc:
         assert za.namelist() == zc.namelist()
         differ = [n for n in za.namelist() if za.read(n) != zc.read(n)]
-        assert differ == [gradescope.SEED_MEMBER] and za.read(differ[0]) == b"7\n"
+        assert differ == [bundle.SEED_MEMBER] and za.read(differ[0]) == b"7\n"
 
 
 @pytest.mark.parametrize(
@@ -111,7 +112,7 @@ def test_bundle_is_reproducible(tmp_path):
 def test_the_bundle_carries_the_courses_seed_and_the_command_says_it(tmp_path, capsys, argv, given, lang):
     assert cli.main(["gradescope", "--out", str(tmp_path / "autograder.zip"), *argv]) == 0
     with zipfile.ZipFile(tmp_path / "autograder.zip") as zf:
-        seed = zf.read(gradescope.SEED_MEMBER).decode("ascii")
+        seed = zf.read(bundle.SEED_MEMBER).decode("ascii")
     assert re.fullmatch(r"\d+\n", seed) and (given is None or seed == given + "\n")
     out = capsys.readouterr().out
     assert f"--seed {seed.strip()}" in out and ("do not share" if lang == "en" else "no la compartas") in out
@@ -155,17 +156,17 @@ def test_the_learner_is_read_from_gradescopes_metadata(tmp_path, metadata, key):
 
 
 def test_setup_sh_is_valid_bash_and_installs_the_pinned_lock(tmp_path):
-    script = gradescope.BUNDLE_TEMPLATES / "setup.sh"
+    script = bundle.BUNDLE_TEMPLATES / "setup.sh"
     subprocess.run(["bash", "-n", str(script)], check=True)
-    subprocess.run(["bash", "-n", str(gradescope.BUNDLE_TEMPLATES / "run_autograder")], check=True)
+    subprocess.run(["bash", "-n", str(bundle.BUNDLE_TEMPLATES / "run_autograder")], check=True)
     text = script.read_text()
     assert 'pip" install -q -r "$SOURCE/requirements.lock"' in text
     assert 'install -q --no-deps "$SOURCE/course"' in text
 
 
 def test_bundle_outside_a_course_checkout_is_a_clear_error(tmp_path):
-    with pytest.raises(gradescope.BundleError, match=r"pyproject\.toml"):
-        gradescope.build_bundle(tmp_path / "x.zip", root=tmp_path, seed=1)
+    with pytest.raises(bundle.BundleError, match=r"pyproject\.toml"):
+        bundle.build_bundle(tmp_path / "x.zip", root=tmp_path, seed=1)
     assert not (tmp_path / "x.zip").exists()
 
 
@@ -174,7 +175,7 @@ def test_bundle_outside_a_course_checkout_is_a_clear_error(tmp_path):
     [(["--lang", "en"], "missing in"), (["--lang=en"], "missing in"), ([], "Falta"), (["--lang", "es"], "Falta")],
 )
 def test_bundle_errors_are_said_in_the_commands_language(tmp_path, monkeypatch, capsys, argv, said):
-    monkeypatch.setattr(gradescope, "_COURSE_FILES", (*gradescope._COURSE_FILES, "no-existe.toml"))
+    monkeypatch.setattr(bundle, "_COURSE_FILES", (*bundle._COURSE_FILES, "no-existe.toml"))
     code = cli.main(["gradescope", "--out", str(tmp_path / "x.zip"), *argv])
     err = capsys.readouterr().err
     assert code == 2 and said in err and "no-existe.toml" in err and not (tmp_path / "x.zip").exists()
@@ -279,8 +280,8 @@ def test_runner_internal_failure_still_writes_results(layout, monkeypatch, capsy
 def gradescope_tree(tmp_path: Path, submission: dict[str, str], *, seed: int = 11) -> Path:
     """/autograder as Gradescope lays it out: source = the extracted bundle, run_autograder copied up."""
     root = tmp_path / "autograder"
-    bundle = gradescope.build_bundle(tmp_path / "autograder.zip", seed=seed)
-    with zipfile.ZipFile(bundle) as zf:
+    built = bundle.build_bundle(tmp_path / "autograder.zip", seed=seed)
+    with zipfile.ZipFile(built) as zf:
         zf.extractall(root / "source")
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
     (root / "run_autograder").chmod(0o755)
@@ -318,7 +319,7 @@ def test_the_runner_grades_each_learner_with_their_seed_from_the_bundles(layout,
 
     monkeypatch.setitem(sys.modules, "autograder.grading.pipeline", types.SimpleNamespace(grade_many=grade_many))
     monkeypatch.delenv("AUTOGRADER_SEED", raising=False)
-    (layout / "source" / gradescope.SEED_MEMBER).write_text("2026\n")
+    (layout / "source" / bundle.SEED_MEMBER).write_text("2026\n")
     (layout / "submission" / "entrega.py").write_text("x")
     docs = []
     for user in (1234, 1234, 5678):  # a resubmission, then another learner

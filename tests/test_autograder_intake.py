@@ -28,6 +28,7 @@ import nbformat
 import pytest
 
 from autograder import cli
+from autograder.classrun import run as class_run
 from autograder.course.criteria import required_ids
 from autograder.intake import safe_files
 from autograder.intake import submission as sub
@@ -278,7 +279,7 @@ class FakeGrader:
 @pytest.fixture
 def fake(monkeypatch) -> FakeGrader:
     grader = FakeGrader()
-    monkeypatch.setattr(cli, "run_grading", grader)
+    monkeypatch.setattr(class_run, "run_grading", grader)
     return grader
 
 
@@ -375,7 +376,7 @@ def grade_after(monkeypatch, fake: FakeGrader, swap) -> None:
         swap()
         return fake(paths, course, **kwargs)
 
-    monkeypatch.setattr(cli, "run_grading", swapped_then_graded)
+    monkeypatch.setattr(class_run, "run_grading", swapped_then_graded)
 
 
 def all_output(out: Path) -> str:

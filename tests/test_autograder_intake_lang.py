@@ -24,12 +24,13 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.classrun import gradescope
+from autograder.classrun import run as class_run
 from autograder.course import catalogue
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import required_ids
 from autograder.intake import collect
 from autograder.intake.collect import IntakeError, collect_submissions
-from autograder.reporting import gradescope
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
@@ -300,7 +301,7 @@ class FakeGrader:
 @pytest.fixture
 def fake(monkeypatch) -> FakeGrader:
     grader = FakeGrader()
-    monkeypatch.setattr(cli, "run_grading", grader)
+    monkeypatch.setattr(class_run, "run_grading", grader)
     return grader
 
 

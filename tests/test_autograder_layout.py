@@ -14,7 +14,18 @@ from autograder.learner.lesson3_view import NOT_PRELOADED
 
 PACKAGE = Path(autograder.__file__).parent
 
-FOLDERS = ("course", "wire", "intake", "grading", "sandbox", "learner", "judging", "reporting")
+FOLDERS = (
+    "course",
+    "wire",
+    "intake",
+    "grading",
+    "sandbox",
+    "learner",
+    "judging",
+    "reporting",
+    "classrun",
+    "distribution",
+)
 """Every subpackage: a process (grading, sandbox, learner, judging) or a stage or kind of data."""
 LEARNER_MAY_IMPORT = ("learner", "wire")
 """The learner's process loads its own folder, the wire formats and lesson3's public modules: nothing that judges."""

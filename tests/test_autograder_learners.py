@@ -25,6 +25,7 @@ import nbformat
 import pytest
 
 from autograder import cli
+from autograder.classrun import run as class_run
 from autograder.course.catalogue import plural, text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import required_ids
@@ -493,7 +494,7 @@ def test_the_console_counts_learners_graded_files_and_ignored_files(tmp_path, mo
     def fake(learners, course, *, jobs, progress):
         return [ok_result(lr.files[0].name) if lr.files else ok_result(lr.name) for lr in learners]
 
-    monkeypatch.setattr(cli, "run_grading", fake)
+    monkeypatch.setattr(class_run, "run_grading", fake)
     root = tmp_path / "clase"
     for name in COURSE.values():
         (root / "dani").mkdir(parents=True, exist_ok=True)

@@ -38,14 +38,14 @@ from pathlib import Path
 
 import pytest
 
-from autograder import cli
+from autograder.classrun import run as class_run
+from autograder.classrun.shards import plan
 from autograder.cli import main
 from autograder.course.catalogue import text
 from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
 from autograder.reporting.lms import ExportError, export_canvas, export_moodle, read_sheet, shown
 from autograder.reporting.report import ReportEntry, results_document
-from autograder.reporting.shards import plan
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -428,7 +428,7 @@ def _fake_grading(learners, course, *, jobs, progress):
 def test_round_trip_names_in_every_report_and_grades_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, members: dict[str, str], named: list, sheet: str, export: list
 ) -> None:
-    monkeypatch.setattr(cli, "run_grading", _fake_grading)
+    monkeypatch.setattr(class_run, "run_grading", _fake_grading)
     out = tmp_path / "out"
     assert main(["grade", str(_zip(tmp_path / "lms.zip", members)), "--out", str(out)]) == 0
     subs = json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]

@@ -46,10 +46,10 @@ def test_no_module_of_the_grader_branches_on_the_language_inline():
 def test_an_error_made_of_a_notice_survives_pickling_and_speaks_each_language():
     import pickle
 
+    from autograder.classrun.shards import MergeError
     from autograder.course.catalogue import notice
+    from autograder.distribution.bundle import BundleError
     from autograder.intake.collect import IntakeError
-    from autograder.reporting.gradescope import BundleError
-    from autograder.reporting.shards import MergeError
 
     for error in (
         IntakeError(notice("intake.missing", name="x.py"), "en"),

@@ -18,7 +18,7 @@ import test_autograder_checks as checks
 import test_autograder_review as reviewing
 import test_autograder_shards as sharding
 
-from autograder import cli
+from autograder.classrun import run as class_run
 from autograder.course.config import CourseConfig
 from autograder.judging import scenarios
 from autograder.judging.moves import case_move, reconcile_moves
@@ -392,7 +392,7 @@ def fake_grading_with_moves(learners, course, **kwargs):
 
 @pytest.mark.parametrize("n", [2, 3])
 def test_merge_rebuilds_the_map_from_the_parts(monkeypatch, tmp_path, n):
-    monkeypatch.setattr(cli, "run_grading", fake_grading_with_moves)
+    monkeypatch.setattr(class_run, "run_grading", fake_grading_with_moves)
     cls = sharding.make_class(tmp_path)
     code, _, stderr = sharding.run("grade", cls, "--out", tmp_path / "una", "--seed", "11")
     assert code == 0, stderr
@@ -409,7 +409,7 @@ def test_merge_rebuilds_the_map_from_the_parts(monkeypatch, tmp_path, n):
 
 
 def test_merge_refuses_a_moves_record_out_of_the_vocabulary(monkeypatch, tmp_path):
-    monkeypatch.setattr(cli, "run_grading", fake_grading_with_moves)
+    monkeypatch.setattr(class_run, "run_grading", fake_grading_with_moves)
     folders = sharding.grade_shards(sharding.make_class(tmp_path), tmp_path, 2)
     path = folders[0] / "results.json"
     doc = json.loads(path.read_text())
@@ -428,8 +428,8 @@ def test_a_persons_decision_rewrites_the_reports_with_the_map_kept(monkeypatch, 
             result.moves = CLASS["Gala Ríos"] if "ana" in result.submission else CLASS["Bruno Díaz"]
         return results
 
-    monkeypatch.setattr(cli, "run_grading", graded_with_moves)
-    monkeypatch.setattr(cli, "datetime", reviewing.FixedClock)
+    monkeypatch.setattr(class_run, "run_grading", graded_with_moves)
+    monkeypatch.setattr(class_run, "datetime", reviewing.FixedClock)
     out = tmp_path / "out"
     assert reviewing.run("grade", reviewing.make_class(tmp_path), "--out", out, "--seed", "3")[0] == 0
     sheet = tmp_path / "revision.csv"

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from autograder import cli
+from autograder.classrun import run as class_run
 from autograder.wire.results import SubmissionResult
 from tests.test_autograder_cli import TTY, FakeGrader, run, write
 
@@ -19,17 +20,17 @@ def named_class(monkeypatch, tmp_path):
     write(tmp_path / "e" / "a.py")
     write(tmp_path / "e" / "b.py", "# mal\n")
     write(tmp_path / "e" / "c.py")
-    real_collect = cli.collect_submissions
+    real_collect = class_run.collect_submissions
 
-    def named(paths, lang="es"):
-        intake = real_collect(paths, lang=lang)
+    def named(paths, lang="es", **kwargs):
+        intake = real_collect(paths, lang=lang, **kwargs)
         intake.learners = [
             dataclasses.replace(s, label="José Núñez") if s.source.endswith("b.py") else s for s in intake.learners
         ]
         return intake
 
-    monkeypatch.setattr(cli, "collect_submissions", named)
-    monkeypatch.setattr(cli, "run_grading", FakeGrader())
+    monkeypatch.setattr(class_run, "collect_submissions", named)
+    monkeypatch.setattr(class_run, "run_grading", FakeGrader())
     return tmp_path / "e"
 
 
@@ -69,15 +70,15 @@ def test_a_terminal_gets_the_bar_with_the_learners_name_and_no_log_lines(named_c
 
 def test_a_learners_name_cannot_drive_the_terminal_or_break_the_log(monkeypatch, tmp_path):
     write(tmp_path / "e" / "a.py")
-    real_collect = cli.collect_submissions
+    real_collect = class_run.collect_submissions
 
-    def named(paths, lang="es"):
-        intake = real_collect(paths, lang=lang)
+    def named(paths, lang="es", **kwargs):
+        intake = real_collect(paths, lang=lang, **kwargs)
         intake.learners = [dataclasses.replace(s, label="Ana\x1b]0;pwned\x07\nGarcía") for s in intake.learners]
         return intake
 
-    monkeypatch.setattr(cli, "collect_submissions", named)
-    monkeypatch.setattr(cli, "run_grading", FakeGrader())
+    monkeypatch.setattr(class_run, "collect_submissions", named)
+    monkeypatch.setattr(class_run, "run_grading", FakeGrader())
     code, stdout, _ = run("grade", tmp_path / "e", "--out", tmp_path / "o")
     assert code == 0 and "\x1b" not in stdout and "\x07" not in stdout
     (line,) = [x for x in stdout.splitlines() if x.startswith("[1/1]")]

@@ -19,9 +19,7 @@ import pytest
 from autograder.cli import main
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
-from autograder.grading.pipeline import grade_submission
-from autograder.questions import QUESTIONS
-from autograder.reporting.release import (
+from autograder.distribution.release import (
     HIDDEN_ANSWERS,
     NOTEBOOKS,
     QUESTIONS_MODULE,
@@ -35,6 +33,8 @@ from autograder.reporting.release import (
     keyless_questions_source,
     write_edition,
 )
+from autograder.grading.pipeline import grade_submission
+from autograder.questions import QUESTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLVED = ROOT / "notebooks" / "soluciones" / "04_ejercicios.ipynb"

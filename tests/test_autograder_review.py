@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.classrun import run as class_run
 from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA, Criterion, Verdict, required_ids
@@ -72,8 +73,8 @@ class FixedClock:
 
 @pytest.fixture
 def fake(monkeypatch):
-    monkeypatch.setattr(cli, "run_grading", fake_grading)
-    monkeypatch.setattr(cli, "datetime", FixedClock)
+    monkeypatch.setattr(class_run, "run_grading", fake_grading)
+    monkeypatch.setattr(class_run, "datetime", FixedClock)
 
 
 def run(*argv: str | Path) -> tuple[int, str, str]:
@@ -545,7 +546,7 @@ def test_the_same_file_with_another_verdict_drops_its_decision_with_a_warning(gr
                 c.passed, c.score, c.review = now, 2.0 if now else 0.0, False
         return results
 
-    monkeypatch.setattr(cli, "run_grading", on_another_run)
+    monkeypatch.setattr(class_run, "run_grading", on_another_run)
     code, _, stderr = run("grade", tmp_path / "clase", "--out", graded, "--seed", "3", "--force")
     assert code == 0, stderr
     assert f"estaba «pendiente de revisión» cuando Marta lo decidió y ahora está «{word}»" in stderr

@@ -1,7 +1,7 @@
 """No verdict depends on the seed: a corpus of partial solutions, each graded under 50 seeds.
 
 Every scenario draws its cases from the seed, and Gradescope gives every learner a seed of
-their own (autograder.reporting.gradescope.learner_seed): a grade that moved with the seed
+their own (autograder.classrun.gradescope.learner_seed): a grade that moved with the seed
 would move with the learner, or with a resubmission. Each submission below is the lesson's
 solution (tests/data/submissions/good.py) with one function replaced by a mistake, or a
 spelling a learner might write; each must get the same verdict on every criterion under

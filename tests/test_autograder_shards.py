@@ -23,9 +23,11 @@ from unittest.mock import ANY
 import pytest
 
 from autograder import cli
+from autograder.classrun import run as class_run
+from autograder.classrun import shards
 from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
-from autograder.reporting import out_folder, shards
+from autograder.reporting import out_folder
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
@@ -51,7 +53,7 @@ def fake_grading(learners, course, *, jobs, progress):
 
 @pytest.fixture
 def fake(monkeypatch):
-    monkeypatch.setattr(cli, "run_grading", fake_grading)
+    monkeypatch.setattr(class_run, "run_grading", fake_grading)
 
 
 def run(*argv: str | Path) -> tuple[int, str, str]:
@@ -169,7 +171,7 @@ def test_the_shard_does_not_depend_on_how_the_path_is_spelled_or_what_else_is_th
 def test_the_shard_hash_is_stable_across_processes_not_pythons_hash():
     names = [f"grupo{i % 5}/alumno{i}.ipynb" for i in range(60)] + ["mañana/Ñandú.py"]
     code = (
-        "import json, sys\nfrom autograder.reporting.shards import shard_of\n"
+        "import json, sys\nfrom autograder.classrun.shards import shard_of\n"
         "print(json.dumps([shard_of(n, 7) for n in json.loads(sys.argv[1])]))"
     )
     seen = []
@@ -209,7 +211,7 @@ def graded_halves(tmp_path_factory) -> tuple[Path, Path]:
     """``make_class`` graded as parts 1/2 and 2/2 (seed 11, Spanish), once for the module."""
     base = tmp_path_factory.mktemp("mitades")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(cli, "run_grading", fake_grading)
+        mp.setattr(class_run, "run_grading", fake_grading)
         first, second = grade_shards(make_class(base), base, 2)
     return first, second
 
@@ -469,7 +471,7 @@ def test_merge_refuses_a_part_that_ctrl_c_interrupted(fake, tmp_path, monkeypatc
         results = fake_grading(paths, course, **kwargs)
         raise GradingInterrupted(results, graded=len(results) // 2)
 
-    monkeypatch.setattr(cli, "run_grading", interrupted)
+    monkeypatch.setattr(class_run, "run_grading", interrupted)
     code, _, _ = run("grade", cls, "--out", tmp_path / "cortada", "--seed", "11", "--shard", "1/1")
     assert code == 130
     assert json.loads((tmp_path / "cortada" / "results.json").read_text())["run"]["complete"] is False

@@ -21,9 +21,11 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
+from autograder.classrun import gradescope
+from autograder.classrun import run as class_run
 from autograder.course import config, criteria
 from autograder.course.config import DEFAULT, ConfigError, CourseConfig, Locator, parse_toml
-from autograder.reporting import gradescope, release
+from autograder.distribution import bundle, release
 from autograder.wire.limits import Limits
 from autograder.wire.results import SubmissionResult
 
@@ -388,7 +390,7 @@ class Recorder:
 )
 def test_flags_given_on_the_command_line_win_over_the_file(tmp_path, monkeypatch, flags, seed, lang):
     grader = Recorder()
-    monkeypatch.setattr(cli, "run_grading", grader)
+    monkeypatch.setattr(class_run, "run_grading", grader)
     (tmp_path / "ana.py").write_text("x = 1\n")
     path = write(tmp_path, 'idioma = "en"\n' + COURSE)
     code, stdout, stderr = run("grade", tmp_path / "ana.py", "--out", tmp_path / "out", "--config", path, *flags)
@@ -405,7 +407,7 @@ def test_flags_given_on_the_command_line_win_over_the_file(tmp_path, monkeypatch
 
 def test_the_top_level_lang_flag_also_wins(tmp_path, monkeypatch):
     grader = Recorder()
-    monkeypatch.setattr(cli, "run_grading", grader)
+    monkeypatch.setattr(class_run, "run_grading", grader)
     (tmp_path / "ana.py").write_text("x = 1\n")
     path = write(tmp_path, 'idioma = "en"\n')
     code, _, stderr = run("--lang", "es", "grade", tmp_path / "ana.py", "--out", tmp_path / "out", "--config", path)
@@ -414,7 +416,7 @@ def test_the_top_level_lang_flag_also_wins(tmp_path, monkeypatch):
 
 
 def test_the_files_seed_is_enough_for_a_shard(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli, "run_grading", Recorder())
+    monkeypatch.setattr(class_run, "run_grading", Recorder())
     (tmp_path / "ana.py").write_text("x = 1\n")
     code, _, stderr = run(
         "grade", tmp_path / "ana.py", "--out", tmp_path / "p", "--shard", "1/1", "--config", write(tmp_path, COURSE)
@@ -508,7 +510,7 @@ def grade_part(tmp_path: Path, cls: Path, name: str, shard: str, *extra: str | P
     ],
 )
 def test_merge_refuses_parts_graded_under_different_configs(tmp_path, monkeypatch, first, second):
-    monkeypatch.setattr(cli, "run_grading", Recorder())
+    monkeypatch.setattr(class_run, "run_grading", Recorder())
     cls = nothing_gradable_class(tmp_path, 6)
     a = grade_part(tmp_path, cls, "a", "1/2", "--config", write(tmp_path, first, "a.toml"))
     b_config = () if second is None else ("--config", write(tmp_path, second, "b.toml"))
@@ -531,7 +533,7 @@ def test_merge_refuses_parts_graded_under_different_configs(tmp_path, monkeypatc
     ],
 )
 def test_merge_refuses_a_part_whose_recorded_config_does_not_match_its_digest(tmp_path, monkeypatch, tamper):
-    monkeypatch.setattr(cli, "run_grading", Recorder())
+    monkeypatch.setattr(class_run, "run_grading", Recorder())
     cls = nothing_gradable_class(tmp_path, 6)
     path = write(tmp_path, COURSE)
     a, b = (grade_part(tmp_path, cls, f"p{i}", f"{i}/2", "--config", path) for i in (1, 2))
@@ -544,7 +546,7 @@ def test_merge_refuses_a_part_whose_recorded_config_does_not_match_its_digest(tm
 
 
 def test_merge_joins_parts_of_one_config_and_keeps_it(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli, "run_grading", Recorder())
+    monkeypatch.setattr(class_run, "run_grading", Recorder())
     cls = nothing_gradable_class(tmp_path, 6)
     path = write(tmp_path, COURSE)
     parts = [grade_part(tmp_path, cls, f"p{i}", f"{i}/2", "--config", path) for i in (1, 2)]
@@ -588,13 +590,13 @@ def test_the_bundle_carries_the_config_without_its_seed(tmp_path):
     code, _, stderr = run("gradescope", "--out", tmp_path / "a.zip", "--config", path, "--seed", "11")
     assert code == 0, stderr
     with zipfile.ZipFile(tmp_path / "a.zip") as zf:
-        baked = json.loads(zf.read(gradescope.CONFIG_MEMBER))
-        assert zf.read(gradescope.SEED_MEMBER) == b"11\n"
+        baked = json.loads(zf.read(bundle.CONFIG_MEMBER))
+        assert zf.read(bundle.SEED_MEMBER) == b"11\n"
     assert baked["puntos"]["nivel1.hidden"] == 5 and baked["niveles"] == [0, 1] and baked["idioma"] == "en"
     assert baked["limites"]["call_seconds"] == 2 and "semilla" not in baked
     code, _, _ = run("gradescope", "--out", tmp_path / "b.zip")
     with zipfile.ZipFile(tmp_path / "b.zip") as zf:
-        assert gradescope.CONFIG_MEMBER not in zf.namelist()
+        assert bundle.CONFIG_MEMBER not in zf.namelist()
 
 
 @pytest.fixture
@@ -604,7 +606,7 @@ def layout(tmp_path, monkeypatch):
         (root / d).mkdir(parents=True)
     monkeypatch.setenv("AUTOGRADER_ROOT", str(root))
     monkeypatch.delenv("AUTOGRADER_LANG", raising=False)
-    (root / "source" / gradescope.SEED_MEMBER).write_text("5\n")
+    (root / "source" / bundle.SEED_MEMBER).write_text("5\n")
     (root / "submission" / "entrega.py").write_text("x = 1\n")
     return root
 
@@ -624,7 +626,7 @@ def fake_pipeline(monkeypatch) -> list[CourseConfig]:
 def test_the_runner_grades_with_the_bundles_config(layout, monkeypatch, env_lang, lang):
     calls = fake_pipeline(monkeypatch)
     course = parse_toml('idioma = "en"\n' + COURSE).with_run(seed=None, lang="en")
-    (layout / "source" / gradescope.CONFIG_MEMBER).write_text(config.to_file_json(course))
+    (layout / "source" / bundle.CONFIG_MEMBER).write_text(config.to_file_json(course))
     if env_lang:
         monkeypatch.setenv("AUTOGRADER_LANG", env_lang)
     assert gradescope.main() == 0
@@ -647,11 +649,11 @@ def test_the_runner_without_a_config_grades_as_built_in(layout, monkeypatch):
 @pytest.mark.parametrize("damage", ["{", '{"niveles": [7]}', '["no"]'])
 def test_a_damaged_bundle_config_gives_0_and_says_why_to_instructors_only(layout, monkeypatch, capsys, damage):
     calls = fake_pipeline(monkeypatch)
-    (layout / "source" / gradescope.CONFIG_MEMBER).write_text(damage)
+    (layout / "source" / bundle.CONFIG_MEMBER).write_text(damage)
     assert gradescope.main() == 0
     doc = json.loads((layout / "results" / "results.json").read_text(encoding="utf-8"))
     assert calls == [] and doc["score"] == 0 and doc["tests"] == []
-    assert gradescope.CONFIG_MEMBER in capsys.readouterr().out
+    assert bundle.CONFIG_MEMBER in capsys.readouterr().out
 
 
 # --- the learner's edition and check() ---------------------------------------------------------

@@ -25,7 +25,7 @@ def run(code: str) -> str:
     "code",
     [
         "import autograder.cli",
-        "import autograder.grading.pipeline, autograder.reporting.report, autograder.reporting.gradescope\n"
+        "import autograder.grading.pipeline, autograder.reporting.report, autograder.classrun.gradescope\n"
         "import autograder.course.criteria",
         "import lesson3, lesson3.checkpoint",
         "from autograder import cli\ntry:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass",

@@ -58,7 +58,7 @@ def _reason(name: str) -> dict[str, Any]:
     """What Level 1's question on one of the lesson's checkpoints (why that action on resume?) has but its key.
 
     Its options, ``answer`` and ``explanation`` stay written in each ``Question(...)`` call: the learner's
-    edition empties the key there (:func:`autograder.reporting.release.keyless_questions_source`)."""
+    edition empties the key there (:func:`autograder.distribution.release.keyless_questions_source`)."""
     variable = reason_variable(name)
     return {
         "variable": variable,

@@ -2,7 +2,7 @@
 
 It counts the ``moves`` record of every result (:mod:`autograder.judging.moves` classifies
 them in the judging process; :mod:`autograder.wire.results` carries them), so a merged
-class (:mod:`autograder.reporting.shards`) gets the same map as one machine's run. A
+class (:mod:`autograder.classrun.shards`) gets the same map as one machine's run. A
 learner whose reconcile answered two tools of one kind differently counts under both
 moves; a learner with no record (not graded, a submission that could not run, Level 2
 not graded) is listed apart, never counted as having made a move.

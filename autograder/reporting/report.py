@@ -277,7 +277,7 @@ def results_document(
     # The course's configuration the run used (autograder.course.config): its values and their SHA-256.
     if config is not None:
         document["report"]["config"] = config
-    # ``run`` (seed, course version, shard...) lets `autograder merge` check and join parts (reporting.shards).
+    # ``run`` (seed, course version, shard...) lets `autograder merge` check and join parts (classrun.shards).
     if run is not None:
         document["run"] = run
     graded = sum(1 for e in entries if e.graded)

@@ -24,7 +24,7 @@ decision (``autograder review --apply``) sets ``passed`` and ``score`` and recor
 
 One part of a class graded with ``--shard I/N`` also has a top-level ``"run"``
 record (seed, lang, course_version, shard, total, positions, warnings) that
-``autograder merge`` checks: see :mod:`autograder.reporting.shards`. A results.json is read back
+``autograder merge`` checks: see :mod:`autograder.classrun.shards`. A results.json is read back
 only by :mod:`autograder.reporting.results_json`, which checks it against this shape.
 """
 

@@ -1,0 +1,332 @@
+"""A class run: collect → plan its part → grade → carry a person's decisions → write the reports → finish.
+
+Every way a class is graded goes through here: ``autograder grade`` (the whole class, or one part of it
+with ``--shard``: :mod:`autograder.classrun.shards`), ``autograder merge`` (the parts joined),
+``autograder review --apply`` (a person's decisions written into the reports) and Gradescope's
+container (a class of one learner, :mod:`autograder.classrun.gradescope`). The command line
+(:mod:`autograder.cli`) only parses its arguments and prints what a run returns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
+
+from autograder.classrun.shards import Merged, Planned, Shard, merge_parts, plan, run_record
+from autograder.course.catalogue import text
+from autograder.course.config import CourseConfig
+from autograder.intake.collect import Intake, IntakeError, Learner, collect_submissions, shown_name
+from autograder.reporting import results_json, review
+from autograder.reporting.out_folder import begin_out, finish_out, out_lock, prepare_out
+from autograder.reporting.report import (
+    ReportEntry,
+    needs_help,
+    report_files,
+    result_learner,
+    write_reports,
+    write_text_atomic,
+)
+from autograder.wire.results import GradingInterrupted, SubmissionResult
+
+
+class Refused(Exception):
+    """The run cannot go as asked (bad input, nothing to grade, a damaged file): a message in the run's language."""
+
+
+class Progress(Protocol):
+    """Told of each learner graded (done, total, their result, their index in the plan); closed at the end."""
+
+    def __call__(self, done: int, total: int, result: SubmissionResult, index: int) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def run_grading(
+    learners: list[Learner], course: CourseConfig, *, jobs: int, progress: Progress | None = None
+) -> list[SubmissionResult]:
+    """One result per learner, in their order (:func:`autograder.grading.pipeline.grade_many`)."""
+    # Imported here so that `autograder --help` and usage errors stay instant.
+    from autograder.grading.pipeline import grade_many
+
+    if progress is None:
+        return grade_many(learners, course, jobs=jobs)
+    return grade_many(learners, course, jobs=jobs, progress=progress)
+
+
+@contextlib.contextmanager
+def collected(paths: Sequence[Path], lang: str, *, one_learner: bool = False) -> Iterator[Intake]:
+    """The class found under ``paths`` (:func:`autograder.intake.collect.collect_submissions`), open while used."""
+    try:
+        intake = collect_submissions(list(paths), lang=lang, one_learner=one_learner)
+    except IntakeError as exc:
+        raise Refused(exc.notice.render(lang)) from exc
+    with intake:
+        yield intake
+
+
+def grade_one(folder: Path, course: CourseConfig) -> tuple[SubmissionResult, list[str]]:
+    """A class of one (Gradescope's upload): one learner whatever the folder holds; their result and intake's
+    warnings. An upload with nothing gradable is graded all the same: 0 and what was found."""
+    course = course.for_run()
+    with collected([folder], course.lang or "es", one_learner=True) as intake:
+        learners = intake.learners or [Learner(shown_name(folder.name), ())]
+        (result,) = run_grading(learners, course, jobs=os.cpu_count() or 1)
+        return result, intake.warnings
+
+
+@dataclass
+class GradedClass:
+    """What a grading run did, for the console to say."""
+
+    out: Path
+    learners: list[Learner]  # the whole class, as intake found it
+    planned: list[Planned]  # this run's part of it (the whole class without --shard)
+    entries: list[ReportEntry]
+    written: list[str]
+    seed: int
+    elapsed: float
+    interrupted: bool
+
+    @property
+    def results(self) -> list[SubmissionResult]:
+        return [e.result for e in self.entries]
+
+    @property
+    def graded(self) -> int:
+        return sum(1 for e in self.entries if e.graded)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(r.score for r in self.results) if self.entries else 0.0
+
+    @property
+    def mean_fraction(self) -> float:
+        results = self.results
+        return statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
+
+    @property
+    def with_problems(self) -> int:
+        return sum(1 for e in self.entries if needs_help(e))
+
+    @property
+    def pending(self) -> int:
+        """Learners with a criterion left to a person."""
+        return sum(1 for r in self.results if r.pending)
+
+    @property
+    def files(self) -> tuple[int, int]:
+        """(graded, not graded): one graded file per learner who handed one in; every other file they handed in."""
+        mine = [p.learner for p in self.planned]
+        graded = sum(1 for learner in mine if learner.files)
+        return graded, sum(len(learner.files) + len(learner.others) for learner in mine) - graded
+
+
+def _saved_decisions(out: Path, lang: str) -> list[review.Decision]:
+    try:
+        return review.load_decisions(out)
+    except review.ReviewError as exc:
+        raise Refused(exc.notice.render(lang)) from exc
+
+
+def _write_decisions(out: Path, decisions: list[review.Decision], *, always: bool = False) -> list[str]:
+    """decisions.json when there is a decision to keep (or ``always``: a re-grade that dropped every one must say
+    so, not keep the old ones); nothing otherwise (a folder never reviewed stays as it was)."""
+    if not decisions and not always:
+        return []
+    review.write_decisions(out, decisions)
+    return [review.DECISIONS_JSON]
+
+
+def grade_class(
+    paths: Sequence[Path],
+    out: Path,
+    course: CourseConfig,
+    *,
+    jobs: int,
+    shard: Shard | None,
+    force: bool,
+    start: Callable[[list[Learner], list[Planned]], Progress],
+    warn: Callable[[str], None],
+) -> GradedClass:
+    """Grade the class under ``paths`` (or its ``shard``) into ``out``; ``start`` gives the progress once the
+    plan is known, ``warn`` says each warning as it comes. A Ctrl-C keeps what was graded
+    (:attr:`GradedClass.interrupted`); the caller says so while a second Ctrl-C is still ignored."""
+    lang = course.lang or "es"
+    if shard is not None and course.seed is None:
+        raise Refused(text("shard.needs_seed", lang))
+    with out_lock(out, lang):
+        # Refuse early, before reading a single submission; the feedback names are checked once known.
+        prepare_out(out, [], force, lang)
+        with collected(paths, lang) as intake:
+            for warning in intake.warnings:
+                warn(warning)
+            if not intake.learners:
+                raise Refused(text("cli.nothing", lang, paths=", ".join(f"«{p}»" for p in paths)))
+            return _grade_collected(intake, paths, out, course.for_run(), jobs, shard, force, start, warn)
+
+
+def _grade_collected(
+    intake: Intake,
+    paths: Sequence[Path],
+    out: Path,
+    course: CourseConfig,
+    jobs: int,
+    shard: Shard | None,
+    force: bool,
+    start: Callable[[list[Learner], list[Planned]], Progress],
+    warn: Callable[[str], None],
+) -> GradedClass:
+    lang = course.lang or "es"
+    learners = intake.learners
+    planned = plan(learners, paths, shard, lang)
+    # A person's decisions from an earlier run into this folder hold again for the same content.
+    decided = _saved_decisions(out, lang)
+    kept_files = [review.DECISIONS_JSON] if decided else []
+    out_plan = prepare_out(out, [*report_files(p.name for p in planned), *kept_files], force, lang)
+    progress = start(learners, planned)
+    started = time.monotonic()
+    interrupted: GradingInterrupted | None = None
+    try:
+        results = run_grading([p.learner for p in planned], course, jobs=jobs, progress=progress)
+    except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
+        results, interrupted = stop.results, stop
+    finally:
+        progress.close()
+    elapsed = time.monotonic() - started
+    if len(results) != len(planned):
+        raise RuntimeError(text("cli.lost_results", lang, graded=len(results), n=len(planned)))
+    # The pipeline marks what a Ctrl-C left ungraded with this one message, which only it writes.
+    not_graded = text("batch.interrupted", lang) if interrupted else None
+    entries = [
+        ReportEntry(
+            result=r,
+            source=p.learner.source,
+            name=p.name,
+            # Intake's name first, then the one the result records, then the file's (or folder's).
+            learner=p.label if p.named_by_intake else result_learner(r)[0] or p.label,
+            learner_id=p.learner_id or result_learner(r)[1],
+            graded=not_graded is None or r.error != not_graded,
+        )
+        for r, p in zip(results, planned, strict=True)
+    ]
+    kept, dropped = review.carry(entries, decided, lang)
+    for warning in dropped:
+        warn(warning)
+    warnings = [*intake.warnings, *dropped]  # results.json keeps what the console said
+    run = None
+    if shard is not None:
+        run = run_record(
+            course, total=len(learners), warnings=warnings, shard=shard, planned=planned, complete=interrupted is None
+        )
+    if interrupted:  # a second Ctrl-C must not cost the results the first one kept
+        from autograder.grading.pipeline import sigint_ignored
+    with sigint_ignored() if interrupted else contextlib.nullcontext():
+        begin_out(out_plan)
+        written = write_reports(
+            out, entries, lang=lang, seed=course.seed, warnings=warnings, run=run, config=course.record()
+        )
+        written += _write_decisions(out, kept, always=bool(decided))
+        finish_out(out_plan, written)
+    seed = course.seed if course.seed is not None else 0
+    return GradedClass(out, learners, planned, entries, written, seed, elapsed, interrupted is not None)
+
+
+def merge_class(folders: Sequence[Path], out: Path, *, force: bool, lang: str) -> tuple[Merged, list[str]]:
+    """Join the parts in ``folders`` into ``out`` (:func:`autograder.classrun.shards.merge_parts`), their
+    decisions carried; the merged class and the files written."""
+    if any(out.resolve() == folder.resolve() for folder in folders):
+        raise Refused(text("merge.out_is_input", lang, out=out))
+    with out_lock(out, lang):
+        prepare_out(out, [], force, lang)
+        try:
+            merged = merge_parts(folders)
+        except results_json.ResultsError as exc:  # a part unreadable, or the parts not one run's
+            raise Refused(exc.notice.render(lang)) from exc
+        decided = review.merged_decisions(*(_saved_decisions(f, lang) for f in folders))
+        kept_files = [review.DECISIONS_JSON] if decided else []
+        out_plan = prepare_out(out, [*report_files(e.name for e in merged.entries), *kept_files], force, lang)
+        begin_out(out_plan)
+        # The reports are the parts' own, in their language.
+        written = write_reports(
+            out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings, config=merged.config
+        )
+        written += _write_decisions(out, decided)
+        finish_out(out_plan, written)
+    return merged, written
+
+
+def read_class(out: Path, lang: str) -> results_json.ClassResults:
+    """``out``'s results.json, for ``review``; a missing or damaged one is refused in ``lang``."""
+    try:
+        return results_json.read(out)
+    except results_json.ResultsError as exc:
+        raise Refused(exc.notice.render(lang)) from exc
+
+
+@contextlib.contextmanager
+def reviewing(out: Path, lang: str) -> Iterator[results_json.ClassResults]:
+    """``out`` held (no run writes it meanwhile) and its results read, for ``review``."""
+    if not (out / results_json.RESULTS_JSON).is_file():  # before the lock, which would make the folder
+        raise Refused(text("review.no_results", lang, out=out))
+    with out_lock(out, lang):
+        yield read_class(out, lang)
+
+
+def apply_decisions(read: results_json.ClassResults, csv: Path, lang: str) -> tuple[list[review.Decision], list[str]]:
+    """Record the decisions of the filled-in ``csv`` and write the reports again as the grading run wrote them
+    (its language, seed and intake warnings); the decisions applied and the files written (none: nothing decided).
+
+    Call inside :func:`reviewing`.
+    """
+    out, entries = read.folder, read.entries
+    try:
+        decisions = review.read_decisions(csv, entries, at=datetime.now(UTC).isoformat(timespec="seconds"))
+        previous = review.load_decisions(out)
+    except review.ReviewError as exc:
+        raise Refused(exc.notice.render(lang)) from exc
+    if not decisions:
+        return [], []
+    review.apply(entries, decisions)
+    # Our own files are replaced (that is the point); one the instructor edited since is refused, as by grade.
+    out_plan = prepare_out(out, [*report_files(e.name for e in entries), review.DECISIONS_JSON], True, lang)
+    begin_out(out_plan)
+    written = write_reports(
+        out, entries, lang=read.lang or lang, seed=read.seed, warnings=read.warnings, run=read.run, config=read.config
+    )
+    written += _write_decisions(out, review.merged_decisions(previous, decisions))
+    finish_out(out_plan, written)
+    return decisions, written
+
+
+def refuse_without_key(lang: str) -> None:
+    """A learner's edition grades nothing: its graded questions have no key (``autograder release``)."""
+    from autograder.course.questions import QUESTIONS
+
+    if any(q.answer is None for q in QUESTIONS.values()):
+        raise Refused(text("release.grade_without_key", lang))
+
+
+def review_rows(
+    entries: list[ReportEntry], *, criterion: str | None, learner: str | None, lang: str
+) -> list[review.Row]:
+    """What ``review`` lists: the pending criteria, or those asked for; a criterion or learner unknown is refused."""
+    known = list(dict.fromkeys(c.id for e in entries for c in e.result.criteria))
+    if criterion is not None and criterion not in known:
+        raise Refused(text("review.unknown_criterion", lang, criterion=criterion, ids=", ".join(known)))
+    if learner is not None and not review.rows_to_review(entries, learner=learner):
+        raise Refused(text("review.unknown_learner", lang, learner=learner))
+    return review.rows_to_review(entries, criterion=criterion, learner=learner)
+
+
+def write_review_csv(path: Path, rows: list[review.Row], *, force: bool, lang: str) -> None:
+    """The CSV to fill in; one already there is replaced only when asked (``--force``): it may hold decisions."""
+    if path.exists() and not force:
+        raise Refused(text("review.csv_exists", lang, path=path))
+    write_text_atomic(path, review.review_csv(rows, lang))
