@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import filecmp
-import json
 import os
 import platform
 import subprocess
@@ -24,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_grading import KINDS, generate  # one generator of classes for every bench
+
+from autograder.reporting import results_json
 
 
 def autograder(*args: str | Path) -> subprocess.Popen[bytes]:
@@ -47,10 +48,9 @@ def differing_reports(a: Path, b: Path) -> list[str]:
 
 
 def verdicts(folder: Path) -> dict[str, object]:
-    document = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     return {
-        s["source"]: (s["score"], [(c["id"], c["passed"], c["score"]) for c in s["criteria"]])
-        for s in document["submissions"]
+        e.source: (e.result.score, [(c.id, c.passed, c.score) for c in e.result.criteria])
+        for e in results_json.read(folder).entries
     }
 
 

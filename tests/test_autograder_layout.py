@@ -390,9 +390,13 @@ READER = "autograder.reporting.results_json"
 _READS = {"load", "loads", "read_text", "read_bytes", "open"}
 
 
+def _called(call: ast.Call) -> str:
+    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+
+
 def reads_results_json(source: str) -> list[str]:
-    """The functions (or the module's top level) that read a file or parse JSON and name results.json:
-    by its file name, the reader's ``RESULTS_JSON``, or the document's ``"submissions"`` key."""
+    """The functions (or the module's top-level statements) that read a file or parse JSON and name results.json:
+    by its file name, the reader's ``RESULTS_JSON``, or the document's ``"submissions"`` key (a subscript or a get)."""
     tree = ast.parse(source)
     defs = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
     # A function is one scope; at the top level, each statement is.
@@ -403,26 +407,25 @@ def reads_results_json(source: str) -> list[str]:
     found = []
     for scope in scopes:
         nodes = list(ast.walk(scope))
-        reads = any(
-            isinstance(n, ast.Call)
-            and (n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")) in _READS
-            for n in nodes
-        )
+        reads = any(isinstance(n, ast.Call) and _called(n) in _READS for n in nodes)
+        keys = [n.slice for n in nodes if isinstance(n, ast.Subscript)]
+        keys += [n.args[0] for n in nodes if isinstance(n, ast.Call) and _called(n) == "get" and n.args]
         names = any(
-            (isinstance(n, ast.Constant) and n.value in ("results.json", "submissions"))
+            (isinstance(n, ast.Constant) and n.value == "results.json")
             or (isinstance(n, ast.Name) and n.id == "RESULTS_JSON")
             or (isinstance(n, ast.Attribute) and n.attr == "RESULTS_JSON")
             for n in nodes
-        )
+        ) or any(isinstance(k, ast.Constant) and k.value == "submissions" for k in keys)
         if reads and names:
             found.append(getattr(scope, "name", f"line {scope.lineno}"))
     return found
 
 
 def test_results_json_is_read_by_one_module():
+    benches = {f"bench.{p.stem}": p for p in (PACKAGE.parent / "bench").glob("*.py")}
     found = {
         name: scopes
-        for name, path in MODULES.items()
+        for name, path in {**MODULES, **benches}.items()
         if name != READER and (scopes := reads_results_json(path.read_text(encoding="utf-8")))
     }
     assert found == {}
@@ -434,6 +437,7 @@ def test_results_json_is_read_by_one_module():
         "import json\ndef load(path):\n    return json.loads(path.read_text())['submissions']",
         "def read(folder):\n    return (folder / 'results.json').read_text()",
         "import json\nwith open(out / 'results.json') as f:\n    doc = json.load(f)",
+        "import json\ndef load(raw):\n    return json.loads(raw).get('submissions')",
         "def part(folder):\n    return read_bytes_of(folder / RESULTS_JSON, open(folder / RESULTS_JSON))",
     ],
 )
@@ -443,5 +447,5 @@ def test_the_one_reader_rule_sees_each_way_of_reading_results_json(source):
 
 def test_the_one_reader_rule_lets_writing_and_other_files_be():
     writes = "import json\ndef write(out, doc):\n    (out / 'results.json').write_text(json.dumps(doc))"
-    other = "import json\ndef key(root):\n    return json.loads((root / 'submission_metadata.json').read_text())"
+    other = "import json\ndef key(root):\n    return json.loads((root / 'submissions' / 'meta.json').read_text())"
     assert reads_results_json(writes) == reads_results_json(other) == []
