@@ -234,7 +234,7 @@ def _grade_collected(
         )
         written += _write_decisions(out, kept, always=bool(decided))
         finish_out(out_plan, written)
-    seed = course.seed if course.seed is not None else 0
+    seed = int(course.seed or 0)  # for_run drew one when none was given
     return GradedClass(out, learners, planned, entries, written, seed, elapsed, interrupted is not None)
 
 
