@@ -117,6 +117,7 @@ SPANISH_DATA = {
     "course/questions.py": "the questions' prompts and options",
     "reporting/guide.py": "the generated parts of docs/guia-docente.md, a Spanish document",
     "reporting/lms.py": "Moodle's own column names in a Spanish worksheet",
+    "distribution/release.py": "the docstring of the edition's lesson3/answers stub: a module of the Spanish course",
     "intake/notebook_json.py": "the notebook's title line it recognises («Lección 3»)",
     "judging/scenarios.py": "the tasks and notes the offline model and the learner's tools read: the course's language",
     "judging/unknown_state.py": "the Spanish the is_error text classifier reads",
