@@ -67,6 +67,14 @@ def test_the_corpora_are_labelled_balanced_and_bilingual(name: str) -> None:
     assert len({str(r["text"]) for r in rows}) == len(rows)
 
 
+def test_the_learners_corpus_labels_every_text_by_meaning_with_a_reason() -> None:
+    rows = corpus("heldout_learners.jsonl")
+    assert all(set(r) == {"text", "label", "lang", "reason"} and str(r["reason"]).strip() for r in rows)
+    labels = [r["label"] for r in rows]
+    assert set(labels) == {"right", "wrong", "ambiguous"} and len(rows) >= 300
+    assert len({str(r["text"]) for r in rows}) == len(rows)
+
+
 def test_the_two_corpora_share_no_text_and_hold_over_300() -> None:
     dev = {str(r["text"]) for r in DEV}
     held = {str(r["text"]) for r in corpus("heldout.jsonl")}
@@ -562,7 +570,8 @@ def test_the_bench_prints_its_figures_for_both_corpora(
     spec.loader.exec_module(bench)
     bench.main(["--quick"])
     out = capsys.readouterr().out
-    for name in ("heldout.jsonl", "dev.jsonl"):
+    for name in ("heldout_learners.jsonl", "heldout.jsonl", "dev.jsonl"):
         assert f"{name}: " in out
-    assert out.count("precisión") == 2 and out.count("pendientes de revisión") == 2
+    assert out.count("precisión") == 3 and out.count("pendientes de revisión") == 3
+    assert out.count("ambiguos: ") == 1
     assert "veredictos equivocados" in out and "tiempo por texto" in out
