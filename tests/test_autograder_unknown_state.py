@@ -575,3 +575,34 @@ def test_the_bench_prints_its_figures_for_both_corpora(
     assert out.count("precisión") == 3 and out.count("pendientes de revisión") == 3
     assert out.count("ambiguos: ") == 1
     assert "veredictos equivocados" in out and "tiempo por texto" in out
+
+
+# --- issue 28: constants, code and structures are read as words ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "STATE_OF_EXECUTION_UNKNOWN",
+        "ErrEstadoDesconocido: send_email",
+        "ResultadoLlamada.DESCONOCIDO",
+        "execution_outcome=unknown",
+        "tool send_email => UNKNOWN",
+        "{'estado_de_la_llamada': 'desconocido'}",
+        "ToolError(reason='execution_state_unknown', resend=False)",
+    ],
+)
+def test_a_constant_or_structure_that_says_the_state_is_unknown_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["EMAIL_WAS_SENT", "SendEmail.DELIVERED", "{'estado': 'enviado'}", "ToolError(reason='unknown_tool')"],
+)
+def test_a_constant_or_structure_that_claims_an_outcome_or_names_another_unknown_fails(text: str) -> None:
+    fails(text)
+
+
+def test_data_given_to_the_call_is_still_not_read_as_said() -> None:
+    passes("Estado desconocido para send_email {'asunto': 'Pago enviado correctamente'}")

@@ -278,20 +278,46 @@ CONTRACTIONS = (
 )
 
 
+IDENTIFIER_FALSE = re.compile(r"\b([A-Za-z_]+)\s*[=:]\s*(?:False|false|FALSE|None|none|0)\b")
+"""``retry=False``: the key is denied."""
+
 _CONTRACTIONS = tuple((re.compile(pattern), replacement) for pattern, replacement in CONTRACTIONS)
 
 
 # --- text preparation -------------------------------------------------------------------------
 
 
+def _spell_out_identifiers(content: str) -> str:
+    """Constants and code read as words: ``ERROR_UNKNOWN_EXECUTION_STATE``, ``EstadoEjecucion.DESCONOCIDO``."""
+    text = IDENTIFIER_FALSE.sub(r" no \1 ", content)  # «retry=False» says no re-run
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)  # CamelCase
+    text = re.sub(r"(?<=[A-Za-z])_(?=[A-Za-z])|(?<=[A-Za-z])\.(?=[A-Z_]{2,}\b)", " ", text)  # snake, Enum.MEMBER
+    return re.sub(r"(?<=\w)\s*(?:=|->|=>|→)\s*", ": ", text)  # key=value, a -> b: the value is said of the key
+
+
+def _unbrace(text: str) -> str:
+    """A dict or list right after a name is the call's data (its input); one standing alone is the message itself."""
+    while True:
+        block = re.search(r"\{[^{}]*\}|\[[^\[\]]*\]", text)
+        if not block:
+            return text
+        before = text[: block.start()].rstrip()
+        inner = block.group(0)[1:-1]
+        if re.search(r"[\w(]$", before) or not re.search(r"[a-z]", inner):
+            said = " "  # send_email({...}), "for send_email {...}": what the call was given, not a claim
+        else:
+            said = ". " + re.sub(r"[\"']|,(?=\s*[\"'\w])", lambda m: "" if m.group(0) != "," else ". ", inner) + ". "
+        text = text[: block.start()] + said + text[block.end() :]
+
+
 def normalise(content: str) -> str:
     """Lower case, no accents (an accented «sí» becomes ``siyes``), contractions expanded, one space between words.
 
-    Line breaks are kept (one each): they end a sentence. Braced or bracketed data (the call's input) is dropped.
+    Line breaks are kept (one each): they end a sentence. Identifiers are spelled out as words; braced or
+    bracketed data after a name (the call's input) is dropped, a structure standing alone is read key by key.
     """
-    text = content.casefold().replace("\u2019", "'").replace("`", "'")
-    while (unbraced := re.sub(r"\{[^{}]*\}|\[[^\[\]]*\]", " ", text)) != text:
-        text = unbraced  # a dict or list is the call's data (its input, its id), not something said about it
+    text = _spell_out_identifiers(content).casefold().replace("\u2019", "'").replace("`", "'")
+    text = _unbrace(text)
     text = re.sub(r"(?<!\w)sí(?!\w)", "siyes", text)
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
