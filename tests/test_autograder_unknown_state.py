@@ -606,3 +606,44 @@ def test_a_constant_or_structure_that_claims_an_outcome_or_names_another_unknown
 
 def test_data_given_to_the_call_is_still_not_read_as_said() -> None:
     passes("Estado desconocido para send_email {'asunto': 'Pago enviado correctamente'}")
+
+
+# --- issue 28: an outcome said of the crash, the process or the checkpoint is not said of the call ------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Se produjo un corte de luz en la máquina; no se sabe si la herramienta llegó a ejecutarse.",
+        "Sucedió una caída del contenedor. Desconocemos si el mensaje salió.",
+        "El worker recibió SIGTERM a mitad del envío: estado de ejecución desconocido.",
+        "El checkpoint se escribió correctamente; el resultado de la llamada es desconocido.",
+        "Falló la máquina, así que no hay manera de saber si se completó el pago.",
+        "The container crashed and was restarted successfully; whether the payment went through is unknown.",
+        "The harness recovered successfully. Outcome of the tool call: unknown.",
+        "A crash happened mid-call, so we cannot tell if the message went out.",
+    ],
+)
+def test_an_outcome_said_of_the_crash_beside_an_unknown_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El sistema envió el correo justo antes de caerse; estado desconocido.",
+        "Antes de la caída del proceso se envió. Estado desconocido.",
+        "The process crashed after the payment went through; unknown state.",
+        "El punto de control se guardó bien y la llamada se completó; estado desconocido.",
+    ],
+)
+def test_an_outcome_said_of_the_call_beside_a_crash_still_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["No sabemos cuánto duró la caída del proceso.", "We do not know what time the crash happened."],
+)
+def test_not_knowing_something_about_the_crash_is_not_the_calls_state(text: str) -> None:
+    assert assess(text).verdict is not True

@@ -146,7 +146,8 @@ CONDITIONAL = r"^(?:si|if|en caso de que|in case|suponiendo que|assuming|if it)\
 """A clause opening with these is the antecedent of a condition, not an assertion."""
 
 OPENERS = (
-    r"\b(?:si|if|whether|en caso de que|in case|antes de(?: que)?|before|hasta que|until|sin que|por si|para que"
+    r"\b(?:si|if|whether|en caso de que|in case|antes de que|antes de \w+(?:ar|er|ir)(?:lo|la|se)?"
+    r"|before|hasta que|until|sin que|por si|para que"
     r"|para ver si|a ver si|de si|asumas|asumir|asume|supongas|suponer|des por hecho|dar por hecho|creas|creer"
     r"|assume|assuming|suppose|take for granted|believe|think)\b"
 )
@@ -161,6 +162,8 @@ EXEC_VERB = re.compile(
     r"|gone|happen\w*|effect|deliver\w*|processed|receiv\w*|work|worked|succe\w*|took place|fail|failed)\b"
 )
 """Verbs (any form) about the call running, its effect or outcome: they make a clause about the execution."""
+OCCURRENCE = re.compile(r"produj\w*|produc\w*|ocurri\w*|sucedi\w*|happen\w*|took place|recibi\w*|receiv\w*|fail\w*")
+"""Verbs that say something occurred: about the crash when the crash is their only subject."""
 
 STRONG_EXEC_NOUNS = frozenset(
     "ejecucion ejecuciones execution resultado result outcome efecto effect llamada call envio accion action"
@@ -206,6 +209,74 @@ NOUN_RIGHT = frozenset("de del en durante por con interno general grave critico 
 """After an ambiguous form, these make it a noun: «fallo en la reanudación», «envío de datos»."""
 CLITICS = frozenset("se ya lo la le les no nunca".split())
 VERB_LEFT = frozenset("se ya lo la le les no nunca que y e o ni bien tambien solo todavia aun it".split())
+
+CALL_NOUNS = frozenset(
+    "correo correos email emails mail mails mensaje mensajes message messages llamada call envio envios herramienta"
+    " tool accion action operacion operation pago payment cargo transferencia transfer entrega delivery"
+    " resultado result outcome ejecucion execution".split()
+)
+"""What the dangling call is, did or produced: an outcome said of these is said of the call."""
+CRASH_NOUNS = frozenset(
+    "proceso process caida crash checkpoint control reanudacion resume reinicio restart sigkill sigterm oom killer"
+    " agente agent worker sistema system programa program kernel arnes harness corte apagon laboratorio lab"
+    " interrupcion interruption bucle loop contenedor container maquina machine servicio".split()
+)
+"""What crashed, was killed, restarted or saved: an outcome said of these («se produjo una caída», «el punto de
+control se guardó correctamente», "the agent resumed successfully") says nothing of the call."""
+PREPOSITIONS = frozenset("de del en con desde por durante of in with from by during within at".split())
+"""A noun after these is a complement («antes de la caída del proceso se envió»), not the verb's subject."""
+NOUN_DETERMINERS = frozenset(
+    "el la los las un una unos unas su sus este esta ese esa the a an this that its their our".split()
+)
+SUBJECT_SKIP = frozenset(
+    "se ya no lo la le les ha han habia fue ha sido was were has had been is it also tambien".split()
+)
+"""Words that may stand between a Spanish verb and the start of its clause without being its subject."""
+CRASH_VERB = re.compile(
+    r"\b(?:reanud\w*|resum\w*|reinici\w*|restart\w*|guard\w*|saved?|escrib\w*|escrit\w*|writ\w*|wrote|recuper\w*"
+    r"|recover\w*|carg\w*|load\w*|cay\w*|crash\w*|murio|died|killed|matad\w*)\b"
+)
+"""Verbs of the crash and the resume: a success adverb right after one («se reanudó correctamente») is theirs."""
+
+
+def _noun_class(word: str) -> str | None:
+    return "call" if word in CALL_NOUNS else "crash" if word in CRASH_NOUNS else None
+
+
+def _subject_before(words: list[str]) -> str | None:
+    """The nearest noun before a verb that is not a prepositional complement: its subject, in SV order."""
+    for i in range(len(words) - 1, -1, -1):
+        kind = _noun_class(words[i])
+        if kind is None:
+            continue
+        j = i - 1
+        while j >= 0 and words[j] in NOUN_DETERMINERS:
+            j -= 1
+        if j >= 0 and words[j] in PREPOSITIONS:
+            continue
+        return kind
+    return None
+
+
+def _phrase_after(words: list[str]) -> str | None:
+    """What the noun phrase right after a verb names (its postverbal subject or object): call, crash or None."""
+    kinds = [_noun_class(w) for w in words[:5]]
+    return "call" if "call" in kinds else "crash" if "crash" in kinds else None
+
+
+def _said_of_the_crash(clause: str, match: re.Match[str]) -> bool:
+    """Whether the outcome word ``match`` is said of the crash, the process or the checkpoint, not of the call."""
+    before, after = clause[: match.start()].split(), clause[match.end() :].split()
+    if match.lastgroup == "success":
+        verb = " ".join(before[-2:])
+        if CRASH_VERB.search(verb) and _phrase_after(after) != "call":
+            return True  # «se reanudó correctamente»: the adverb is the resume's
+    subject = _subject_before(before)
+    if subject is None and all(w in SUBJECT_SKIP for w in before):
+        subject = _phrase_after(after)  # «se produjo una caída», «falló el proceso»: the subject follows
+    # «el proceso envió el correo» still says the email went out
+    return subject == "crash" and _phrase_after(after[:3]) != "call"
+
 
 RERUN = re.compile(
     r"\b(?:vuelv[ea]n?|volver|vuelvas) a (?:ejecutar|enviar|mandar|llamar|lanzar|intentar|correr|hacer|probar"
@@ -412,6 +483,13 @@ def clauses(normalised: str) -> list[Clause]:
 def classify(text: str) -> str | None:
     """What a stretch of text is about: "exec", "other", "mixed" (a state of something else) or None (nothing)."""
     words = text.split()
+    kinds = {_noun_class(w) for w in words}
+    if (
+        "crash" in kinds
+        and "call" not in kinds
+        and all(OCCURRENCE.fullmatch(m.group(0)) for m in EXEC_VERB.finditer(text))
+    ):
+        return "other"  # «a qué hora se produjo la caída»: when the crash happened, not whether the call ran
     if EXEC_VERB.search(text) or any(w in STRONG_EXEC_NOUNS for w in words):
         return "exec"
     weak = any(w in WEAK_EXEC_NOUNS for w in words)
@@ -538,18 +616,24 @@ def _claims(clause: str, openers: list[int], covered: bool) -> list[str]:
             )
             verbal = (
                 previous in VERB_LEFT
-                or previous in STRONG_EXEC_NOUNS | OTHER_NOUNS
+                or previous in STRONG_EXEC_NOUNS | OTHER_NOUNS | CALL_NOUNS | CRASH_NOUNS
                 or previous in ("correo", "email", "mensaje", "mail", "message")
             )
             if nominal or not (verbal or not previous):
                 continue
-            if previous in CLITICS or (following and following[0] in ("bien", "mal")):
+            if (
+                previous in CLITICS | CALL_NOUNS | CRASH_NOUNS
+                or (following and following[0] in ("bien", "mal"))
+                or (following and following[0] in NOUN_DETERMINERS)
+            ):
                 kind = "verb"  # «se envió», «terminó bien»: no noun stands there
         following_word = (clause[match.end() :].split() or [""])[0]
         if re.match(r"term|fini", match.group(0).split()[-1]) and (
             following_word == "de" or following_word.endswith("ing")
         ):
             continue  # «no terminó de registrarse», "did not finish being recorded": about the recording
+        if _said_of_the_crash(clause, match):
+            continue
         found.append(kind)
     return found
 
