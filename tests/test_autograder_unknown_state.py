@@ -647,3 +647,53 @@ def test_an_outcome_said_of_the_call_beside_a_crash_still_fails(text: str) -> No
 )
 def test_not_knowing_something_about_the_crash_is_not_the_calls_state(text: str) -> None:
     assert assess(text).verdict is not True
+
+
+# --- issue 28: negations that leave the outcome open, and outcome claims the old words missed --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No descartamos que el pago ya se haya cobrado.",
+        "No es posible descartar que la herramienta se ejecutara.",
+        "It can't be ruled out that the payment was charged.",
+        "We can't exclude that the message went out.",
+        "Ni la entrega ni el error de la llamada se han podido confirmar.",
+        "Neither success nor failure of the payment can be verified.",
+        "We can confirm neither that it ran nor that it did not.",
+        "No puedo afirmar que se haya ejecutado ni que no.",
+        "No cacho si se ejecutó la herramienta.",
+        "No tengo ni puta idea de si salió el correo.",
+        "No confirmation of the payment either way.",
+        "La herramienta se ejecutó o no, no podemos saberlo.",
+    ],
+)
+def test_a_negation_that_leaves_the_outcome_open_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La entrega está confirmada.",
+        "El servidor de correo confirmó el envío.",
+        "Payment confirmed.",
+        "Estado desconocido, aunque la entrega quedó verificada.",
+        "El servidor devolvió 250 OK.",
+        "HTTP 202 Accepted",
+        "Unknown state, but SMTP said 250 2.0.0 queued as 9ABC.",
+        "Estado: desconocido (status 200).",
+        "Mensaje aceptado por el servidor.",
+    ],
+)
+def test_an_outcome_claimed_by_a_confirmation_or_a_protocol_code_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Descartamos que se haya enviado.", "We can rule out that it ran."],
+)
+def test_ruling_out_an_outcome_is_not_leaving_it_open(text: str) -> None:
+    assert assess(text).verdict is not True

@@ -95,14 +95,16 @@ GAP = (
 """Words that may stand between the negator and the knowledge word (``no hay manera de confirmar``)."""
 
 KNOW = (
-    r"(?:sabe|sabemos|saben|saber|sabia|sabiamos|sabria|sabriamos|sabremos|sabra|sabran|sepa|sepamos|sepan"
+    r"(?:sabe|sabemos|saben|saber|saberlo|sabia|sabiamos|sabria|sabriamos|sabremos|sabra|sabran|sepa|sepamos|sepan"
     r"|conoce|conocemos|conozco|conocen|conocer|confirmarlo|confirmar|confirma|confirmamos|confirmado|confirmada"
     r"|confirmados|confirmadas|confirmacion|verificarlo|verificar|verificado|verificada|verificacion|comprobarlo"
     r"|comprobar|comprobado|comprobada|asegurarlo|asegurar|determinarlo|determinar|determinado|garantizar"
     r"|garantizarlo|garantizado|garantizada|garantia|constatar|decirte|decirle|decirlo|decir|averiguar|precisar|establecer|seguro|segura|claro|clara"
-    r"|certeza|constancia|consta|registro|evidencia|pruebas|idea"
+    r"|certeza|constancia|consta|registro|evidencia|pruebas|idea|descartar|descartarlo|descarta|descartamos"
+    r"|descartado|descartada|afirmar|afirmarlo|cachar|cacho|cachamos|cacha|cachan|cachai"
     r"|know|knows|known|tell|confirm|confirmed|verify|verified|determine|determined|say|sure|certain|ascertain"
-    r"|establish|clear|check|checked|record|evidence|clue)"
+    r"|establish|clear|check|checked|record|evidence|clue|confirmation|confirms|rule out|ruled out|exclude"
+    r"|excluded)"
 )
 """Knowing, confirming, being sure: negated, they say the thing is not known."""
 
@@ -159,7 +161,8 @@ EXEC_VERB = re.compile(
     r"|hiciera|haga|corrio|corrido|correr|corriera|corra|sali(?:o|do|da|r|era)|salga|lleg(?:o|ado|ar|ara|ue) a"
     r"|produj\w*|produc\w*|efecto|funcion(?:o|ado|ara|e)|procesad\w*|procesar|ocurri\w*|sucedi\w*|recibi\w*"
     r"|entreg\w*|run|ran|runs|running|execut\w*|sent|send|sends|sending|complet\w*|finish\w*|went|go through"
-    r"|gone|happen\w*|effect|deliver\w*|processed|receiv\w*|work|worked|succe\w*|took place|fail|failed)\b"
+    r"|gone|happen\w*|effect|deliver\w*|exito|fracas\w*|success\w*"
+    r"|processed|receiv\w*|work|worked|succe\w*|took place|fail|failed)\b"
 )
 """Verbs (any form) about the call running, its effect or outcome: they make a clause about the execution."""
 OCCURRENCE = re.compile(r"produj\w*|produc\w*|ocurri\w*|sucedi\w*|happen\w*|took place|recibi\w*|receiv\w*|fail\w*")
@@ -195,6 +198,11 @@ CLAIM = re.compile(
     r"|todo (?:bien|correcto)|successfully|successful|success|all good)\b)"
     r"|(?P<assumed>\b(?:asum\w*|supon\w*|da por hecho) que (?:si|siyes|no|ya)\b"
     r"|\bassume (?:that )?it (?:was|did|has|ran|went)\b)"
+    r"|(?P<confirmed>\b(?:confirmad[oa]s?|confirmo|confirmaron|confirmed|verificad[oa]|verified|aceptad[oa]"
+    r"|accepted|queued|encolad[oa])\b)"
+    r"|(?P<protocol>\b2\d\d(?: [\d.]+)?(?: ok)?:? (?:ok|accepted|aceptado|queued|created)\b|\b(?:http|smtp|status"
+    r"|estado|code|codigo)[: ]+2\d\d\b"
+    r"|\b(?:respondio|devolvio|returned|responded|replied|answered)(?: \w+){0,2} 2\d\d\b)"
     r"|(?P<missing>\b(?:no existe|not found|no encontrad[oa]|does not exist|not registered|no esta registrad[oa]"
     r"|no registrad[oa])\b)"
 )
@@ -539,7 +547,9 @@ class Reading:
 
 
 _NEG_KNOW = re.compile(
-    rf"\b{NEG}(?: {GAP}){{0,6}} {KNOW}\b|\bno se(?= (?:si|if|que|cual|quien|por que|como|cuando"
+    rf"\b(?:ni|neither|nor)(?: \w+){{1,12}}? {KNOW}\b|\b{KNOW} (?:\w+ )?(?:ni|neither)\b"
+    rf"|\b(?:no (?:\w+ ){{0,2}})?ni (?:la |una )?(?:\w+ )?idea\b"
+    rf"|\b{NEG}(?: {GAP}){{0,6}} {KNOW}\b|\bno se(?= (?:si|if|que|cual|quien|por que|como|cuando"
     rf"|donde)\b)|\bno (?:lo )?se$|\bni idea\b|\bno idea\b"
 )
 """A negated knowledge word; «no se si» and a clause-final «no (lo) se» are «no sé» written without its accent."""
@@ -591,12 +601,20 @@ def _prefix_negation(
     return None
 
 
-def _claims(clause: str, openers: list[int], covered: bool) -> list[str]:
+def _claims(clause: str, openers: list[int], covered: bool, spans: list[tuple[int, int]]) -> list[str]:
     """Outcomes this clause asserts: claim words not preceded, in the clause, by a cue or complementiser."""
     if covered:
         return []
     found = []
+    coordinated = bool(re.match(r"(?:ni|nor|neither|o|or)\b", clause))
     for match in CLAIM.finditer(clause):
+        if coordinated or any(s <= match.start() < e for s, e in spans):
+            continue  # «no se ha podido confirmar», "nor that it succeeded": under the cue or its negation
+        near_before = [w for w in clause[: match.start()].split()[-3:] if w not in NOUN_DETERMINERS]
+        if near_before and near_before[-1] in ("ni", "neither", "nor"):
+            continue  # «ni el éxito ni el fracaso», "neither success nor failure": arms of a negation
+        if re.match(r" (?:\w+ )?(?:o no|or not|o fallo|or failed|o nunca|o no se)\b", clause[match.end() :]):
+            continue  # «se envió o no»: a disjunction asserts neither arm
         # «asume que sí» opens its own complement: it is the claim, not what is under it
         if match.lastgroup != "assumed" and any(o <= match.start() for o in openers):
             continue
@@ -645,8 +663,8 @@ def read_clause(clause: str, covered: bool) -> Reading:
     for match in _NEG_KNOW.finditer(clause):
         spans.append(match.span())
         has, topic = complement_topic(clause[match.end() :])
-        if not has:
-            topic = classify(clause[: match.start()]) or None
+        if not has:  # «ni el envío ni su error se pueden confirmar»: what is not known is inside the cue
+            topic = classify(clause[: match.end()]) or None
         reading.cues.append(Cue("know", *match.span(), topic))
         reading.openers.append(match.end())
     for match in _NOUN_VERB.finditer(clause):
@@ -695,7 +713,7 @@ def read_clause(clause: str, covered: bool) -> Reading:
     reading.conditional = bool(re.match(CONDITIONAL, clause))
     if POSITIVE_KNOW_AFTER_SI.match(clause):
         reading.unclear = True  # «si sabemos que...» without an accent: "if we know" or "yes, we know"?
-    reading.claims = _claims(clause, reading.openers, covered or reading.conditional)
+    reading.claims = _claims(clause, reading.openers, covered or reading.conditional, spans)
     outcome_named = (m.lastgroup for m in CLAIM.finditer(clause))
     if reading.conditional and any(
         g in ("verb", "ambiguous", "participle", "negated", "success") for g in outcome_named
