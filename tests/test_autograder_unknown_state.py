@@ -697,3 +697,40 @@ def test_an_outcome_claimed_by_a_confirmation_or_a_protocol_code_fails(text: str
 )
 def test_ruling_out_an_outcome_is_not_leaving_it_open(text: str) -> None:
     assert assess(text).verdict is not True
+
+
+# --- issue 28: orders to send again, said without «otra vez» -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No sabemos si se cobró. Ejecuta el pago ahora.",
+        "Resultado desconocido; mándalo ya.",
+        "Estado de ejecución desconocido. Por favor, envíe el mensaje.",
+        "Unknown outcome. Send the email now.",
+        "Unknown execution state; just run it.",
+        "No se sabe si salió: volvelo a mandar.",
+        "Estado desconocido. Lo volveremos a intentar en un minuto.",
+        "Outcome unknown, so it was requeued.",
+        "We couldn't tell if it went out, so we will send it again.",
+    ],
+)
+def test_an_order_or_announcement_to_send_again_fails_even_after_an_unknown(text: str) -> None:
+    fails(text)
+    assert assess(text).reason == "blind_rerun"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estado desconocido: volver a enviarlo sin comprobar podría cobrar dos veces.",
+        "No sabemos si el pago se hizo; reintentarlo puede duplicar el cargo.",
+        "Unknown state. Resending blindly might double the charge; reassess.",
+        "Unknown outcome: retrying would risk a second email.",
+        "Estado desconocido. Envía el correo solo si compruebas que no llegó.",
+        "Unknown state: send it only if the outbox shows nothing.",
+    ],
+)
+def test_a_re_run_named_in_a_warning_or_under_a_condition_is_no_order(text: str) -> None:
+    passes(text)

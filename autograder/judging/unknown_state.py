@@ -287,13 +287,28 @@ def _said_of_the_crash(clause: str, match: re.Match[str]) -> bool:
 
 
 RERUN = re.compile(
-    r"\b(?:vuelv[ea]n?|volver|vuelvas) a (?:ejecutar|enviar|mandar|llamar|lanzar|intentar|correr|hacer|probar"
-    r"|invocar)\w*|\breenvi\w*|\breintent\w*|\brepit\w*|\brepetir\w*"
+    r"\b(?:vuelv|volv)\w* a (?:ejecutar|enviar|mandar|llamar|lanzar|intentar|correr|hacer|probar"
+    r"|invocar|encolar)\w*|\bresent\b|\brequeu\w*|\b(?:sent|queued|enqueued|called|executed|fired) again\b"
+    r"|\breenvi\w*|\breintent\w*|\brepit\w*|\brepetir\w*"
     r"|\b(?:ejecut|mand|envi|lanz|llam|corr|hac)\w* (?:\w+ ){0,3}?(?:otra vez|de nuevo|nuevamente)\b"
     r"|\b(?:retry|retrying|rerun|rerunning|resend|resending|reexecute|reexecuting|try again)\b"
     r"|\b(?:run|send|execute|call|fire|invoke|redo)(?: \w+){0,3}? again\b"
 )
 """Orders to run the call again: blind, they undo what the fallback is for."""
+SEND_ORDER = re.compile(
+    r"^(?:(?:y|e|entonces|ahora|ya|mejor|pues|por favor|porfa|so|then|now|just|simply|please|simplemente) )*"
+    r"(?:(?:envia|manda|ejecuta|lanza|dispara|envie|mande|ejecute)(?:lo|la|los|las)?"
+    r"(?= (?:el|la|los|las|un|una|ahora|ya|de una|al|a)\b|$)|(?:envia|manda|ejecuta|lanza|envie|mande|ejecute)(?:lo|la)"
+    r"|llama (?:a|otra)\b"
+    r"|(?:send|run|execute|call|fire|invoke|dispatch) (?:it|them|the (?:email|mail|message|tool|call|payment)"
+    r"|send email|this|that|now)\b)"
+)
+"""An order, heading its clause, to send or run: for the dangling call, a re-run («Envía el correo ahora»)."""
+WARNING_AFTER = re.compile(
+    r"\b(?:podria\w*|puede|pueden|causaria|duplicaria|seria|implicaria|arriesga\w*|could|might|may|would|can|risks?"
+    r"|causes?|means?)\b"
+)
+"""After a re-run named as a thing («reenviarlo a ciegas podría duplicarlo»), these make it a warning, not an order."""
 CHECK = r"(?:comprueba\w*|verifica\w*|revisa\w*|mira|fijate|check|verify|look)"
 CHECK_FIRST = re.compile(rf"\b{CHECK}\b")
 """A check ordered earlier in the sentence makes a later re-run its second step («comprueba y reenvía»)."""
@@ -699,7 +714,9 @@ def read_clause(clause: str, covered: bool) -> Reading:
         reading.cues.append(Cue("lean", *match.span(), None))
         reading.openers.append(match.start())
 
-    reading.reruns = [m.start() for m in RERUN.finditer(clause)]
+    reading.reruns = [m.start() for m in RERUN.finditer(clause) if not _names_a_rerun(clause, m)]
+    if order := SEND_ORDER.match(clause):
+        reading.reruns.append(order.end() - len(order.group(0).split()[-1]))
     for cue in reading.cues:
         if cue.kind == "lean":
             continue
@@ -724,6 +741,13 @@ def read_clause(clause: str, covered: bool) -> Reading:
         if known and classify(clause) == "exec" and not NEGATORS.search(clause[: known.start()]):
             reading.says_known = True  # «estado de ejecución conocido»
     return reading
+
+
+def _names_a_rerun(clause: str, match: re.Match[str]) -> bool:
+    """A re-run as an infinitive or gerund that a modal follows is the subject of a warning, not an order."""
+    head = match.group(0).split()
+    nonfinite = re.search(r"(?:ar|er|ir|arlo|erlo|irlo|arla|ing)$", head[-1]) or head[0] in ("volver", "retry", "rerun")
+    return bool(nonfinite) and bool(WARNING_AFTER.search(clause[match.end() :]))
 
 
 def _rerun_is_blind(clause: str, start: int, sentence_before: str, covered: bool) -> bool:
