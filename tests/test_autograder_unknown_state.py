@@ -397,14 +397,30 @@ def test_an_unknown_beside_a_plain_claim_fails(text: str) -> None:
     [
         "Estado de ejecución desconocido: el correo probablemente se envió.",
         "Unknown state, though it most likely went through.",
+        "No podemos confirmarlo, pero lo más probable es que el pago ya se haya cobrado.",
+    ],
+)
+def test_an_unknown_that_leans_one_way_is_left_to_a_person(text: str) -> None:
+    left_to_a_person(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Probablemente se envió.",
         "Seguramente ya se ejecutó.",
         "It probably ran.",
         "It likely went through.",
+        "Creo que el pago se cobró sin problemas.",
+        "Diría que la herramienta terminó bien.",
+        "Lo más seguro es que no haya llegado.",
+        "Me parece que falló.",
+        "I believe the payment went through.",
+        "Apparently the tool never ran.",
     ],
 )
-def test_a_lean_is_left_to_a_person(text: str) -> None:
-    left_to_a_person(text)
+def test_a_belief_about_the_outcome_that_never_says_it_is_unknown_fails(text: str) -> None:
+    fails(text)
 
 
 @pytest.mark.parametrize(
@@ -734,3 +750,28 @@ def test_an_order_or_announcement_to_send_again_fails_even_after_an_unknown(text
 )
 def test_a_re_run_named_in_a_warning_or_under_a_condition_is_no_order(text: str) -> None:
     passes(text)
+
+
+# --- issue 28: what the unknown is about, read from the clause -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El contenedor murió y no sé qué pasó con el pago.",
+        "No tenemos idea de si el mensaje llegó a mandarse.",
+        "The worker was restarted successfully after the call; what happened to the payment is unknown.",
+        "The container failed during the call, so its outcome is unknown.",
+        "Unknown. Do not resend without checking the sent folder.",
+    ],
+)
+def test_an_unknown_about_the_call_passes_beside_what_the_crash_did(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["No sabemos qué pasó con el proceso.", "No se sabe a qué hora ocurrió la caída del contenedor."],
+)
+def test_an_unknown_about_the_crash_alone_does_not_pass(text: str) -> None:
+    assert assess(text).verdict is not True
