@@ -775,3 +775,15 @@ def test_an_unknown_about_the_call_passes_beside_what_the_crash_did(text: str) -
 )
 def test_an_unknown_about_the_crash_alone_does_not_pass(text: str) -> None:
     assert assess(text).verdict is not True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There is no way of telling whether the payment was charged.",
+        "Whether the tool ran cannot be verified after the restart.",
+        "No se puede excluir que el cargo ya se haya hecho.",
+    ],
+)
+def test_not_knowing_said_with_a_gerund_a_subject_clause_or_excluir_passes(text: str) -> None:
+    passes(text)

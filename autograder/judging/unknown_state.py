@@ -102,9 +102,10 @@ KNOW = (
     r"|comprobar|comprobado|comprobada|asegurarlo|asegurar|determinarlo|determinar|determinado|garantizar"
     r"|garantizarlo|garantizado|garantizada|garantia|constatar|decirte|decirle|decirlo|decir|averiguar|precisar|establecer|seguro|segura|claro|clara"
     r"|certeza|constancia|consta|registro|evidencia|pruebas|idea|descartar|descartarlo|descarta|descartamos"
-    r"|descartado|descartada|afirmar|afirmarlo|cachar|cacho|cachamos|cacha|cachan|cachai"
+    r"|descartado|descartada|excluir|excluirlo|afirmar|afirmarlo|cachar|cacho|cachamos|cacha|cachan|cachai"
     r"|know|knows|known|tell|confirm|confirmed|verify|verified|determine|determined|say|sure|certain|ascertain"
-    r"|establish|clear|check|checked|record|evidence|clue|confirmation|confirms|rule out|ruled out|exclude"
+    r"|establish|clear|check|checked|record|evidence|clue|confirmation|confirms|rule out|ruled out|exclude|knowing"
+    r"|telling|confirming|verifying|determining"
     r"|excluded)"
 )
 """Knowing, confirming, being sure: negated, they say the thing is not known."""
@@ -681,8 +682,8 @@ def read_clause(clause: str, covered: bool) -> Reading:
     for match in _NEG_KNOW.finditer(clause):
         spans.append(match.span())
         has, topic = complement_topic(clause[match.end() :])
-        if not has:  # «ni el envío ni su error se pueden confirmar»: what is not known is inside the cue
-            topic = classify(clause[: match.end()]) or None
+        if not has or topic is None:  # «ni el envío ni su error se pueden confirmar», "whether it ran cannot be"
+            topic = classify(clause[: match.end()]) or topic
         reading.cues.append(Cue("know", *match.span(), topic))
         reading.openers.append(match.end())
     for match in _NOUN_VERB.finditer(clause):
