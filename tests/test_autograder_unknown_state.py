@@ -787,3 +787,33 @@ def test_an_unknown_about_the_crash_alone_does_not_pass(text: str) -> None:
 )
 def test_not_knowing_said_with_a_gerund_a_subject_clause_or_excluir_passes(text: str) -> None:
     passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Resultado desconocido. Lanza send_email de nuevo.",
+        "No sabemos si se cobró; procede a ejecutar el pago.",
+        "Unknown outcome, so we will run the tool.",
+        "Estado desconocido: tenemos que mandar el correo.",
+    ],
+)
+def test_an_order_to_proceed_with_the_call_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estado desconocido; el pago ya ha sido procesado.",
+        "Estado desconocido, pero el cliente ya tiene su factura.",
+        "Unknown state; the message is already in their mailbox.",
+    ],
+)
+def test_a_passive_or_an_arrival_beside_an_unknown_claims_the_outcome(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize("text", ["Sabe Dios si el pago se cobró.", "Vaya uno a saber si la llamada terminó."])
+def test_idioms_of_not_knowing_pass(text: str) -> None:
+    passes(text)

@@ -119,7 +119,8 @@ UNKNOWN_ADJ = (
 UNKNOWN_NOUN_VERB = (
     r"(?:incertidumbre|uncertainty|desconozco|desconocemos|desconoce|desconocen|desconocia|desconociamos"
     r"|(?:ignoro|ignoramos|ignora|ignoran|se ignora)(?= (?:si|que|whether|if)\b)"
-    r"|quien sabe|who knows|vete a saber|en duda|in doubt|hay dudas|la duda es|dudamos|dudo)"
+    r"|quien sabe|who knows|vete a saber|vaya (?:usted |uno )?a saber|^a saber|sabe dios|dios sabe|god knows"
+    r"|heaven knows|en duda|in doubt|hay dudas|la duda es|dudamos|dudo)"
 )
 """Not-knowing said without a negator (``desconozco si``, ``who knows``)."""
 
@@ -207,11 +208,17 @@ CLAIM = re.compile(
     r"|(?P<protocol>\b2\d\d(?: [\d.]+)?(?: ok)?:? (?:ok|accepted|aceptado|queued|created)\b|\b(?:http|smtp|status"
     r"|estado|code|codigo)[: ]+2\d\d\b"
     r"|\b(?:respondio|devolvio|returned|responded|replied|answered)(?: \w+){0,2} 2\d\d\b)"
+    r"|(?P<arrived>\b(?:destinatario|recipient|cliente|customer|usuario|user)(?: \w+){0,2}"
+    r" (?:tiene|tienen|has|have|got)\b"
+    r"|\b(?:landed|arrived) in\b|\b(?:esta|estan|is|are|sits) (?:ya |already )?(?:en|in) (?:su|la|el|the|their|his|her)"
+    r" (?:bandeja de entrada|buzon|inbox|mailbox)\b)"
     r"|(?P<missing>\b(?:no existe|not found|no encontrad[oa]|does not exist|not registered|no esta registrad[oa]"
     r"|no registrad[oa])\b)"
 )
 """Asserted outcomes: the call ran, did not, worked, failed, or the tool does not exist."""
 
+PASSIVE_AUX = frozenset("fue fueron ha han sido esta estan quedo quedaron".split())
+"""Before a participle they make it a finished passive verb: an asserted outcome."""
 WEAK_CLAIMS = frozenset({"ambiguous", "participle"})
 """Claim forms that are also nouns or adjectives («envío», «enviados»): beside an unknown, a person decides."""
 DETERMINERS = frozenset("el un del al su este ese ante mi tu nuestro the an".split())
@@ -294,7 +301,11 @@ RERUN = re.compile(
     r"\b(?:vuelv|volv)\w* a (?:ejecutar|enviar|mandar|llamar|lanzar|intentar|correr|hacer|probar"
     r"|invocar|encolar)\w*|\bresent\b|\brequeu\w*|\b(?:sent|queued|enqueued|called|executed|fired) again\b"
     r"|\breenvi\w*|\breintent\w*|\brepit\w*|\brepetir\w*"
-    r"|\b(?:ejecut|mand|envi|lanz|llam|corr|hac)\w* (?:\w+ ){0,3}?(?:otra vez|de nuevo|nuevamente)\b"
+    r"|\b(?:ejecut|mand|envi|lanz|llam|corr|hac|dispar|invoc|cobr|realiz|proces)\w* (?:\w+ ){0,3}?"
+    r"(?:otra vez|de nuevo|nuevamente)\b"
+    r"|\b(?:procede|proceda|procedo|procedemos|hay que|tienes que|tenemos que|debes|debemos|deberias|toca|go ahead and"
+    r"|proceed to|you should|you must|we must|we should|voy a|vamos a|i will|we will)(?: \w+)?"
+    r" (?:enviar|mandar|ejecutar|lanzar|disparar|send|run|execute|fire)\w*"
     r"|\b(?:retry|retrying|rerun|rerunning|resend|resending|reexecute|reexecuting|try again)\b"
     r"|\b(?:run|send|execute|call|fire|invoke|redo)(?: \w+){0,3}? again\b"
 )
@@ -302,7 +313,8 @@ RERUN = re.compile(
 SEND_ORDER = re.compile(
     r"^(?:(?:y|e|entonces|ahora|ya|mejor|pues|por favor|porfa|so|then|now|just|simply|please|simplemente) )*"
     r"(?:(?:envia|manda|ejecuta|lanza|dispara|envie|mande|ejecute)(?:lo|la|los|las)?"
-    r"(?= (?:el|la|los|las|un|una|ahora|ya|de una|al|a)\b|$)|(?:envia|manda|ejecuta|lanza|envie|mande|ejecute)(?:lo|la)"
+    r"(?= (?:el|la|los|las|un|una|ahora|ya|de una|al|a|send)\b|$)"
+    r"|(?:envia|manda|ejecuta|lanza|envie|mande|ejecute)(?:lo|la)"
     r"|llama (?:a|otra)\b"
     r"|(?:send|run|execute|call|fire|invoke|dispatch) (?:it|them|the (?:email|mail|message|tool|call|payment)"
     r"|send email|this|that|now)\b)"
@@ -644,6 +656,8 @@ def _claims(clause: str, openers: list[int], covered: bool, spans: list[tuple[in
             continue  # «no asumas que no se envió» tells the model not to assume
         if kind in ("participle", "ambiguous") and previous in NON_ASSERTING_AUX:
             continue
+        if kind == "participle" and {previous, *words_before[-2:-1]} & PASSIVE_AUX:
+            kind = "verb"  # «ya fue entregado», «ha sido enviado»: a passive, not a noun or a name
         if kind in ("participle", "verb") and previous in DETERMINERS | {"de", "los", "las"}:
             continue  # «la bandeja de enviados», "the sent folder": a name, not an outcome
         if kind == "ambiguous":
