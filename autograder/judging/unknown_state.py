@@ -9,7 +9,9 @@ is worse than a review, so every rule that cannot decide says so.
 
 How a text is read:
 
-1. **Normalise** (:func:`normalise`): lower case, accents gone (``ejecución`` =
+1. **Normalise** (:func:`normalise`): identifiers spelled out as words
+   (``ERROR_UNKNOWN_EXECUTION_STATE``, ``Estado.DESCONOCIDO``, ``retry=False`` = ``no retry``), a structure
+   standing alone read key by key, lower case, accents gone (``ejecución`` =
    ``ejecucion``; an accented ``sí`` is kept apart from the conditional ``si``),
    English contractions expanded (``don't`` = ``do not``), and near-misses of the
    few words that carry the meaning mended (``unkown``, ``desconocdo``).
@@ -29,22 +31,29 @@ How a text is read:
      ``resultado``/``outcome``) or something else (an unknown *tool*, *error*,
      *user*): an unknown error still claims a failure;
    - *claims*: an asserted outcome (``se envió``, ``falló``, ``was sent``,
-     ``correctamente``), unless a cue, a condition or a complementiser before it
-     in the clause, or a question, puts it out of assertion (``no sé si se envió``);
-     data in braces (the call's input) and names (``bandeja de enviados``) are no claims;
+     ``correctamente``, ``está confirmado``, ``250 OK``, ``ya lo tiene en su buzón``), unless a cue,
+     a condition or a complementiser before it in the clause, or a question, puts it out of
+     assertion (``no sé si se envió``), it is an arm of a negation or a disjunction (``ni el
+     éxito ni el fracaso``, ``se envió o no``), or its subject is the crash, the process or the
+     checkpoint rather than the call (``se produjo una caída``, ``el punto de control se guardó
+     correctamente``); data in braces after a name (the call's input) and names (``bandeja de
+     enviados``) are no claims;
    - *denied unknowns* (``no es desconocido``, ``it's not that we don't know``);
    - *blind re-runs*: an order to run the call again (``vuelve a enviarlo``,
-     ``retry``) that no negator, condition or check governs.
+     ``retry``, or an order heading its clause to send: ``Envía el correo ahora``) that no
+     negator, condition or check governs; a re-run named before a modal (``reenviarlo podría
+     duplicarlo``) is a warning, not an order.
 4. **Decide** (:func:`assess`, reasons in :data:`REASONS`): a denied unknown, a claim
    or a blind re-run fails, except that an unknown beside a claim word that may be a
-   noun (``envío``, ``enviado``) is left to a person; not knowing about the execution
-   passes; only other unknowns fail; an unexplained negator, a lean
-   (``probablemente``), a cue about nothing identifiable, or epistemic words or a
+   noun (``envío``, ``enviado``) is left to a person; a belief about the outcome with no
+   unknown (``creo que se envió``) fails; not knowing about the execution
+   passes; only other unknowns fail; an unexplained negator, an unknown that leans
+   (``no se sabe; probablemente se envió``), a cue about nothing identifiable, or epistemic words or a
    question no rule understood leave it to a person; no cue at all fails.
 
 tests/test_autograder_unknown_state.py holds focused cases per rule, and
-tests/data/unknown_state/ a labelled corpus (dev.jsonl to develop on; heldout.jsonl
-measured by bench/bench_unknown_state.py and never tuned on).
+tests/data/unknown_state/ labelled corpora (dev.jsonl to develop on; heldout.jsonl and
+heldout_learners.jsonl measured by bench/bench_unknown_state.py and never tuned on).
 """
 
 from __future__ import annotations
