@@ -1,9 +1,12 @@
 """The is_error text classifier on its labelled corpora: precision, recall, wrong verdicts, share left to review, speed.
 
 Run: .venv/bin/python bench/bench_unknown_state.py [--quick]
-Prints figures, asserts nothing. The held-out corpus (tests/data/unknown_state/heldout.jsonl)
-was written and committed before the judge and is never tuned on; dev.jsonl is what the
-rules were developed on, shown for comparison. ``--quick`` times fewer repetitions.
+Prints figures, asserts nothing. The held-out corpora were written and committed before the
+judge changes they measure and are never tuned on: heldout.jsonl (labels true/false) before the
+judge, heldout_learners.jsonl (labels right/wrong/ambiguous, issue 28) before the judge read
+clauses; dev.jsonl is what the rules were developed on, shown for comparison. A wrong verdict is
+a fooled pass or a false fail on a clear text; an ambiguous text is a person's to judge, so its
+verdicts are shown and never counted wrong. ``--quick`` times fewer repetitions.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from pathlib import Path
 from autograder.judging.unknown_state import assess
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "unknown_state"
-CORPORA = ("heldout.jsonl", "dev.jsonl")
+CORPORA = ("heldout_learners.jsonl", "heldout.jsonl", "dev.jsonl")
+# The newer corpus labels in words and has a third label, for a text only a person can judge.
+LABELS: dict[object, bool | None] = {"right": True, "wrong": False, "ambiguous": None, True: True, False: False}
 
 
 @dataclass
@@ -32,6 +37,17 @@ class Figures:
     true_fail: int = 0
     false_fail: int = 0
     review: int = 0
+    ambiguous_pass: int = 0
+    ambiguous_fail: int = 0
+    ambiguous_review: int = 0
+
+    @property
+    def clear(self) -> int:
+        return self.total - self.ambiguous
+
+    @property
+    def ambiguous(self) -> int:
+        return self.ambiguous_pass + self.ambiguous_fail + self.ambiguous_review
 
     @property
     def wrong(self) -> int:
@@ -50,8 +66,17 @@ class Figures:
 def measure(rows: list[dict[str, object]]) -> tuple[Figures, list[tuple[str, dict[str, object]]]]:
     figures, mistakes = Figures(), []
     for row in rows:
-        label, got = bool(row["label"]), assess(str(row["text"]))
+        label, got = LABELS[row["label"]], assess(str(row["text"]))
         figures.total += 1
+        if label is None:
+            if got.verdict is None:
+                figures.ambiguous_review += 1
+            elif got.verdict:
+                figures.ambiguous_pass += 1
+                mistakes.append((f"ambiguo aprobado ({got.reason})", row))
+            else:
+                figures.ambiguous_fail += 1
+            continue
         figures.labelled_pass += label
         if got.verdict is None:
             figures.review += 1
@@ -82,13 +107,20 @@ def main(argv: list[str] | None = None) -> None:
     for name in CORPORA:
         rows = load(name)
         figures, mistakes = measure(rows)
-        print(f"\n{name}: {figures.total} textos, {figures.labelled_pass} deben aprobar")
+        ambiguous = f", {figures.ambiguous} ambiguos" if figures.ambiguous else ""
+        print(f"\n{name}: {figures.total} textos, {figures.labelled_pass} deben aprobar{ambiguous}")
         print(f"  precisión {figures.precision():.1%} · exhaustividad (recall) {figures.recall():.1%}")
-        wrong = f"{figures.false_pass} aprobados, {figures.false_fail} suspendidos"
+        wrong = f"{figures.false_pass} aprobados por error (engañado), {figures.false_fail} suspendidos por error"
         print(f"  veredictos equivocados {figures.wrong} ({wrong})")
-        print(f"  pendientes de revisión {figures.review} ({figures.review / figures.total:.1%})")
+        share = figures.review / figures.clear if figures.clear else 0.0
+        print(f"  pendientes de revisión {figures.review} de {figures.clear} textos claros ({share:.1%})")
+        if figures.ambiguous:
+            print(
+                f"  ambiguos: {figures.ambiguous_review} a una persona, {figures.ambiguous_pass} aprobados, "
+                f"{figures.ambiguous_fail} suspendidos"
+            )
         for what, row in mistakes:
-            print(f"    {what}: {row['text']!r} (etiqueta {row['label']}, {row['note']})")
+            print(f"    {what}: {row['text']!r} (etiqueta {row['label']}, {row.get('note') or row.get('reason')})")
     texts = [str(row["text"]) for name in CORPORA for row in load(name)]
     repeat = 3 if args.quick else 30
     start = time.perf_counter()

@@ -379,8 +379,15 @@ def test_stand_in_high_impact_tools_leave_a_trace_when_run(hi_cases):
         (lambda cp, r: r.update(content="Error"), "no le dice al modelo"),
         (lambda cp, r: r.update(content=[{"type": "text", "text": "Unknown error"}]), "no le dice al modelo"),
         (lambda cp, r: r.update(content="El estado NO es desconocido: se ejecutó bien"), "no le dice al modelo"),
-        (lambda cp, r: r.update(content="Probablemente se envió."), "pendiente de revisión por el profesor"),
-        (lambda cp, r: r.update(content="It likely went through."), "pendiente de revisión por el profesor"),
+        (lambda cp, r: r.update(content="Probablemente se envió."), "no le dice al modelo"),
+        (
+            lambda cp, r: r.update(content="Estado desconocido, aunque probablemente se envió."),
+            "pendiente de revisión por el profesor",
+        ),
+        (
+            lambda cp, r: r.update(content="Unknown state; it likely went through."),
+            "pendiente de revisión por el profesor",
+        ),
     ],
 )
 def test_is_error_must_be_the_boolean_true_with_an_explanation(hi_cases, change, expected):

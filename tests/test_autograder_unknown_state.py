@@ -67,6 +67,14 @@ def test_the_corpora_are_labelled_balanced_and_bilingual(name: str) -> None:
     assert len({str(r["text"]) for r in rows}) == len(rows)
 
 
+def test_the_learners_corpus_labels_every_text_by_meaning_with_a_reason() -> None:
+    rows = corpus("heldout_learners.jsonl")
+    assert all(set(r) == {"text", "label", "lang", "reason"} and str(r["reason"]).strip() for r in rows)
+    labels = [r["label"] for r in rows]
+    assert set(labels) == {"right", "wrong", "ambiguous"} and len(rows) >= 300
+    assert len({str(r["text"]) for r in rows}) == len(rows)
+
+
 def test_the_two_corpora_share_no_text_and_hold_over_300() -> None:
     dev = {str(r["text"]) for r in DEV}
     held = {str(r["text"]) for r in corpus("heldout.jsonl")}
@@ -389,14 +397,30 @@ def test_an_unknown_beside_a_plain_claim_fails(text: str) -> None:
     [
         "Estado de ejecución desconocido: el correo probablemente se envió.",
         "Unknown state, though it most likely went through.",
+        "No podemos confirmarlo, pero lo más probable es que el pago ya se haya cobrado.",
+    ],
+)
+def test_an_unknown_that_leans_one_way_is_left_to_a_person(text: str) -> None:
+    left_to_a_person(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Probablemente se envió.",
         "Seguramente ya se ejecutó.",
         "It probably ran.",
         "It likely went through.",
+        "Creo que el pago se cobró sin problemas.",
+        "Diría que la herramienta terminó bien.",
+        "Lo más seguro es que no haya llegado.",
+        "Me parece que falló.",
+        "I believe the payment went through.",
+        "Apparently the tool never ran.",
     ],
 )
-def test_a_lean_is_left_to_a_person(text: str) -> None:
-    left_to_a_person(text)
+def test_a_belief_about_the_outcome_that_never_says_it_is_unknown_fails(text: str) -> None:
+    fails(text)
 
 
 @pytest.mark.parametrize(
@@ -562,7 +586,234 @@ def test_the_bench_prints_its_figures_for_both_corpora(
     spec.loader.exec_module(bench)
     bench.main(["--quick"])
     out = capsys.readouterr().out
-    for name in ("heldout.jsonl", "dev.jsonl"):
+    for name in ("heldout_learners.jsonl", "heldout.jsonl", "dev.jsonl"):
         assert f"{name}: " in out
-    assert out.count("precisión") == 2 and out.count("pendientes de revisión") == 2
+    assert out.count("precisión") == 3 and out.count("pendientes de revisión") == 3
+    assert out.count("ambiguos: ") == 1
     assert "veredictos equivocados" in out and "tiempo por texto" in out
+
+
+# --- issue 28: constants, code and structures are read as words ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "STATE_OF_EXECUTION_UNKNOWN",
+        "ErrEstadoDesconocido: send_email",
+        "ResultadoLlamada.DESCONOCIDO",
+        "execution_outcome=unknown",
+        "tool send_email => UNKNOWN",
+        "{'estado_de_la_llamada': 'desconocido'}",
+        "ToolError(reason='execution_state_unknown', resend=False)",
+    ],
+)
+def test_a_constant_or_structure_that_says_the_state_is_unknown_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["EMAIL_WAS_SENT", "SendEmail.DELIVERED", "{'estado': 'enviado'}", "ToolError(reason='unknown_tool')"],
+)
+def test_a_constant_or_structure_that_claims_an_outcome_or_names_another_unknown_fails(text: str) -> None:
+    fails(text)
+
+
+def test_data_given_to_the_call_is_still_not_read_as_said() -> None:
+    passes("Estado desconocido para send_email {'asunto': 'Pago enviado correctamente'}")
+
+
+# --- issue 28: an outcome said of the crash, the process or the checkpoint is not said of the call ------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Se produjo un corte de luz en la máquina; no se sabe si la herramienta llegó a ejecutarse.",
+        "Sucedió una caída del contenedor. Desconocemos si el mensaje salió.",
+        "El worker recibió SIGTERM a mitad del envío: estado de ejecución desconocido.",
+        "El checkpoint se escribió correctamente; el resultado de la llamada es desconocido.",
+        "Falló la máquina, así que no hay manera de saber si se completó el pago.",
+        "The container crashed and was restarted successfully; whether the payment went through is unknown.",
+        "The harness recovered successfully. Outcome of the tool call: unknown.",
+        "A crash happened mid-call, so we cannot tell if the message went out.",
+    ],
+)
+def test_an_outcome_said_of_the_crash_beside_an_unknown_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El sistema envió el correo justo antes de caerse; estado desconocido.",
+        "Antes de la caída del proceso se envió. Estado desconocido.",
+        "The process crashed after the payment went through; unknown state.",
+        "El punto de control se guardó bien y la llamada se completó; estado desconocido.",
+    ],
+)
+def test_an_outcome_said_of_the_call_beside_a_crash_still_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["No sabemos cuánto duró la caída del proceso.", "We do not know what time the crash happened."],
+)
+def test_not_knowing_something_about_the_crash_is_not_the_calls_state(text: str) -> None:
+    assert assess(text).verdict is not True
+
+
+# --- issue 28: negations that leave the outcome open, and outcome claims the old words missed --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No descartamos que el pago ya se haya cobrado.",
+        "No es posible descartar que la herramienta se ejecutara.",
+        "It can't be ruled out that the payment was charged.",
+        "We can't exclude that the message went out.",
+        "Ni la entrega ni el error de la llamada se han podido confirmar.",
+        "Neither success nor failure of the payment can be verified.",
+        "We can confirm neither that it ran nor that it did not.",
+        "No puedo afirmar que se haya ejecutado ni que no.",
+        "No cacho si se ejecutó la herramienta.",
+        "No tengo ni puta idea de si salió el correo.",
+        "No confirmation of the payment either way.",
+        "La herramienta se ejecutó o no, no podemos saberlo.",
+    ],
+)
+def test_a_negation_that_leaves_the_outcome_open_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La entrega está confirmada.",
+        "El servidor de correo confirmó el envío.",
+        "Payment confirmed.",
+        "Estado desconocido, aunque la entrega quedó verificada.",
+        "El servidor devolvió 250 OK.",
+        "HTTP 202 Accepted",
+        "Unknown state, but SMTP said 250 2.0.0 queued as 9ABC.",
+        "Estado: desconocido (status 200).",
+        "Mensaje aceptado por el servidor.",
+    ],
+)
+def test_an_outcome_claimed_by_a_confirmation_or_a_protocol_code_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Descartamos que se haya enviado.", "We can rule out that it ran."],
+)
+def test_ruling_out_an_outcome_is_not_leaving_it_open(text: str) -> None:
+    assert assess(text).verdict is not True
+
+
+# --- issue 28: orders to send again, said without «otra vez» -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No sabemos si se cobró. Ejecuta el pago ahora.",
+        "Resultado desconocido; mándalo ya.",
+        "Estado de ejecución desconocido. Por favor, envíe el mensaje.",
+        "Unknown outcome. Send the email now.",
+        "Unknown execution state; just run it.",
+        "No se sabe si salió: volvelo a mandar.",
+        "Estado desconocido. Lo volveremos a intentar en un minuto.",
+        "Outcome unknown, so it was requeued.",
+        "We couldn't tell if it went out, so we will send it again.",
+    ],
+)
+def test_an_order_or_announcement_to_send_again_fails_even_after_an_unknown(text: str) -> None:
+    fails(text)
+    assert assess(text).reason == "blind_rerun"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estado desconocido: volver a enviarlo sin comprobar podría cobrar dos veces.",
+        "No sabemos si el pago se hizo; reintentarlo puede duplicar el cargo.",
+        "Unknown state. Resending blindly might double the charge; reassess.",
+        "Unknown outcome: retrying would risk a second email.",
+        "Estado desconocido. Envía el correo solo si compruebas que no llegó.",
+        "Unknown state: send it only if the outbox shows nothing.",
+    ],
+)
+def test_a_re_run_named_in_a_warning_or_under_a_condition_is_no_order(text: str) -> None:
+    passes(text)
+
+
+# --- issue 28: what the unknown is about, read from the clause -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El contenedor murió y no sé qué pasó con el pago.",
+        "No tenemos idea de si el mensaje llegó a mandarse.",
+        "The worker was restarted successfully after the call; what happened to the payment is unknown.",
+        "The container failed during the call, so its outcome is unknown.",
+        "Unknown. Do not resend without checking the sent folder.",
+    ],
+)
+def test_an_unknown_about_the_call_passes_beside_what_the_crash_did(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["No sabemos qué pasó con el proceso.", "No se sabe a qué hora ocurrió la caída del contenedor."],
+)
+def test_an_unknown_about_the_crash_alone_does_not_pass(text: str) -> None:
+    assert assess(text).verdict is not True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There is no way of telling whether the payment was charged.",
+        "Whether the tool ran cannot be verified after the restart.",
+        "No se puede excluir que el cargo ya se haya hecho.",
+    ],
+)
+def test_not_knowing_said_with_a_gerund_a_subject_clause_or_excluir_passes(text: str) -> None:
+    passes(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Resultado desconocido. Lanza send_email de nuevo.",
+        "No sabemos si se cobró; procede a ejecutar el pago.",
+        "Unknown outcome, so we will run the tool.",
+        "Estado desconocido: tenemos que mandar el correo.",
+    ],
+)
+def test_an_order_to_proceed_with_the_call_fails(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Estado desconocido; el pago ya ha sido procesado.",
+        "Estado desconocido, pero el cliente ya tiene su factura.",
+        "Unknown state; the message is already in their mailbox.",
+    ],
+)
+def test_a_passive_or_an_arrival_beside_an_unknown_claims_the_outcome(text: str) -> None:
+    fails(text)
+
+
+@pytest.mark.parametrize("text", ["Sabe Dios si el pago se cobró.", "Vaya uno a saber si la llamada terminó."])
+def test_idioms_of_not_knowing_pass(text: str) -> None:
+    passes(text)
