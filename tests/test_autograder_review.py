@@ -403,6 +403,12 @@ def test_apply_records_the_decision_and_rewrites_every_report(graded, tmp_path, 
     assert "Marta Ruiz" in (graded / "feedback" / "ana.html").read_text(encoding="utf-8")
     assert "Marta Ruiz" in (graded / "feedback" / "ana.md").read_text(encoding="utf-8")
     assert "pendiente de revisión" not in (graded / "feedback" / "ana.md").read_text(encoding="utf-8")
+    # The grader's words on a criterion it left to a person explain why it is pending: once a person decided,
+    # the page says the decision instead, while an undecided learner's page still says them.
+    pending_words = criterion(graded, "carla.py")["feedback"]
+    assert pending_words and c["feedback"] == pending_words
+    assert pending_words not in (graded / "feedback" / "ana.md").read_text(encoding="utf-8")
+    assert pending_words in (graded / "feedback" / "carla.md").read_text(encoding="utf-8")
     decisions = json.loads((graded / "decisions.json").read_text(encoding="utf-8"))["decisions"]
     assert [(d["submission"], d["criterion"], d["score"]) for d in decisions] == [("ana.py", UNDECIDED, score)]
     manifest = json.loads((graded / out_folder.MANIFEST_FILE).read_text(encoding="utf-8"))["files"]

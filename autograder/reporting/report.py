@@ -483,12 +483,22 @@ def feedback_markdown(entry: ReportEntry, lang: str = "es") -> str:
             f"`{c.id}` · {criterion_points(c, lang)}",
             "",
             # What kept the whole submission from running is said once, above: the rows point to it.
-            _md_block(t["not_run_row"] if r.not_run else c.feedback),
+            _md_block(t["not_run_row"] if r.not_run else grader_said(c)),
             "",
         ]
         if why := decision_text(c, lang):
             lines += [_md_block(why), ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def grader_said(c: CriterionResult) -> str:
+    """What the learner's page shows of the grader's own words on ``c``.
+
+    A criterion the grader left to a person and a person then decided has nothing left of them to say:
+    they explained why it was pending, and the decision (:func:`decision_text`) now says what it is. A
+    decision on a criterion the grader had decided (a regrade request) keeps them: they say what it saw."""
+    decided_pending = isinstance(c.decision, dict) and c.decision.get("was") == "pending"
+    return "" if decided_pending else c.feedback
 
 
 def decision_text(c: CriterionResult, lang: str) -> str:
@@ -529,6 +539,7 @@ def _environment() -> Environment:
     env.globals["criterion_points"] = criterion_points
     env.globals["total_text"] = total_text
     env.globals["decision_text"] = decision_text
+    env.globals["grader_said"] = grader_said
     return env
 
 
