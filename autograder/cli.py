@@ -89,6 +89,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     grade.add_argument("--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("seed"))
     grade.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
     grade.add_argument("--force", action="store_true", help=say("force"))
+    grade.add_argument("--replace", action="store_true", help=say("replace"))
     grade.add_argument("--shard", type=shard_arg(lang), default=None, metavar="I/N", help=say("shard"))
     grade.add_argument("--config", type=Path, metavar="TOML", help=say("config"))
 
@@ -126,6 +127,8 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     canvas.add_argument("--column", required=True, help=say("column"))
     for sub in (moodle, canvas):
         sub.add_argument("--out", required=True, type=Path, metavar="CSV", help=say("export_out"))
+        sub.add_argument("--overwrite", action="store_true", help=say("export_overwrite"))
+        sub.add_argument("--partial", action="store_true", help=say("export_partial"))
         sub.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
     release = commands.add_parser("release", help=say("release"), description=say("release_description"))
     release.add_argument("--out", required=True, type=Path, metavar=say("metavar_folder"), help=say("release_out"))
@@ -173,9 +176,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
         print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
 
     course = args.course.with_run(seed=args.seed, lang=lang)
-    ran = run.grade_class(
-        args.paths, args.out, course, jobs=args.jobs, shard=args.shard, force=args.force, start=start, warn=warn
-    )
+    asked = {"jobs": args.jobs, "shard": args.shard, "force": args.force, "replace": args.replace}
+    ran = run.grade_class(args.paths, args.out, course, start=start, warn=warn, **asked)
     out = args.out
     if ran.interrupted:
         from autograder.grading.pipeline import sigint_ignored
@@ -187,8 +189,10 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             print("\n" + kept, file=stderr)
         return EXIT_INTERRUPTED
     print_written(out, ran.written, stdout, lang)
-    n, seed = len(ran.entries), ran.seed
+    n, seed = len(ran.entries) - ran.kept, ran.seed
     print(plural("cli.graded", n, lang, seconds=ran.elapsed, jobs=args.jobs, seed=seed), file=stdout)
+    if ran.kept:
+        print(plural("cli.kept", ran.kept, lang, out=for_terminal(str(out)), total=len(ran.entries)), file=stdout)
     graded, ignored = ran.files
     counts = {"graded": plural("cli.graded_files", graded, lang), "ignored": plural("cli.ignored_files", ignored, lang)}
     print(text("cli.files", lang, **counts), file=stdout)
@@ -258,10 +262,12 @@ def export_command(args: argparse.Namespace, stdout: TextIO) -> int:
     from autograder.reporting.lms import ExportError, export_canvas, export_moodle, shown
 
     try:
+        asked = {"overwrite": args.overwrite, "partial": args.partial}
         if args.lms == "moodle":
-            summary = export_moodle(args.results, args.worksheet, args.out, args.lang, feedback_zip=args.feedback_zip)
+            zipped = args.feedback_zip
+            summary = export_moodle(args.results, args.worksheet, args.out, args.lang, feedback_zip=zipped, **asked)
         else:
-            summary = export_canvas(args.results, args.gradebook, args.column, args.out)
+            summary = export_canvas(args.results, args.gradebook, args.column, args.out, **asked)
     except ExportError as exc:
         raise UsageError(exc.notice.render(args.lang)) from exc
     print(text("lms.out_written", args.lang, path=args.out), file=stdout)

@@ -331,9 +331,54 @@ def test_previous_results_are_not_overwritten_without_force(fake, tmp_path):
     code, _, stderr = run("grade", tmp_path / "beto.py", "--out", out)
     assert code == 2 and "--force" in stderr and "ya tiene resultados" in stderr
     assert (out / "results.json").read_bytes() == before
-    code, _, _ = run("grade", tmp_path / "beto.py", "--out", out, "--force")
+    # Another class entirely: --force alone would wipe it, so it is refused; --replace says that is the point.
+    code, _, stderr = run("grade", tmp_path / "beto.py", "--out", out, "--force")
+    assert code == 2 and "Ninguno de los alumnos dados está en la clase" in stderr and "--replace" in stderr
+    assert (out / "results.json").read_bytes() == before
+    code, _, _ = run("grade", tmp_path / "beto.py", "--out", out, "--force", "--replace")
     assert code == 0 and [s["submission"] for s in results_of(out)] == ["beto.py"]
     assert sorted(p.name for p in (out / "feedback").iterdir()) == ["beto.html", "beto.md"]
+
+
+def _class_of(root: Path, people: dict[str, str]) -> Path:
+    for name, content in people.items():
+        (root / name).mkdir(parents=True, exist_ok=True)
+        (root / name / "entrega.py").write_text(content, encoding="utf-8")
+    return root
+
+
+def test_regrading_part_of_a_class_updates_those_learners_and_keeps_everyone_else(fake, tmp_path):
+    out = tmp_path / "out"
+    _class_of(tmp_path / "clase", {"ana": "# correcta", "beto": "# mal", "carla": "# correcta"})
+    assert run("grade", tmp_path / "clase", "--out", out, "--seed", "7")[0] == 0
+    before = {s["learner"]: s for s in results_of(out)}
+    pages = {p.name: p.read_bytes() for p in (out / "feedback").iterdir() if p.name.startswith(("ana", "carla"))}
+    # Beto resubmits, fixed; and a newcomer hands in late. The class's seed is used when none is given.
+    _class_of(tmp_path / "reentrega", {"beto": "# correcta", "dani": "# mal"})
+    code, stdout, stderr = run("grade", tmp_path / "reentrega", "--out", out, "--force")
+    assert code == 0, stderr
+    assert "La clase en" in stdout and "tiene 4 alumnos: 2 quedaron como estaban" in stdout
+    after = {s["learner"]: s for s in results_of(out)}
+    assert list(after) == ["ana", "beto", "carla", "dani"]
+    assert after["ana"] == before["ana"] and after["carla"] == before["carla"]
+    assert after["beto"]["score"] == len(CRITERIA_IDS) > before["beto"]["score"]
+    assert fake.calls[-1]["seed"] == 7
+    assert {n: (out / "feedback" / n).read_bytes() for n in pages} == pages
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == sorted(
+        f"{n}.{ext}" for n in ("ana", "beto", "carla", "dani") for ext in ("html", "md")
+    )
+    rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
+    assert [r["learner"] for r in rows] == ["ana", "beto", "carla", "dani"]
+
+
+def test_regrading_into_a_class_with_another_seed_is_refused(fake, tmp_path):
+    out = tmp_path / "out"
+    _class_of(tmp_path / "clase", {"ana": "# correcta", "beto": "# mal"})
+    assert run("grade", tmp_path / "clase", "--out", out, "--seed", "7")[0] == 0
+    before = (out / "results.json").read_bytes()
+    code, _, stderr = run("grade", tmp_path / "clase" / "beto", "--out", out, "--force", "--seed", "8")
+    assert code == 2 and "semilla 7, no 8" in stderr and "--seed 7" in stderr
+    assert (out / "results.json").read_bytes() == before
 
 
 # --- the --out folder: one run at a time, and nobody else's files touched (issue 20.4) ------------
@@ -440,7 +485,16 @@ def test_force_removes_only_the_earlier_runs_own_stale_files(fake, tmp_path):
     out = tmp_path / "out"
     assert run("grade", tmp_path / "ana.py", tmp_path / "beto.py", "--out", out)[0] == 0
     write(out / "feedback" / "nota.txt", "mía")
+    # --force keeps the rest of the class; --replace drops it, and with it only the grader's own files.
     assert run("grade", tmp_path / "beto.py", "--out", out, "--force")[0] == 0
+    assert sorted(p.name for p in (out / "feedback").iterdir()) == [
+        "ana.html",
+        "ana.md",
+        "beto.html",
+        "beto.md",
+        "nota.txt",
+    ]
+    assert run("grade", tmp_path / "beto.py", "--out", out, "--force", "--replace")[0] == 0
     names = sorted(p.name for p in (out / "feedback").iterdir())
     assert names == ["beto.html", "beto.md", "nota.txt"]
 

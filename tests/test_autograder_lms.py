@@ -44,6 +44,7 @@ from autograder.cli import main
 from autograder.course.catalogue import text
 from autograder.course.criteria import required_ids
 from autograder.intake.collect import collect_submissions
+from autograder.reporting import lms
 from autograder.reporting.lms import ExportError, export_canvas, export_moodle, read_sheet, shown
 from autograder.reporting.report import ReportEntry, results_document
 from autograder.wire.results import CriterionResult, SubmissionResult
@@ -195,8 +196,8 @@ MOODLE_CLASS = [("Ana García Núñez", "101", 6.0), ("José Pérez Ibáñez", "
 @pytest.mark.parametrize(
     ("sheet", "grades", "comment"),
     [
-        ("moodle_worksheet_es.csv", ["7,50", "10,00", "2,50"], "Nota automática: 7,5 sobre 10."),
-        ("moodle_worksheet_en.csv", ["75.00", "100.00", "25.00"], "Automatic grade: 7.5 out of 10."),
+        ("moodle_worksheet_es.csv", ["7,50", "10,00", "2,50"], "Nota automática: 7,50 sobre 10."),
+        ("moodle_worksheet_en.csv", ["75.00", "100.00", "25.00"], "Automatic grade: 75.00 out of 100."),
     ],
 )
 def test_moodle_worksheet_filled_and_the_rest_kept(tmp_path: Path, sheet: str, grades: list[str], comment: str) -> None:
@@ -467,8 +468,96 @@ def test_pending_means_one_thing_decided_is_not_pending_and_not_graded_is_not_pe
     assert [e.learner for e in read.pending_review] == ["Ana García Núñez"]
     assert [e.learner for e in read.not_graded] == ["Íñigo Ñúñez"]
     out = tmp_path / "out.csv"
-    summary = export_moodle(path, DATA / "moodle_worksheet_es.csv", out)
+    # Exporting an interrupted run is refused unless asked for, and says how many were never graded.
+    with pytest.raises(ExportError) as refused:
+        export_moodle(path, DATA / "moodle_worksheet_es.csv", out)
+    assert "1 alumno no se calificó" in str(refused.value) and "--partial" in str(refused.value)
+    assert not out.exists()
+    summary = export_moodle(path, DATA / "moodle_worksheet_es.csv", out, partial=True)
     assert summary.written == ["José Pérez Ibáñez"]
-    assert summary.pending == ["Ana García Núñez", "Íñigo Ñúñez"]
+    assert summary.pending == ["Ana García Núñez"] and summary.not_graded == ["Íñigo Ñúñez"]
+    said = "\n".join(shown(summary, "es"))
+    assert "Pendientes de revisión, sin nota (1): «Ana García Núñez»" in said
+    assert "No calificados: la corrección se interrumpió antes (1): «Íñigo Ñúñez»" in said
     rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
     assert rows[2][4] == "10,00"
+
+
+# --- what the instructor protected in the LMS's file ---------------------------------------------
+
+
+def _sheet_with(tmp_path: Path, name: str, changes: dict[int, dict[int, str]]) -> Path:
+    """A copy of a test worksheet with some cells set (row index -> column -> value), quoted as Moodle does."""
+    text_ = (DATA / name).read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text_)))
+    for row, cells in changes.items():
+        for column, value in cells.items():
+            rows[row][column] = value
+    path = tmp_path / f"con_cambios_{name}"
+    with path.open("w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f, quoting=csv.QUOTE_ALL).writerows(rows)
+    return path
+
+
+@pytest.mark.parametrize("overwrite", [False, True])
+def test_a_locked_moodle_row_is_never_written(tmp_path: Path, overwrite: bool) -> None:
+    # Ana's row: «La calificación puede ser cambiada» = No, a grade and a comment validated by hand.
+    sheet = _sheet_with(tmp_path, "moodle_worksheet_es.csv", {1: {4: "70,00", 6: "No", 9: "Nota bloqueada."}})
+    out = tmp_path / "out.csv"
+    summary = export_moodle(_results(tmp_path, MOODLE_CLASS), sheet, out, overwrite=overwrite)
+    before = sheet.read_text(encoding="utf-8-sig").splitlines()
+    after = out.read_text(encoding="utf-8-sig").splitlines()
+    assert after[1] == before[1]  # byte for byte
+    assert summary.locked == ["Ana García Núñez"] and "Ana García Núñez" not in summary.written
+    assert "Bloqueadas en el LMS, no se tocaron (1): «Ana García Núñez»." in shown(summary, "es")
+
+
+@pytest.mark.parametrize("sheet", ["moodle_worksheet_es.csv", "moodle_worksheet_en.csv"])
+def test_an_existing_grade_or_comment_is_kept_unless_asked_and_every_change_is_listed(tmp_path: Path, sheet: str):
+    # José's row has a grade someone typed; Íñigo's only a comment.
+    protected = _sheet_with(tmp_path, sheet, {2: {4: "55,00"}, 3: {9: "Entregó por correo."}})
+    results = _results(tmp_path, MOODLE_CLASS)
+    out = tmp_path / "out.csv"
+    summary = export_moodle(results, protected, out)
+    before = protected.read_text(encoding="utf-8-sig").splitlines()
+    after = out.read_text(encoding="utf-8-sig").splitlines()
+    assert after[2:4] == before[2:4]
+    assert summary.kept == ["José Pérez Ibáñez", "Íñigo Ñúñez"] and summary.written == ["Ana García Núñez"]
+    ana, full = ("7,50", "10,00") if sheet.endswith("es.csv") else ("75.00", "100.00")  # the sheet's own scale
+    assert summary.changed == [("Ana García Núñez", "", ana)]
+    overwritten = export_moodle(results, protected, tmp_path / "todo.csv", overwrite=True)
+    assert overwritten.kept == [] and len(overwritten.written) == 3
+    assert ("José Pérez Ibáñez", "55,00", full) in overwritten.changed
+    said = shown(overwritten, "es")
+    assert f"  José Pérez Ibáñez: 55,00 → {full}" in said and f"  Ana García Núñez: — → {ana}" in said
+
+
+def test_a_written_moodle_row_keeps_the_quoting_of_every_cell(tmp_path: Path) -> None:
+    # Moodle quotes some columns and not others: the row written keeps each cell as it was, but the new ones.
+    out = tmp_path / "out.csv"
+    export_moodle(_results(tmp_path, MOODLE_CLASS), DATA / "moodle_worksheet_es.csv", out)
+    before = (DATA / "moodle_worksheet_es.csv").read_text(encoding="utf-8-sig").splitlines()
+    after = out.read_text(encoding="utf-8-sig").splitlines()
+    for old, new in zip(before[1:4], after[1:4], strict=True):
+        old_cells, new_cells = lms._raw_cells(old, ","), lms._raw_cells(new, ",")
+        assert [c for i, c in enumerate(old_cells) if i not in (4, 9)] == [
+            c for i, c in enumerate(new_cells) if i not in (4, 9)
+        ]
+        assert new_cells[4].startswith('"') and new_cells[9].startswith('"')  # «7,50» holds the delimiter
+
+
+def test_a_canvas_cell_with_a_grade_is_kept_unless_asked(tmp_path: Path) -> None:
+    text_ = (DATA / "canvas_gradebook.csv").read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(text_)))
+    rows[2][6] = "7.00"  # Ana's Lección 3 cell, graded by hand
+    book = tmp_path / "libro.csv"
+    with book.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    people = [("Ana García", "4001", 8.0), ("José Pérez Ibáñez", "4002", 4.0)]
+    results = _results(tmp_path, people)
+    summary = export_canvas(results, book, "Lección 3", tmp_path / "out.csv")
+    assert summary.kept == ["Ana García"] and summary.written == ["José Pérez Ibáñez"]
+    written = list(csv.reader(io.StringIO((tmp_path / "out.csv").read_text(encoding="utf-8"))))
+    assert written[2][6] == "7.00"
+    again = export_canvas(results, book, "Lección 3", tmp_path / "out2.csv", overwrite=True)
+    assert ("Ana García", "7.00", "8.00") in again.changed

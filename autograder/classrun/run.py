@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Protocol
 
 from autograder.classrun.shards import Merged, Planned, Shard, merge_parts, plan, run_record
-from autograder.course.catalogue import text
+from autograder.course.catalogue import plural, text
 from autograder.course.config import CourseConfig
 from autograder.intake.collect import Intake, IntakeError, Learner, collect_submissions, shown_name
 from autograder.reporting import results_json, review
-from autograder.reporting.out_folder import begin_out, finish_out, out_lock, prepare_out
+from autograder.reporting.out_folder import begin_out, finish_out, grader_wrote, out_lock, prepare_out
 from autograder.reporting.report import (
     ReportEntry,
     needs_help,
@@ -93,6 +93,8 @@ class GradedClass:
     seed: int
     elapsed: float
     interrupted: bool
+    kept: int = 0
+    """Learners of the class already in the folder that this run did not grade: kept as they were."""
 
     @property
     def results(self) -> list[SubmissionResult]:
@@ -154,22 +156,60 @@ def grade_class(
     force: bool,
     start: Callable[[list[Learner], list[Planned]], Progress],
     warn: Callable[[str], None],
+    replace: bool = False,
 ) -> GradedClass:
     """Grade the class under ``paths`` (or its ``shard``) into ``out``; ``start`` gives the progress once the
     plan is known, ``warn`` says each warning as it comes. A Ctrl-C keeps what was graded
-    (:attr:`GradedClass.interrupted`); the caller says so while a second Ctrl-C is still ignored."""
+    (:attr:`GradedClass.interrupted`); the caller says so while a second Ctrl-C is still ignored.
+
+    With ``force``, a class already graded into ``out`` is updated: the learners given are graded again
+    (with the class's seed) and everyone else is kept, with their feedback and decisions; learners none of
+    whom are in that class are refused, unless ``replace`` (the folder then holds only this run)."""
     lang = course.lang or "es"
     if shard is not None and course.seed is None:
         raise Refused(text("shard.needs_seed", lang))
     with out_lock(out, lang):
         # Refuse early, before reading a single submission; the feedback names are checked once known.
         prepare_out(out, [], force, lang)
+        previous = _previous_class(out, lang) if force and shard is None and not replace else None
+        if previous is not None:
+            course = _same_run_as(previous, course, lang)
+            lang = course.lang or lang
         with collected(paths, lang) as intake:
             for warning in intake.warnings:
                 warn(warning)
             if not intake.learners:
                 raise Refused(text("cli.nothing", lang, paths=", ".join(f"«{p}»" for p in paths)))
-            return _grade_collected(intake, paths, out, course.for_run(), jobs, shard, force, start, warn)
+            return _grade_collected(intake, paths, out, course.for_run(), jobs, shard, force, start, warn, previous)
+
+
+def _previous_class(out: Path, lang: str) -> results_json.ClassResults | None:
+    """The class already graded into ``out``, which a run with ``--force`` updates; None when there is none."""
+    if not grader_wrote(out, results_json.RESULTS_JSON):  # someone else's is refused by prepare_out, by name
+        return None
+    try:
+        return results_json.read(out)
+    except results_json.ResultsError as exc:
+        raise Refused(text("grade.previous_unreadable", lang, out=out, why=exc.notice.render(lang))) from exc
+
+
+def _same_run_as(previous: results_json.ClassResults, course: CourseConfig, lang: str) -> CourseConfig:
+    """``course`` as the class in the folder was graded: its seed and language unless given, never others.
+
+    Learners graded with another seed or configuration would not be comparable with the rest of their class."""
+    seed = course.seed if course.seed is not None else previous.seed
+    if previous.seed is not None and seed != previous.seed:
+        raise Refused(text("grade.other_seed", lang, out=previous.folder, seed=previous.seed, given=seed))
+    updated = course.with_run(seed=seed, lang=course.lang or previous.lang or lang)
+    recorded = (previous.config or {}).get("sha256")
+    if recorded and updated.for_run().record().get("sha256") != recorded:
+        raise Refused(text("grade.other_config", lang, out=previous.folder))
+    return updated
+
+
+def _who(label: str, ident: str) -> tuple[str, str]:
+    """A learner's identity across runs: the LMS's id when known, else their name (never a file name)."""
+    return ("id", ident) if ident else ("name", label)
 
 
 def _grade_collected(
@@ -182,14 +222,19 @@ def _grade_collected(
     force: bool,
     start: Callable[[list[Learner], list[Planned]], Progress],
     warn: Callable[[str], None],
+    previous: results_json.ClassResults | None = None,
 ) -> GradedClass:
     lang = course.lang or "es"
     learners = intake.learners
     planned = plan(learners, paths, shard, lang)
+    before: list[ReportEntry] = []
+    if previous is not None and previous.entries:
+        planned, before = _into_class(planned, previous, out, lang)
     # A person's decisions from an earlier run into this folder hold again for the same content.
     decided = _saved_decisions(out, lang)
     kept_files = [review.DECISIONS_JSON] if decided else []
-    out_plan = prepare_out(out, [*report_files(p.name for p in planned), *kept_files], force, lang)
+    names = [*(e.name for e in before), *(p.name for p in planned)]
+    out_plan = prepare_out(out, [*report_files(dict.fromkeys(names)), *kept_files], force, lang)
     progress = start(learners, planned)
     started = time.monotonic()
     interrupted: GradingInterrupted | None = None
@@ -220,6 +265,9 @@ def _grade_collected(
     for warning in dropped:
         warn(warning)
     warnings = [*intake.warnings, *dropped]  # results.json keeps what the console said
+    regraded = len(entries)
+    if before:
+        entries, warnings = _updated(before, entries), list(dict.fromkeys([*previous.warnings, *warnings]))
     run = None
     if shard is not None:
         run = run_record(
@@ -235,7 +283,40 @@ def _grade_collected(
         written += _write_decisions(out, kept, always=bool(decided))
         finish_out(out_plan, written)
     seed = int(course.seed or 0)  # for_run drew one when none was given
-    return GradedClass(out, learners, planned, entries, written, seed, elapsed, interrupted is not None)
+    return GradedClass(
+        out, learners, planned, entries, written, seed, elapsed, interrupted is not None, len(entries) - regraded
+    )
+
+
+def _into_class(
+    planned: list[Planned], previous: results_json.ClassResults, out: Path, lang: str
+) -> tuple[list[Planned], list[ReportEntry]]:
+    """This run's learners placed in the class already in ``out``: each one found there keeps their feedback's
+    name, a newcomer gets one no one has; and the class as it was. Refused when none of them is in it."""
+    import dataclasses
+
+    by_who = {_who(e.label, e.ident): e for e in previous.entries}
+    found = [by_who.get(_who(p.label, p.learner_id)) for p in planned]
+    if not any(found):
+        raise Refused(plural("grade.other_class", len(previous.entries), lang, out=out))
+    taken = {e.name.casefold() for e in previous.entries}
+    placed = []
+    for p, old in zip(planned, found, strict=True):
+        name = old.name if old is not None else p.name
+        n = 2
+        while old is None and name.casefold() in taken:
+            name, n = f"{p.name}-{n}", n + 1
+        taken.add(name.casefold())
+        placed.append(dataclasses.replace(p, name=name))
+    return placed, list(previous.entries)
+
+
+def _updated(before: list[ReportEntry], graded: list[ReportEntry]) -> list[ReportEntry]:
+    """The class with this run's learners in their places (a newcomer at the end); one a Ctrl-C did not reach
+    keeps the result they had."""
+    fresh = {e.name: e for e in graded if e.graded}
+    names = {e.name for e in before}
+    return [fresh.get(e.name, e) for e in before] + [e for e in graded if e.name not in names]
 
 
 def merge_class(folders: Sequence[Path], out: Path, *, force: bool, lang: str) -> tuple[Merged, list[str]]:

@@ -1957,8 +1957,53 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "en": "language of the console (es by default, or en)",
     },
     "cli.help.force": {
-        "es": "reemplaza los resultados de una calificación anterior en --out (nunca borra archivos ajenos)",
-        "en": "replaces the results of an earlier grading in --out (never deletes anybody else's files)",
+        "es": "escribe en un --out ya calificado: los alumnos dados se califican otra vez, con la semilla de la "
+        "clase, y los demás quedan como estaban, con su retroalimentación y sus decisiones (nunca borra archivos "
+        "ajenos)",
+        "en": "writes into an --out already graded: the learners given are graded again, with the class's seed, "
+        "and everyone else is kept, with their feedback and decisions (never deletes anybody else's files)",
+    },
+    "cli.help.replace": {
+        "es": "con --force, reemplaza la clase de --out entera por esta, aunque sea otra clase",
+        "en": "with --force, replaces the whole class in --out with this one, even another class",
+    },
+    "cli.kept.one": {
+        "es": "La clase en «{out}» tiene {total} alumnos: 1 quedó como estaba.",
+        "en": "The class in «{out}» has {total} learners: 1 was kept as it was.",
+    },
+    "cli.kept.other": {
+        "es": "La clase en «{out}» tiene {total} alumnos: {n} quedaron como estaban.",
+        "en": "The class in «{out}» has {total} learners: {n} were kept as they were.",
+    },
+    "grade.previous_unreadable": {
+        "es": "«{out}» ya tiene una calificación, pero no se puede leer ({why}). Califica en otra carpeta, o "
+        "reemplázala con --force --replace.",
+        "en": "«{out}» already holds a grading run, but it cannot be read ({why}). Grade into another folder, or "
+        "replace it with --force --replace.",
+    },
+    "grade.other_seed": {
+        "es": "La clase en «{out}» se calificó con la semilla {seed}, no {given}: recalifica con --seed {seed} "
+        "(o sin --seed), para que sus alumnos se comparen con los mismos casos, o califica en otra carpeta.",
+        "en": "The class in «{out}» was graded with seed {seed}, not {given}: grade again with --seed {seed} (or "
+        "without --seed), so its learners are compared on the same cases, or grade into another folder.",
+    },
+    "grade.other_config": {
+        "es": "La clase en «{out}» se calificó con otra configuración del curso (puntos, niveles o límites): "
+        "recalifica con la misma --config, o califica en otra carpeta.",
+        "en": "The class in «{out}» was graded with another course configuration (points, levels or limits): "
+        "grade again with the same --config, or grade into another folder.",
+    },
+    "grade.other_class.one": {
+        "es": "Ninguno de los alumnos dados está en la clase de «{out}» (1 alumno): no se escribió nada. Para "
+        "reemplazarla por esta, añade --replace; para calificar esta aparte, usa otra carpeta.",
+        "en": "None of the learners given is in the class in «{out}» (1 learner): nothing was written. To replace "
+        "it with this one, add --replace; to grade this one apart, use another folder.",
+    },
+    "grade.other_class.other": {
+        "es": "Ninguno de los alumnos dados está en la clase de «{out}» ({n} alumnos): no se escribió nada. Para "
+        "reemplazarla por esta, añade --replace; para calificar esta aparte, usa otra carpeta.",
+        "en": "None of the learners given is in the class in «{out}» ({n} learners): nothing was written. To "
+        "replace it with this one, add --replace; to grade this one apart, use another folder.",
     },
     "cli.help.shard": {
         "es": "califica solo la parte I de N de la clase (con --seed; luego «autograder merge»)",
@@ -2215,6 +2260,14 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "en": "the start of the assignment column's name",
     },
     "cli.help.export_out": {"es": "el CSV a escribir, para subirlo", "en": "the CSV to write, to upload it"},
+    "cli.help.export_overwrite": {
+        "es": "reemplazar también las notas y comentarios que la hoja ya tiene (nunca las filas bloqueadas)",
+        "en": "also replace the grades and comments the sheet already has (never a locked row)",
+    },
+    "cli.help.export_partial": {
+        "es": "exportar una corrección interrumpida: solo lo calificado; las filas de los demás quedan como estaban",
+        "en": "export an interrupted run: only what was graded; the others' rows stay as they were",
+    },
     "cli.help.feedback_zip": {
         "es": "escribir también el zip de archivos de retroalimentación para Moodle",
         "en": "also write the zip of feedback files for Moodle",
@@ -2295,8 +2348,38 @@ Hand in notebook 4, not the others: it must hold your functions for {levels} and
         "en": "«{file}»: no learner with an LMS id and a grade has a feedback page; the zip was not written.",
     },
     "lms.comment": {
-        "es": "Nota automática: {grade} sobre 10. El detalle de cada criterio está en tu archivo de retroalimentación.",
-        "en": "Automatic grade: {grade} out of 10. Each criterion's detail is in your feedback file.",
+        "es": "Nota automática: {grade} sobre {top}. El detalle de cada criterio está en tu archivo de "
+        "retroalimentación.",
+        "en": "Automatic grade: {grade} out of {top}. Each criterion's detail is in your feedback file.",
+    },
+    "lms.interrupted.one": {
+        "es": "«{file}» es de una corrección interrumpida: 1 alumno no se calificó (no está pendiente de revisión: "
+        "no tiene nota). Califica la clase entera, o exporta lo calificado con --partial; su fila queda como "
+        "estaba y la orden lo lista.",
+        "en": "«{file}» is from an interrupted grading run: 1 learner was never graded (not pending review: there "
+        "is no grade). Grade the whole class, or export what was graded with --partial; their row stays as it was "
+        "and the command lists them.",
+    },
+    "lms.interrupted.other": {
+        "es": "«{file}» es de una corrección interrumpida: {n} alumnos no se calificaron (no están pendientes de "
+        "revisión: no tienen nota). Califica la clase entera, o exporta lo calificado con --partial; sus filas "
+        "quedan como estaban y la orden los lista.",
+        "en": "«{file}» is from an interrupted grading run: {n} learners were never graded (not pending review: "
+        "there is no grade). Grade the whole class, or export what was graded with --partial; their rows stay "
+        "as they were and the command lists them.",
+    },
+    "lms.changed": {"es": "  {name}: {before} → {after}", "en": "  {name}: {before} → {after}"},
+    "lms.locked": {
+        "es": "Bloqueadas en el LMS, no se tocaron ({n}): {names}.",
+        "en": "Locked in the LMS, left untouched ({n}): {names}.",
+    },
+    "lms.kept": {
+        "es": "Ya tenían nota o comentario y se dejaron como estaban ({n}; --overwrite los reemplaza): {names}.",
+        "en": "Already had a grade or a comment and were left as they were ({n}; --overwrite replaces them): {names}.",
+    },
+    "lms.not_graded": {
+        "es": "No calificados: la corrección se interrumpió antes ({n}): {names}.",
+        "en": "Not graded: the run was interrupted before them ({n}): {names}.",
     },
     "lms.written": {"es": "Notas escritas: {n}.", "en": "Grades written: {n}."},
     "lms.pending": {

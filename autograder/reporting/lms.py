@@ -37,7 +37,10 @@ MOODLE_HEADERS: dict[str, tuple[str, ...]] = {
     "max": ("Maximum grade", "Calificación máxima"),
     "feedback": ("Feedback comments", "Comentarios de retroalimentación"),
     "name": ("Full name", "Nombre completo"),
+    "changeable": ("Grade can be changed", "La calificación puede ser cambiada"),
 }
+_LOCKED = {"no"}
+"""What Moodle writes in «Grade can be changed» for a row whose grade is locked or overridden in the gradebook."""
 _MOODLE_ROW = re.compile(r"(?:Participant|Participante)\s*(\d+)", re.IGNORECASE)
 """A worksheet row's identifier: mod_assign's ``hiddenuser`` string and the participant id."""
 
@@ -76,19 +79,34 @@ class ExportSummary:
     """Rows of the sheet with no result."""
     zipped: list[str] = field(default_factory=list)
     """Learners whose feedback page went into Moodle's feedback zip."""
+    changed: list[tuple[str, str, str]] = field(default_factory=list)
+    """Each row written: (learner, its grade before, after); a blank before is a grade the LMS did not have."""
+    locked: list[str] = field(default_factory=list)
+    """Rows the LMS marks as locked: never written."""
+    kept: list[str] = field(default_factory=list)
+    """Rows that already had a grade or a comment: kept, unless the export was asked to overwrite them."""
+    not_graded: list[str] = field(default_factory=list)
+    """Learners an interrupted run never graded (not pending review: nobody has anything to decide)."""
 
 
 # --- results.json -----------------------------------------------------------------------------
 
 
-def load_results(path: Path) -> list[Graded]:
-    """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``); ExportError if unreadable."""
+def load_results(path: Path, *, partial: bool = False) -> list[Graded]:
+    """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``); ExportError if unreadable.
+
+    A run that was interrupted left learners never graded: exporting it is refused unless ``partial``,
+    since their rows would keep whatever the LMS had, with nothing to say they were skipped."""
     if not path.is_file():
         raise ExportError(notice("lms.results_missing", file=str(path)))
     try:
         read = results_json.read(path.parent, path.name)
     except results_json.ResultsError:
         raise ExportError(notice("lms.results_unreadable", file=str(path))) from None
+    if read.not_graded and not partial:
+        never = len(read.not_graded)
+        key = "lms.interrupted.one" if never == 1 else "lms.interrupted.other"
+        raise ExportError(notice(key, file=str(path), n=never))
     learners = []
     for e in read.entries:
         # A grade only for a learner graded, with nothing left to a person and a maximum to scale by.
@@ -139,17 +157,39 @@ class _Sheet:
         return [unicodedata.normalize("NFC", c.strip()) for c in self.records[at].cells]
 
     def write_cells(self, record: _Record, changes: dict[int, str]) -> None:
+        """``record`` with ``changes`` (column -> value): every other cell kept byte for byte, quotes and all.
+
+        A written cell is quoted as the LMS quoted it there (Moodle quotes some columns and not others),
+        or where its value needs quotes, or where the whole file is quoted."""
+        raw = _raw_cells(record.body, self.delimiter)
         cells = list(record.cells)
         for column, value in changes.items():
             cells += [""] * (column + 1 - len(cells))
+            raw += [""] * (column + 1 - len(raw))
             cells[column] = value
-        out = io.StringIO()
-        quoting = csv.QUOTE_ALL if self.quote_all else csv.QUOTE_MINIMAL
-        csv.writer(out, delimiter=self.delimiter, quoting=quoting, lineterminator="").writerow(cells)
-        record.cells, record.body = cells, out.getvalue()
+            quoted = (
+                self.quote_all
+                or raw[column].startswith('"')
+                or any(c in value for c in (self.delimiter, '"', "\n", "\r"))
+            )
+            raw[column] = '"' + value.replace('"', '""') + '"' if quoted else value
+        record.cells, record.body = cells, self.delimiter.join(raw)
 
     def text(self) -> str:
         return ("\ufeff" if self.bom else "") + "".join(r.body + r.end for r in self.records)
+
+
+def _raw_cells(body: str, delimiter: str) -> list[str]:
+    """A record's cells as written in the file, quotes included (split at the delimiters outside quotes)."""
+    cells, quoted, start = [], False, 0
+    for i, ch in enumerate(body):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == delimiter and not quoted:
+            cells.append(body[start:i])
+            start = i + 1
+    cells.append(body[start:])
+    return cells
 
 
 def _split_records(content: str) -> list[tuple[str, str, int]]:
@@ -255,34 +295,62 @@ def _ident(raw: str) -> str:
     return unicodedata.normalize("NFC", raw).strip()
 
 
+@dataclass(frozen=True)
+class _Row:
+    """A learner's row of the LMS's file: where the grade goes, and what the LMS says of it."""
+
+    record: _Record
+    ident: str
+    grade: int
+    """The column of the assignment's grade."""
+    comment: int | None = None
+    """The column of the feedback comment, where the LMS has one."""
+    locked: bool = False
+
+
 def _match(
     sheet: _Sheet,
     learners: list[Graded],
-    rows: list[tuple[_Record, str]],
-    fill: Callable[[_Record, Graded], None],
+    rows: list[_Row],
+    fill: Callable[[_Row, Graded], dict[int, str]],
     names: dict[str, str],
+    *,
+    overwrite: bool = False,
 ) -> ExportSummary:
-    """Fill each row whose id a learner has; the learners and rows left over, by name, in the summary."""
+    """Fill each row whose id a learner has; the learners and rows left over, by name, in the summary.
+
+    A row the LMS marks as locked is never written; one that already holds a grade or a comment is kept
+    unless ``overwrite``; every row written is listed with its grade before and after."""
     seen: dict[str, int] = {}
-    for record, ident in rows:
-        if ident in seen:
+    for row in rows:
+        if row.ident in seen:
+            first = seen[row.ident]
             raise ExportError(
-                notice("lms.sheet_duplicate", file=str(sheet.path), line=record.line, ident=ident, first=seen[ident])
+                notice("lms.sheet_duplicate", file=str(sheet.path), line=row.record.line, ident=row.ident, first=first)
             )
-        seen[ident] = record.line
+        seen[row.ident] = row.record.line
     by_id = {g.ident: g for g in learners if g.ident}
     if not set(seen) & set(by_id):
         raise ExportError(notice("lms.no_match", file=str(sheet.path)))
     summary = ExportSummary()
-    for record, ident in rows:
-        learner = by_id.get(ident)
+    for row in rows:
+        learner = by_id.get(row.ident)
         if learner is None:
-            summary.no_result.append(names.get(ident) or ident)
+            summary.no_result.append(names.get(row.ident) or row.ident)
+        elif not learner.graded:
+            summary.not_graded.append(learner.name)
         elif learner.fraction is None:
             summary.pending.append(learner.name)
+        elif row.locked:
+            summary.locked.append(learner.name)
+        elif not overwrite and any(row.record.cell(c).strip() for c in (row.grade, row.comment) if c is not None):
+            summary.kept.append(learner.name)
         else:
-            fill(record, learner)
+            before = row.record.cell(row.grade).strip()
+            changes = fill(row, learner)
+            sheet.write_cells(row.record, changes)
             summary.written.append(learner.name)
+            summary.changed.append((learner.name, before, changes[row.grade]))
     summary.not_in_sheet = [g.name for g in learners if g.ident not in seen]
     return summary
 
@@ -290,21 +358,29 @@ def _match(
 # --- Moodle -----------------------------------------------------------------------------------
 
 
-def moodle_comment(learner: Graded, lang: str) -> str:
-    """The short feedback comment of the worksheet: the grade out of 10, and where the detail is."""
-    assert learner.fraction is not None
-    return text("lms.comment", lang, grade=fmt_points(10 * learner.fraction, lang))
+def moodle_comment(grade: str, maximum: str, lang: str) -> str:
+    """The short feedback comment of the worksheet: the grade as the worksheet writes it, over its own maximum,
+    and where the detail is."""
+    return text("lms.comment", lang, grade=grade, top=maximum)
 
 
 def export_moodle(
-    results: Path, worksheet: Path, out: Path, lang: str = "es", *, feedback_zip: Path | None = None
+    results: Path,
+    worksheet: Path,
+    out: Path,
+    lang: str = "es",
+    *,
+    feedback_zip: Path | None = None,
+    overwrite: bool = False,
+    partial: bool = False,
 ) -> ExportSummary:
     """Fill Moodle's grading worksheet ``worksheet`` with the grades of ``results`` into ``out``.
 
     With ``feedback_zip``, also the zip of feedback pages (:func:`moodle_feedback_zip`): both are
-    made before either is written, so a refusal leaves neither.
+    made before either is written, so a refusal leaves neither. A row whose «Grade can be changed» is
+    «No» is never written; one with a grade or a comment already, only with ``overwrite``.
     """
-    learners = load_results(results)
+    learners = load_results(results, partial=partial)
     sheet = read_sheet(worksheet)
     head_line = sheet.records[0].line
     columns = {key: _find_column(sheet, names) for key, names in MOODLE_HEADERS.items()}
@@ -317,7 +393,7 @@ def export_moodle(
             )
     id_col, grade_col, max_col = columns["id"], columns["grade"], columns["max"]
     assert id_col is not None and grade_col is not None and max_col is not None
-    rows: list[tuple[_Record, str]] = []
+    rows: list[_Row] = []
     names: dict[str, str] = {}
     for record in sheet.records[1:]:
         if not any(c.strip() for c in record.cells):
@@ -326,21 +402,24 @@ def export_moodle(
         if found is None:
             value = record.cell(id_col)[:40]
             raise ExportError(notice("lms.bad_identifier", file=str(worksheet), line=record.line, value=value))
-        rows.append((record, found.group(1)))
+        locked = record.cell(columns["changeable"]).strip().casefold() in _LOCKED
+        rows.append(_Row(record, found.group(1), grade_col, columns["feedback"], locked))
         names[found.group(1)] = record.cell(columns["name"]).strip()  # "" (no name) names the row by its id
 
-    def fill(record: _Record, learner: Graded) -> None:
+    def fill(row: _Row, learner: Graded) -> dict[int, str]:
+        record = row.record
         maximum = _number(record.cell(max_col))
         if maximum is None or maximum[0] <= 0:
             value = record.cell(max_col)[:40]
             raise ExportError(notice("lms.bad_maximum", file=str(worksheet), line=record.line, value=value))
         assert learner.fraction is not None
-        changes = {grade_col: _scaled(learner.fraction, maximum)}
-        if columns["feedback"] is not None:
-            changes[columns["feedback"]] = moodle_comment(learner, lang)
-        sheet.write_cells(record, changes)
+        grade = _scaled(learner.fraction, maximum)
+        changes = {grade_col: grade}
+        if row.comment is not None:
+            changes[row.comment] = moodle_comment(grade, fmt_points(maximum[0], lang), lang)
+        return changes
 
-    summary = _match(sheet, learners, rows, fill, names)
+    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite)
     zipped = None
     if feedback_zip is not None:
         if feedback_zip.resolve() in (worksheet.resolve(), out.resolve()):
@@ -380,9 +459,12 @@ def moodle_feedback_zip(learners: list[Graded], base: Path, results: Path) -> tu
 # --- Canvas -----------------------------------------------------------------------------------
 
 
-def export_canvas(results: Path, gradebook: Path, column: str, out: Path) -> ExportSummary:
-    """Fill the assignment column of Canvas's gradebook export whose name starts with ``column``."""
-    learners = load_results(results)
+def export_canvas(
+    results: Path, gradebook: Path, column: str, out: Path, *, overwrite: bool = False, partial: bool = False
+) -> ExportSummary:
+    """Fill the assignment column of Canvas's gradebook export whose name starts with ``column``; a learner's
+    cell that already holds a grade only with ``overwrite``."""
+    learners = load_results(results, partial=partial)
     sheet = read_sheet(gradebook)
     head_line = sheet.records[0].line
     id_col = _find_column(sheet, CANVAS_HEADERS["id"])
@@ -406,7 +488,7 @@ def export_canvas(results: Path, gradebook: Path, column: str, out: Path) -> Exp
         )
     target = hits[0]
     points: tuple[float, str, int] | None = None
-    rows: list[tuple[_Record, str]] = []
+    rows: list[_Row] = []
     names: dict[str, str] = {}
     for record in sheet.records[1:]:
         ident = _ident(record.cell(id_col))
@@ -418,17 +500,17 @@ def export_canvas(results: Path, gradebook: Path, column: str, out: Path) -> Exp
             continue
         if not ident.isdigit():  # Canvas's other header rows («Manual Posting»...): not a learner
             continue
-        rows.append((record, ident))
+        rows.append(_Row(record, ident, target))
         names[ident] = record.cell(name_col).strip()  # "" (no name) names the row by its id
     if points is None:
         raise ExportError(notice("lms.no_points", file=str(gradebook), line=head_line))
     maximum = points
 
-    def fill(record: _Record, learner: Graded) -> None:
+    def fill(row: _Row, learner: Graded) -> dict[int, str]:
         assert learner.fraction is not None
-        sheet.write_cells(record, {target: _scaled(learner.fraction, maximum)})
+        return {target: _scaled(learner.fraction, maximum)}
 
-    summary = _match(sheet, learners, rows, fill, names)
+    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite)
     _write_out(sheet, out)
     return summary
 
@@ -436,7 +518,14 @@ def export_canvas(results: Path, gradebook: Path, column: str, out: Path) -> Exp
 def shown(summary: ExportSummary, lang: str) -> list[str]:
     """The summary's lines for the terminal: how many were written, then each list of names."""
     lines = [text("lms.written", lang, n=len(summary.written))]
+    lines += [
+        text("lms.changed", lang, name=name, before=before or "—", after=after)
+        for name, before, after in summary.changed
+    ]
     for key, names in (
+        ("lms.locked", summary.locked),
+        ("lms.kept", summary.kept),
+        ("lms.not_graded", summary.not_graded),
         ("lms.pending", summary.pending),
         ("lms.not_in_sheet", summary.not_in_sheet),
         ("lms.no_result", summary.no_result),

@@ -107,6 +107,12 @@ def _manifest(out: Path) -> dict[str, str | None]:
     }
 
 
+def grader_wrote(out: Path, rel: str) -> bool:
+    """Whether ``out/rel`` is the grader's own, as an earlier run left it (not a file someone put or edited there)."""
+    previous = _manifest(out)
+    return rel in previous and previous[rel] is not None and previous[rel] == _digest(out / rel)
+
+
 def _files_under(out: Path) -> list[str]:
     # Every file, link or other entry that is not a folder, relative to out; links are not followed.
     found = []
