@@ -14,7 +14,7 @@ import unicodedata
 
 import pytest
 
-from autograder.course.catalogue import _TEXTS
+from autograder.course.catalogue import entries
 from autograder.course.criteria import CRITERIA, Criterion
 from autograder.judging.observe import LessonObservation
 from autograder.judging.verdicts import lesson_checkpoint_verdict
@@ -53,7 +53,7 @@ def feedback_texts(criterion: Criterion) -> list[tuple[str, dict[str, str]]]:
     """Every text the criterion's feedback is built from, per language (placeholders left blank)."""
     found = [
         (key, {lang: re.sub(r"\{[^}]*\}", " ", texts[lang]) for lang in LANGS})
-        for key, texts in _TEXTS.items()
+        for key, texts in entries().items()
         if key.startswith(criterion.feedback) and all(lang in texts for lang in LANGS)
     ]
     own = [q for q in QUESTIONS.values() if q.criterion == criterion.id]

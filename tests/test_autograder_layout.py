@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import autograder
+from autograder.course import catalogue
 from autograder.learner.lesson3_view import NOT_PRELOADED
 
 PACKAGE = Path(autograder.__file__).parent
@@ -39,6 +40,7 @@ DYNAMIC_IMPORTS = {
     ("autograder.learner.runner", "code"): "the learner's own cells, run in the learner's process",
     ("autograder.learner.import_paths", "code"): "a module the learner's notebook wrote (%%writefile), run as it",
     ("autograder.learner.lesson3_view", TRAMPOLINE): "the guard's trampoline, a fixed text that imports nothing",
+    ("autograder.course.catalogue", "room"): "a room's texts (catalogue.ROOMS): course/ or lesson3 only, never back",
 }
 """The imports whose module is computed, each read and why it cannot reach a module it must not."""
 
@@ -164,6 +166,17 @@ def test_no_import_cycle_in_the_grader_counting_lazy_imports():
 
     for module in graph:
         visit(module)
+
+
+def test_a_rooms_texts_reach_only_course_and_lesson3_and_never_the_catalogue_back():
+    """The catalogue imports a room's texts by name (:data:`autograder.course.catalogue.ROOMS`): what that
+    module reaches is checked here, so a grader's process asking for a text loads no judging module and the
+    lookup hides no import circle."""
+    graph = module_imports(lazy=True)
+    for room in set(catalogue.ROOMS.values()) - {"autograder.course.catalogue"}:
+        found = reached(graph, room)
+        assert "autograder.course.catalogue" not in found, room
+        assert {t for t in found if t.split(".")[0] == "autograder" and not in_folder(t, "course", "wire")} == set()
 
 
 def test_the_wire_folder_imports_nothing_else_of_the_package():

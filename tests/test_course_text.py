@@ -110,7 +110,7 @@ def _autograder_texts() -> list[str]:
     from autograder import questions
     from autograder.course import catalogue, criteria
 
-    texts = [t["es"] for t in catalogue._TEXTS.values() if "es" in t]
+    texts = [t["es"] for t in catalogue.entries().values() if "es" in t]
     for q in questions.QUESTIONS.values():
         texts += [q.prompt["es"], q.explanation["es"], q.title["es"], *(o["es"] for o in q.options.values())]
     for c in criteria.CRITERIA.values():
