@@ -112,7 +112,6 @@ def sentences(path: Path) -> list[tuple[int, str]]:
 
 SPANISH_DATA = {
     "course/catalogue.py": "every text the grader says, in Spanish and English",
-    "course/criteria.py": "each criterion's title and hints, declared beside it",
     "course/levels.py": "the levels' titles",
     "course/lesson_map.py": "the lesson's objectives and sections, quoted from the lesson",
     "course/questions.py": "the questions' prompts and options",

@@ -1,9 +1,146 @@
-"""Level 0's feedback texts.
+"""Level 0, the resume path: its criteria (title, hints, the learner's function each calls) and their feedback texts.
 
-Plain data, looked up by :func:`autograder.course.catalogue.text` (see the catalogue for why it lives here).
+Their verdict functions are in :mod:`autograder.judging.verdicts_level0`. To add a Level 0 criterion: declare it
+below, write its feedback texts in :data:`TEXTS` (keys ``resume_path.*``), register its verdict there, then
+regenerate the documents (``python -m autograder.course.generated``).
 """
 
+from __future__ import annotations
+
+from autograder.course.criterion import Criterion, Hints, register
+from autograder.course.levels import TITLES
+from autograder.wire.calls import LOAD, START
 from lesson3.checkpoint import VERSION_MESSAGE_ANY
+
+
+def _resume_path(
+    criterion_id: str, function: str, title: dict[str, str], hint: Hints, observes: str, grades: tuple[str, ...]
+) -> Criterion:
+    """A Level 0 criterion: ``function`` (``my_load_checkpoint`` or ``start_state``) on a resume scenario."""
+    return Criterion(
+        criterion_id,
+        level=0,
+        points=1,
+        function=function,
+        title=title,
+        hint=hint,
+        observes=observes,
+        feedback=("resume_path.",),
+        lesson=TITLES[0],
+        grades=("objetivo.2", *grades),
+    )
+
+
+# Hints escalate: the first points at the lesson's idea, the last names what is missing, and none
+# writes the solution (tests/test_autograder_criteria.py and tests/test_course_text.py check it).
+for _criterion in (
+    _resume_path(
+        "nivel0.version_refused",
+        LOAD,
+        {
+            "es": "otra versión: se rechaza con el mensaje de la lección",
+            "en": "another version: refused with the lesson's message",
+        },
+        {
+            "es": (
+                "Es uno de los cuatro pasos de la columna vertebral: leer, parsear, verificar version, desparramar.",
+                "Si la version del archivo no es CHECKPOINT_VERSION, lanza un error con el texto de la lección "
+                f"(«{VERSION_MESSAGE_ANY}») y no escribas el archivo.",
+            ),
+            "en": (
+                "It is one of the spine's four steps: read, parse, check version, spread the fields.",
+                "If the file's version is not CHECKPOINT_VERSION, raise an error with the lesson's text "
+                f"(«{VERSION_MESSAGE_ANY}») and do not write the file.",
+            ),
+        },
+        "resume.newer",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.fresh_start",
+        LOAD,
+        {"es": "sin archivo: se arranca de cero", "en": "no file: start from scratch"},
+        {
+            "es": (
+                "Sin archivo no hay nada que reanudar: es el arranque desde cero de runAgent.",
+                "my_load_checkpoint no devuelve ningún punto de control y start_state arma el estado inicial: "
+                "turns y tokensUsed en cero y un único mensaje del usuario con la tarea.",
+            ),
+            "en": (
+                "With no file there is nothing to resume: it is runAgent's start from scratch.",
+                "my_load_checkpoint returns no checkpoint and start_state builds the initial state: turns and "
+                "tokensUsed at zero and a single user message with the task.",
+            ),
+        },
+        "resume.missing",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.malformed_error",
+        LOAD,
+        {"es": "archivo roto: una excepción, no None", "en": "broken file: an exception, not None"},
+        {
+            "es": (
+                "Un archivo roto no es lo mismo que un archivo que no existe.",
+                "Solo la falta de archivo significa «arrancar de cero». Uno que existe y no es un punto de control "
+                "(truncado, vacío, no JSON) termina en una excepción: el parser de JSON ya la lanza, no la "
+                "atrapes.",
+            ),
+            "en": (
+                "A broken file is not the same as a missing file.",
+                "Only a missing file means «start from scratch». One that exists and is not a checkpoint "
+                "(truncated, empty, not JSON) ends in an exception: the JSON parser already raises one, do not "
+                "catch it.",
+            ),
+        },
+        "resume.malformed",
+        ("seccion.columna",),
+    ),
+    _resume_path(
+        "nivel0.state_kept",
+        LOAD,
+        {
+            "es": "al reanudar: turns, tokensUsed y messages tal cual",
+            "en": "on resume: turns, tokensUsed and messages as saved",
+        },
+        {
+            "es": "Con punto de control, el estado es el del archivo tal cual: no recalcules turns ni tokensUsed, no "
+            "toques messages y no uses la tarea que recibe start_state.",
+            "en": "With a checkpoint, the state is the file's as it is: do not recompute turns or tokensUsed, do not "
+            "touch messages and do not use the task start_state receives.",
+        },
+        "resume.saved",
+        ("seccion.columna", "seccion.despues"),
+    ),
+    _resume_path(
+        "nivel0.dangling_reconciled",
+        START,
+        {"es": "llamada colgante: pasa una vez por reconcile", "en": "dangling call: through reconcile once"},
+        {
+            "es": "Es la bifurcación con la que arranca runAgent: si el punto de control trae pendingToolUse, el "
+            "estado es lo que devuelve el reconcile que recibe start_state (una sola vez); si no, el punto de control.",
+            "en": "It is the fork runAgent starts with: if the checkpoint has a pendingToolUse, the state is what the "
+            "reconcile given to start_state returns (once); otherwise the checkpoint itself.",
+        },
+        "resume.dangling",
+        ("seccion.columna", "seccion.mitad_dificil"),
+    ),
+    _resume_path(
+        "nivel0.max_turns_across_lives",
+        START,
+        {"es": "MAX_TURNS cuenta todas las vidas", "en": "MAX_TURNS counts every life"},
+        {
+            "es": "turns no vuelve a 0 al reanudar: sale del archivo y el bucle sigue contando desde ahí, así el tope "
+            "MAX_TURNS vale para toda la tarea aunque se caiga una y otra vez.",
+            "en": "turns does not go back to 0 on resume: it comes from the file and the loop keeps counting from "
+            "there, so MAX_TURNS caps the whole task however often it crashes.",
+        },
+        "resume.lives",
+        ("seccion.despues",),
+    ),
+):
+    register(_criterion)
+
 
 TEXTS: dict[str, dict[str, str]] = {
     # -- Nivel 0: the resume path -----------------------------------------------------------

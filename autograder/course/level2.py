@@ -1,7 +1,152 @@
-"""Level 2's feedback texts.
+"""Level 2, ``reconcile`` and the incident: its criteria (title, hints, the learner's function each calls) and their
+feedback texts.
 
-Plain data, looked up by :func:`autograder.course.catalogue.text` (see the catalogue for why it lives here).
+Their verdict functions are in :mod:`autograder.judging.verdicts_level2`. To add a Level 2 criterion: declare it
+below, write its feedback texts in :data:`TEXTS`, register its verdict there, then regenerate the documents
+(``python -m autograder.course.generated``).
 """
+
+from __future__ import annotations
+
+from autograder.course.criterion import Criterion, question_criteria, register
+from autograder.course.levels import TITLES
+from autograder.wire.calls import RECONCILE
+
+QUESTION_GRADES: dict[str, tuple[str, ...]] = {"nivel2.causa_raiz": ("fin.causa",)}
+"""What each of the level's multiple-choice questions grades (the questions live in
+:mod:`autograder.course.questions`)."""
+
+for _criterion in (
+    Criterion(
+        "nivel2.read_only_rerun",
+        level=2,
+        points=2,
+        function=RECONCILE,
+        title={"es": "solo lectura: se vuelve a ejecutar", "en": "read-only: re-run"},
+        hint={
+            "es": (
+                "Leer dos veces es igual que leer una: ¿qué gana el modelo si se vuelve a ejecutar una "
+                "herramienta de solo lectura?",
+                "El resultado real sale de execute_tool, llamada una sola vez con lo que guarda pendingToolUse.",
+                "Lo que devuelve execute_tool va tal cual como content del tool_result, sin is_error.",
+            ),
+            "en": (
+                "Reading twice is the same as reading once: what does the model gain when a read-only tool is re-run?",
+                "The real output comes from execute_tool, called once with what pendingToolUse holds.",
+                "What execute_tool returns goes as it is into the tool_result's content, without is_error.",
+            ),
+        },
+        observes="reconcile.read_only",
+        feedback=("level2.", "effect.", "read_only."),
+        lesson=TITLES[2],
+        grades=("objetivo.3", "seccion.reconcile", "fin.correccion", "fin.dos_caminos"),
+    ),
+    Criterion(
+        "nivel2.high_impact_not_rerun",
+        level=2,
+        points=2,
+        function=RECONCILE,
+        title={"es": "alto impacto: no se vuelve a ejecutar", "en": "high-impact: not re-run"},
+        hint={
+            "es": (
+                "Una herramienta de alto impacto que quizá ya se ejecutó: ¿qué pasa si se ejecuta otra vez?",
+                "En la rama de alto impacto no se ejecuta nada (ni execute_tool ni otra vía), pero la llamada "
+                "igual recibe su tool_result.",
+            ),
+            "en": (
+                "A high-impact tool that may already have run: what happens if it runs again?",
+                "In the high-impact branch nothing runs (neither execute_tool nor any other way), but the call "
+                "still gets its tool_result.",
+            ),
+        },
+        observes="reconcile.high_impact",
+        feedback=("level2.", "effect.", "high_impact."),
+        lesson=TITLES[2],
+        grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
+    ),
+    Criterion(
+        "nivel2.is_error_fallback",
+        level=2,
+        points=2,
+        function=RECONCILE,
+        title={"es": "repliegue a is_error", "en": "is_error fallback"},
+        hint={
+            "es": (
+                "Cuando no puedes saber si la herramienta tuvo efecto, la lección dice la verdad al modelo: "
+                "relee la jugada tres.",
+                "El tool_result de alto impacto se marca como error con el campo is_error (el booleano, no un texto).",
+                "El content tiene que decirle al modelo que no se sabe (o no se puede confirmar) si la llamada "
+                "se ejecutó; un texto que afirma que funcionó, o un «Error» a secas, no sirve.",
+            ),
+            "en": (
+                "When you cannot know whether the tool took effect, the lesson tells the model the truth: "
+                "re-read move three.",
+                "The high-impact tool_result is marked as an error with the is_error field (the boolean, not a "
+                "string).",
+                "The content must tell the model that whether the call ran is unknown (or cannot be confirmed); "
+                "a text claiming it worked, or a bare «Error», does not do.",
+            ),
+        },
+        observes="reconcile.high_impact",
+        feedback=("level2.", "effect.", "is_error."),
+        lesson=TITLES[2],
+        grades=("objetivo.3", "seccion.tres_maneras", "seccion.reconcile", "fin.correccion"),
+    ),
+    Criterion(
+        "nivel2.tool_result_paired",
+        level=2,
+        points=2,
+        function=RECONCILE,
+        title={"es": "tool_result emparejado", "en": "paired tool_result"},
+        hint={
+            "es": (
+                "El protocolo pide un tool_result por cada tool_use, en el siguiente mensaje del usuario.",
+                "Los dos caminos terminan igual: un único mensaje nuevo del usuario al final de messages, con "
+                "el tool_result cuyo tool_use_id es el id pendiente.",
+                "Después, pendingToolUse queda vacío (null) y se devuelve el mismo punto de control; lo "
+                "anterior (mensajes, turns, tokensUsed) no se toca.",
+            ),
+            "en": (
+                "The protocol asks for one tool_result per tool_use, in the next user message.",
+                "Both paths end the same way: a single new user message at the end of messages, holding the "
+                "tool_result whose tool_use_id is the pending id.",
+                "Then pendingToolUse is emptied (null) and the same checkpoint is returned; what was there "
+                "(messages, turns, tokensUsed) is not touched.",
+            ),
+        },
+        observes="reconcile.both",
+        feedback=("level2.", "effect.", "paired."),
+        lesson=TITLES[2],
+        grades=("objetivo.3", "seccion.mitad_dificil", "fin.dos_caminos"),
+    ),
+    Criterion(
+        "nivel2.no_double_email",
+        level=2,
+        points=3,
+        function=RECONCILE,
+        title={"es": "el incidente: un solo correo", "en": "the incident: one email"},
+        hint={
+            "es": (
+                "Es el incidente de la lección: el proceso muere después de enviar el correo y antes del punto "
+                "de guardado B.",
+                "Al reanudar, send_email no se vuelve a ejecutar; el modelo recibe is_error y revisa por su "
+                "cuenta; el agente tiene que llegar a su respuesta final.",
+            ),
+            "en": (
+                "It is the lesson's incident: the process dies after the email is sent and before save point B.",
+                "On resume send_email is not re-run; the model gets is_error and checks by itself; the agent "
+                "must reach its final answer.",
+            ),
+        },
+        observes="incident",
+        feedback=("email.",),
+        lesson=TITLES[2],
+        grades=("objetivo.3", "fin.causa", "fin.correccion"),
+    ),
+    *question_criteria(2, QUESTION_GRADES),
+):
+    register(_criterion)
+
 
 TEXTS: dict[str, dict[str, str]] = {
     # -- Level 2 -----------------------------------------------------------------------------
