@@ -3,7 +3,8 @@
 ``text(key, lang, **params)`` formats one; :func:`plural`, the decimal mark, :class:`Notice` and the lesson's
 facts are written once, here. The texts themselves live beside the room that says them, each room's table a
 plain-data ``TEXTS`` dict (its Spanish and English side by side) in a module that imports nothing of the
-grader: ``intake/texts.py``, ``grading/texts.py``, ``sandbox/texts.py``, ``reporting/texts.py``,
+grader: ``intake/texts.py``, ``grading/texts.py``, ``sandbox/texts.py``, ``classrun/texts.py``,
+``distribution/texts.py``, ``reporting/texts.py``,
 ``course/texts.py`` (the configuration and the questions), and each level's criteria module
 (``course/level0.py``...) for its verdicts' feedback. :data:`ROOMS` says which table holds a key, by the
 key's first part; a table is imported on the first text asked of it, so ``check()`` in a notebook loads only
@@ -32,10 +33,9 @@ _ROOM_PREFIXES: dict[str, tuple[str, ...]] = {
     "autograder.course.level1": ("level1", "hidden"),
     "autograder.course.level2": ("level2", "read_only", "effect", "high_impact", "is_error", "paired", "email"),
     "autograder.course.texts": ("question", "config"),
+    "autograder.distribution.texts": ("release",),
+    "autograder.classrun.texts": ("shard", "merge"),
     "autograder.reporting.texts": (
-        "release",
-        "shard",
-        "merge",
         "cli",
         "report",
         "gradescope",
