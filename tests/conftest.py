@@ -112,7 +112,7 @@ def add_criterion() -> Iterator[Callable[..., criteria.Criterion]]:
     every toy and its judge are unregistered when the test ends.
     """
     from autograder.judging.registry import VERDICTS, verdict
-    from autograder.judging.verdicts import lesson_checkpoint_verdict
+    from autograder.judging.verdicts_level1 import lesson_checkpoint_verdict
 
     added: list[str] = []
 

@@ -30,14 +30,13 @@ from autograder.judging.observe import (
     observe_reconciles,
 )
 from autograder.judging.process import evaluate_criteria
-from autograder.judging.verdicts import (
-    hidden_verdict,
+from autograder.judging.verdict_help import question_verdict
+from autograder.judging.verdicts_level1 import hidden_verdict, lesson_checkpoint_verdict
+from autograder.judging.verdicts_level2 import (
     high_impact_verdict,
     incident_verdict,
     is_error_verdict,
-    lesson_checkpoint_verdict,
     paired_verdict,
-    question_verdict,
     read_only_verdict,
 )
 from autograder.questions import QUESTIONS

@@ -7,7 +7,9 @@ import contextlib
 import csv
 import io
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -105,7 +107,7 @@ def test_a_failed_verdict_scores_zero_and_a_passed_one_scores_its_points():
 @pytest.mark.parametrize("criterion", list(CRITERIA.values()), ids=list(CRITERIA))
 def test_every_declaration_is_complete(criterion):
     assert set(criterion.title) == set(criterion.hint) == {"es", "en"}
-    assert len(criterion.hints("es")) == len(criterion.hints("en")) >= 1
+    assert len(criteria.hints(criterion.id, "es")) == len(criteria.hints(criterion.id, "en")) >= 1
     assert criterion.points > 0 and criterion.level in LEVELS and criterion.lesson
     keys = catalogue.keys()
     for family in criterion.feedback:
@@ -250,7 +252,7 @@ def _course_texts() -> list[tuple[str, str]]:
 
     found = [(key, catalogue.text(key, lang)) for key in catalogue.keys() for lang in ("es", "en")]
     for c in CRITERIA.values():
-        found += [(c.id, t) for lang in ("es", "en") for t in (c.title[lang], *c.hints(lang))]
+        found += [(c.id, t) for lang in ("es", "en") for t in (c.title[lang], *criteria.hints(c.id, lang))]
     for q in QUESTIONS.values():
         for lang in ("es", "en"):
             parts = [q.prompt[lang], q.hint.get(lang, ""), *(o[lang] for o in q.options.values())]
@@ -287,14 +289,128 @@ SOLUTION_CODE = [
 @pytest.mark.parametrize("criterion", list(CRITERIA.values()), ids=list(CRITERIA))
 def test_no_hint_holds_the_code_that_solves_it(criterion):
     for lang in ("es", "en"):
-        for text in criterion.hints(lang):
+        for text in criteria.hints(criterion.id, lang):
             for pattern, what in SOLUTION_CODE:
                 assert not pattern.search(text), f"{criterion.id} ({lang}) gives away {what}: {text}"
 
 
 @pytest.mark.parametrize("criterion", [c for c in CRITERIA.values() if c.function == "reconcile"], ids=lambda c: c.id)
 def test_the_reconcile_hints_escalate(criterion):
-    levels = criterion.hints("es")
+    levels = criteria.hints(criterion.id, "es")
     assert len(levels) >= 2 and len(set(levels)) == len(levels)
     assert criteria.hint(criterion.id, level=1) == levels[0]
     assert criteria.hint(criterion.id, level=99) == levels[-1]
+
+
+# -- the design: a criterion lives in its level's two modules --------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+ADDED = "nivel2.turns_across_lives"
+DECLARED = f"""
+register(
+    Criterion(
+        "{ADDED}",
+        level=2,
+        points=2,
+        function=START,
+        title={{"es": "turns sigue contando", "en": "turns keeps counting"}},
+        hint={{"es": "turns sale del archivo.", "en": "turns comes from the file."}},
+        observes="resume.lives",
+        feedback=("level2.turns_",),
+        lesson=TITLES[2],
+        grades=("objetivo.3",),
+    )
+)
+"""
+TEXT = '    "level2.turns_kept": {"es": "turns siguió contando", "en": "turns kept counting"},\n'
+JUDGED = f"""
+
+@verdict("{ADDED}")
+def turns_verdict(obs: LivesObservation, lang: str) -> Verdict:
+    return Verdict(True, text("level2.turns_kept", lang))
+"""
+PICKED_UP = f"""
+import json
+from autograder.judging.process import evaluate_criteria  # the judging process's imports
+from autograder.course import catalogue, criteria
+from autograder.judging.registry import VERDICTS
+from autograder.wire.results import CriterionResult, SubmissionResult
+from autograder import notebook
+result = SubmissionResult.from_criteria("ana.py", [CriterionResult("{ADDED}", True, 2.0, 2.0, "ok")], seed=1)
+print(json.dumps({{
+    "graded": [c.id for c in criteria.graded([2])],
+    "judged": "{ADDED}" in VERDICTS,
+    "said": catalogue.text("level2.turns_kept", "en"),
+    "check": notebook.render_text(result),
+}}))
+"""
+
+
+def test_adding_a_criterion_touches_its_level_module_and_its_verdict_module_then_one_command(tmp_path):
+    """The review's exercise: a new Level 2 criterion, by hand in two modules, then the one command."""
+    from autograder.reporting.generated import DOCUMENTS
+
+    copied = ["autograder", "lesson3", "docs", "notebooks/src", "curso.toml.ejemplo"]
+    for name in copied:
+        source, target = ROOT / name, tmp_path / name
+        if source.is_dir():
+            shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, target)
+    before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+
+    level = tmp_path / "autograder/course/level2.py"
+    source = level.read_text(encoding="utf-8").replace(
+        "from autograder.wire.calls import RECONCILE", "from autograder.wire.calls import RECONCILE, START"
+    )
+    table = "TEXTS: dict[str, dict[str, str]] = {\n"
+    level.write_text(source.replace(table, DECLARED + "\n\n" + table + TEXT), encoding="utf-8")
+    verdicts = tmp_path / "autograder/judging/verdicts_level2.py"
+    source = verdicts.read_text(encoding="utf-8").replace(
+        "from autograder.judging.observe import (", "from autograder.judging.observe import (\n    LivesObservation,"
+    )
+    verdicts.write_text(source + JUDGED, encoding="utf-8")
+
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    run = [sys.executable, "-m", "autograder.reporting.generated"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run(
+        [sys.executable, "-c", PICKED_UP], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert ADDED in found["graded"] and found["judged"] and found["said"] == "turns kept counting"
+    assert "turns sigue contando" in found["check"]
+
+    after = {
+        p.relative_to(tmp_path): p.read_bytes()
+        for p in tmp_path.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    changed = {str(p) for p in after if before.get(p) != after[p]}
+    assert changed - set(DOCUMENTS) == {"autograder/course/level2.py", "autograder/judging/verdicts_level2.py"}
+    assert changed & set(DOCUMENTS) == set(DOCUMENTS)  # the one command wrote every document again
+    for document in DOCUMENTS:
+        assert ADDED in (tmp_path / document).read_text(encoding="utf-8"), document
+
+
+def code_strings(path: Path) -> list[str]:
+    """The string constants of a module's code: its documentation (a string standing as a statement) left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in prose
+    ]
+
+
+def test_each_criterion_id_is_spelled_in_at_most_its_declaration_and_its_verdict_registration():
+    """Renaming a criterion touches at most two hand-written modules (examples in prose aside): its level's
+    declaration and its verdict's registration; a question's id is its question's, in place of the verdict."""
+    hand_written = [*(ROOT / "autograder").rglob("*.py"), *(ROOT / "lesson3").glob("*.py")]
+    strings = {path.relative_to(ROOT): code_strings(path) for path in hand_written}
+    spelled = {cid: sorted(str(p) for p, found in strings.items() if any(cid in s for s in found)) for cid in CRITERIA}
+    assert {cid: where for cid, where in spelled.items() if len(where) > 2} == {}
+    assert spelled["nivel2.no_double_email"] == ["autograder/course/level2.py", "autograder/judging/verdicts_level2.py"]

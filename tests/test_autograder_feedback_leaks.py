@@ -14,10 +14,11 @@ import unicodedata
 
 import pytest
 
-from autograder.course.catalogue import _TEXTS
+from autograder.course import criteria
+from autograder.course.catalogue import entries
 from autograder.course.criteria import CRITERIA, Criterion
 from autograder.judging.observe import LessonObservation
-from autograder.judging.verdicts import lesson_checkpoint_verdict
+from autograder.judging.verdicts_level1 import lesson_checkpoint_verdict
 from autograder.questions import QUESTIONS, Question
 from autograder.sandbox.session import Outcome
 from lesson3.answers import EXPECTED_ACTION
@@ -53,12 +54,12 @@ def feedback_texts(criterion: Criterion) -> list[tuple[str, dict[str, str]]]:
     """Every text the criterion's feedback is built from, per language (placeholders left blank)."""
     found = [
         (key, {lang: re.sub(r"\{[^}]*\}", " ", texts[lang]) for lang in LANGS})
-        for key, texts in _TEXTS.items()
+        for key, texts in entries().items()
         if key.startswith(criterion.feedback) and all(lang in texts for lang in LANGS)
     ]
     own = [q for q in QUESTIONS.values() if q.criterion == criterion.id]
     found += [(f"{q.variable}.explanation", dict(q.explanation)) for q in own]
-    found.append(("hint 1", {lang: criterion.hints(lang)[0] for lang in LANGS}))
+    found.append(("hint 1", {lang: criteria.hints(criterion.id, lang)[0] for lang in LANGS}))
     return found
 
 

@@ -487,4 +487,4 @@ def test_every_intake_key_collect_uses_is_in_the_catalogue_in_both_languages():
     missing = {k for k in used if k not in catalogue.keys()}
     assert missing == set()
     for key in used:
-        assert set(catalogue._TEXTS[key]) == set(catalogue.LANGS), key
+        assert set(catalogue.entry(key)) == set(catalogue.LANGS), key

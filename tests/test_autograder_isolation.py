@@ -62,7 +62,7 @@ HARMLESS = {
 }
 """Samples that can only hurt their own process."""
 ATTACKS = {
-    "patch_grader.py": ("files",),  # appends to the grader's judging/verdicts.py
+    "patch_grader.py": ("files",),  # appends to the grader's judging/verdicts_level2.py
     "sneaky_effects.py": ("files",),  # writes an email into every outbox under /tmp
     "read_secrets.py": ("files",),  # reads ~/.anthropic and every /proc/*/environ it can
     "kill_parent.py": ("signals",),  # SIGKILLs its parent and the parent's process group

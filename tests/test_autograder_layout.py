@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import autograder
+from autograder.course import catalogue
 from autograder.learner.lesson3_view import NOT_PRELOADED
 
 PACKAGE = Path(autograder.__file__).parent
@@ -39,6 +40,7 @@ DYNAMIC_IMPORTS = {
     ("autograder.learner.runner", "code"): "the learner's own cells, run in the learner's process",
     ("autograder.learner.import_paths", "code"): "a module the learner's notebook wrote (%%writefile), run as it",
     ("autograder.learner.lesson3_view", TRAMPOLINE): "the guard's trampoline, a fixed text that imports nothing",
+    ("autograder.course.catalogue", "room"): "a room's texts (catalogue.ROOMS): course/ or lesson3 only, never back",
 }
 """The imports whose module is computed, each read and why it cannot reach a module it must not."""
 
@@ -166,6 +168,17 @@ def test_no_import_cycle_in_the_grader_counting_lazy_imports():
         visit(module)
 
 
+def test_a_rooms_texts_reach_only_course_and_lesson3_and_never_the_catalogue_back():
+    """The catalogue imports a room's texts by name (:data:`autograder.course.catalogue.ROOMS`): what that
+    module reaches is checked here, so a grader's process asking for a text loads no judging module and the
+    lookup hides no import circle."""
+    graph = module_imports(lazy=True)
+    for room in set(catalogue.ROOMS.values()) - {"autograder.course.catalogue"}:
+        found = reached(graph, room)
+        assert "autograder.course.catalogue" not in found, room
+        assert {t for t in found if t.split(".")[0] == "autograder" and not in_folder(t, "course", "wire")} == set()
+
+
 def test_the_wire_folder_imports_nothing_else_of_the_package():
     graph = module_imports(lazy=True)
     found = {(m, t) for m in graph if in_folder(m, "wire") for t in graph[m] if not in_folder(t, "wire")}
@@ -204,18 +217,18 @@ def test_every_computed_import_is_one_read_for_what_it_may_reach():
 
 def test_the_folder_rules_see_every_way_of_importing(tmp_path):
     spelled = {
-        "a": "import autograder.judging.verdicts",
-        "b": "from autograder.judging import verdicts",
-        "c": "def f():\n    from ..judging import verdicts",
-        "d": "import importlib\nimportlib.import_module('autograder.judging.verdicts')",
-        "e": "__import__('autograder.judging.verdicts')",
-        "f": "from importlib import import_module\ndef g():\n    import_module('autograder.judging.verdicts')",
+        "a": "import autograder.judging.verdicts_level2",
+        "b": "from autograder.judging import verdicts_level2",
+        "c": "def f():\n    from ..judging import verdicts_level2",
+        "d": "import importlib\nimportlib.import_module('autograder.judging.verdicts_level2')",
+        "e": "__import__('autograder.judging.verdicts_level2')",
+        "f": "from importlib import import_module\ndef g():\n    import_module('autograder.judging.verdicts_level2')",
         "g": "import lesson3.answers",
-        "h": "from importlib import import_module as im\nim('autograder.judging.verdicts')",
-        "i": "import importlib\nimportlib.import_module(name='autograder.judging.verdicts')",
-        "j": "import importlib\ngetattr(importlib, 'import_module')('autograder.judging.verdicts')",
+        "h": "from importlib import import_module as im\nim('autograder.judging.verdicts_level2')",
+        "i": "import importlib\nimportlib.import_module(name='autograder.judging.verdicts_level2')",
+        "j": "import importlib\ngetattr(importlib, 'import_module')('autograder.judging.verdicts_level2')",
         "k": "__import__('lesson3', fromlist=['answers'])",
-        "l": "import runpy\nrunpy.run_module('autograder.judging.verdicts')",
+        "l": "import runpy\nrunpy.run_module('autograder.judging.verdicts_level2')",
     }
     files = {}
     for key, source in spelled.items():
@@ -223,7 +236,9 @@ def test_the_folder_rules_see_every_way_of_importing(tmp_path):
         files[f"autograder.learner.{key}"] = tmp_path / f"{key}.py"
     graph = module_imports(lazy=True, of=files)
     missed = [
-        k for k in spelled if not graph[f"autograder.learner.{k}"] & {"autograder.judging.verdicts", "lesson3.answers"}
+        k
+        for k in spelled
+        if not graph[f"autograder.learner.{k}"] & {"autograder.judging.verdicts_level2", "lesson3.answers"}
     ]
     assert missed == []
     source = "exec(code)\neval(text, {})\nimport pkgutil\npkgutil.resolve_name(where)\n"
@@ -449,3 +464,50 @@ def test_the_one_reader_rule_lets_writing_and_other_files_be():
     writes = "import json\ndef write(out, doc):\n    (out / 'results.json').write_text(json.dumps(doc))"
     other = "import json\ndef key(root):\n    return json.loads((root / 'submissions' / 'meta.json').read_text())"
     assert reads_results_json(writes) == reads_results_json(other) == []
+
+
+def private_imports(module: str, tree: ast.AST) -> list[str]:
+    """The ``_private`` names of another of the grader's modules that ``module`` imports or reaches by attribute."""
+    package = module.rpartition(".")[0] if not MODULES[module].stem == "__init__" else module
+    found, modules = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            if base.split(".")[0] != "autograder":
+                continue
+            for alias in node.names:
+                if f"{base}.{alias.name}" in MODULES:
+                    modules.add(alias.asname or alias.name)
+                elif alias.name.startswith("_") and not alias.name.endswith("__") and base != module:
+                    found.append(f"{base}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            modules.update(a.asname or a.name.split(".")[0] for a in node.names if a.name.startswith("autograder"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.endswith("__"):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in modules:
+                found.append(f"{root.id}….{node.attr}")
+    return found
+
+
+def test_no_module_of_the_grader_imports_a_private_name_of_another():
+    # A name with a leading underscore is its module's own business: a sibling that needs it needs a public one.
+    found = {m: private_imports(m, ast.parse(p.read_text(encoding="utf-8"))) for m, p in MODULES.items()}
+    assert {m: names for m, names in found.items() if names} == {}
+
+
+def test_the_private_import_check_sees_each_way_of_reaching_one():
+    module = "autograder.judging.verdicts_level0"
+    for source in (
+        "from autograder.judging.verdict_help import _failed",
+        "from .verdict_help import show, _listing",
+        "from autograder.judging import verdict_help\nverdict_help._show(1)",
+        "import autograder.judging.verdict_help\nautograder.judging.verdict_help._show(1)",
+    ):
+        assert private_imports(module, ast.parse(source)), source
+    assert private_imports(module, ast.parse("from autograder.judging.verdict_help import show\nx._y")) == []

@@ -19,10 +19,16 @@ def fields(template: str) -> set[str]:
 
 @pytest.mark.parametrize("key", catalogue.keys())
 def test_every_text_exists_in_both_languages_with_the_same_placeholders(key):
-    entry = catalogue._TEXTS[key]
+    entry = catalogue.entry(key)
     assert set(entry) == set(catalogue.LANGS)
     assert entry["es"].strip() and entry["en"].strip()
     assert fields(entry["es"]) == fields(entry["en"]), key
+
+
+@pytest.mark.parametrize("room", sorted(set(catalogue.ROOMS.values())))
+def test_every_key_lives_in_the_room_its_first_part_names(room):
+    table = catalogue.room_table(room)
+    assert table and {key for key in table if catalogue.ROOMS.get(key.partition(".")[0]) != room} == set()
 
 
 def test_spanish_is_the_default_and_params_are_filled():

@@ -21,6 +21,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 import autograder
 import autograder.learner.runner  # imported before forking, as the zygote does
+from autograder.course import catalogue
 from autograder.course.catalogue import keys, learner_texts, text
 from autograder.intake.submission import from_notebook_text
 from autograder.sandbox.learner_process import learner_uid, prepare_box, running_as_root
@@ -111,7 +112,6 @@ def sentences(path: Path) -> list[tuple[int, str]]:
 
 SPANISH_DATA = {
     "course/catalogue.py": "every text the grader says, in Spanish and English",
-    "course/criteria.py": "each criterion's title and hints, declared beside it",
     "course/levels.py": "the levels' titles",
     "course/lesson_map.py": "the lesson's objectives and sections, quoted from the lesson",
     "course/questions.py": "the questions' prompts and options",
@@ -121,6 +121,10 @@ SPANISH_DATA = {
     "intake/notebook_json.py": "the notebook's title line it recognises («Lección 3»)",
     "judging/scenarios.py": "the tasks and notes the offline model and the learner's tools read: the course's language",
     "judging/unknown_state.py": "the Spanish the is_error text classifier reads",
+    **{
+        room.removeprefix("autograder.").replace(".", "/") + ".py": "a room's texts, in Spanish and English"
+        for room in catalogue.ROOMS.values()
+    },
 }
 """Where Spanish is data, with why; anywhere else a Spanish sentence belongs in the catalogue."""
 

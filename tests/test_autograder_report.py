@@ -590,7 +590,8 @@ def test_the_decimal_mark_is_one_fact_for_messages_and_points(monkeypatch):
     key = "internal.timeout"  # «… no terminó en {seconds:g} s …»
     assert "2.5" in catalogue.text(key, "en", seconds=2.5) and "2,5" in catalogue.text(key, "es", seconds=2.5)
     assert (fmt_points(7.25, "es"), fmt_points(7.25, "en"), fmt_points(7.0, "es")) == ("7,25", "7.25", "7")
-    monkeypatch.setitem(catalogue._TEXTS, "report.decimal", {"es": "'", "en": "·"})
+    monkeypatch.setitem(catalogue.entry("report.decimal"), "es", "'")
+    monkeypatch.setitem(catalogue.entry("report.decimal"), "en", "·")
     assert "2·5" in catalogue.text(key, "en", seconds=2.5) and "2'5" in catalogue.text(key, "es", seconds=2.5)
     assert (fmt_points(7.25, "en"), fmt_points(7.25, "es")) == ("7·25", "7'25")
     assert "in 3 s" in catalogue.text(key, "en", seconds=3)  # an int has no decimals to mark

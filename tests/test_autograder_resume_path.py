@@ -645,7 +645,7 @@ def test_a_learner_that_swaps_its_file_for_a_link_fails_the_byte_identical_check
 )
 def test_the_files_feedback_names_are_said_in_the_reports_language(tmp_path, kind, es, en):
     from autograder.judging.observe import LOAD, START, ResumeObservation
-    from autograder.judging.verdicts_resume import fresh_start_verdict, malformed_verdict
+    from autograder.judging.verdicts_level0 import fresh_start_verdict, malformed_verdict
 
     files = [f for f in _files(5, tmp_path) if f.kind == kind]
     # Every call answers with a number: wrong for a broken file and for a missing one, so each file is named.

@@ -300,7 +300,7 @@ def test_is_error_fallback_leaves_an_undecidable_text_to_a_person(hi_cases):
     from test_autograder_checks import FakeCaller, reconcile, variant
 
     from autograder.judging.observe import observe_reconciles
-    from autograder.judging.verdicts import is_error_verdict
+    from autograder.judging.verdicts_level2 import is_error_verdict
 
     undecidable = "Correo enviado, estado de ejecucion desconocido"
 

@@ -313,7 +313,7 @@ QUESTION_TRICKS = {
         respuesta_id_inventado = answers["respuesta_id_inventado"]
     """,
     "checks_module": """
-        from autograder.judging.verdicts import QUESTIONS
+        from autograder.judging.verdict_help import QUESTIONS
         respuesta_causa_raiz = QUESTIONS["respuesta_causa_raiz"].answer
         respuesta_id_inventado = QUESTIONS["respuesta_id_inventado"].answer
     """,

@@ -12,6 +12,7 @@ A family whose builder is gone fails too, so the list cannot go stale.
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from functools import cache
@@ -22,7 +23,6 @@ import pytest
 from autograder.course import catalogue
 
 REPO = Path(__file__).resolve().parent.parent
-CATALOGUE = "autograder/course/catalogue.py"
 
 SUFFIXES = (".one", ".other", ".zero", ".why", "_why", "_importing")
 """Added to a key the code names: plural()'s forms, verdicts' explanations, a limit hit while importing."""
@@ -35,8 +35,8 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "report.move.": ("autograder/reporting/misconceptions.py", 'text(f"report.move.{move}"'),
     "report.map_kind.": ("autograder/reporting/misconceptions.py", 'text(f"report.map_kind.{kind}"'),
     "report.map_role.": ("autograder/templates/_map.html.j2", 't["map_role." + row.role]'),
-    "paired.schema_kind.": ("autograder/judging/verdicts.py", 'text(f"paired.schema_kind.{k}"'),
-    "paired.schema_": ("autograder/judging/verdicts.py", '"paired.schema_" + problem.kind'),
+    "paired.schema_kind.": ("autograder/judging/verdicts_level2.py", 'text(f"paired.schema_kind.{k}"'),
+    "paired.schema_": ("autograder/judging/verdicts_level2.py", '"paired.schema_" + problem.kind'),
     "check.": ("autograder/notebook.py", 'text(f"check.{column}"'),
     "choice.why.": ("autograder/intake/choice.py", 'text(f"choice.why.{'),
     "config.kind.": ("autograder/course/config.py", 'notice(f"config.kind.{name}")'),
@@ -53,7 +53,7 @@ FAMILIES: dict[str, tuple[str, str]] = {
 
 @cache
 def product() -> str:
-    """The product's code and templates; of the catalogue, only its code (the table would name every key)."""
+    """The product's code and templates; of the rooms' texts modules, only their code (a table names every key)."""
     tracked = subprocess.run(
         ["git", "ls-files", "autograder", "lesson3"], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout.split()
@@ -62,8 +62,19 @@ def product() -> str:
         if not name.endswith((".py", ".j2", ".js", ".html")):
             continue
         source = (REPO / name).read_text(encoding="utf-8")
-        parts.append(source.split("\n}\n", 1)[1] if name == CATALOGUE else source)
+        parts.append(without_tables(source) if name.endswith(".py") else source)
     return "\n".join(parts)
+
+
+def without_tables(source: str) -> str:
+    """``source`` with its ``TEXTS`` table (a room's texts: :data:`autograder.course.catalogue.ROOMS`) left out."""
+    lines = source.split("\n")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.AnnAssign | ast.Assign) and "TEXTS" in {
+            t.id for t in (getattr(node, "targets", None) or [node.target]) if isinstance(t, ast.Name)
+        }:
+            lines[node.lineno - 1 : node.end_lineno] = [""] * (node.end_lineno - node.lineno + 1)
+    return "\n".join(lines)
 
 
 def quoted(name: str) -> bool:

@@ -110,11 +110,11 @@ def _autograder_texts() -> list[str]:
     from autograder import questions
     from autograder.course import catalogue, criteria
 
-    texts = [t["es"] for t in catalogue._TEXTS.values() if "es" in t]
+    texts = [t["es"] for t in catalogue.entries().values() if "es" in t]
     for q in questions.QUESTIONS.values():
         texts += [q.prompt["es"], q.explanation["es"], q.title["es"], *(o["es"] for o in q.options.values())]
     for c in criteria.CRITERIA.values():
-        texts += [c.title["es"], *c.hints("es")]
+        texts += [c.title["es"], *criteria.hints(c.id, "es")]
     return texts
 
 
@@ -235,9 +235,10 @@ def test_hints_escalate_and_stop_short_of_the_code(hints: tuple[str, ...]) -> No
 
 
 def test_the_graders_hints_stop_short_of_the_code() -> None:
+    from autograder.course import criteria
     from autograder.course.criteria import CRITERIA
 
-    found = {(c.id, lang): h for c in CRITERIA.values() for lang in ("es", "en") for h in c.hints(lang)}
+    found = {(c.id, lang): h for c in CRITERIA.values() for lang in ("es", "en") for h in criteria.hints(c.id, lang)}
     assert {key: h for key, h in found.items() if CODE_IN_A_HINT.search(h)} == {}
 
 

@@ -57,7 +57,7 @@ def names_earlier_levels_suggest(level: int) -> set[str]:
     found: set[str] = set()
     for criterion in criteria.CRITERIA.values():
         if criterion.level < level:
-            for hint in criterion.hints("es") + criterion.hints("en"):
+            for hint in criteria.hints(criterion.id, "es") + criteria.hints(criterion.id, "en"):
                 found |= set(CODE_NAME.findall(hint))
     return found
 

@@ -29,7 +29,6 @@ from lesson3.answers import EXPECTED_ACTION
 from lesson3.exercises import LESSON_FIELDS, SAVE_POINT
 print(json.dumps({
     "criteria": {c.id: [c.observes, c.title, c.hint, c.grades] for c in criteria.CRITERIA.values()},
-    "grades": criteria.QUESTION_GRADES,
     "items": {i.key: i.text for i in lesson_map.ITEMS},
     "questions": {q.variable: [q.criterion, q.title, q.prompt] for q in QUESTIONS.values()},
     "verdicts": sorted(VERDICTS),
@@ -61,7 +60,7 @@ def test_renaming_the_checkpoints_in_lesson3_renames_them_everywhere():
     for n in new:
         criterion, title, prompt = found["questions"][f"razon_{n}"]
         assert criterion == f"nivel1.razon_{n}" and title["en"] == f"{n}: why" and prompt["es"].startswith(f"{n}: ")
-        assert found["grades"][criterion][-1] == f"fin.{n}"
+        assert found["criteria"][criterion][3][-1] == f"fin.{n}"
 
 
 def _data_strings(path: Path) -> list[tuple[int, str]]:

@@ -13,5 +13,12 @@ TITLES: dict[int, str] = {
 }
 """Level -> the lesson's name for it (a criterion's ``lesson``, the lesson map's exercise)."""
 
+TOPICS: dict[int, str] = {
+    0: "la ruta de reanudación",
+    1: "resume_action y las preguntas",
+    2: "reconcile y el incidente",
+}
+"""Level -> what it grades, in a few words (the course file's comments, ``curso.toml.ejemplo``)."""
+
 LEVELS: tuple[int, ...] = tuple(TITLES)
 """Every level, in order."""

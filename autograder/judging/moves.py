@@ -4,7 +4,7 @@ Read from the Level 2 observation (:mod:`autograder.judging.observe`): the tools
 executed for the call and the checkpoint it returned, never the learner's source. The
 vocabulary (:data:`~autograder.wire.results.MOVES`) travels in results.json, where the class's
 misconception map (:mod:`autograder.reporting.misconceptions`) counts it. Whether a move earns
-points is the verdicts' business (:mod:`autograder.judging.verdicts`); this only names it.
+points is the verdicts' business (:mod:`autograder.judging.verdicts_level2`); this only names it.
 """
 
 from __future__ import annotations

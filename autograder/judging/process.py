@@ -24,7 +24,7 @@ from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import scored
 from autograder.intake.submission import Submission
-from autograder.judging import verdicts, verdicts_resume  # noqa: F401 - importing them registers their verdict functions
+from autograder.judging import verdicts_level0, verdicts_level1, verdicts_level2  # noqa: F401 - importing them registers their verdict functions
 from autograder.judging.delegation import explained, guard_touched, static_delegation
 from autograder.judging.machine_paths import hiding
 from autograder.judging.moves import reconcile_moves

@@ -3,8 +3,8 @@
 A criterion (:mod:`autograder.course.criteria`) is plain data, which the grader's own process reads
 without loading any verdict function or the SDK; it names the observation it reads in ``observes``. The
 judging process fills both registries as it imports its modules, one way only, by decorator:
-``@verdict("nivel2.is_error_fallback")`` on a verdict function in :mod:`autograder.judging.verdicts` and
-:mod:`autograder.judging.verdicts_resume`, ``@observer("reconcile.high_impact")`` on an observer in
+``@verdict("nivel2.is_error_fallback")`` on a verdict function in its level's module
+(:mod:`autograder.judging.verdicts_level0` and its siblings), ``@observer("reconcile.high_impact")`` on an observer in
 :mod:`autograder.judging.observe` (a decorator called on a made function registers one built in
 a loop). ``tests/test_autograder_criteria.py`` checks both against the criteria, both ways.
 """

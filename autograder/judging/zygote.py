@@ -35,8 +35,9 @@ def preload(run_dir: Path) -> None:
         process,  # noqa: F401
         scenarios,  # noqa: F401
         tool_layer,  # noqa: F401
-        verdicts,  # noqa: F401
-        verdicts_resume,  # noqa: F401
+        verdicts_level0,  # noqa: F401
+        verdicts_level1,  # noqa: F401
+        verdicts_level2,  # noqa: F401
     )
     from autograder.judging.unknown_state import assess
     from autograder.sandbox import session  # noqa: F401

@@ -5,8 +5,8 @@ table (the registry, :mod:`autograder.course.criteria`), the limits (:class:`aut
 and the messages a learner reads when one is hit), the CSV columns and statuses (the
 code that writes them, :mod:`autograder.reporting.report`) and the messages a report may
 carry (the catalogue's keys). Each of those sits between ``<!-- generado: NAME -->`` and
-``<!-- fin: NAME -->``; ``python -m autograder.reporting.guide`` rewrites them in place and
-``tests/test_guide.py`` fails when the committed guide differs from what this module writes.
+``<!-- fin: NAME -->``; ``python -m autograder.reporting.generated`` rewrites them in place and
+``tests/test_generated.py`` fails when the committed guide differs from what this module writes.
 
 What the code cannot say (what a column means to an instructor, what a group of messages asks
 them to do) is written here once, keyed by the code's own names, and a test fails when the code
@@ -431,8 +431,3 @@ def render(guide: str) -> str:
         return f"{match.group(1)}{GENERATED[name]()}\n{match.group(4)}"
 
     return _BLOCK.sub(fill, guide)
-
-
-if __name__ == "__main__":  # pragma: no cover - rewrites docs/guia-docente.md
-    GUIDE.write_text(render(GUIDE.read_text(encoding="utf-8")), encoding="utf-8")
-    print(f"wrote {GUIDE}")

@@ -300,7 +300,7 @@ def bidi_visible(text: str) -> str:
     return text.translate(_BIDI_SHOWN)
 
 
-def _csv_cell(value: object) -> str:
+def csv_cell(value: object) -> str:
     text = bidi_visible("" if value is None else str(value))
     # A learner-chosen file name like "=HYPERLINK(...)" must stay text in a spreadsheet.
     if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -334,20 +334,20 @@ def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], lis
         pending = text("report.pending_cell", lang or "en")
         rows.append(
             [
-                _csv_cell(e.label),
-                _csv_cell(e.ident),
-                _csv_cell(r.submission),
-                _csv_cell(e.source),
+                csv_cell(e.label),
+                csv_cell(e.ident),
+                csv_cell(r.submission),
+                csv_cell(e.source),
                 *(_score_cell(by_id[i], lang, pending) if e.graded and i in by_id else "" for i in ids),
                 fmt_points(r.score, lang) if e.graded else "",
                 fmt_points(r.max_score, lang),
                 fmt_points(r.pending, lang) if e.graded else "",
                 "" if grade is None else fmt_points(grade, lang),
                 state if lang is None else t[f"status_{state}"],
-                _csv_cell(r.error or ""),
+                csv_cell(r.error or ""),
                 # One cell each: a spreadsheet keeps the line breaks inside a quoted cell.
-                _csv_cell("\n".join(learner_warnings(r))),
-                _csv_cell("\n".join(r.flags)),
+                csv_cell("\n".join(learner_warnings(r))),
+                csv_cell("\n".join(r.flags)),
             ]
         )
     return header, rows

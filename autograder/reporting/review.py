@@ -39,11 +39,11 @@ from autograder.reporting.report import (
     ReportEntry,
     criterion_state,
     criterion_title,
+    csv_cell,
     csv_text,
     display_name,
     write_text_atomic,
 )
-from autograder.reporting.report import _csv_cell as csv_cell
 from autograder.wire.results import CriterionResult
 
 DECISIONS_JSON = "decisions.json"

@@ -31,7 +31,7 @@ class Limits:
     capped by ``cpu_seconds``. The only bound on a whole grading is ``submission_seconds``,
     the grader's backstop on the judge.
     Honest code needs milliseconds per call, far below every one of these.
-    The guide's «Límites» table is generated from these values (``python -m autograder.reporting.guide``).
+    The guide's «Límites» table is generated from these values (``python -m autograder.reporting.generated``).
     """
 
     load_seconds: float = 5.0

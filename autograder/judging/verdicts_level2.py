@@ -1,110 +1,27 @@
-"""Verdicts: from what was observed to a verdict, with feedback that says what failed and why.
+"""Level 2's verdicts: ``reconcile`` on a dangling call of each kind, the lesson's incident, and the level's questions.
 
-Each judge is a pure function ``judge(observation, lang) -> Verdict`` registered for its
-criteria's ids (:func:`~autograder.judging.registry.verdict`); it runs nothing and reads only the
-observation from :mod:`autograder.judging.observe`. Feedback comes from
-:mod:`autograder.course.catalogue`, in the learner's language.
+Each is a pure function ``judge(observation, lang) -> Verdict`` registered for its criteria's ids
+(:func:`~autograder.judging.registry.verdict`); it runs nothing and reads only the observation from
+:mod:`autograder.judging.observe`. The criteria and their feedback texts are declared in
+:mod:`autograder.course.level2`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from autograder.course.catalogue import keys, text, written
-from autograder.course.criteria import Verdict, checkpoint_criterion
-from autograder.course.questions import QUESTIONS, normalise_answer
+from autograder.course.criteria import Verdict
 from autograder.judging.observe import (
-    ActionObservation,
-    AnswerObservation,
     IncidentObservation,
-    LessonObservation,
     ReconcileObservation,
     answered,
 )
 from autograder.judging.registry import verdict
-from autograder.judging.scenarios import EXPECTED_FOR_KIND
 from autograder.judging.unknown_state import assess
-from autograder.sandbox.session import Outcome
-from lesson3.answers import EXPECTED_ACTION
+from autograder.judging.verdict_help import failed, listing, question_ids, question_verdict, said_once, show
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
-from lesson3.exercise_names import EXERCISE_NAMES
 from lesson3.model import rules_error, schema_error
-
-ACTIONS = tuple(EXPECTED_FOR_KIND.values())
-
-_SAME_FOR_EVERY_CASE = ("failure", "missing", "not_callable", "not_implemented", "delegated")
-"""Outcomes that would repeat on every case: reported once, for the whole criterion."""
-
-
-def said_once(outcomes: Iterable[Outcome], lang: str) -> Verdict | None:
-    """A failure that would repeat on every case (missing function, crash...), as the whole verdict."""
-    same = next((o for o in outcomes if o.status in _SAME_FOR_EVERY_CASE), None)
-    return Verdict(False, same.describe(lang)) if same else None
-
-
-def _show(value: Any) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
-
-
-def _failed(where: str, outcome: Outcome, lang: str) -> str:
-    """One item of a verdict's list: where, and how the call failed (without its full stop: the list goes on)."""
-    return f"{where}: {outcome.describe(lang).rstrip('.')}"
-
-
-def _listing(items: list[str], lang: str, limit: int = 3) -> str:
-    shown = items[:limit]
-    more = len(items) - len(shown)
-    if more:
-        shown.append(text("list.more", lang, more=more))
-    return "; ".join(shown)
-
-
-# -- Level 1: resume_action --------------------------------------------------------------------
-
-
-@verdict(*map(checkpoint_criterion, EXERCISE_NAMES))
-def lesson_checkpoint_verdict(obs: LessonObservation, lang: str) -> Verdict:
-    """nivel1.cpA/B/C: the lesson's three checkpoints, exactly as printed."""
-    name, outcome = obs.name, obs.outcome
-    expected = EXPECTED_ACTION[name]
-    if not outcome.ok:
-        return Verdict(False, outcome.describe(lang))
-    got = outcome.value
-    if got == expected:
-        return Verdict(True, text("level1.ok", lang, name=name, expected=expected))
-    if got not in ACTIONS:
-        return Verdict(False, text("level1.invalid", lang, name=name, got=_show(got)))
-    return Verdict(False, text("level1.wrong", lang, name=name, got=_show(got), expected=expected))
-
-
-@verdict("nivel1.hidden")
-def hidden_verdict(observations: list[ActionObservation], lang: str) -> Verdict:
-    """nivel1.hidden: fresh checkpoints the learner has never seen."""
-    if verdict := said_once((o.outcome for o in observations), lang):
-        return verdict
-    bad: list[str] = []
-    kinds: set[str] = set()
-    for case, outcome in ((o.case, o.outcome) for o in observations):
-        if outcome.ok and outcome.value == case.expected:
-            continue
-        kinds.add(case.kind)
-        label = written(case.label, lang)
-        if not outcome.ok:
-            bad.append(_failed(label, outcome, lang))
-        else:
-            bad.append(text("hidden.item", lang, label=label, got=_show(outcome.value), expected=case.expected))
-    n = len(observations)
-    if not bad:
-        high = sum(1 for o in observations if o.case.kind == "high_impact")
-        return Verdict(True, text("hidden.ok", lang, n=n, k=high))
-    feedback = text("hidden.wrong", lang, bad=len(bad), n=n, items=_listing(bad, lang))
-    whys = {"high_impact": "hidden.why_high", "read_only": "hidden.why_read", "none": "hidden.why_none"}
-    return Verdict(False, feedback + "".join(text(key, lang) for kind, key in whys.items() if kind in kinds))
-
-
-# -- Level 2: reconcile ----------------------------------------------------------------------------
 
 
 def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
@@ -125,12 +42,12 @@ def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
     label = written(obs.case.label, lang)
     if not obs.outcome.ok:
-        return _failed(label, obs.outcome, lang)
+        return failed(label, obs.outcome, lang)
     value = obs.outcome.value
     if value is None:
         return f"{label}: " + text("level2.none_returned", lang)
     if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
-        return f"{label}: " + text("level2.not_dict", lang, got=_show(value))
+        return f"{label}: " + text("level2.not_dict", lang, got=show(value))
     return None
 
 
@@ -182,7 +99,7 @@ def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any
     whys = list(dict.fromkeys(text(p.why, lang) for p in failed if getattr(p, "why", "")))
     if len(observations) == 1:
         return Verdict(False, " ".join([problems[0] + ".", *whys]))
-    listed = text("level2.failed_items", lang, bad=len(problems), n=len(observations), items=_listing(problems, lang))
+    listed = text("level2.failed_items", lang, bad=len(problems), n=len(observations), items=listing(problems, lang))
     return Verdict(False, " ".join([listed, *whys]))
 
 
@@ -194,7 +111,7 @@ def read_only_verdict(observations: list[ReconcileObservation], lang: str) -> Ve
         pending = obs.case.pending
         same = [c for c in obs.calls if c.name == pending["name"] and c.input == pending["input"]]
         others = [c for c in obs.calls if c not in same]
-        expected_call = f"{pending['name']}({_show(pending['input'])})"
+        expected_call = f"{pending['name']}({show(pending['input'])})"
         if not obs.outcome.ok:
             return _value_problem(obs, lang)
         if not obs.calls:
@@ -215,7 +132,7 @@ def read_only_verdict(observations: list[ReconcileObservation], lang: str) -> Ve
             return text("read_only.marked_error", lang, label=label)
         content = content_text(block.get("content", ""))
         if content is None or content.strip() != (obs.case.expected_output or "").strip():
-            got = _show(content if content is not None else block.get("content"))
+            got = show(content if content is not None else block.get("content"))
             return text("read_only.wrong_content", lang, label=label, got=got)
         return None
 
@@ -255,16 +172,16 @@ def is_error_verdict(observations: list[ReconcileObservation], lang: str) -> Ver
         if flag is None or flag is False:
             return text("is_error.missing", lang, label=label)
         if flag is not True:
-            return text("is_error.not_bool", lang, label=label, got=_show(flag))
+            return text("is_error.not_bool", lang, label=label, got=show(flag))
         # Text blocks are separate pieces for the model: joined bare, "es" + "desconocido" would be one word.
         content = content_text(block.get("content", ""), " ")
         if not content or not content.strip():
             return _why("is_error.empty", lang, label=label)
         verdict = assess(content).verdict
         if verdict is None:
-            return _pending("is_error.review", lang, label=label, got=_show(content))
+            return _pending("is_error.review", lang, label=label, got=show(content))
         if not verdict:
-            return _why("is_error.not_unknown", lang, label=label, got=_show(content))
+            return _why("is_error.not_unknown", lang, label=label, got=show(content))
         return None
 
     return _judge_cases(observations, lang, check, text("is_error.ok", lang))
@@ -275,16 +192,16 @@ def _pairing_feedback(problem: PairingProblem, content: list[Any], pending_id: s
     answered = [b.get("tool_use_id") for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
     if problem.kind == "not_first":
         first = content[0].get("type") if isinstance(content[0], dict) else type(content[0]).__name__
-        return text("paired.not_first", lang, label=label, first=_show(first))
+        return text("paired.not_first", lang, label=label, first=show(first))
     if problem.kind == "duplicate":
         (tool_use_id,) = problem.ids
         return text("paired.duplicate", lang, label=label, id=tool_use_id, times=answered.count(tool_use_id))
     if problem.kind == "unexpected":
-        return text("paired.unexpected", lang, label=label, got=_show(problem.ids[0]))
+        return text("paired.unexpected", lang, label=label, got=show(problem.ids[0]))
     if not answered:
         return text("paired.shape", lang, label=label)
     if pending_id in problem.ids and pending_id not in answered:
-        return text("paired.id", lang, label=label, got=_show(answered[0]), expected=pending_id)
+        return text("paired.id", lang, label=label, got=show(answered[0]), expected=pending_id)
     return text("paired.missing", lang, label=label, ids=", ".join(problem.ids))
 
 
@@ -307,7 +224,7 @@ def _schema_feedback(problem: SchemaProblem, label: str, lang: str) -> str:
             "paired.schema_missing", lang, field=problem.field, **{**common, "where": _subscripts(problem.at[:-1])}
         )
     if problem.kind in ("tag", "no_tag"):
-        tags = _listing(list(problem.expected), lang, limit=6)
+        tags = listing(list(problem.expected), lang, limit=6)
         return text("paired.schema_" + problem.kind, lang, got=problem.got, expected=tags, **common)
     if problem.kind == "value":
         return text("paired.schema_value", lang, expected=" / ".join(problem.expected), got=problem.got, **common)
@@ -397,25 +314,4 @@ def incident_verdict(obs: IncidentObservation, lang: str) -> Verdict:
     return Verdict(True, text("email.ok", lang, to=case.recipient, calls=obs.model_calls))
 
 
-# -- questions -------------------------------------------------------------------------------------
-
-
-@verdict(*(q.criterion for q in QUESTIONS.values() if not q.practice))
-def question_verdict(obs: AnswerObservation, lang: str) -> Verdict:
-    """A multiple-choice answer: one letter, the right one; a missing answer is a clear 0."""
-    variable, value = obs.variable, obs.value
-    question = QUESTIONS[variable]
-    if not obs.defined:
-        return Verdict(False, text("question.missing", lang, variable=variable))
-    if value is None or value == {"type": "NoneType"}:  # the notebook's untouched `respuesta = None`
-        return Verdict(False, text("question.unanswered", lang, variable=variable))
-    letter = normalise_answer(value)
-    if letter is None or letter not in question.options:
-        got = _show(value) if not isinstance(value, dict) else str(value.get("type"))
-        return Verdict(False, text("question.invalid", lang, variable=variable, got=got))
-    if question.answer is None:  # the learner's edition ships no key: the instructor's checkout grades it
-        return Verdict(False, text("question.received", lang, answer=letter))
-    if letter != question.answer:
-        retry = question.hint.get(lang) or question.hint["es"]
-        return Verdict(False, text("question.wrong", lang, got=letter, hint=retry))
-    return Verdict(True, text("question.ok", lang, answer=letter, explanation=question.explanation[lang]))
+verdict(*question_ids(2))(question_verdict)

@@ -2,8 +2,8 @@
 
 Pure functions from the observations of :mod:`autograder.judging.observe` (the learner's calls
 on files in its own folder, and the lives of a task killed with SIGKILL) to a
-:class:`~autograder.course.criteria.Verdict`. The verdict functions of Levels 1 and 2 are in
-:mod:`autograder.judging.verdicts`.
+:class:`~autograder.course.criteria.Verdict`. The criteria and their feedback texts are declared in
+:mod:`autograder.course.level0`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from autograder.course.catalogue import text, written
 from autograder.course.criteria import Verdict
 from autograder.judging.observe import LOAD, START, LivesObservation, ResumeObservation
 from autograder.judging.registry import verdict
-from autograder.judging.verdicts import _failed, _listing, _show, said_once
+from autograder.judging.verdict_help import failed, listing, said_once, show
 from autograder.sandbox.session import Outcome
 from autograder.wire.calls import stand_in_message
 from lesson3.checkpoint import new_state, says_version_refused, version_message
@@ -44,7 +44,7 @@ def _verdict(observations: list[ResumeObservation], bad: list[str], ok_key: str,
     if not bad:
         return Verdict(True, text(ok_key, lang, **params))
     return Verdict(
-        False, text("resume_path.wrong", lang, bad=len(bad), items=_listing(bad, lang)) + text(ok_key + "_why", lang)
+        False, text("resume_path.wrong", lang, bad=len(bad), items=listing(bad, lang)) + text(ok_key + "_why", lang)
     )
 
 
@@ -69,7 +69,7 @@ def _nonces(value: Any, nonce: str) -> int:
 def state_differences(expected: dict[str, Any], got: Any, lang: str) -> list[str]:
     """Which fields of a returned state differ from the expected one, in words."""
     if not isinstance(got, dict):
-        return [text("resume_path.not_a_state", lang, got=_show(got))]
+        return [text("resume_path.not_a_state", lang, got=show(got))]
     out = []
     for field in ("version", "task", "turns", "tokensUsed", "messages", "pendingToolUse"):
         value = got.get(field)
@@ -78,11 +78,11 @@ def state_differences(expected: dict[str, Any], got: Any, lang: str) -> list[str
         elif value == expected[field]:
             continue
         elif field == "messages":
-            count = str(len(value)) if isinstance(value, list) else _show(value)
+            count = str(len(value)) if isinstance(value, list) else show(value)
             out.append(text("resume_path.messages_differ", lang, expected=len(expected["messages"]), got=count))
         else:
             out.append(
-                text("resume_path.field_differs", lang, field=field, got=_show(value), expected=_show(expected[field]))
+                text("resume_path.field_differs", lang, field=field, got=show(value), expected=show(expected[field]))
             )
     extra = sorted(set(got) - set(expected))
     if extra:
@@ -100,11 +100,11 @@ def version_refused_verdict(observations: list[ResumeObservation], lang: str) ->
             where = _call(fn, obs, lang)
             if outcome.ok:
                 key = "resume_path.started_anyway" if fn == START else "resume_path.loaded_anyway"
-                bad.append(text(key, lang, where=where, got=_show(outcome.value)))
+                bad.append(text(key, lang, where=where, got=show(outcome.value)))
             elif not _raised(outcome):
-                bad.append(_failed(where, outcome, lang))
+                bad.append(failed(where, outcome, lang))
             elif not says_version_refused(message := str(outcome.info.get("message") or ""), obs.case.version):
-                etype, got = outcome.info.get("etype"), _show(message)
+                etype, got = outcome.info.get("etype"), show(message)
                 bad.append(
                     text("resume_path.other_message", lang, where=where, etype=etype, got=got, expected=expected)
                 )
@@ -119,11 +119,11 @@ def fresh_start_verdict(observations: list[ResumeObservation], lang: str) -> Ver
     for obs in observations:
         load, start = obs.outcomes[LOAD], obs.outcomes[START]
         if not load.ok:
-            bad.append(_failed(_call(LOAD, obs, lang), load, lang))
+            bad.append(failed(_call(LOAD, obs, lang), load, lang))
         elif load.value is not None:
-            bad.append(text("resume_path.not_none", lang, where=_call(LOAD, obs, lang), got=_show(load.value)))
+            bad.append(text("resume_path.not_none", lang, where=_call(LOAD, obs, lang), got=show(load.value)))
         if not start.ok:
-            bad.append(_failed(_call(START, obs, lang), start, lang))
+            bad.append(failed(_call(START, obs, lang), start, lang))
             continue
         expected = new_state(obs.case.task)
         if start.value != expected:
@@ -148,9 +148,9 @@ def malformed_verdict(observations: list[ResumeObservation], lang: str) -> Verdi
                     if outcome.value is None or fn == START
                     else "resume_path.broken_loaded"
                 )
-                bad.append(text(key, lang, where=where, got=_show(outcome.value)))
+                bad.append(text(key, lang, where=where, got=show(outcome.value)))
             elif not _raised(outcome):
-                bad.append(_failed(where, outcome, lang))
+                bad.append(failed(where, outcome, lang))
         bad += _untouched(obs, lang)
     return _verdict(observations, bad, "resume_path.malformed_ok", lang, n=len(observations))
 
@@ -165,7 +165,7 @@ def state_kept_verdict(observations: list[ResumeObservation], lang: str) -> Verd
         for fn, outcome in obs.outcomes.items():
             where = _call(fn, obs, lang)
             if not outcome.ok:
-                bad.append(_failed(where, outcome, lang))
+                bad.append(failed(where, outcome, lang))
             elif outcome.value != expected:
                 if fn == START and _nonces(outcome.value, obs.case.nonce):
                     bad.append(text("resume_path.reconciled_nothing", lang, where=where))
@@ -186,7 +186,7 @@ def dangling_verdict(observations: list[ResumeObservation], lang: str) -> Verdic
         outcome = obs.outcomes[START]
         where = _call(START, obs, lang)
         if not outcome.ok:
-            bad.append(_failed(where, outcome, lang))
+            bad.append(failed(where, outcome, lang))
             continue
         expected = copy.deepcopy(cp)
         expected["messages"].append(stand_in_message(cp["pendingToolUse"]["id"], obs.case.nonce))
@@ -215,14 +215,14 @@ def lives_verdict(obs: LivesObservation, lang: str) -> Verdict:
     for i, life in enumerate(obs.lives, start=2):
         got = life.outcome.value.get("turns") if isinstance(life.outcome.value, dict) else None
         if got != life.file_turns:
-            bad.append(text("resume_path.turns_restarted", lang, life=i, file=life.file_turns, got=_show(got)))
+            bad.append(text("resume_path.turns_restarted", lang, life=i, file=life.file_turns, got=show(got)))
     calls = obs.model_calls
     final_turns = (obs.final or {}).get("turns")
     if calls > case.max_turns:
         bad.append(text("resume_path.over_cap", lang, calls=calls, lives=len(obs.lives) + 1, max=case.max_turns))
     elif final_turns != calls:
-        bad.append(text("resume_path.turns_not_total", lang, turns=_show(final_turns), calls=calls))
+        bad.append(text("resume_path.turns_not_total", lang, turns=show(final_turns), calls=calls))
     if bad:
-        return Verdict(False, text("resume_path.lives_wrong", lang, items=_listing(bad, lang, limit=4)))
+        return Verdict(False, text("resume_path.lives_wrong", lang, items=listing(bad, lang, limit=4)))
     kills = ", ".join(str(t) for t in case.kill_turns)
     return Verdict(True, text("resume_path.lives_ok", lang, lives=len(obs.lives) + 1, kills=kills, max=case.max_turns))
