@@ -882,3 +882,24 @@ def test_numbers_with_decimals_are_written_as_each_language_writes_them():
     # Whole numbers, names and a version written by the learner are left as they are.
     assert "«v1.2.py»" in text("load.notebook_timeout", "es", name="v1.2.py", seconds=3)
     assert "3 s" in text("load.notebook_timeout", "es", name="a", seconds=3)
+
+
+def test_near_identical_code_is_flagged_in_every_output_and_changes_no_grade(fake, tmp_path):
+    solution = (REPO / "tests" / "data" / "submissions" / "good.py").read_text(encoding="utf-8")
+    renamed = re.sub(r"\bpending\b", "colgante", re.sub(r"\bresult\b", "respuesta", solution))  # variables only
+    other = (REPO / "tests" / "data" / "submissions" / "tuned.py").read_text(encoding="utf-8")
+    people = {"ana": solution, "beto": renamed, "carla": "# un comentario\n" + solution, "dani": other}
+    _class_of(tmp_path / "clase", {name: "# correcta\n" + code for name, code in people.items()})
+    out = tmp_path / "out"
+    assert run("grade", tmp_path / "clase", "--out", out, "--seed", "3")[0] == 0
+    rows = {s["learner"]: s for s in results_of(out)}
+    for name in ("ana", "beto", "carla"):
+        named = {c["other"] for c in rows[name]["copies"] if c["function"] == "reconcile"}
+        assert named == {"ana", "beto", "carla"} - {name}, name
+        assert rows[name]["score"] == len(CRITERIA_IDS)  # a flag is no verdict
+    assert "copies" not in rows["dani"] or all(c["other"] not in people for c in rows["dani"]["copies"])
+    table = (out / "resumen.html").read_text(encoding="utf-8")
+    assert "Código casi idéntico" in table and table.count("<code>reconcile</code>") >= 6
+    assert "posible copia: reconcile es casi idéntica a la de" in table
+    flagged = {r["learner"]: r["flags"] for r in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
+    assert "possible copy: reconcile" in flagged["beto"] and "possible copy: reconcile" not in flagged["dani"]

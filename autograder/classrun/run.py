@@ -261,6 +261,7 @@ def _grade_collected(
         )
         for r, p in zip(results, planned, strict=True)
     ]
+    _shape(planned, entries)
     kept, dropped = review.carry(entries, decided, lang)
     for warning in dropped:
         warn(warning)
@@ -268,6 +269,8 @@ def _grade_collected(
     regraded = len(entries)
     if before:
         entries, warnings = _updated(before, entries), list(dict.fromkeys([*previous.warnings, *warnings]))
+    if shard is None:  # a part does not know the rest of its class: the merge compares
+        mark_copies(entries)
     run = None
     if shard is not None:
         run = run_record(
@@ -333,6 +336,7 @@ def merge_class(folders: Sequence[Path], out: Path, *, force: bool, lang: str) -
         decided = review.merged_decisions(*(_saved_decisions(f, lang) for f in folders))
         kept_files = [review.DECISIONS_JSON] if decided else []
         out_plan = prepare_out(out, [*report_files(e.name for e in merged.entries), *kept_files], force, lang)
+        mark_copies(merged.entries)
         begin_out(out_plan)
         # The reports are the parts' own, in their language.
         written = write_reports(
@@ -411,3 +415,44 @@ def write_review_csv(path: Path, rows: list[review.Row], *, force: bool, lang: s
     if path.exists() and not force:
         raise Refused(text("review.csv_exists", lang, path=path))
     write_text_atomic(path, review.review_csv(rows, lang))
+
+
+def _shape(planned: list[Planned], entries: list[ReportEntry]) -> None:
+    """Each graded learner's functions' structure into their result, for the class's copy comparison."""
+    from autograder.grading.similarity import course_starter, fingerprint, stored
+    from autograder.intake.submission import SubmissionError, load_submission
+    from autograder.wire.calls import FUNCTIONS
+
+    starter = course_starter(FUNCTIONS)
+    for p, e in zip(planned, entries, strict=True):
+        found = next((f for f in p.learner.files if f.name == e.result.submission and f.refusal is None), None)
+        if found is None or not e.graded:
+            continue
+        with contextlib.suppress(OSError, SubmissionError):
+            source = "\n".join(cell.source for cell in load_submission(found.file, found.name).cells)
+            e.result.shape = stored(fingerprint(source, FUNCTIONS, starter))
+
+
+COPIES_NAMED = 10
+"""The most learners a function's copy record names, nearest first."""
+
+
+def mark_copies(entries: list[ReportEntry]) -> None:
+    """Every graded function near-identical to another learner's of the class or to lesson3's
+    (:mod:`autograder.grading.similarity`) recorded in its result: information for a person, no verdict.
+
+    Over the whole class, from the structure each result keeps: a graded class, a merge of its parts and an
+    update of some of its learners give the same records."""
+    from autograder.grading.similarity import flags, lesson3_references, restored
+
+    for e in entries:
+        e.result.copies = []
+    alike: dict[tuple[int, str], list[tuple[float, str]]] = {}
+    for flag in flags([restored(e.result.shape) for e in entries], lesson3_references()):
+        other = flag.other if isinstance(flag.other, str) else review.learner_cell(entries[flag.other])
+        alike.setdefault((flag.learner, flag.function), []).append((flag.similarity, other))
+    for (i, function), others in sorted(alike.items()):
+        others.sort(key=lambda o: (-o[0], o[1]))
+        entries[i].result.copies += [
+            {"function": function, "other": o, "similarity": sim} for sim, o in others[:COPIES_NAMED]
+        ]

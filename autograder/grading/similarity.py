@@ -18,10 +18,12 @@ few ways to write ``return "continue"``, so honest learners would be flagged for
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 SIMILAR = 0.9
 """From this share of common subtrees on, two learners' code is flagged as a copy."""
@@ -164,6 +166,21 @@ def fingerprint(source: str, names: Sequence[str], starter: Mapping[str, Counter
     return found
 
 
+def stored(fingerprint_: Fingerprint) -> dict[str, list[str]]:
+    """A fingerprint as results.json keeps it: per function, its subtrees' hashes in hex (a repeated one repeated)."""
+    return {name: sorted(h.hex() for h, _ in features) for name, features in sorted(fingerprint_.items())}
+
+
+def restored(raw: Mapping[str, Sequence[str]]) -> Fingerprint:
+    """:func:`stored`'s inverse (a hash that is not hex is left out: the record is the grader's, but read back)."""
+    found: Fingerprint = {}
+    for name, hashes in raw.items():
+        counts = Counter(h for h in hashes if isinstance(h, str) and len(h) == 16)
+        with contextlib.suppress(ValueError):
+            found[name] = frozenset((bytes.fromhex(h), k) for h, n in counts.items() for k in range(n))
+    return found
+
+
 def starter_counts(source: str, names: Sequence[str]) -> dict[str, Counter[bytes]]:
     """The subtrees of each graded function as the course hands it out (what every learner starts from)."""
     return {name: subtree_counts(f) for name, f in functions_in(source, names).items()}
@@ -234,3 +251,18 @@ def lesson3_references() -> dict[str, frozenset[tuple[bytes, int]]]:
         function = getattr(sys.modules[module], name)
         found[label] = fingerprint(inspect.getsource(function), [name]).get(name, frozenset())
     return found
+
+
+STARTER = Path(__file__).resolve().parents[2] / "notebooks" / "04_ejercicios.ipynb"
+"""The notebook every learner starts from, in the instructor's checkout (an installed grader has none)."""
+
+
+def course_starter(names: Sequence[str]) -> dict[str, Counter[bytes]] | None:
+    """The starter's graded functions (:func:`starter_counts`), or None where the course's notebook is not here."""
+    from autograder.intake.submission import SubmissionError, load_submission
+
+    try:
+        cells = load_submission(STARTER).cells
+    except (OSError, SubmissionError):
+        return None
+    return starter_counts("\n".join(cell.source for cell in cells), names)

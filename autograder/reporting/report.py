@@ -347,10 +347,19 @@ def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], lis
                 csv_cell(r.error or ""),
                 # One cell each: a spreadsheet keeps the line breaks inside a quoted cell.
                 csv_cell("\n".join(learner_warnings(r))),
-                csv_cell("\n".join(r.flags)),
+                csv_cell("\n".join([*r.flags, *copy_notes(r, lang or "en")])),
             ]
         )
     return header, rows
+
+
+def copy_notes(r: SubmissionResult, lang: str) -> list[str]:
+    """The result's copy records said for a person, a line per function: «posible copia: reconcile … Beto (98 %)…»."""
+    by_function: dict[str, list[str]] = {}
+    for c in r.copies:
+        pct = round(100 * c["similarity"])
+        by_function.setdefault(c["function"], []).append(text("flag.copy_other", lang, other=c["other"], pct=pct))
+    return [text("flag.copy", lang, function=f, others=", ".join(o)) for f, o in by_function.items()]
 
 
 def _score_cell(c: CriterionResult, lang: str | None, pending: str) -> str:
@@ -540,6 +549,7 @@ def _environment() -> Environment:
     env.globals["total_text"] = total_text
     env.globals["decision_text"] = decision_text
     env.globals["grader_said"] = grader_said
+    env.globals["copy_notes"] = copy_notes
     return env
 
 

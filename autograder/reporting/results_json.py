@@ -23,7 +23,7 @@ from typing import Any
 from autograder.course.catalogue import LANGS, Notice, NoticeError, notice, text
 from autograder.course.config import is_number, values_digest
 from autograder.reporting.report import ReportEntry
-from autograder.wire.results import CriterionResult, SubmissionResult, valid_moves
+from autograder.wire.results import CriterionResult, SubmissionResult, valid_copies, valid_moves, valid_shape
 
 RESULTS_JSON = "results.json"
 MAX_SHARDS = 10_000
@@ -157,6 +157,8 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         and isinstance(raw.get("output", ""), str)
         and (sha256 is None or (isinstance(sha256, str) and _SHA256.fullmatch(sha256) is not None))
         and ("moves" not in raw or valid_moves(raw["moves"]))
+        and ("copies" not in raw or valid_copies(raw["copies"]))
+        and ("shape" not in raw or valid_shape(raw["shape"]))
         and isinstance(feedback, str)
         and feedback.startswith("feedback/")
         and feedback.endswith(".html")
@@ -177,6 +179,8 @@ def _entry(raw: object, folder: Path, k: int) -> ReportEntry:
         output=raw.get("output") or "",
         sha256=sha256 or None,
         moves={k: list(v) for k, v in raw["moves"].items()} if "moves" in raw else {},
+        copies=[dict(c) for c in raw.get("copies", [])],
+        shape={k: list(v) for k, v in raw.get("shape", {}).items()},
     )
     learner, ident = raw.get("learner"), raw.get("learner_id")
     return ReportEntry(

@@ -95,6 +95,22 @@ TEXTS: dict[str, dict[str, str]] = {
     "report.warnings_col": {"es": "Avisos", "en": "Warnings"},
     "report.flags_col": {"es": "Señales", "en": "Flags"},
     "report.notes_title": {"es": "Avisos y señales por estudiante", "en": "Warnings and flags per learner"},
+    "report.copies_title": {"es": "Código casi idéntico", "en": "Near-identical code"},
+    "report.copies_help": {
+        "es": "Funciones calificadas que, por su estructura, son casi idénticas a las de otro estudiante o al código "
+        "de lesson3 (renombrar variables, reordenar ramas o cambiar comentarios no las separa). Es información "
+        "para que compares los archivos; no cambia ninguna nota.",
+        "en": "Graded functions whose structure is near-identical to another learner's or to lesson3's code "
+        "(renaming variables, reordering branches or changing comments does not set them apart). It is "
+        "information for you to compare the files; it changes no grade.",
+    },
+    "report.copies_none": {
+        "es": "Ninguna función calificada es casi idéntica a la de otro estudiante ni a lesson3.",
+        "en": "No graded function is near-identical to another learner's or to lesson3's.",
+    },
+    "report.copies_function": {"es": "Función", "en": "Function"},
+    "report.copies_other": {"es": "Igual a", "en": "Same as"},
+    "report.copies_similarity": {"es": "Parecido", "en": "Similarity"},
     "report.notes_help": {
         "es": "Avisos: lo que el estudiante también ve en su retroalimentación (celdas que fallaron o tardaron "
         "demasiado, módulos que faltan). Señales: solo para ti, para revisar a mano (p. ej. una función que "

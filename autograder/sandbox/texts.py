@@ -301,6 +301,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "efecto fuera de execute_tool en el espacio de trabajo ({paths})",
         "en": "effect outside execute_tool in the workspace ({paths})",
     },
+    "flag.copy": {
+        "es": "posible copia: {function} es casi idéntica a la de {others}; compáralas antes de decidir nada (no "
+        "cambia la nota)",
+        "en": "possible copy: {function} is near-identical to {others}'s; compare them before deciding anything (the "
+        "grade is unchanged)",
+    },
+    "flag.copy_other": {"es": "{other} ({pct} %)", "en": "{other} ({pct}%)"},
     "internal.timeout": {
         "es": "La corrección de esta entrega no terminó en {seconds:g} s y se detuvo.",
         "en": "Grading this submission did not finish in {seconds:g} s and was stopped.",

@@ -109,6 +109,27 @@ def decided_score(criteria: list[CriterionResult]) -> float:
     return float(sum(c.score for c in criteria if c.score is not None))
 
 
+def valid_copies(raw: Any) -> bool:
+    """A ``copies`` record as results.json holds it: a list of {function, other: text; similarity: 0 to 1}."""
+    return isinstance(raw, list) and all(
+        isinstance(c, dict)
+        and set(c) == {"function", "other", "similarity"}
+        and isinstance(c["function"], str)
+        and isinstance(c["other"], str)
+        and isinstance(c["similarity"], (int, float))
+        and not isinstance(c["similarity"], bool)
+        and 0 <= c["similarity"] <= 1
+        for c in raw
+    )
+
+
+def valid_shape(raw: Any) -> bool:
+    """A ``shape`` record: function name -> a list of hex hashes."""
+    return isinstance(raw, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and all(isinstance(h, str) for h in v) for k, v in raw.items()
+    )
+
+
 def pending_points(criteria: list[CriterionResult]) -> float:
     """The points left to a person: shown as pending, never folded into a total."""
     return float(sum(c.max_score for c in criteria if c.pending))
@@ -127,6 +148,12 @@ class SubmissionResult:
     output: str = ""  # when the learner printed past the cap: the first KBs (the rest was dropped; warnings say so)
     sha256: str | None = None  # the graded file's bytes: a person's decisions hold for this content only
     moves: dict[str, list[str]] = field(default_factory=dict)  # tool kind -> the moves reconcile made (MOVES)
+    shape: dict[str, list[str]] = field(default_factory=dict)
+    """The graded functions' structure, as :func:`autograder.grading.similarity.stored` keeps it: what the class's
+    copy comparison reads, at grading and at a merge of parts."""
+    copies: list[dict[str, Any]] = field(default_factory=list)
+    """Graded functions near-identical to another learner's or lesson3's (``{"function", "other", "similarity"}``):
+    information for a person, never a verdict (:mod:`autograder.grading.similarity`)."""
 
     @property
     def pending(self) -> float:
@@ -153,6 +180,10 @@ class SubmissionResult:
             del record["sha256"]
         if not record["moves"]:  # Level 2 not observed: no record rather than an empty map
             del record["moves"]
+        if not record["copies"]:
+            del record["copies"]
+        if not record["shape"]:
+            del record["shape"]
         if pending := self.pending:
             record["pending"] = pending
         return record
@@ -171,6 +202,8 @@ class SubmissionResult:
             output=str(raw.get("output") or ""),
             sha256=raw.get("sha256") or None,
             moves={k: list(v) for k, v in raw["moves"].items()} if valid_moves(raw.get("moves")) else {},
+            copies=[dict(c) for c in raw["copies"]] if valid_copies(raw.get("copies")) else [],
+            shape={k: list(v) for k, v in raw["shape"].items()} if valid_shape(raw.get("shape")) else {},
         )
 
     @classmethod
