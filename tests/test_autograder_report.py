@@ -357,7 +357,7 @@ def test_no_row_is_coloured_green_and_every_status_is_written():
     broken = make_result("carla.py", set(CRITERIA_IDS), error="SyntaxError")
     html = summary_html([entry(low), entry(full), entry(broken)])
     assert "ok-row" not in html and "ko-row" not in html and "border-left" not in html
-    rows = re.findall(r"<tr data-name=\"(\w+)\" data-problem=\"(\d)\">", html)
+    rows = re.findall(r"<tr data-name=\"(\w+) [^\"]*\" data-problem=\"(\d)\">", html)
     assert rows == [("ana", "1"), ("beto", "0"), ("carla", "1")]
     assert html.count(">con problemas</span>") == 2
     assert "«Con problemas»: la entrega no se calificó" in html  # defined on the page
@@ -595,3 +595,23 @@ def test_the_decimal_mark_is_one_fact_for_messages_and_points(monkeypatch):
     assert "2·5" in catalogue.text(key, "en", seconds=2.5) and "2'5" in catalogue.text(key, "es", seconds=2.5)
     assert (fmt_points(7.25, "en"), fmt_points(7.25, "es")) == ("7·25", "7'25")
     assert "in 3 s" in catalogue.text(key, "en", seconds=3)  # an int has no decimals to mark
+
+
+def test_the_summary_lists_learners_as_spanish_orders_names_and_finds_them_without_accents_or_by_id():
+    names = ["Teresa Abad", "Óscar Pérez", "Álvaro Ruiz", "Íñigo Ñúñez", "Nuria Blanco", "Ñoño Gil", "Ana Vidal"]
+    entries = [
+        ReportEntry(make_result(f"{i}.ipynb", set()), f"x/{i}", f"p{i}", learner=n, learner_id=str(2801100 + i))
+        for i, n in enumerate(names)
+    ]
+    html = summary_html(entries)
+    rows = re.findall(r'<tr data-name="([^"]*)"', html)
+    assert [r.split(" 28")[0] for r in rows] == [
+        "alvaro ruiz",
+        "ana vidal",
+        "inigo nunez",
+        "nuria blanco",
+        "nono gil",
+        "oscar perez",
+        "teresa abad",
+    ]
+    assert "inigo nunez 2801103" in rows[2]  # «nunez» and the LMS id find Íñigo Ñúñez

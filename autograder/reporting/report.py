@@ -353,6 +353,18 @@ def _table(entries: list[ReportEntry], lang: str | None) -> tuple[list[str], lis
     return header, rows
 
 
+def folded(words: str) -> str:
+    """``words`` as a search compares them: lower case, without accents («Núñez» is found by «nunez»)."""
+    return "".join(c for c in unicodedata.normalize("NFD", words.casefold()) if not unicodedata.combining(c))
+
+
+def spanish_order(label: str) -> str:
+    """A sort key for names as a Spanish reader orders them: accents do not move a name (Álvaro beside Alberto)
+    and ñ is its own letter, after n."""
+    marked = unicodedata.normalize("NFD", label.casefold()).replace("n\u0303", "n\x7f")
+    return "".join(c for c in marked if not unicodedata.combining(c))
+
+
 def copy_notes(r: SubmissionResult, lang: str) -> list[str]:
     """The result's copy records said for a person, a line per function: «posible copia: reconcile … Beto (98 %)…»."""
     by_function: dict[str, list[str]] = {}
@@ -550,6 +562,7 @@ def _environment() -> Environment:
     env.globals["decision_text"] = decision_text
     env.globals["grader_said"] = grader_said
     env.globals["copy_notes"] = copy_notes
+    env.filters["folded"] = folded
     return env
 
 
@@ -746,7 +759,7 @@ def summary_html(
         _environment()
         .get_template("resumen.html.j2")
         .render(
-            entries=entries,
+            entries=sorted(entries, key=lambda e: spanish_order(e.label)),
             t=t,
             lang=lang,
             seed=seed,

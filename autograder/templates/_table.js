@@ -44,7 +44,8 @@
   });
 
   function filter() {
-    var words = search.value.trim().toLocaleLowerCase(lang);
+    // As report.folded writes data-name: lower case, no accents, so «nunez» finds «Núñez» and an id finds its row.
+    var words = search.value.trim().toLocaleLowerCase(lang).normalize("NFD").replace(/[\u0300-\u036f]/g, "");
     var shown = 0;
     Array.prototype.forEach.call(body.rows, function (row) {
       var visible = (!words || row.getAttribute("data-name").indexOf(words) !== -1) &&
