@@ -21,6 +21,7 @@ was switched off or replaced (:func:`intact`); the judge scores both.
 
 from __future__ import annotations
 
+import dis
 import importlib
 import importlib.util
 import inspect
@@ -179,7 +180,10 @@ def install() -> None:
     exercises.exercise_checkpoints()  # played once here (a temporary folder, the offline model), cached
     for label in exercises.NOT_REUSABLE:
         module, _, name = label.rpartition(".")
-        guard(getattr(sys.modules[module], name), label)
+        fn = getattr(sys.modules[module], name)
+        protect(fn.__code__, label)  # its code, before guard() makes it a trampoline
+        guard(fn, label)
+    sys.addaudithook(_audit)
     global _lesson3_run_tool
     _lesson3_run_tool = sys.modules["lesson3.tools"].run_tool
 
@@ -265,6 +269,116 @@ def guard(fn: types.FunctionType, label: str) -> None:
 _guarded: list[tuple[types.FunctionType, types.CodeType, dict[str, Any], str, Any]] = []
 
 
+def fingerprint(code: types.CodeType) -> tuple[Any, ...]:
+    """What a function's code does, whoever made it: its instructions, with their names and constants.
+
+    The same for every copy of lesson3's code (``importlib.reload``, ``exec`` of its module's source
+    or of ``getsource``, a loader's ``get_data``, a ``FunctionType`` built from its code) wherever and
+    under whatever name it was compiled: line numbers, file names, local names and the docstring are
+    left out, and so is what the compiler chooses by context (a method call on a module imported in
+    the same source is ``LOAD_ATTR``, elsewhere ``LOAD_METHOD``; jumps by offset). A nested function's
+    code counts by its own fingerprint."""
+    steps: list[Any] = []
+    for step in dis.get_instructions(code):
+        name = step.opname
+        if name in _NOT_WHAT_IT_DOES:
+            continue
+        name = _SAME_STEP.get(name, name).replace("_FORWARD", "").replace("_BACKWARD", "")
+        if step.opcode in _JUMPS:
+            steps.append(name)
+        elif step.opcode in _LOCALS:
+            steps.append((name, step.arg))
+        elif isinstance(step.argval, types.CodeType):
+            steps.append((name, fingerprint(step.argval)))
+        else:
+            steps.append((name, step.argval if _hashable(step.argval) else repr(step.argval)))
+    return tuple(steps)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+_NOT_WHAT_IT_DOES = frozenset({"CACHE", "NOP", "RESUME", "PUSH_NULL", "PRECALL", "EXTENDED_ARG"})
+_SAME_STEP = {"LOAD_METHOD": "LOAD_ATTR"}
+_JUMPS = frozenset(dis.hasjrel + dis.hasjabs)
+_LOCALS = frozenset(dis.haslocal + dis.hasfree)
+
+
+def _first_look(code: types.CodeType) -> tuple[int, tuple[str, ...]]:
+    """What a frame's code is looked up by first (its arguments and the names it reaches): a copy of
+    protected code has the original's; any other code almost never does, and is not fingerprinted."""
+    return (code.co_argcount, code.co_names)
+
+
+_protected: dict[tuple[int, tuple[str, ...]], dict[tuple[Any, ...], str]] = {}
+"""Each function of :data:`lesson3.exercises.NOT_REUSABLE`: :func:`_first_look` -> :func:`fingerprint` -> label."""
+
+
+def protect(code: types.CodeType, label: str) -> None:
+    _protected.setdefault(_first_look(code), {})[fingerprint(code)] = label
+
+
+def protected_label(code: types.CodeType) -> str | None:
+    """The label of the protected function ``code`` is a copy of (None: none)."""
+    candidates = _protected.get(_first_look(code))
+    return candidates.get(fingerprint(code)) if candidates else None
+
+
+def _tracer(record: list[str], label_of: Any) -> Any:
+    """The trace a graded call runs under: every Python frame that starts is looked up by its code.
+
+    A frame running protected code (a copy of it, however made) records the label and is refused,
+    as the guarded original is. Each code object is looked up once; a frame costs a dict lookup."""
+    seen: dict[int, tuple[types.CodeType, str | None]] = {}
+
+    def trace(frame: types.FrameType, event: str, arg: Any) -> None:
+        code = frame.f_code
+        known = seen.get(id(code))
+        if known is None or known[0] is not code:  # kept alive by `seen`: an id is never reused meanwhile
+            known = seen[id(code)] = (code, label_of(code))
+        if known[1] is not None:
+            record.append(known[1])
+            raise DelegationError(say("reuse_refused", label=known[1]))
+
+    return trace
+
+
+TRACE = _tracer(fired, protected_label)
+"""Set by the runner around each graded call (its thread and the threads it starts)."""
+
+
+_THREAD_START = threading.Thread._bootstrap_inner.__code__  # type: ignore[attr-defined]
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    """Where the trace cannot be: during a graded call, only the call itself may set or remove it (once a
+    reuse is recorded, CPython removes a trace that raised), and a thread the call started without the
+    trace (``threading.settrace(None)`` around its start) has its stack looked at whenever it does
+    something audited (opens a file, imports, compiles…)."""
+    if event in _QUIET or not armed or fired:
+        return
+    if event == "sys.settrace":
+        caller = sys._getframe().f_back  # None: not Python code (a thread's own start)
+        if caller is not None and caller.f_code not in (_graded_call, _THREAD_START):
+            raise DelegationError(say("reuse_refused", label="sys.settrace"))
+    elif sys.gettrace() is not TRACE and threading.get_ident() not in _threads_before:
+        frame = sys._getframe().f_back
+        while frame is not None:
+            if label := protected_label(frame.f_code):
+                fired.append(label)
+                raise DelegationError(say("reuse_refused", label=label))
+            frame = frame.f_back
+
+
+_QUIET = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr__"})
+"""What the hook itself does: never looked at (it would look at itself)."""
+
+
 _IN_GRADED_CALL = in_graded_call
 _GRADED_HERE = graded_here
 
@@ -284,6 +398,7 @@ def intact(record: list[str], call: types.CodeType) -> bool:
         and globals()["graded_here"] is _GRADED_HERE
         and _graded_call is call
         and all(fn.__code__ is code and guards.get(label) is run for fn, code, guards, label, run in _guarded)
+        and (bool(record) or (sys.gettrace() is TRACE and threading._trace_hook is TRACE))  # type: ignore[attr-defined]
     )
 
 
