@@ -44,6 +44,7 @@ from autograder.learner import lesson3_view, lockdown
 from autograder.learner.lesson3_view import DelegationError
 from autograder.wire import protocol
 from autograder.wire.calls import FUNCTIONS, TAMPERED, unpack
+from autograder.wire.cells import normalized
 from autograder.wire.limits import Limits
 
 MAX_VALUE_BYTES = 4 * 1024 * 1024
@@ -224,7 +225,8 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     lesson3_view.route_tools(channel.execute_tool)
     # As in Jupyter, the working folder (the learner's own) is importable: %%writefile x.py, then import x.
     sys.path.insert(0, os.getcwd())
-    report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0))
+    course = frozenset(c for c in request.get("course_cells") or [] if isinstance(c, str))
+    report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0), course=course)
     filenames = set(report.pop("filenames"))
     _flush()
     channel.send({"op": "loaded", "lockdown": applied, **report, **describe_namespace(namespace)})
@@ -348,9 +350,18 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
 
 
 def load(
-    kind: str, name: str, cells: list[dict[str, Any]], namespace: dict[str, Any], *, load_seconds: float
+    kind: str,
+    name: str,
+    cells: list[dict[str, Any]],
+    namespace: dict[str, Any],
+    *,
+    load_seconds: float,
+    course: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """Run every cell (or piece of a .py) in order; one that fails does not stop the next ones."""
+    """Run every cell (or piece of a .py) in order; one that fails does not stop the next ones.
+
+    A marked .py's cell whose code is one of ``course`` (the course's own cells, normalized, that a
+    notebook tags not to run when grading) is skipped, as its notebook's tag would have it."""
     deadline = time.monotonic() + load_seconds
     results: list[dict[str, Any]] = []
     filenames: list[str] = []
@@ -380,6 +391,9 @@ def load(
     compiler = codeop.Compile()
     compiler.flags |= _TOP_LEVEL_AWAIT
     for number, line, piece in pieces:
+        if marked and normalized(CELL_MARKER.sub("", piece, count=1)) in course:
+            results.append({"number": number, "status": "skipped", "line": line, "start": line, "marked": marked})
+            continue
         report = _timed(number, deadline, lambda p=piece: _run_piece(p, filename, compiler, namespace))
         # "start": where the piece begins, so the grader can name a marked cell by its first line.
         results.append({**report, "line": report.get("line") or line, "start": line, "marked": marked, "split": split})

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import learner_texts, text
+from autograder.intake.course_cells import course_skip_cells
 from autograder.intake.submission import Cell
 from autograder.learner import landlock
 from autograder.sandbox import learner_zygote
@@ -218,6 +219,8 @@ class Learner:
             "load_seconds": self.limits.load_seconds,
             # What the learner's process says (a placeholder refused, a magic skipped), in the run's language.
             "texts": learner_texts(self.lang),
+            # A .py exported from a course notebook: its pieces that are the course's own cells do not run.
+            "course_cells": sorted(course_skip_cells()) if self.kind == "py" else [],
         }
         # The load gets a little slack over the child's own per-cell alarms.
         return self._exchange(bytearray(protocol.encode(load)), "loaded", self.limits.load_seconds + 0.5)
