@@ -330,7 +330,8 @@ class ReconcileObservation:
 def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservation:
     """One reconcile call: tools run through the judge's logged layer, which also sees any other change."""
     layer = ToolLayer(case.workspace)
-    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer)
+    # A reconcile stuck on one kind of tool is not blamed on the other: each kind's calls stand for themselves.
+    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer, poison=f"{RECONCILE}:{case.kind}")
     return ReconcileObservation(case, outcome, layer.log, layer.changed_elsewhere())
 
 
@@ -358,9 +359,14 @@ def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
     run.rng(scenarios.LEVEL2_ORDER).shuffle(order)
     observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
     observations = [observed[i] for i in range(len(cases))]  # the feedback lists them as drawn
-    if stopped := next((o.outcome for o in observations if _stopped(o.outcome)), None):
-        # Which cases a stopped reconcile still got depends on the order: its failure stands for it on all.
-        observations = [ReconcileObservation(o.case, stopped, o.calls, o.changed) for o in observations]
+    for kind in {o.case.kind for o in observations}:
+        if stopped := next((o.outcome for o in observations if o.case.kind == kind and _stopped(o.outcome)), None):
+            # Which cases of its kind a stopped reconcile still got depends on the order: its failure stands for
+            # it on all of them, and on none of the other kind's (a verdict depends only on its own calls).
+            observations = [
+                ReconcileObservation(o.case, stopped, o.calls, o.changed) if o.case.kind == kind else o
+                for o in observations
+            ]
     return observations
 
 

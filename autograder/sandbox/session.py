@@ -98,7 +98,9 @@ _FAILURE_KINDS = {"timeout", "call_timeout", "budget", "cpu", "disk", "crashed",
 class Caller(Protocol):
     """What the criteria's observers need from a session (tests substitute an in-process fake)."""
 
-    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome: ...
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None, poison: str | None = None) -> Outcome:
+        """``fn(arg)``; a call that fails refuses later calls with the same ``poison`` (None: ``fn``) at once."""
+        ...
 
     def calls(
         self,
@@ -255,9 +257,11 @@ class Session:
         finally:
             self._deadline, self._budget_seconds = previous
 
-    def _refused(self, fn: str) -> Outcome:
-        """A call of a function that already hit a limit or killed its process: refused at once."""
-        reason = self.poisoned[fn].describe(self.lang)
+    def _refused(self, key: str) -> Outcome:
+        """A call of a function (or kind of call, ``key``) that already hit a limit or killed its process: refused
+        at once."""
+        fn = self.poisoned[key].fn
+        reason = self.poisoned[key].describe(self.lang)
         return Outcome(
             "failure",
             failure=Failure("poisoned", reason),
@@ -318,14 +322,15 @@ class Session:
                     break
         return [outcomes[i] for i in range(len(batch))]
 
-    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
-        if fn in self.poisoned:
-            return self._refused(fn)
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None, poison: str | None = None) -> Outcome:
+        key = poison or fn  # what a failure here stands for: the function, or one kind of its calls
+        if key in self.poisoned:
+            return self._refused(key)
         if self._learner is None:
             reply = self._spawn()
             if isinstance(reply, Failure):
                 outcome = Outcome.from_reply(fn, reply)
-                self.poisoned[fn] = outcome
+                self.poisoned[key] = outcome
                 return outcome
         assert self._learner is not None
         # Each call has its own limit; a criterion's calls together also share a (larger) budget.
@@ -344,7 +349,7 @@ class Session:
             if cell is not None:
                 outcome.info["cell"] = cell.label(self.lang)
         if outcome.status == "failure":
-            self.poisoned[fn] = outcome
+            self.poisoned[key] = outcome
             self.close()
         return outcome
 
