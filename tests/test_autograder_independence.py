@@ -46,3 +46,24 @@ def test_a_reconcile_stuck_on_one_kind_of_tool_costs_that_kind_only(graded, name
     for criterion in fine:
         assert criteria[criterion].passed, (criterion, criteria[criterion].feedback[:300])
     assert all(c.passed for i, c in criteria.items() if not i.startswith("nivel2.")), name
+
+
+@pytest.fixture(scope="module")
+def stuck():
+    paths = [SAMPLES / "ignores_signals.py", SAMPLES / "catches_every_alarm.ipynb"]
+    return {r.submission: r for r in grade_many(paths, CourseConfig(seed=5), jobs=2)}
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("ignores_signals.py", "La instrucción de la línea 86 no terminó"),
+        ("catches_every_alarm.ipynb", "La celda 2 («while True:"),
+    ],
+)
+def test_a_cell_that_will_not_stop_costs_that_cell_and_the_rest_is_graded(stuck, name, said):
+    result = stuck[name]
+    assert result.error is None and result.score == result.max_score, [
+        (c.id, c.feedback[:200]) for c in result.criteria if not c.passed
+    ]
+    assert [w for w in result.warnings if w.startswith(said)], result.warnings

@@ -95,6 +95,10 @@ def describe_failure(failure: Failure, what: str, lang: str) -> str:
 _FAILURE_KINDS = {"timeout", "call_timeout", "budget", "cpu", "disk", "crashed", "exited", "protocol", "internal"}
 
 
+MAX_STUCK_CELLS = 3
+"""Loads run again, each without one more cell that would not stop: past these, the load fails as a whole."""
+
+
 class Caller(Protocol):
     """What the criteria's observers need from a session (tests substitute an in-process fake)."""
 
@@ -144,11 +148,24 @@ class Session:
         self._budget_seconds = limits.check_seconds
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
+        self._stuck: list[int] = []
+        """Cells (or pieces) whose code did not stop at the load's limit: every later process skips them."""
         self.output = Capture(limits.output_kb * 1024)
         """What the learner printed over every process of this session."""
 
     def start(self) -> LoadSummary:
         reply = self._spawn()
+        # A cell that would not stop when its time ran out (it ignores the alarm) took the process with it: the
+        # load runs again without it, so it costs that cell, and what the others define is still graded.
+        while (
+            isinstance(reply, Failure)
+            and reply.kind == "timeout"
+            and reply.cell is not None
+            and reply.cell not in self._stuck
+            and len(self._stuck) < MAX_STUCK_CELLS
+        ):
+            self._stuck.append(reply.cell)
+            reply = self._spawn()
         if isinstance(reply, Failure):
             reason = describe_failure(reply, text("what.load", self.lang), self.lang)
             self.summary = LoadSummary(text("load.failed", self.lang, reason=reason), [], {}, {})
@@ -167,6 +184,7 @@ class Session:
             name=self.submission.name,
             output=self.output,
             lang=self.lang,
+            stuck=self._stuck,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
