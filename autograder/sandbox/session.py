@@ -350,6 +350,9 @@ class Session:
                 outcome = Outcome.from_reply(fn, reply)
                 self.poisoned[key] = outcome
                 return outcome
+            # What the new process's load wrote in the learner's folder (its cells run again) is no effect of the call.
+            if (started := getattr(on_tool, "process_started", None)) is not None:
+                started()
         assert self._learner is not None
         # Each call has its own limit; a criterion's calls together also share a (larger) budget.
         # Whichever is shorter applies, and a timeout names the one that was hit.
