@@ -327,12 +327,18 @@ class ReconcileObservation:
     changed: list[str]
 
 
+def calls_of(kind: str) -> str:
+    """What a reconcile that hangs on a ``kind`` of tool poisons (:meth:`Session.call`'s ``poison``): that kind's
+    calls, not the other kind's."""
+    return f"{RECONCILE}:{kind}"
+
+
 def observe_reconcile(caller: Caller, case: ReconcileCase, box: Path | None = None) -> ReconcileObservation:
     """One reconcile call: tools run through the judge's logged layer, which also sees any other change (in the
     workspace or in the learner's own folder ``box``)."""
     layer = ToolLayer(case.workspace, box)
     # A reconcile stuck on one kind of tool is not blamed on the other: each kind's calls stand for themselves.
-    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer, poison=f"{RECONCILE}:{case.kind}")
+    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer, poison=calls_of(case.kind))
     return ReconcileObservation(case, outcome, layer.log, layer.changed_elsewhere())
 
 
@@ -461,7 +467,8 @@ def observe_incident(caller: Caller, case: IncidentCase, box: Path | None = None
 
     def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
         pending_id = checkpoint["pendingToolUse"]["id"]
-        outcome = caller.call(RECONCILE, checkpoint, on_tool=layer)
+        # A send_email left pending: a high-impact call, refused at once if that kind's cases already hung.
+        outcome = caller.call(RECONCILE, checkpoint, on_tool=layer, poison=calls_of("high_impact"))
         seen["outcome"] = outcome
         if not outcome.ok:
             raise _ReconcileFailed

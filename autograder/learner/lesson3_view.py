@@ -264,9 +264,13 @@ def guard(fn: types.FunctionType, label: str) -> None:
     )
     fn.__signature__ = signature  # type: ignore[attr-defined]
     _guarded.append((fn, fn.__code__, guards, label, run))
+    global _GUARD_RUN
+    _GUARD_RUN = run.__code__
 
 
 _guarded: list[tuple[types.FunctionType, types.CodeType, dict[str, Any], str, Any]] = []
+_GUARD_RUN: types.CodeType | None = None
+"""The code of the guard's own ``run`` (the same for every guarded function): the one maker of the originals."""
 
 
 def fingerprint(code: types.CodeType) -> tuple[Any, ...]:
@@ -355,18 +359,72 @@ TRACE = _tracer(fired, protected_label)
 _THREAD_START = threading.Thread._bootstrap_inner.__code__  # type: ignore[attr-defined]
 
 
+copies: list[str] = []
+"""The protected functions whose code was made into a function or run anywhere in this process other than
+by the guard itself (a reload, an exec of lesson3's source, a function built from the original code): only
+then do graded calls run under :data:`TRACE` (tracing every frame costs time no honest submission pays)."""
+
+
+def _protected_within(code: Any) -> str | None:
+    """The label of the protected code ``code`` is, or holds among its nested code (a module's source run again)."""
+    if not isinstance(code, types.CodeType):
+        return None
+    if label := protected_label(code):
+        return label
+    return next(filter(None, (_protected_within(c) for c in code.co_consts if isinstance(c, types.CodeType))), None)
+
+
+def _made(code: Any, caller: types.FrameType | None) -> None:
+    """Protected code becoming a function (or running as a module): noted; during a graded call, refused."""
+    label = _protected_within(code)
+    if label is None:
+        return
+    graded = _graded_now()
+    if caller is not None and caller.f_code is _GUARD_RUN and not graded:
+        return  # the guard running the original outside graded calls, as in Jupyter
+    if label not in copies:
+        copies.append(label)
+    if graded:  # the guard's own checks (or the trace) were got around: this is where it is made
+        fired.append(label)
+        raise DelegationError(say("reuse_refused", label=label))
+
+
+def _graded_now(
+    getframe: Any = sys._getframe, frames: Any = sys._current_frames, main: Any = threading.main_thread
+) -> bool:
+    """Whether what runs now belongs to a graded call (as :func:`graded_here`), from the stacks alone, with the
+    functions this module was imported with: a learner may switch off ``armed`` or replace
+    ``sys._current_frames``, and the stacks stay as they are."""
+    stacks = [getframe()]
+    if threading.get_ident() not in _threads_before:  # a cell's worker, already running, is not the call's
+        stacks.append(frames().get(main().ident or 0))
+    for frame in stacks:
+        while frame is not None:
+            if frame.f_code is _graded_call:
+                return True
+            frame = frame.f_back
+    return False
+
+
 def _audit(event: str, args: tuple[Any, ...]) -> None:
-    """Where the trace cannot be: during a graded call, only the call itself may set or remove it (once a
-    reuse is recorded, CPython removes a trace that raised), and a thread the call started without the
-    trace (``threading.settrace(None)`` around its start) has its stack looked at whenever it does
-    something audited (opens a file, imports, compiles…)."""
-    if event in _QUIET or not armed or fired:
+    """What the trace cannot see. Protected code made into a function anywhere (``exec``, ``FunctionType``,
+    a ``__code__`` swapped in) is noted, and refused during a graded call. During a graded call, only the
+    call itself may set or remove the trace (once a reuse is recorded, CPython removes a trace that raised),
+    and a thread the call started without the trace has its stack looked at whenever it does something
+    audited (opens a file, imports, compiles…)."""
+    if event in _QUIET:
+        return
+    if event in ("exec", "function.__new__"):
+        _made(args[0] if args else None, sys._getframe().f_back)
+    elif event == "object.__setattr__" and len(args) == 3 and args[1] == "__code__":
+        _made(args[2], sys._getframe().f_back)
+    if not armed or fired:
         return
     if event == "sys.settrace":
         caller = sys._getframe().f_back  # None: not Python code (a thread's own start)
         if caller is not None and caller.f_code not in (_graded_call, _THREAD_START):
             raise DelegationError(say("reuse_refused", label="sys.settrace"))
-    elif sys.gettrace() is not TRACE and threading.get_ident() not in _threads_before:
+    elif copies and sys.gettrace() is not TRACE and threading.get_ident() not in _threads_before:
         frame = sys._getframe().f_back
         while frame is not None:
             if label := protected_label(frame.f_code):
@@ -398,7 +456,7 @@ def intact(record: list[str], call: types.CodeType) -> bool:
         and globals()["graded_here"] is _GRADED_HERE
         and _graded_call is call
         and all(fn.__code__ is code and guards.get(label) is run for fn, code, guards, label, run in _guarded)
-        and (bool(record) or (sys.gettrace() is TRACE and threading._trace_hook is TRACE))  # type: ignore[attr-defined]
+        and (bool(record) or not copies or (sys.gettrace() is TRACE and threading._trace_hook is TRACE))  # type: ignore[attr-defined]
     )
 
 

@@ -606,10 +606,11 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
     lesson3_view.graded_call_begins()
     lesson3_view.armed = True
     failed: dict[str, Any] | None = None
-    # Any copy of lesson3's protected code is seen where it runs (a trace for the call's threads).
+    # Where a copy of lesson3's protected code exists, it is seen where it runs (a trace for the call's threads).
     traced, threads_traced = sys.gettrace(), threading._trace_hook  # type: ignore[attr-defined]
-    threading.settrace(lesson3_view.TRACE)
-    sys.settrace(lesson3_view.TRACE)
+    if lesson3_view.copies:
+        threading.settrace(lesson3_view.TRACE)
+        sys.settrace(lesson3_view.TRACE)
     try:
         value = target(*unpack(arg))
         if inspect.isawaitable(value):
@@ -622,8 +623,9 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
         failed = {"status": "error", **describe_exception(e, filenames)}
     finally:
         intact = lesson3_view.intact(fired, sys._getframe().f_code)  # this very call, however it is named
-        sys.settrace(traced)
-        threading.settrace(threads_traced)
+        if lesson3_view.copies:
+            sys.settrace(traced)
+            threading.settrace(threads_traced)
         lesson3_view.armed = False
     if not intact:  # the guard was switched off or replaced during the call: whatever it did counts as reuse
         return {"status": "delegated", "delegated": [*fired, TAMPERED]}
