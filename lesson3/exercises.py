@@ -23,6 +23,7 @@ NOT_REUSABLE: dict[str, str] = {
     "lesson3.checkpoint.load_checkpoint": "exercise",
     "lesson3.production.reconcile_production": "incident",
     "lesson3.production.delete_dangling": "wrong_move",
+    "lesson3.lab.is_error_fallback": "lab_move",
 }
 """What of lesson3 no graded function may call, besides every name of :mod:`lesson3.answers`.
 

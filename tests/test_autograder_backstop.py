@@ -37,9 +37,9 @@ class Counting(OneByOne):
         finally:
             self.open = None
 
-    def call(self, fn, arg, *, on_tool=None):
+    def call(self, fn, arg, *, on_tool=None, poison=None):
         self.opened.append(self.open)
-        return self.caller.call(fn, arg, on_tool=on_tool)
+        return self.caller.call(fn, arg, on_tool=on_tool, poison=poison)
 
     def worst_case(self, limits: Limits) -> float:
         """Seconds the learner's calls may take when each runs until just under its limit."""

@@ -73,7 +73,7 @@ class FakeCaller(OneByOne):
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
         return contextlib.nullcontext()
 
-    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None, poison: Any = None) -> Outcome:
         self.called.append(fn)
         function = self.functions.get(fn)
         if function is None:
@@ -769,7 +769,7 @@ def test_an_exception_on_one_case_is_named_with_that_case(hi_cases):
 
     caller = FakeCaller(reconcile=breaks_on_unknown_names)
 
-    def call(fn, arg, *, on_tool=None):
+    def call(fn, arg, *, on_tool=None, poison=None):
         try:
             return FakeCaller.call(caller, fn, arg, on_tool=on_tool)
         except KeyError as e:

@@ -41,7 +41,7 @@ class NoFunctions(OneByOne):
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
         return contextlib.nullcontext()
 
-    def call(self, fn: str, arg: object, *, on_tool: object = None) -> Outcome:
+    def call(self, fn: str, arg: object, *, on_tool: object = None, poison: object = None) -> Outcome:
         return Outcome("missing", fn=fn)
 
 

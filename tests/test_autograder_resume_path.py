@@ -55,7 +55,7 @@ class ResumeCaller(OneByOne):
     def budget(self, seconds: float | None = None) -> contextlib.AbstractContextManager[None]:
         return contextlib.nullcontext()
 
-    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None, poison: Any = None) -> Outcome:
         function = self.functions.get(fn)
         if function is None:
             return Outcome("missing", fn=fn)
@@ -398,7 +398,7 @@ class LimitedCaller(ResumeCaller):
         super().__init__(box, **functions)
         self.poisoned: dict[str, Outcome] = {}
 
-    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None, poison: Any = None) -> Outcome:
         if fn in self.poisoned:
             reason = self.poisoned[fn].describe("es")
             return Outcome("failure", failure=Failure("poisoned", reason), info={"message": reason}, fn=fn)
@@ -481,7 +481,7 @@ class Watching(ResumeCaller):
         super().__init__(box, **functions)
         self.seen: list[tuple[str, Any, tuple[tuple[str, int], ...]]] = []
 
-    def call(self, fn: str, arg: Any, *, on_tool: Any = None) -> Outcome:
+    def call(self, fn: str, arg: Any, *, on_tool: Any = None, poison: Any = None) -> Outcome:
         listing = tuple(sorted((str(p.relative_to(self.box)), p.stat().st_size) for p in self.box.rglob("*")))
         self.seen.append((fn, unpack(arg)[:2] if fn == "start_state" else arg, listing))
         return super().call(fn, arg, on_tool=on_tool)

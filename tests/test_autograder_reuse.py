@@ -15,7 +15,7 @@ import pytest
 from autograder.course.config import CourseConfig
 from autograder.course.criteria import CRITERIA
 from autograder.grading.pipeline import grade_many
-from autograder.judging.delegation import GUARD_MARKS, guard_touched, static_delegation
+from autograder.judging.delegation import static_delegation
 
 pytestmark = pytest.mark.warm_up("grading_server")
 
@@ -171,6 +171,13 @@ LEGITIMATE = {
     "FOLDER = tempfile.mkdtemp()\nsave_checkpoint(new_state('demo'), FOLDER + '/c.json', durable=False)\n"
     "def watch():\n    while True:\n        load_checkpoint(FOLDER + '/c.json')\n        time.sleep(0.0005)\n"
     "threading.Thread(target=watch, daemon=True).start()\n" + GOOD,
+    # Looking at code is harmless: lesson3's, printed at load (the course's own cell), and one's own.
+    "print_lesson3s_code": "import inspect\nfrom lesson3 import reconcile_production\n"
+    "print(inspect.getsource(reconcile_production))\n" + GOOD,
+    "own_code_read": GOOD
+    + "\nimport inspect\nprint(inspect.getsource(reconcile))\nassert reconcile.__code__.co_argcount == 1\n"
+    "def describe(fn):\n    return fn.__code__.co_name + inspect.getsource(fn)[:0]\n"
+    "_reconcile = reconcile\ndef reconcile(cp):\n    describe(_reconcile)\n    return _reconcile(cp)\n",
     "constants": GOOD.replace(
         'READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}',
         "from lesson3 import MAX_TURNS, READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE\nassert MAX_TURNS",
@@ -244,42 +251,49 @@ def test_tampering_with_the_guard_gains_nothing(graded, name):
     later = by_function(result, "reconcile")
     if name in LEFT_BROKEN:
         assert later and all(c.score == 0 and "protección del corrector" in c.feedback for c in later)
-    else:  # the rest worked, but the code reaches into the guard: a person decides
-        assert later and all(c.pending and c.review and "revise una persona" in c.feedback for c in later)
+    else:  # undone before returning: the rest is the learner's own, graded as such
+        assert later and all(c.passed for c in later), [(c.id, c.feedback[:160]) for c in later]
 
 
 def test_a_guard_left_switched_off_is_reported_as_reuse(graded):
     result = graded["tamper_silence_the_recorder.py"]
-    assert any("protección del corrector" in c.feedback for c in by_function(result, "my_load_checkpoint"))
+    assert any("protección del corrector" in c.feedback for c in by_function(result, "reconcile"))
+    assert any("lesson3-guard" in f for f in result.flags), result.flags
 
 
 GUARD_ATTACKS = sorted((Path(__file__).parent / "data" / "submissions" / "guard").glob("*.py"))
-"""Reuses that get past the run-time guard (found by a hostile-student probe): the source gives them away."""
+"""Reuses that reach into the guard itself (found by a hostile-student probe)."""
+RECREATED = sorted((Path(__file__).parent / "data" / "submissions" / "recreated").glob("*.py"))
+"""Reuses of a fresh copy of lesson3's code (reloaded, exec'd from its source, rebuilt from its code object),
+the crash lab's moves included; each file's first line names the function that reuses it."""
 
 
 @pytest.fixture(scope="module")
 def guard_attacks():
-    return dict(zip(GUARD_ATTACKS, grade_many(GUARD_ATTACKS, CourseConfig(seed=7), jobs=2), strict=True))
+    paths = [*GUARD_ATTACKS, *RECREATED]
+    return dict(zip(paths, grade_many(paths, CourseConfig(seed=7), jobs=2), strict=True))
 
 
 @pytest.mark.parametrize("path", GUARD_ATTACKS, ids=lambda p: p.stem)
-def test_code_that_reaches_into_the_guard_earns_nothing_by_itself(guard_attacks, path):
+def test_code_that_reaches_into_the_guard_earns_nothing(guard_attacks, path):
     result = guard_attacks[path]
     for fn in ("my_load_checkpoint", "start_state"):
-        for criterion in by_function(result, fn):
-            assert criterion.passed is not True, (criterion.id, criterion.feedback[:200])
-            assert not criterion.pending or (criterion.review and "revise una persona" in criterion.feedback)
-    assert any(f.startswith("revisar: el código toca la protección del corrector") for f in result.flags)
-    assert result.score < result.max_score
+        lost = by_function(result, fn)
+        assert lost and all(c.score == 0 and not c.pending for c in lost), [(c.id, c.feedback[:160]) for c in lost]
+    assert all(c.passed for c in by_function(result, "reconcile")), result.flags
 
 
-@pytest.mark.parametrize("mark", sorted(GUARD_MARKS))
-def test_each_mark_of_the_guard_is_seen_however_it_is_spelled(mark):
-    for source in (f"x = {mark}", f"y = obj.{mark}", f"z = '{mark}'", f"import something.{mark}"):
-        if mark.startswith("__") and source.startswith("import"):
-            continue
-        assert guard_touched([source]) == [mark], source
-    assert guard_touched([GOOD]) == []
+@pytest.mark.parametrize("path", RECREATED, ids=lambda p: p.stem)
+def test_a_copy_of_lesson3s_code_is_caught_where_it_runs(guard_attacks, path):
+    result = guard_attacks[path]
+    fn = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# caught: ")
+    lost = by_function(result, fn)
+    assert lost and all(c.score == 0 and "No cuenta" in c.feedback and not c.pending for c in lost), [
+        (c.id, c.feedback[:160]) for c in lost
+    ]
+    assert not any(c.pending for c in result.criteria)
+    others = [c for c in result.criteria if CRITERIA[c.id].function not in (fn, "start_state")]
+    assert others and all(c.passed for c in others), [(c.id, c.feedback[:160]) for c in others if not c.passed]
 
 
 @pytest.mark.parametrize("name", sorted(ANSWERS))

@@ -415,9 +415,9 @@ def test_the_learners_process_holds_no_seed_no_expected_answer_and_no_grader_obj
     result = graded["busca_semilla.py"]
     assert result.seed == SEED
     criteria = by_id(result)
-    # The search reads frames and code objects, so a person reviews its functions; what ran did not fail.
+    # The search reads frames and code objects: harmless (nothing of lesson3's ran), so graded as it ran.
     for criterion in ("nivel1.hidden", "nivel1.cpA", "nivel1.cpB", "nivel1.cpC"):
-        assert criteria[criterion].passed is not False and criteria[criterion].review, criteria[criterion].feedback
+        assert criteria[criterion].passed and not criteria[criterion].review, criteria[criterion].feedback
     assert "FOUND at load: []" in result.output, result.output[:500]
 
 

@@ -22,16 +22,16 @@ from typing import Any
 
 from autograder.course.catalogue import text
 from autograder.course.criteria import learner_names
+from autograder.intake.course_cells import SKIP_TAG, is_course_skip_cell
 from autograder.intake.notebook_json import course_notebook
 from autograder.intake.safe_files import Beneath, ReadRefused, parse_notebook, read_regular
+
+__all__ = ["SKIP_TAG", "Cell", "Submission", "SubmissionError", "load_submission", "parse"]
 
 MAX_BYTES = 5 * 1024 * 1024
 """The code graded, at most: a bigger ``.py`` (or a notebook's code cells together) is refused."""
 NOTEBOOK_MAX_BYTES = 50 * 1024 * 1024
 """A notebook file, at most: pasted screenshots and outputs weigh, and are never graded (only its code is)."""
-
-SKIP_TAG = "autograder-skip"
-"""Notebook cells with this tag are not run when grading (demos that spawn processes, long runs)."""
 
 
 class SubmissionError(Exception):
@@ -173,7 +173,8 @@ def from_notebook_text(source: str, name: str) -> Submission:
     if code > MAX_BYTES:
         raise SubmissionError("load.code_too_big", name=name, mb=MAX_BYTES // (1024 * 1024))
     cells = (
-        Cell(n, c.source, "", skipped=SKIP_TAG in c.tags, position=c.position or n) for n, c in enumerate(code_cells, 1)
+        Cell(n, c.source, "", skipped=is_course_skip_cell(c.source, c.tags), position=c.position or n)
+        for n, c in enumerate(code_cells, 1)
     )
     return Submission(name, "ipynb", tuple(cells), course)
 

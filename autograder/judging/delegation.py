@@ -66,47 +66,6 @@ def explained(called: str, spelled: str | None) -> tuple[str, str]:
     return called, ("call.delegated" if kind == ANSWER else f"call.reused.{kind}")
 
 
-GUARD_MARKS = frozenset(
-    {
-        "__lesson3_guards__",  # the guard's own table
-        "lesson3_view",  # the module that guards lesson3 in the learner's process
-        "_current_frames",  # what the guard reads to know a graded call is running
-        "cell_contents",  # a closure's insides (the guard keeps the original there)
-        "__closure__",
-        "__code__",  # swapping a guarded function's code
-        "getsource",  # lesson3's code as text, to run a copy
-        "spec_from_file_location",  # lesson3's file loaded again, unguarded
-    }
-)
-"""Names that only code reaching into the grader's guard on lesson3 (or copying lesson3's code) needs."""
-
-
-def guard_touched(sources: Iterable[str]) -> list[str]:
-    """The :data:`GUARD_MARKS` a submission's code spells (as a name, an attribute or a string), in order.
-
-    The guard lives in the learner's process, where the learner's code could switch it off and back on
-    around a reuse; no run-time record can rule that out, so a person decides (the grader's criteria
-    for those functions are left to review)."""
-    found: dict[str, None] = {}
-    for source in sources:
-        if not any(mark in source for mark in GUARD_MARKS):
-            continue  # spelled nowhere in the text: parsing would find nothing either
-        try:
-            tree = parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-        for node in ast.walk(tree):
-            for spelled in (
-                getattr(node, "id", None),
-                getattr(node, "attr", None),
-                node.name if isinstance(node, ast.alias) else None,  # import x.lesson3_view, from m import getsource
-                node.module if isinstance(node, ast.ImportFrom) else None,
-                node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None,
-            ):
-                found.update(dict.fromkeys(m for m in GUARD_MARKS if isinstance(spelled, str) and m in spelled))
-    return sorted(found)
-
-
 def static_delegation(sources: Iterable[str]) -> dict[str, str]:
     """Which graded functions (:data:`autograder.wire.calls.FUNCTIONS`) reach one of those objects in their source.
 

@@ -327,20 +327,30 @@ class ReconcileObservation:
     changed: list[str]
 
 
-def observe_reconcile(caller: Caller, case: ReconcileCase) -> ReconcileObservation:
-    """One reconcile call: tools run through the judge's logged layer, which also sees any other change."""
-    layer = ToolLayer(case.workspace)
-    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer)
+def calls_of(kind: str) -> str:
+    """What a reconcile that hangs on a ``kind`` of tool poisons (:meth:`Session.call`'s ``poison``): that kind's
+    calls, not the other kind's."""
+    return f"{RECONCILE}:{kind}"
+
+
+def observe_reconcile(caller: Caller, case: ReconcileCase, box: Path | None = None) -> ReconcileObservation:
+    """One reconcile call: tools run through the judge's logged layer, which also sees any other change (in the
+    workspace or in the learner's own folder ``box``)."""
+    layer = ToolLayer(case.workspace, box)
+    # A reconcile stuck on one kind of tool is not blamed on the other: each kind's calls stand for themselves.
+    outcome = caller.call(RECONCILE, copy.deepcopy(case.checkpoint), on_tool=layer, poison=calls_of(case.kind))
     return ReconcileObservation(case, outcome, layer.log, layer.changed_elsewhere())
 
 
-def observe_reconciles(caller: Caller, cases: list[ReconcileCase]) -> list[ReconcileObservation]:
+def observe_reconciles(
+    caller: Caller, cases: list[ReconcileCase], box: Path | None = None
+) -> list[ReconcileObservation]:
     with caller.budget():
-        return [observe_reconcile(caller, case) for case in cases]
+        return [observe_reconcile(caller, case, box) for case in cases]
 
 
 def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservation]:
-    observations = observe_reconciles(run.caller, cases)
+    observations = observe_reconciles(run.caller, cases, run.box)
     run.note([o.outcome for o in observations])
     for obs in observations:
         if obs.changed:
@@ -358,9 +368,14 @@ def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
     run.rng(scenarios.LEVEL2_ORDER).shuffle(order)
     observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
     observations = [observed[i] for i in range(len(cases))]  # the feedback lists them as drawn
-    if stopped := next((o.outcome for o in observations if _stopped(o.outcome)), None):
-        # Which cases a stopped reconcile still got depends on the order: its failure stands for it on all.
-        observations = [ReconcileObservation(o.case, stopped, o.calls, o.changed) for o in observations]
+    for kind in {o.case.kind for o in observations}:
+        if stopped := next((o.outcome for o in observations if o.case.kind == kind and _stopped(o.outcome)), None):
+            # Which cases of its kind a stopped reconcile still got depends on the order: its failure stands for
+            # it on all of them, and on none of the other kind's (a verdict depends only on its own calls).
+            observations = [
+                ReconcileObservation(o.case, stopped, o.calls, o.changed) if o.case.kind == kind else o
+                for o in observations
+            ]
     return observations
 
 
@@ -439,20 +454,21 @@ def _ended(status: int) -> str:
     return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
 
-def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
+def observe_incident(caller: Caller, case: IncidentCase, box: Path | None = None) -> IncidentObservation:
     killed_by = crash_after_delivery(case)
     at_crash = outbox_count(case.workspace)
     cp = load_checkpoint(case.checkpoint_path)
     if at_crash != 1 or cp is None or (cp["pendingToolUse"] or {}).get("name") != "send_email":
         raise IncidentSetupError(f"after the crash: {at_crash} emails, pending {cp and cp['pendingToolUse']}")
 
-    layer = ToolLayer(case.workspace)
+    layer = ToolLayer(case.workspace, box)
     seen: dict[str, Outcome] = {}
     kept = [False]  # the run goes on with reconcile's value and changes it: read it as returned
 
     def learner_reconcile(checkpoint: dict[str, Any]) -> Any:
         pending_id = checkpoint["pendingToolUse"]["id"]
-        outcome = caller.call(RECONCILE, checkpoint, on_tool=layer)
+        # A send_email left pending: a high-impact call, refused at once if that kind's cases already hung.
+        outcome = caller.call(RECONCILE, checkpoint, on_tool=layer, poison=calls_of("high_impact"))
         seen["outcome"] = outcome
         if not outcome.ok:
             raise _ReconcileFailed
@@ -486,7 +502,8 @@ def observe_incident(caller: Caller, case: IncidentCase) -> IncidentObservation:
     return IncidentObservation(
         case,
         killed_by,
-        outbox_count(case.workspace),
+        # The team's outbox, and any email the learner's code wrote by itself in its own folder.
+        outbox_count(case.workspace) + layer.messages_elsewhere(),
         error,
         seen.get("outcome"),
         layer.log,
@@ -533,7 +550,7 @@ def ends_with_final_answer(messages: list[Any]) -> bool:
 
 @observer("incident")
 def _incident(run: Run) -> IncidentObservation:
-    obs = observe_incident(run.caller, scenarios.incident_case(run.draws("incident"), run.scratch))
+    obs = observe_incident(run.caller, scenarios.incident_case(run.draws("incident"), run.scratch), run.box)
     if obs.reconcile is not None:
         run.note([obs.reconcile])
     return obs

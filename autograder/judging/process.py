@@ -25,14 +25,13 @@ from autograder.course.config import CourseConfig
 from autograder.course.criteria import scored
 from autograder.intake.submission import Submission
 from autograder.judging import verdicts_level0, verdicts_level1, verdicts_level2  # noqa: F401 - importing them registers their verdict functions
-from autograder.judging.delegation import explained, guard_touched, static_delegation
+from autograder.judging.delegation import explained, static_delegation
 from autograder.judging.machine_paths import hiding
 from autograder.judging.moves import reconcile_moves
 from autograder.judging.observe import Run
 from autograder.judging.registry import VERDICTS
 from autograder.sandbox.learner_process import prepare_box
 from autograder.sandbox.session import Caller, LoadSummary, Session
-from autograder.wire.calls import FUNCTIONS
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 
@@ -66,7 +65,6 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             box=box,
             answers=summary.answers,
             spelled=static_delegation([c.source for c in submission.runnable]),
-            guard=guard_touched([c.source for c in submission.runnable]),
         )
         note = session.output_note()
         result = SubmissionResult.from_criteria(
@@ -123,15 +121,13 @@ def evaluate_criteria(
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
     spelled: dict[str, str] | None = None,
-    guard: list[str] | None = None,
 ) -> Grading:
     """Observe and judge every criterion the course counts, with its points, on the course's seed.
 
     What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
-    only lets the feedback show the learner's own spelling of it. ``guard`` (what of the grader's guard
-    on lesson3 the source reaches for, :func:`~autograder.judging.delegation.guard_touched`) leaves every
-    passed criterion of a learner function to a person: the run-time record cannot rule out a reuse there.
+    only lets the feedback show the learner's own spelling of it. Words in the source decide nothing:
+    printing or reading one's own code, or lesson3's, is harmless; what ran during a graded call counts.
     """
     course = course.for_run()
     lang = course.lang
@@ -148,12 +144,4 @@ def evaluate_criteria(
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
         feedback = text(key, lang, fn=fn, target=target)
         criteria = [c.failed(feedback) if c.function == fn else r for c, r in zip(chosen, criteria, strict=True)]
-    if guard:
-        what = ", ".join(f"`{m}`" for m in guard)
-        flags.append(text("flag.guard", lang, what=what))
-        feedback = text("call.guard", lang, what=what)
-        criteria = [
-            c.left_to_a_person(feedback) if c.function in FUNCTIONS and r.passed else r
-            for c, r in zip(chosen, criteria, strict=True)
-        ]
     return Grading(criteria, flags, moves)

@@ -10,6 +10,7 @@ another route (a direct write, a subprocess), whatever route the learner found.
 
 from __future__ import annotations
 
+import email
 import hashlib
 import json
 import os
@@ -55,9 +56,14 @@ class ToolCall:
 
 @dataclass
 class ToolLayer:
-    """Executes and logs every tool the learner's process asks for, on one workspace, and watches it."""
+    """Executes and logs every tool the learner's process asks for, on one workspace, and watches it.
+
+    It also watches the learner's own folder (``learner_folder``), the one place the learner's process
+    may write: an effect its code causes by itself (an ``.eml`` written by hand, lesson3's private
+    sender called directly) lands there, and counts like one in the workspace."""
 
     workspace: Path
+    learner_folder: Path | None = None
     log: list[ToolCall] = field(default_factory=list)
     _expected: Snapshot = field(init=False, repr=False)
     """The workspace as the layer last left it: when made, then after each call it ran."""
@@ -65,7 +71,13 @@ class ToolLayer:
     """Paths found changed, at the start of a call, since the layer last left the workspace."""
 
     def __post_init__(self) -> None:
-        self._expected = snapshot(self.workspace)
+        self._expected = self._snapshot()
+
+    def _snapshot(self) -> Snapshot:
+        shot = snapshot(self.workspace)
+        if self.learner_folder is not None:
+            shot.update((LEARNER_FOLDER + path, state) for path, state in folder_state(self.learner_folder).items())
+        return shot
 
     def __call__(self, name: object, input: Any) -> dict[str, Any]:
         """Run the tool ``name`` asked for by the learner's process (whatever JSON it sent) and log it."""
@@ -77,17 +89,36 @@ class ToolLayer:
         else:
             # What changed since the layer last left the workspace came by another route; what changes
             # while the tool runs is the tool's (the learner's process is waiting for this answer).
-            self._elsewhere.update(changes(self._expected, snapshot(self.workspace)))
+            self._elsewhere.update(changes(self._expected, self._snapshot()))
             content, is_error = self._run(name, input)
-            self._expected = snapshot(self.workspace)
+            self._expected = self._snapshot()
         self.log.append(ToolCall(name, input, content, is_error))
         return {"content": content, "is_error": is_error}
+
+    def process_started(self) -> None:
+        """The learner's process was started again before the call (the one before it failed): its load ran the
+        cells again, which may write in the learner's folder. That folder is watched from here on; the workspace,
+        which no load touches, keeps what changed since the layer was made."""
+        now = self._snapshot()
+        self._elsewhere.update(p for p in changes(self._expected, now) if not p.startswith(LEARNER_FOLDER))
+        self._expected = now
 
     def changed_elsewhere(self) -> list[str]:
         """Paths created, deleted or modified since the layer was made, other than by its own calls; sorted.
 
         A file one of its calls wrote counts if it was changed, or deleted, by another route afterwards."""
-        return sorted(self._elsewhere.union(changes(self._expected, snapshot(self.workspace))))
+        return sorted(self._elsewhere.union(changes(self._expected, self._snapshot())))
+
+    def messages_elsewhere(self) -> int:
+        """How many of the files changed in the learner's folder are email messages (a recipient and a body):
+        emails its code sent by itself, wherever in its folder they landed."""
+        if self.learner_folder is None:
+            return 0
+        found = 0
+        for path in self.changed_elsewhere():
+            if path.startswith(LEARNER_FOLDER) and _is_message(self.learner_folder / path[len(LEARNER_FOLDER) :]):
+                found += 1
+        return found
 
     def _refusal(self, name: str, input: Any) -> str | None:
         if len(self.log) >= MAX_CALLS:
@@ -178,6 +209,47 @@ def snapshot(workspace: Path) -> Snapshot:
                 except OSError:
                     shot[key] = "unreadable"
     return shot
+
+
+LEARNER_FOLDER = "./"
+"""How paths in the learner's own folder (its working directory) are named among the workspace's."""
+NOT_EFFECTS = frozenset({"__pycache__"})
+"""Folders Python itself writes in the learner's folder (an import's compiled files): never the learner's effect."""
+
+
+def folder_state(folder: Path) -> Snapshot:
+    """Every path under ``folder`` -> its inode, size and change times: any write, rename or ``utime`` changes it.
+
+    Cheaper than :func:`snapshot`'s digests (the learner's folder holds the files the exercises read), and
+    as sure: a file's ctime cannot be set back by its owner."""
+    shot: Snapshot = {}
+    root = str(folder)
+    for directory, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in NOT_EFFECTS]
+        rel_dir = os.path.relpath(directory, root)
+        for name in dirs + files:
+            try:
+                st = os.lstat(os.path.join(directory, name))
+            except OSError:
+                continue
+            key = os.path.normpath(os.path.join(rel_dir, name))
+            shot[key] = f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_mode}"
+    return shot
+
+
+def _is_message(path: Path) -> bool:
+    """A regular file that reads as an email message with a recipient."""
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > MAX_MESSAGE_BYTES:
+            return False
+        message = email.message_from_bytes(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return bool(message.get("To")) and not message.defects
+
+
+MAX_MESSAGE_BYTES = 1024 * 1024
+"""A file bigger than this in the learner's folder is not read as an email (no exercise's email is near it)."""
 
 
 def changes(before: Snapshot, after: Snapshot) -> list[str]:

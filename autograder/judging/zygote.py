@@ -30,6 +30,7 @@ def preload(run_dir: Path) -> None:
 
     import lesson3
     import lesson3.crash
+    from autograder.intake.course_cells import course_skip_cells
     from autograder.judging import (
         delegation,  # noqa: F401
         process,  # noqa: F401
@@ -46,6 +47,7 @@ def preload(run_dir: Path) -> None:
 
     exercise_checkpoints()
     assess(UNKNOWN_STATE_MESSAGE)  # the text classifier's patterns compiled once here, not in every judge
+    course_skip_cells()  # the course's notebooks read once here, not in every judge
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
     try:
         workspace = lesson3.create_workspace(warm / "ws")

@@ -21,6 +21,7 @@ was switched off or replaced (:func:`intact`); the judge scores both.
 
 from __future__ import annotations
 
+import dis
 import importlib
 import importlib.util
 import inspect
@@ -179,7 +180,10 @@ def install() -> None:
     exercises.exercise_checkpoints()  # played once here (a temporary folder, the offline model), cached
     for label in exercises.NOT_REUSABLE:
         module, _, name = label.rpartition(".")
-        guard(getattr(sys.modules[module], name), label)
+        fn = getattr(sys.modules[module], name)
+        protect(fn.__code__, label)  # its code, before guard() makes it a trampoline
+        guard(fn, label)
+    sys.addaudithook(_audit)
     global _lesson3_run_tool
     _lesson3_run_tool = sys.modules["lesson3.tools"].run_tool
 
@@ -260,9 +264,177 @@ def guard(fn: types.FunctionType, label: str) -> None:
     )
     fn.__signature__ = signature  # type: ignore[attr-defined]
     _guarded.append((fn, fn.__code__, guards, label, run))
+    global _GUARD_RUN
+    _GUARD_RUN = run.__code__
 
 
 _guarded: list[tuple[types.FunctionType, types.CodeType, dict[str, Any], str, Any]] = []
+_GUARD_RUN: types.CodeType | None = None
+"""The code of the guard's own ``run`` (the same for every guarded function): the one maker of the originals."""
+
+
+def fingerprint(code: types.CodeType) -> tuple[Any, ...]:
+    """What a function's code does, whoever made it: its instructions, with their names and constants.
+
+    The same for every copy of lesson3's code (``importlib.reload``, ``exec`` of its module's source
+    or of ``getsource``, a loader's ``get_data``, a ``FunctionType`` built from its code) wherever and
+    under whatever name it was compiled: line numbers, file names, local names and the docstring are
+    left out, and so is what the compiler chooses by context (a method call on a module imported in
+    the same source is ``LOAD_ATTR``, elsewhere ``LOAD_METHOD``; jumps by offset). A nested function's
+    code counts by its own fingerprint."""
+    steps: list[Any] = []
+    for step in dis.get_instructions(code):
+        name = step.opname
+        if name in _NOT_WHAT_IT_DOES:
+            continue
+        name = _SAME_STEP.get(name, name).replace("_FORWARD", "").replace("_BACKWARD", "")
+        if step.opcode in _JUMPS:
+            steps.append(name)
+        elif step.opcode in _LOCALS:
+            steps.append((name, step.arg))
+        elif isinstance(step.argval, types.CodeType):
+            steps.append((name, fingerprint(step.argval)))
+        else:
+            steps.append((name, step.argval if _hashable(step.argval) else repr(step.argval)))
+    return tuple(steps)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+_NOT_WHAT_IT_DOES = frozenset({"CACHE", "NOP", "RESUME", "PUSH_NULL", "PRECALL", "EXTENDED_ARG"})
+_SAME_STEP = {"LOAD_METHOD": "LOAD_ATTR"}
+_JUMPS = frozenset(dis.hasjrel + dis.hasjabs)
+_LOCALS = frozenset(dis.haslocal + dis.hasfree)
+
+
+def _first_look(code: types.CodeType) -> tuple[int, tuple[str, ...]]:
+    """What a frame's code is looked up by first (its arguments and the names it reaches): a copy of
+    protected code has the original's; any other code almost never does, and is not fingerprinted."""
+    return (code.co_argcount, code.co_names)
+
+
+_protected: dict[tuple[int, tuple[str, ...]], dict[tuple[Any, ...], str]] = {}
+"""Each function of :data:`lesson3.exercises.NOT_REUSABLE`: :func:`_first_look` -> :func:`fingerprint` -> label."""
+
+
+def protect(code: types.CodeType, label: str) -> None:
+    _protected.setdefault(_first_look(code), {})[fingerprint(code)] = label
+
+
+def protected_label(code: types.CodeType) -> str | None:
+    """The label of the protected function ``code`` is a copy of (None: none)."""
+    candidates = _protected.get(_first_look(code))
+    return candidates.get(fingerprint(code)) if candidates else None
+
+
+def _tracer(record: list[str], label_of: Any) -> Any:
+    """The trace a graded call runs under: every Python frame that starts is looked up by its code.
+
+    A frame running protected code (a copy of it, however made) records the label and is refused,
+    as the guarded original is. Each code object is looked up once; a frame costs a dict lookup."""
+    seen: dict[int, tuple[types.CodeType, str | None]] = {}
+
+    def trace(frame: types.FrameType, event: str, arg: Any) -> None:
+        code = frame.f_code
+        known = seen.get(id(code))
+        if known is None or known[0] is not code:  # kept alive by `seen`: an id is never reused meanwhile
+            known = seen[id(code)] = (code, label_of(code))
+        if known[1] is not None:
+            record.append(known[1])
+            raise DelegationError(say("reuse_refused", label=known[1]))
+
+    return trace
+
+
+TRACE = _tracer(fired, protected_label)
+"""Set by the runner around each graded call (its thread and the threads it starts)."""
+
+
+_THREAD_START = threading.Thread._bootstrap_inner.__code__  # type: ignore[attr-defined]
+
+
+copies: list[str] = []
+"""The protected functions whose code was made into a function or run anywhere in this process other than
+by the guard itself (a reload, an exec of lesson3's source, a function built from the original code): only
+then do graded calls run under :data:`TRACE` (tracing every frame costs time no honest submission pays)."""
+
+
+def _protected_within(code: Any) -> str | None:
+    """The label of the protected code ``code`` is, or holds among its nested code (a module's source run again)."""
+    if not isinstance(code, types.CodeType):
+        return None
+    if label := protected_label(code):
+        return label
+    return next(filter(None, (_protected_within(c) for c in code.co_consts if isinstance(c, types.CodeType))), None)
+
+
+def _made(code: Any, caller: types.FrameType | None) -> None:
+    """Protected code becoming a function (or running as a module): noted; during a graded call, refused."""
+    label = _protected_within(code)
+    if label is None:
+        return
+    graded = _graded_now()
+    if caller is not None and caller.f_code is _GUARD_RUN and not graded:
+        return  # the guard running the original outside graded calls, as in Jupyter
+    if label not in copies:
+        copies.append(label)
+    if graded:  # the guard's own checks (or the trace) were got around: this is where it is made
+        fired.append(label)
+        raise DelegationError(say("reuse_refused", label=label))
+
+
+def _graded_now(
+    getframe: Any = sys._getframe, frames: Any = sys._current_frames, main: Any = threading.main_thread
+) -> bool:
+    """Whether what runs now belongs to a graded call (as :func:`graded_here`), from the stacks alone, with the
+    functions this module was imported with: a learner may switch off ``armed`` or replace
+    ``sys._current_frames``, and the stacks stay as they are."""
+    stacks = [getframe()]
+    if threading.get_ident() not in _threads_before:  # a cell's worker, already running, is not the call's
+        stacks.append(frames().get(main().ident or 0))
+    for frame in stacks:
+        while frame is not None:
+            if frame.f_code is _graded_call:
+                return True
+            frame = frame.f_back
+    return False
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    """What the trace cannot see. Protected code made into a function anywhere (``exec``, ``FunctionType``,
+    a ``__code__`` swapped in) is noted, and refused during a graded call. During a graded call, only the
+    call itself may set or remove the trace (once a reuse is recorded, CPython removes a trace that raised),
+    and a thread the call started without the trace has its stack looked at whenever it does something
+    audited (opens a file, imports, compiles…)."""
+    if event in _QUIET:
+        return
+    if event in ("exec", "function.__new__"):
+        _made(args[0] if args else None, sys._getframe().f_back)
+    elif event == "object.__setattr__" and len(args) == 3 and args[1] == "__code__":
+        _made(args[2], sys._getframe().f_back)
+    if not armed or fired:
+        return
+    if event == "sys.settrace":
+        caller = sys._getframe().f_back  # None: not Python code (a thread's own start)
+        if caller is not None and caller.f_code not in (_graded_call, _THREAD_START):
+            raise DelegationError(say("reuse_refused", label="sys.settrace"))
+    elif copies and sys.gettrace() is not TRACE and threading.get_ident() not in _threads_before:
+        frame = sys._getframe().f_back
+        while frame is not None:
+            if label := protected_label(frame.f_code):
+                fired.append(label)
+                raise DelegationError(say("reuse_refused", label=label))
+            frame = frame.f_back
+
+
+_QUIET = frozenset({"sys._getframe", "sys._current_frames", "object.__getattr__"})
+"""What the hook itself does: never looked at (it would look at itself)."""
 
 
 _IN_GRADED_CALL = in_graded_call
@@ -284,6 +456,7 @@ def intact(record: list[str], call: types.CodeType) -> bool:
         and globals()["graded_here"] is _GRADED_HERE
         and _graded_call is call
         and all(fn.__code__ is code and guards.get(label) is run for fn, code, guards, label, run in _guarded)
+        and (bool(record) or not copies or (sys.gettrace() is TRACE and threading._trace_hook is TRACE))  # type: ignore[attr-defined]
     )
 
 

@@ -44,6 +44,7 @@ from autograder.learner import lesson3_view, lockdown
 from autograder.learner.lesson3_view import DelegationError
 from autograder.wire import protocol
 from autograder.wire.calls import FUNCTIONS, TAMPERED, unpack
+from autograder.wire.cells import normalized
 from autograder.wire.limits import Limits
 
 MAX_VALUE_BYTES = 4 * 1024 * 1024
@@ -224,7 +225,18 @@ def serve(read_fd: int, write_fd: int, applied: dict[str, Any]) -> None:
     lesson3_view.route_tools(channel.execute_tool)
     # As in Jupyter, the working folder (the learner's own) is importable: %%writefile x.py, then import x.
     sys.path.insert(0, os.getcwd())
-    report = load(kind, name, cells, namespace, load_seconds=float(request.get("load_seconds") or 5.0))
+    course = frozenset(c for c in request.get("course_cells") or [] if isinstance(c, str))
+    stuck = frozenset(n for n in request.get("stuck") or [] if isinstance(n, int))
+    report = load(
+        kind,
+        name,
+        cells,
+        namespace,
+        load_seconds=float(request.get("load_seconds") or 5.0),
+        course=course,
+        stuck=stuck,
+        starting=lambda number: channel.send({"op": "cell", "number": number}),
+    )
     filenames = set(report.pop("filenames"))
     _flush()
     channel.send({"op": "loaded", "lockdown": applied, **report, **describe_namespace(namespace)})
@@ -348,10 +360,40 @@ def _namespace(kind: str, name: str, cells: list[dict[str, Any]], channel: _Chan
 
 
 def load(
-    kind: str, name: str, cells: list[dict[str, Any]], namespace: dict[str, Any], *, load_seconds: float
+    kind: str,
+    name: str,
+    cells: list[dict[str, Any]],
+    namespace: dict[str, Any],
+    *,
+    load_seconds: float,
+    course: frozenset[str] = frozenset(),
+    stuck: frozenset[int] = frozenset(),
+    starting: Any = None,
 ) -> dict[str, Any]:
-    """Run every cell (or piece of a .py) in order; one that fails does not stop the next ones."""
+    """Run every cell (or piece of a .py) in order; one that fails does not stop the next ones.
+
+    A marked .py's cell whose code is one of ``course`` (the course's own cells, normalized, that a
+    notebook tags not to run when grading) is skipped, as its notebook's tag would have it. The cells
+    in ``stuck`` outlived the load's limit in an earlier process (their code ignored the alarm): each
+    is reported as timed out, not run again. ``starting`` is told each cell's number before it runs
+    (None once the cells are done), so the judge knows which one would not stop."""
     deadline = time.monotonic() + load_seconds
+    starting = starting or (lambda number: None)
+    result = _load(kind, name, cells, namespace, deadline, course, stuck, starting)
+    starting(None)
+    return result
+
+
+def _load(
+    kind: str,
+    name: str,
+    cells: list[dict[str, Any]],
+    namespace: dict[str, Any],
+    deadline: float,
+    course: frozenset[str],
+    stuck: frozenset[int],
+    starting: Any,
+) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     filenames: list[str] = []
     if kind == "ipynb":
@@ -362,6 +404,10 @@ def load(
                 continue
             filename = str(cell.get("filename") or f"<cell {number}>")  # the judge names it in the run's language
             filenames.append(filename)
+            if number in stuck:
+                results.append({"number": number, "status": "timeout"})
+                continue
+            starting(number)
             results.append(_timed(number, deadline, lambda c=cell, f=filename: _run_notebook_cell(c, f)))
         return {"cells": results, "filenames": filenames}
     filename = str(cells[0].get("filename") if cells else name)
@@ -380,6 +426,13 @@ def load(
     compiler = codeop.Compile()
     compiler.flags |= _TOP_LEVEL_AWAIT
     for number, line, piece in pieces:
+        if marked and normalized(CELL_MARKER.sub("", piece, count=1)) in course:
+            results.append({"number": number, "status": "skipped", "line": line, "start": line, "marked": marked})
+            continue
+        if number in stuck:
+            results.append({"number": number, "status": "timeout", "line": line, "start": line, "marked": marked})
+            continue
+        starting(number)
         report = _timed(number, deadline, lambda p=piece: _run_piece(p, filename, compiler, namespace))
         # "start": where the piece begins, so the grader can name a marked cell by its first line.
         results.append({**report, "line": report.get("line") or line, "start": line, "marked": marked, "split": split})
@@ -553,6 +606,11 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
     lesson3_view.graded_call_begins()
     lesson3_view.armed = True
     failed: dict[str, Any] | None = None
+    # Where a copy of lesson3's protected code exists, it is seen where it runs (a trace for the call's threads).
+    traced, threads_traced = sys.gettrace(), threading._trace_hook  # type: ignore[attr-defined]
+    if lesson3_view.copies:
+        threading.settrace(lesson3_view.TRACE)
+        sys.settrace(lesson3_view.TRACE)
     try:
         value = target(*unpack(arg))
         if inspect.isawaitable(value):
@@ -565,6 +623,9 @@ def call(namespace: dict[str, Any], fn: str, arg: Any, filenames: set[str]) -> d
         failed = {"status": "error", **describe_exception(e, filenames)}
     finally:
         intact = lesson3_view.intact(fired, sys._getframe().f_code)  # this very call, however it is named
+        if lesson3_view.copies:
+            sys.settrace(traced)
+            threading.settrace(threads_traced)
         lesson3_view.armed = False
     if not intact:  # the guard was switched off or replaced during the call: whatever it did counts as reuse
         return {"status": "delegated", "delegated": [*fired, TAMPERED]}

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.course.catalogue import learner_texts, text
+from autograder.intake.course_cells import course_skip_cells
 from autograder.intake.submission import Cell
 from autograder.learner import landlock
 from autograder.sandbox import learner_zygote
@@ -57,6 +58,8 @@ class Failure:
     """The limit that was hit: seconds for a timeout, MB for the disk."""
     importing: str | None = None
     """For a timeout: the module the call was still importing when its time ran out (the child's word)."""
+    cell: int | None = None
+    """For a load's timeout: the cell (or piece of a .py) that was running when its time ran out (the child's word)."""
 
 
 @dataclass
@@ -168,8 +171,11 @@ class Learner:
         name: str = "entrega.py",
         output: Capture | None = None,
         lang: str = "es",
+        stuck: Sequence[int] = (),
     ) -> None:
         self.cells = cells
+        self.stuck = list(stuck)
+        """Cells (or pieces) that did not stop when their time ran out in an earlier load: not run again."""
         self.kind = kind or ("ipynb" if any(not c.filename for c in cells) else "py")
         self.name = name
         self.lang = lang
@@ -189,6 +195,7 @@ class Learner:
         self._next_id = 0
         self._disk_checked_at = 0.0
         self._importing: str | None = None
+        self._loading: int | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -218,6 +225,9 @@ class Learner:
             "load_seconds": self.limits.load_seconds,
             # What the learner's process says (a placeholder refused, a magic skipped), in the run's language.
             "texts": learner_texts(self.lang),
+            # A .py exported from a course notebook: its pieces that are the course's own cells do not run.
+            "course_cells": sorted(course_skip_cells()) if self.kind == "py" else [],
+            "stuck": self.stuck,
         }
         # The load gets a little slack over the child's own per-cell alarms.
         return self._exchange(bytearray(protocol.encode(load)), "loaded", self.limits.load_seconds + 0.5)
@@ -327,7 +337,8 @@ class Learner:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._kill()
-                return Failure("timeout", limit=round(timeout, 2), importing=self._importing)
+                cell = self._loading if expect == "loaded" else None
+                return Failure("timeout", limit=round(timeout, 2), importing=self._importing, cell=cell)
             if full := self._disk_full():
                 return full
             rlist = [fd for fd in (self._resp_r, self._out_r) if fd >= 0]
@@ -383,6 +394,12 @@ class Learner:
             # Only words for the feedback: a forged note changes how a timeout is explained, never what it costs.
             module = msg.get("module")
             self._importing = module if isinstance(module, str) and MODULE_NAME.fullmatch(module) else None
+            return None
+        if op == "cell" and expect == "loaded":
+            # Which cell runs: a load that outlives its limit names the cell that would not stop (the child's word,
+            # which only chooses the cell the next load skips; a forged one costs the learner that cell).
+            number = msg.get("number")
+            self._loading = number if isinstance(number, int) and not isinstance(number, bool) else None
             return None
         if op == expect and (call_id is None or msg.get("id") == call_id):
             return Reply(msg)

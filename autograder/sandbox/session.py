@@ -95,10 +95,16 @@ def describe_failure(failure: Failure, what: str, lang: str) -> str:
 _FAILURE_KINDS = {"timeout", "call_timeout", "budget", "cpu", "disk", "crashed", "exited", "protocol", "internal"}
 
 
+MAX_STUCK_CELLS = 3
+"""Loads run again, each without one more cell that would not stop: past these, the load fails as a whole."""
+
+
 class Caller(Protocol):
     """What the criteria's observers need from a session (tests substitute an in-process fake)."""
 
-    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome: ...
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None, poison: str | None = None) -> Outcome:
+        """``fn(arg)``; a call that fails refuses later calls with the same ``poison`` (None: ``fn``) at once."""
+        ...
 
     def calls(
         self,
@@ -142,11 +148,24 @@ class Session:
         self._budget_seconds = limits.check_seconds
         self.poisoned: dict[str, Outcome] = {}
         self.summary: LoadSummary | None = None
+        self._stuck: list[int] = []
+        """Cells (or pieces) whose code did not stop at the load's limit: every later process skips them."""
         self.output = Capture(limits.output_kb * 1024)
         """What the learner printed over every process of this session."""
 
     def start(self) -> LoadSummary:
         reply = self._spawn()
+        # A cell that would not stop when its time ran out (it ignores the alarm) took the process with it: the
+        # load runs again without it, so it costs that cell, and what the others define is still graded.
+        while (
+            isinstance(reply, Failure)
+            and reply.kind == "timeout"
+            and reply.cell is not None
+            and reply.cell not in self._stuck
+            and len(self._stuck) < MAX_STUCK_CELLS
+        ):
+            self._stuck.append(reply.cell)
+            reply = self._spawn()
         if isinstance(reply, Failure):
             reason = describe_failure(reply, text("what.load", self.lang), self.lang)
             self.summary = LoadSummary(text("load.failed", self.lang, reason=reason), [], {}, {})
@@ -165,6 +184,7 @@ class Session:
             name=self.submission.name,
             output=self.output,
             lang=self.lang,
+            stuck=self._stuck,
         )
         reply = self._learner.start()
         if isinstance(reply, Failure):
@@ -255,9 +275,11 @@ class Session:
         finally:
             self._deadline, self._budget_seconds = previous
 
-    def _refused(self, fn: str) -> Outcome:
-        """A call of a function that already hit a limit or killed its process: refused at once."""
-        reason = self.poisoned[fn].describe(self.lang)
+    def _refused(self, key: str) -> Outcome:
+        """A call of a function (or kind of call, ``key``) that already hit a limit or killed its process: refused
+        at once."""
+        fn = self.poisoned[key].fn
+        reason = self.poisoned[key].describe(self.lang)
         return Outcome(
             "failure",
             failure=Failure("poisoned", reason),
@@ -318,15 +340,19 @@ class Session:
                     break
         return [outcomes[i] for i in range(len(batch))]
 
-    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None) -> Outcome:
-        if fn in self.poisoned:
-            return self._refused(fn)
+    def call(self, fn: str, arg: Any, *, on_tool: ToolHandler | None = None, poison: str | None = None) -> Outcome:
+        key = poison or fn  # what a failure here stands for: the function, or one kind of its calls
+        if key in self.poisoned:
+            return self._refused(key)
         if self._learner is None:
             reply = self._spawn()
             if isinstance(reply, Failure):
                 outcome = Outcome.from_reply(fn, reply)
-                self.poisoned[fn] = outcome
+                self.poisoned[key] = outcome
                 return outcome
+            # What the new process's load wrote in the learner's folder (its cells run again) is no effect of the call.
+            if (started := getattr(on_tool, "process_started", None)) is not None:
+                started()
         assert self._learner is not None
         # Each call has its own limit; a criterion's calls together also share a (larger) budget.
         # Whichever is shorter applies, and a timeout names the one that was hit.
@@ -344,7 +370,7 @@ class Session:
             if cell is not None:
                 outcome.info["cell"] = cell.label(self.lang)
         if outcome.status == "failure":
-            self.poisoned[fn] = outcome
+            self.poisoned[key] = outcome
             self.close()
         return outcome
 

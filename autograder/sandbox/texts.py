@@ -260,14 +260,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "No cuenta: `{fn}` usa {target}, la solución de referencia de lesson3. Escribe tu propia versión.",
         "en": "Does not count: `{fn}` uses {target}, lesson3's reference solution. Write your own version.",
     },
-    "call.guard": {
-        "es": "Queda para que lo revise una persona: tu código usa {what}, con lo que se puede desactivar la "
-        "protección del corrector sobre las funciones de lesson3 que no se pueden reutilizar o copiar su código. "
-        "Si no lo necesitas, quítalo y vuelve a entregar.",
-        "en": "Left to a person to review: your code uses {what}, which can switch off the grader's guard on the "
-        "lesson3 functions that may not be reused, or copy their code. If you do not need it, remove it and "
-        "hand in again.",
-    },
     "call.tampered": {
         "es": "No cuenta: durante la llamada, `{fn}` desactivó o reemplazó la protección del corrector sobre las "
         "funciones de lesson3 que no se pueden reutilizar. Escribe tu propia versión sin tocarla.",
@@ -292,11 +284,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Does not count: `{fn}` uses {target}, lesson3's move one (delete the dangling message), not a "
         "version of your own. Write your own version.",
     },
-    "flag.delegated": {"es": "delega en lesson3: {fn} usa {target}", "en": "delegates to lesson3: {fn} uses {target}"},
-    "flag.guard": {
-        "es": "revisar: el código toca la protección del corrector sobre lesson3 ({what})",
-        "en": "review: the code reaches into the grader's guard on lesson3 ({what})",
+    "call.reused.lab_move": {
+        "es": "No cuenta: `{fn}` usa {target}, una jugada del laboratorio de caídas de lesson3, no una versión "
+        "tuya. Escribe tu propia versión.",
+        "en": "Does not count: `{fn}` uses {target}, a move of lesson3's crash lab, not a version of your own. "
+        "Write your own version.",
     },
+    "flag.delegated": {"es": "delega en lesson3: {fn} usa {target}", "en": "delegates to lesson3: {fn} uses {target}"},
     "flag.effect": {
         "es": "efecto fuera de execute_tool en el espacio de trabajo ({paths})",
         "en": "effect outside execute_tool in the workspace ({paths})",

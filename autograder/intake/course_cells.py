@@ -1,0 +1,42 @@
+"""The cells the course's own notebooks do not let the grader run, read from the notebooks' sources.
+
+Recognised by their code (:func:`autograder.wire.cells.normalized`), not by the ``autograder-skip``
+tag alone: a notebook exported without its metadata still carries the course's cells, and a
+perfect notebook must not pay for them (the crash lab's runs would spend the load's time; a
+``check()`` would grade inside the grading).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from autograder.wire.cells import normalized
+
+SKIP_TAG = "autograder-skip"
+"""Notebook cells with this tag are not run when grading (demos that spawn processes, long runs)."""
+
+
+@functools.cache
+def course_skip_cells() -> frozenset[str]:
+    """The normalized code of every cell the course's notebooks tag :data:`SKIP_TAG`, in both editions.
+
+    Empty where the course's sources are not beside the package (an install without the repository):
+    the tag still works there."""
+    from lesson3.build_notebooks import SOURCE_DIR, SourceError, default_notebooks_dir, parse_source, render
+
+    found: set[str] = set()
+    for path in sorted((default_notebooks_dir() / SOURCE_DIR).glob("*.md")):
+        try:
+            cells = parse_source(path.read_text(encoding="utf-8"), path.name)
+        except (OSError, UnicodeDecodeError, SourceError):
+            continue
+        for version in ("learner", "solution"):
+            found.update(
+                normalized(c.source) for c in render(cells, version) if c.kind == "code" and SKIP_TAG in c.tags
+            )
+    return frozenset(found)
+
+
+def is_course_skip_cell(source: str, tags: tuple[str, ...] | list[str] = ()) -> bool:
+    """Whether a notebook cell is one of the course's own that the grader does not run."""
+    return SKIP_TAG in tags or normalized(source) in course_skip_cells()

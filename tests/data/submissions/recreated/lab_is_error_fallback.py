@@ -1,0 +1,69 @@
+# caught: reconcile
+"""reconcile hands its high-impact branch to the crash lab's third move, lesson3.lab.is_error_fallback."""
+"""Entrega de referencia: la regla de la lección."""
+
+import json
+from pathlib import Path
+
+CHECKPOINT_VERSION = 1
+
+READ_ONLY_TOOLS = {"read_file", "grep", "list_dir", "web_search"}
+
+
+def resume_action(cp):
+    pending = cp["pendingToolUse"]
+    if pending is None:
+        return "continue"
+    if pending["name"] in READ_ONLY_TOOLS:
+        return "rerun"
+    return "is_error"
+
+
+from lesson3.lab import is_error_fallback
+
+def reconcile(cp):
+    pending = cp["pendingToolUse"]
+    if pending["name"] not in READ_ONLY_TOOLS:
+        return is_error_fallback(cp)
+    output = execute_tool(pending["name"], pending["input"])  # noqa: F821 - the grader provides it
+    cp["messages"].append({"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": pending["id"], "content": output}]})
+    cp["pendingToolUse"] = None
+    return cp
+
+
+razon_cpA = "b"
+razon_cpB = "c"
+razon_cpC = "a"
+respuesta_caida_o_falla = "b"
+respuesta_id_inventado = "d"
+respuesta_causa_raiz = "c"
+
+if __name__ == "__main__":
+    print(resume_action({"pendingToolUse": None}))
+
+
+def my_load_checkpoint(path):
+    path = Path(path)
+    if not path.exists():
+        return None
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    if raw["version"] != CHECKPOINT_VERSION:
+        raise ValueError(
+            f"Versión de punto de control incompatible: el archivo es v{raw['version']}, el código es v{CHECKPOINT_VERSION}"
+        )
+    return raw
+
+
+def start_state(task, path, reconcile):
+    cp = my_load_checkpoint(path)
+    if cp:
+        return reconcile(cp) if cp["pendingToolUse"] else cp
+    return {
+        "version": CHECKPOINT_VERSION,
+        "task": task,
+        "turns": 0,
+        "tokensUsed": 0,
+        "messages": [{"role": "user", "content": task}],
+        "pendingToolUse": None,
+    }
