@@ -26,7 +26,7 @@ from .conversation import blocks, describe_pending, shorten
 from .crash import CrashReport, RunReport, crash_run, fresh_run_dir, process_context, resume_run
 from .diagram import POINT_NUMBERS, loop_svg
 from .model import TASK_EMAIL, TASK_NOTES, offline_client
-from .reconciliation import UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile_production
+from .reconciliation import READ_ONLY_TOOLS, UNKNOWN_STATE_MESSAGE, delete_dangling, reconcile_production
 from .tools import create_workspace, outbox_count
 from .transcript import conversation_tail
 
@@ -73,24 +73,70 @@ LAB_STRATEGIES: dict[str, Strategy] = {
 _scratch: list[tempfile.TemporaryDirectory[str]] = []
 
 
-def incident_verdict(emails: int, error: str | None = None) -> str:
+def incident_verdict(emails: int, error: str | None = None, messages: list[dict[str, Any]] | None = None) -> str:
     """Lo que pasó con el correo del incidente al reanudar con el ``reconcile`` del alumno, dicho tal cual.
 
-    The notebook's text under the cell cannot know the learner's result; this line does.
+    The notebook's text under the cell cannot know the learner's result; this line does, from the outbox and,
+    given the resumed conversation, from what the model was told and what it did next.
     """
     if error:
         return f"Con tu versión la reanudación no terminó ({error}): arregla eso antes de contar correos."
+    told = _told(messages) if messages is not None else None
     if emails == 1:
-        return (
-            "Con tu versión, el correo salió una sola vez: el modelo recibió is_error, revisó la bandeja de "
-            "salida y vio que ya se había enviado."
-        )
+        if told is None or (told.is_error and told.checked):
+            return (
+                "Con tu versión, el correo salió una sola vez: el modelo recibió is_error, revisó la bandeja de "
+                "salida y vio que ya se había enviado."
+            )
+        if not told.is_error:
+            return (
+                "Con tu versión el correo salió una sola vez, pero no gracias a is_error: tu tool_result no lo lleva, "
+                "así que el modelo lo leyó como un resultado normal y dio la tarea por hecha sin comprobar nada. "
+                "Pon is_error: true para que sepa que el estado es desconocido."
+            )
+        return "Con tu versión, el correo salió una sola vez: el modelo recibió is_error y no lo volvió a enviar."
     if emails > 1:
-        return (
-            f"Con tu versión, el correo salió {emails} veces: el incidente sigue. Mira el último mensaje de arriba: "
-            "¿quién lo volvió a enviar, tu reconcile o el modelo?"
-        )
+        if told is None:
+            who = "Mira el último mensaje de arriba: ¿quién lo volvió a enviar, tu reconcile o el modelo?"
+        elif told.resent:
+            who = "Lo volvió a enviar el modelo" + (
+                ": el tool_result que le diste no llevaba is_error, así que creyó que faltaba enviarlo."
+                if not told.is_error
+                else "."
+            )
+        else:
+            who = "Lo volvió a enviar tu reconcile: ejecutó send_email otra vez al reanudar."
+        return f"Con tu versión, el correo salió {emails} veces: el incidente sigue. {who}"
     return f"Con tu versión la bandeja de salida quedó con {emails} correos; tenía que quedar exactamente uno."
+
+
+@dataclass(frozen=True)
+class _Told:
+    """What the resumed model was told of the dangling send_email, and what it did after."""
+
+    is_error: bool
+    checked: bool  # it looked at the outbox before anything else
+    resent: bool  # it called send_email again
+
+
+def _told(messages: list[dict[str, Any]]) -> _Told | None:
+    """Read from the resumed conversation: the tool_result answering the first send_email, and the calls after it."""
+    said = [b for m in messages if isinstance(m.get("content"), list) for b in m["content"] if isinstance(b, dict)]
+    first = next((b for b in said if b.get("type") == "tool_use" and b.get("name") == "send_email"), None)
+    if first is None:
+        return None
+    at = next(
+        (i for i, b in enumerate(said) if b.get("type") == "tool_result" and b.get("tool_use_id") == first["id"]),
+        None,
+    )
+    if at is None:
+        return None
+    after = [b.get("name") for b in said[at + 1 :] if b.get("type") == "tool_use"]
+    return _Told(
+        is_error=said[at].get("is_error") is True,
+        checked=bool(after) and after[0] in READ_ONLY_TOOLS,
+        resent="send_email" in after,
+    )
 
 
 def scratch_dir() -> Path:

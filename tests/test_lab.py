@@ -230,3 +230,34 @@ def test_the_incident_verdict_says_what_happened(emails, error, says, never):
     """Notebook 4 once said «el correo sale una sola vez» under output showing two emails."""
     verdict = lab.incident_verdict(emails, error)
     assert says in verdict and never not in verdict
+
+
+def _without_is_error(cp):
+    """The unknown-state text, but as an ordinary result: what notebook 4 once narrated as an is_error."""
+    done = lab.reconcile(copy.deepcopy(cp))
+    done["messages"][-1]["content"][0].pop("is_error")
+    return done
+
+
+@pytest.mark.parametrize(
+    ("fix", "says", "never"),
+    [
+        (lab.reconcile, "el modelo recibió is_error, revisó la bandeja de salida", "no gracias a is_error"),
+        (_without_is_error, "pero no gracias a is_error: tu tool_result no lo lleva", "revisó la bandeja"),
+        (lab.reconcile_production, "Lo volvió a enviar tu reconcile", "una sola vez"),
+    ],
+    ids=["lesson", "no-is_error", "blind-rerun"],
+)
+def test_the_incident_verdict_narrates_what_the_transcript_shows(tmp_path, fix, says, never):
+    from lesson3.crash import resume_run
+
+    workspace, checkpoint_path = fresh_run_dir(tmp_path / "run")
+    crash = crash_run(
+        TASK_EMAIL, workspace=workspace, checkpoint_path=checkpoint_path, point="after_tool", tool="send_email"
+    )
+    assert crash.killed
+    fixed = resume_run(
+        TASK_EMAIL, workspace=workspace, checkpoint_path=checkpoint_path, reconcile=fix, new_process=False
+    )
+    verdict = lab.incident_verdict(fixed.outbox, fixed.error, fixed.state["messages"])
+    assert says in verdict and never not in verdict, verdict
