@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import difflib
 import html
 import importlib
 import inspect
@@ -208,10 +209,14 @@ def pista(criterion: str | int | None = None, *, nivel: int | None = None, lang:
     elif criterion in ids:
         chosen = [str(criterion)]
     else:
-        known = ", ".join(ids)
-        raise ValueError(text("check.no_criterion", lang, criterion=criterion, known=known))
+        # Said, not raised: a traceback under a hint cell tells a learner nothing they can act on.
+        close = difflib.get_close_matches(str(criterion), ids, n=1, cutoff=0.6)
+        said = text("check.did_you_mean", lang, id=close[0]) if close else ""
+        print(text("check.no_criterion", lang, criterion=criterion, close=said, known=", ".join(ids)))
+        return
     if nivel is not None and (isinstance(nivel, bool) or not isinstance(nivel, int) or nivel < 1):
-        raise ValueError(text("check.bad_hint_level", lang, nivel=repr(nivel)))
+        print(text("check.bad_hint_level", lang, nivel=repr(nivel)))
+        return
     lines = []
     for cid in chosen:
         levels = criteria.hints(cid, lang)

@@ -40,3 +40,22 @@ def test_every_function_to_write_is_graded_by_a_check_cell_of_the_same_notebook(
 def test_notebook_1_checks_the_resume_path():
     (path,) = [p for p in NOTEBOOKS if p.stem.startswith("01_")]
     assert any("check(level=0)" in cell for cell in code_cells(path))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path", [p for p in NOTEBOOKS if any(CHECK.search(c) for c in code_cells(p))], ids=lambda p: p.stem
+)
+def test_a_check_cell_run_alone_after_a_kernel_restart_answers_in_spanish(path, tmp_path):
+    """Restarting the kernel and running only a check cell once gave an English NameError: check is not defined."""
+    from nbclient import NotebookClient
+
+    first = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code" and CHECK.search(c.source))
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(first.source)])
+    NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    outputs = notebook.cells[0].outputs
+    assert not [o for o in outputs if o.output_type == "error"], outputs
+    said = "".join(o.get("text", "") + str(o.get("data", {}).get("text/plain", "")) for o in outputs)
+    assert "Autocorrector" in said and "no define ninguno de los nombres que se califican" in said, said[:500]

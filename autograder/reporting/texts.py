@@ -319,12 +319,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "check(level): the level must be {levels} or nothing (all); got {level}",
     },
     "check.no_criterion": {
-        "es": "pista(): no hay un criterio «{criterion}»; los criterios son {known} (o su número)",
-        "en": "pista(): there is no criterion «{criterion}»; the criteria are {known} (or their number)",
+        "es": "pista(): no hay un criterio «{criterion}».{close} Los criterios son {known} (o su número en la tabla "
+        "de check()); pista() sin nada da la primera pista de cada uno.",
+        "en": "pista(): there is no criterion «{criterion}».{close} The criteria are {known} (or their number in "
+        "check()'s table); pista() with nothing gives each one's first hint.",
     },
+    "check.did_you_mean": {"es": " ¿Quisiste decir «{id}»?", "en": " Did you mean «{id}»?"},
     "check.bad_hint_level": {
-        "es": "pista(nivel=...): el nivel es un número desde 1; se recibió {nivel}",
-        "en": "pista(nivel=...): the level is a number from 1; got {nivel}",
+        "es": "pista(nivel=...): el nivel es un número desde 1; se recibió {nivel}. Prueba con nivel=1.",
+        "en": "pista(nivel=...): the level is a number from 1; got {nivel}. Try nivel=1.",
     },
     # -- the autograder command's console ------------------------------------------------------------
     "cli.warning": {"es": "aviso: {warning}", "en": "warning: {warning}"},
