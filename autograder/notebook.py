@@ -286,16 +286,22 @@ def extract_definitions(ns: dict[str, Any]) -> str:
 
 
 def _referenced_names(source: str, value: Any) -> list[str]:
+    """The global names ``value``'s source reads (its defaults' and decorators' included), never its own
+    parameters and locals: a function's ``cp`` is its argument, whatever a notebook cell bound ``cp`` to."""
     names: list[str] = []
     with contextlib.suppress(SyntaxError):
         names += [n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)]
     code = getattr(value, "__code__", None)
     stack = [code] if code is not None else []
+    own: set[str] = set()
+    globals_read: set[str] = set()
     while stack:
         current = stack.pop()
-        names += list(current.co_names)
+        globals_read.update(current.co_names)
+        own.update(current.co_varnames, current.co_cellvars)
         stack += [c for c in current.co_consts if isinstance(c, types.CodeType)]
-    return list(dict.fromkeys(name for name in names if not hasattr(builtins, name)))
+    names += sorted(globals_read)
+    return list(dict.fromkeys(n for n in names if not hasattr(builtins, n) and (n in globals_read or n not in own)))
 
 
 def _import_line(name: str, value: Any) -> str | None:

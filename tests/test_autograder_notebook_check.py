@@ -403,3 +403,18 @@ def test_html_cells_are_left_aligned_and_code_is_code():
     with_code = next(c for c in result.criteria if "`" in c.feedback or "`" in (notebook._hint(c, "es") or ""))
     assert with_code
     assert "<code>" in page
+
+
+def test_a_functions_own_parameter_is_not_a_global_it_reads():
+    # The notebook's test cell bound a global «cp»; reconcile's «cp» is its parameter, and its locals are its own.
+    ns = notebook_namespace(
+        [
+            "cp = {'pendingToolUse': None}\nresult = 0\nLIMIT = 3\nTOOLS = {'read_file'}",
+            "def helper(n):\n    return n < LIMIT\n",
+            "def reconcile(cp, tools=TOOLS):\n    result = [x for x in cp if helper(len(x))]\n    return result\n",
+        ]
+    )
+    read = notebook.globals_read(ns, "reconcile")
+    assert set(read) == {"LIMIT", "TOOLS"}  # through helper, and the default; never cp or result
+    source = notebook.extract_definitions(ns)
+    assert "TOOLS = {'read_file'}" in source and "cp = {" not in source
