@@ -1062,3 +1062,25 @@ def test_the_order_of_the_reconcile_calls_says_nothing_about_their_kind(tmp_path
     recording = FakeCaller(reconcile=lambda cp, _: seen.append(cp["pendingToolUse"]["name"]) or cp)
     observe.Run(recording, seed, tmp_path / "r").observed("reconcile.cases")
     assert set(seen[: len(READ_ONLY_TOOLS)]) != set(READ_ONLY_TOOLS)
+
+
+@pytest.mark.parametrize(
+    ("change", "all_said"),
+    [
+        (
+            lambda cp, r: (r.pop("is_error"), r.update(tool_use_id="toolu_inventado")),
+            ("responde a", "no tiene is_error"),
+        ),
+        (
+            lambda cp, r: r.update(tool_use_id="toolu_inventado", is_error="true", content="OK: enviado."),
+            ("responde a", "booleano True", "no le dice al modelo"),
+        ),
+        (lambda cp, r: r.update(tool_use_id="toolu_inventado"), ("responde a 'toolu_inventado'",)),
+    ],
+    ids=["id-and-no-is_error", "id-flag-and-text", "id-only"],
+)
+def test_every_problem_of_a_tool_result_is_said_not_only_the_first(hi_cases, change, all_said):
+    """A wrong tool_use_id once hid a missing is_error: the learner fixed one and met the other next."""
+    _, is_error, _ = hi_verdicts(variant(change), hi_cases[:2])
+    assert not is_error.passed
+    assert all(part in is_error.feedback for part in all_said), is_error.feedback

@@ -251,6 +251,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: the grader could not decide whether the tool_result's content ({got}) tells the model the "
         "execution state is unknown; it is left for the instructor to review",
     },
+    "is_error.other_id": {
+        "es": "{label}: el tool_result responde a {got}, no a la llamada pendiente ({id})",
+        "en": "{label}: the tool_result answers {got}, not the pending call ({id})",
+    },
     "is_error.missing": {
         "es": "{label}: el tool_result no tiene is_error: true",
         "en": "{label}: the tool_result has no is_error: true",

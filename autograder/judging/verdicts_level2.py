@@ -38,6 +38,14 @@ def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
     return found[-1] if found else None
 
 
+def _appended_result(value: Any) -> dict[str, Any] | None:
+    """The last tool_result in the returned messages, whatever call it says it answers."""
+    if not isinstance(value, dict) or not isinstance(value.get("messages"), list):
+        return None
+    found = [b for m in value["messages"] if isinstance(m, dict) for b in blocks(m) if b.get("type") == "tool_result"]
+    return found[-1] if found else None
+
+
 def _value_problem(obs: ReconcileObservation, lang: str) -> str | None:
     """Why the returned value cannot be judged at all (an error, None, not a checkpoint)."""
     label = written(obs.case.label, lang)
@@ -165,24 +173,36 @@ def is_error_verdict(observations: list[ReconcileObservation], lang: str) -> Ver
     def check(obs: ReconcileObservation, label: str) -> str | None:
         if problem := _value_problem(obs, lang):
             return problem
-        block = _tool_result(obs.outcome.value, obs.case.pending["id"])
+        pending_id = obs.case.pending["id"]
+        block = _tool_result(obs.outcome.value, pending_id)
+        # Every problem of the result is said, not the first: a wrong id must not hide a missing is_error.
+        said: list[str] = []
         if block is None:
-            return f"{label}: " + text("level2.no_result", lang)
+            block = _appended_result(obs.outcome.value)
+            if block is None:
+                return f"{label}: " + text("level2.no_result", lang)
+            said.append(text("is_error.other_id", lang, label=label, got=show(block.get("tool_use_id")), id=pending_id))
         flag = block.get("is_error")
         if flag is None or flag is False:
-            return text("is_error.missing", lang, label=label)
-        if flag is not True:
-            return text("is_error.not_bool", lang, label=label, got=show(flag))
+            said.append(text("is_error.missing", lang, label=label))
+        elif flag is not True:
+            said.append(text("is_error.not_bool", lang, label=label, got=show(flag)))
         # Text blocks are separate pieces for the model: joined bare, "es" + "desconocido" would be one word.
         content = content_text(block.get("content", ""), " ")
+        about: Problem | None = None
         if not content or not content.strip():
-            return _why("is_error.empty", lang, label=label)
-        verdict = assess(content).verdict
-        if verdict is None:
-            return _pending("is_error.review", lang, label=label, got=show(content))
-        if not verdict:
-            return _why("is_error.not_unknown", lang, label=label, got=show(content))
-        return None
+            about = _why("is_error.empty", lang, label=label)
+        elif (verdict := assess(content).verdict) is None:
+            about = _pending("is_error.review", lang, label=label, got=show(content))
+        elif not verdict:
+            about = _why("is_error.not_unknown", lang, label=label, got=show(content))
+        if not said:
+            return about
+        if about is not None and not about.pending:  # undecided text beside a definite failure adds nothing
+            said.append(str(about))
+        problem = Problem("; ".join(said))
+        problem.why = about.why if about is not None and not about.pending else ""
+        return problem
 
     return _judge_cases(observations, lang, check, text("is_error.ok", lang))
 
