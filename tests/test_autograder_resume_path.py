@@ -189,6 +189,13 @@ def start_resetting_turns(task, path, reconcile):
     return state
 
 
+def start_counting_the_resume_as_a_turn(task, path, reconcile):
+    state = start(task, path, reconcile)
+    if Path(path).exists():
+        state["turns"] += 1  # off by one: the loop already counts each call to the model
+    return state
+
+
 def start_zeroing_tokens(task, path, reconcile):
     state = start(task, path, reconcile)
     state["tokensUsed"] = 0
@@ -369,6 +376,9 @@ CASES = [
     ("nivel0.version_refused", "repr in the message", load_repr_message, start_with(load_repr_message), 'con «v"1"»'),
     ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "turns = 0"),
     ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "con MAX_TURNS ="),
+    ("nivel0.max_turns_across_lives", "turns reset", load, start_resetting_turns, "si vuelve a 0"),
+    # Off by one at resume: the numbers are said, and the explanation is about adding, not about resetting.
+    ("nivel0.max_turns_across_lives", "+1 at resume", load, start_counting_the_resume_as_a_turn, "sin sumarle"),
 ]
 
 
@@ -679,3 +689,9 @@ def test_one_rule_for_the_refusal_text_in_the_grader_and_notebook_1(message, ver
     assert says_version_refused(message, version) is ok
     source = (Path(__file__).resolve().parents[1] / "notebooks/src/01_reanudar_no_reiniciar.md").read_text()
     assert "says_version_refused(str(e), 2)" in source and '"v2" in str(e)' not in source
+
+
+def test_an_off_by_one_at_resume_is_not_explained_as_a_reset(tmp_path):
+    results = grade(tmp_path, my_load_checkpoint=load, start_state=start_counting_the_resume_as_a_turn)
+    said = results["nivel0.max_turns_across_lives"].feedback
+    assert not results["nivel0.max_turns_across_lives"].passed and "si vuelve a 0" not in said, said

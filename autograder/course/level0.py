@@ -291,6 +291,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The task was killed with SIGKILL and resumed with your start_state: {items}. turns counts the whole "
         "task's turns, not this process's: reset to 0, a task that keeps crashing dodges the cap.",
     },
+    "resume_path.lives_wrong_shifted": {
+        "es": "La tarea se mató con SIGKILL y se reanudó con tu start_state: {items}. turns tiene que salir del "
+        "archivo tal cual, sin sumarle ni restarle nada: el bucle ya suma uno en cada llamada al modelo, así que si "
+        "start_state también lo cambia, MAX_TURNS cuenta turnos que no ocurrieron o se salta algunos.",
+        "en": "The task was killed with SIGKILL and resumed with your start_state: {items}. turns must come from the "
+        "file as it is, nothing added or taken away: the loop already adds one per call to the model, so if "
+        "start_state changes it too, MAX_TURNS counts turns that never happened or skips some.",
+    },
     "resume_path.lives_bad_state": {
         "es": "Lo que devolvió start_state al reanudar no es un punto de control con el que el bucle pueda "
         "seguir: {error}.",

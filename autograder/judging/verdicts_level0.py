@@ -212,10 +212,12 @@ def lives_verdict(obs: LivesObservation, lang: str) -> Verdict:
     if obs.error:
         return Verdict(False, text("resume_path.lives_bad_state", lang, error=obs.error))
     bad: list[str] = []
+    shifted = False  # turns moved from the file's value but not back to 0: the explanation says what it did
     for i, life in enumerate(obs.lives, start=2):
         got = life.outcome.value.get("turns") if isinstance(life.outcome.value, dict) else None
         if got != life.file_turns:
             bad.append(text("resume_path.turns_restarted", lang, life=i, file=life.file_turns, got=show(got)))
+            shifted = shifted or (isinstance(got, int) and not isinstance(got, bool) and got != 0)
     calls = obs.model_calls
     final_turns = (obs.final or {}).get("turns")
     if calls > case.max_turns:
@@ -223,6 +225,7 @@ def lives_verdict(obs: LivesObservation, lang: str) -> Verdict:
     elif final_turns != calls:
         bad.append(text("resume_path.turns_not_total", lang, turns=show(final_turns), calls=calls))
     if bad:
-        return Verdict(False, text("resume_path.lives_wrong", lang, items=listing(bad, lang, limit=4)))
+        key = "resume_path.lives_wrong_shifted" if shifted else "resume_path.lives_wrong"
+        return Verdict(False, text(key, lang, items=listing(bad, lang, limit=4)))
     kills = ", ".join(str(t) for t in case.kill_turns)
     return Verdict(True, text("resume_path.lives_ok", lang, lives=len(obs.lives) + 1, kills=kills, max=case.max_turns))
