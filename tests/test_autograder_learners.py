@@ -853,3 +853,17 @@ def test_canvas_numbers_a_resubmission_and_the_latest_upload_wins(tmp_path):
         made = choice.choose_for(learner, "en", [0, 1, 2])
     latest = "ruizana_16_955_04_ejercicios-1.ipynb"
     assert made.notes[0] == f"Graded «{latest}»: it is the latest upload according to the LMS."
+
+
+def test_canvas_late_work_is_said_in_the_row_and_graded_as_any(tmp_path):
+    canvas = make_zip(
+        tmp_path / "canvas.zip",
+        {"ruizana_LATE_16_901_04_ejercicios.py": GOOD, "gilbeto_17_902_04_ejercicios.py": GOOD},
+    )
+    with collect_submissions([canvas]) as intake:
+        notes = {lr.ident: choice.choose_for(lr, "es", [0, 1, 2]).notes for lr in intake.learners}
+    assert notes["16"] == [
+        "Canvas marcó «ruizana_LATE_16_901_04_ejercicios.py» como entregado después de la fecha límite (LATE); "
+        "la nota no cambia por eso."
+    ]
+    assert notes["17"] == []

@@ -561,3 +561,11 @@ def test_a_canvas_cell_with_a_grade_is_kept_unless_asked(tmp_path: Path) -> None
     assert written[2][6] == "7.00"
     again = export_canvas(results, book, "Lección 3", tmp_path / "out2.csv", overwrite=True)
     assert ("Ana García", "7.00", "8.00") in again.changed
+
+
+@pytest.mark.parametrize("sheet", ["moodle_worksheet_es.csv", "moodle_worksheet_en.csv"])
+def test_late_work_the_worksheet_marks_is_listed_and_changes_no_grade(tmp_path: Path, sheet: str) -> None:
+    summary = export_moodle(_results(tmp_path, MOODLE_CLASS), DATA / sheet, tmp_path / "out.csv")
+    assert summary.late == ["José Pérez Ibáñez"]  # «Retrasado por: 2 horas» / «Late by: 2 hours»
+    assert "Entregaron tarde, según el LMS (1; la nota no cambia por eso): «José Pérez Ibáñez»." in shown(summary, "es")
+    assert ("José Pérez Ibáñez", "", "10,00" if sheet.endswith("es.csv") else "100.00") in summary.changed

@@ -55,6 +55,8 @@ _COPY = re.compile(
     re.IGNORECASE,
 )
 _NUMBERED = re.compile(r"-\d+$")
+_CANVAS_LATE = re.compile(r"[^_\s]+_LATE_\d+_\d+_")
+"""Canvas's mark on a file handed in after the due date: «garciaana_LATE_1234_5678_entrega.ipynb»."""
 
 
 def lms_upload(name: str) -> tuple[str, int | None]:
@@ -142,6 +144,8 @@ def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
         submission = None
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
     notes = [picked.found.note.render(lang)] if picked.found.note else []
+    if _CANVAS_LATE.match(picked.found.name):
+        notes.append(text("choice.late_canvas", lang, name=picked.found.name))
     if others:
         notes.append(text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang)))
         notes.append(plural("choice.others", len(others), lang, files=_names(others, lang)))

@@ -109,6 +109,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "«{name}» was not graded: it is not a .py or an .ipynb, and it is in no learner's folder.",
     },
     # -- one learner, one row: which file is graded -----------------------------------------------
+    "choice.late_canvas": {
+        "es": "Canvas marcó «{name}» como entregado después de la fecha límite (LATE); la nota no cambia por eso.",
+        "en": "Canvas marked «{name}» as handed in after the due date (LATE); the grade does not change for it.",
+    },
     "choice.graded": {
         "es": "Se calificó «{name}»: {why}.",
         "en": "Graded «{name}»: {why}.",

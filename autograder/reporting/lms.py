@@ -38,7 +38,10 @@ MOODLE_HEADERS: dict[str, tuple[str, ...]] = {
     "feedback": ("Feedback comments", "Comentarios de retroalimentación"),
     "name": ("Full name", "Nombre completo"),
     "changeable": ("Grade can be changed", "La calificación puede ser cambiada"),
+    "status": ("Status", "Estado"),
 }
+_LATE = re.compile(r"\b(?:late|retrasado)\b", re.IGNORECASE)
+"""Moodle's submission status for work handed in after the due date («Late by: 2 hours», «Retrasado por: 2 horas»)."""
 _LOCKED = {"no"}
 """What Moodle writes in «Grade can be changed» for a row whose grade is locked or overridden in the gradebook."""
 _MOODLE_ROW = re.compile(r"(?:Participant|Participante)\s*(\d+)", re.IGNORECASE)
@@ -87,6 +90,8 @@ class ExportSummary:
     """Rows that already had a grade or a comment: kept, unless the export was asked to overwrite them."""
     not_graded: list[str] = field(default_factory=list)
     """Learners an interrupted run never graded (not pending review: nobody has anything to decide)."""
+    late: list[str] = field(default_factory=list)
+    """Learners whose row the LMS marks as handed in late: listed for the instructor; no grade changes for it."""
 
 
 # --- results.json -----------------------------------------------------------------------------
@@ -395,6 +400,7 @@ def export_moodle(
     assert id_col is not None and grade_col is not None and max_col is not None
     rows: list[_Row] = []
     names: dict[str, str] = {}
+    late: list[str] = []
     for record in sheet.records[1:]:
         if not any(c.strip() for c in record.cells):
             continue
@@ -405,6 +411,8 @@ def export_moodle(
         locked = record.cell(columns["changeable"]).strip().casefold() in _LOCKED
         rows.append(_Row(record, found.group(1), grade_col, columns["feedback"], locked))
         names[found.group(1)] = record.cell(columns["name"]).strip()  # "" (no name) names the row by its id
+        if _LATE.search(record.cell(columns["status"])):
+            late.append(found.group(1))
 
     def fill(row: _Row, learner: Graded) -> dict[int, str]:
         record = row.record
@@ -420,6 +428,7 @@ def export_moodle(
         return changes
 
     summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite)
+    summary.late = [names.get(ident) or ident for ident in late]
     zipped = None
     if feedback_zip is not None:
         if feedback_zip.resolve() in (worksheet.resolve(), out.resolve()):
@@ -526,6 +535,7 @@ def shown(summary: ExportSummary, lang: str) -> list[str]:
         ("lms.locked", summary.locked),
         ("lms.kept", summary.kept),
         ("lms.not_graded", summary.not_graded),
+        ("lms.late", summary.late),
         ("lms.pending", summary.pending),
         ("lms.not_in_sheet", summary.not_in_sheet),
         ("lms.no_result", summary.no_result),

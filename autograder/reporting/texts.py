@@ -886,6 +886,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Ya tenían nota o comentario y se dejaron como estaban ({n}; --overwrite los reemplaza): {names}.",
         "en": "Already had a grade or a comment and were left as they were ({n}; --overwrite replaces them): {names}.",
     },
+    "lms.late": {
+        "es": "Entregaron tarde, según el LMS ({n}; la nota no cambia por eso): {names}.",
+        "en": "Handed in late, according to the LMS ({n}; the grade does not change for it): {names}.",
+    },
     "lms.not_graded": {
         "es": "No calificados: la corrección se interrumpió antes ({n}): {names}.",
         "en": "Not graded: the run was interrupted before them ({n}): {names}.",
