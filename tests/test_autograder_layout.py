@@ -37,7 +37,6 @@ DYNAMIC_IMPORTS = {
     ("autograder.learner.lesson3_view", "f'lesson3.{name}'"): "lesson3's public modules, by name (answers left out)",
     ("autograder.learner.zygote", "name"): "COURSE_IMPORTS: what the course's notebooks import, autograder left out",
     ("autograder.notebook", "module"): "where a learner's function was defined: a notebook's own or lesson3's",
-    ("autograder.grading.similarity", "module"): "a module lesson3.exercises.NOT_REUSABLE names: lesson3's own",
     ("autograder.learner.runner", "code"): "the learner's own cells, run in the learner's process",
     ("autograder.learner.import_paths", "code"): "a module the learner's notebook wrote (%%writefile), run as it",
     ("autograder.learner.lesson3_view", TRAMPOLINE): "the guard's trampoline, a fixed text that imports nothing",

@@ -24,7 +24,7 @@ from autograder.course.catalogue import plural, text
 from autograder.course.config import CourseConfig
 from autograder.intake.collect import Intake, IntakeError, Learner, collect_submissions, shown_name
 from autograder.reporting import results_json, review
-from autograder.reporting.out_folder import begin_out, finish_out, grader_wrote, out_lock, prepare_out
+from autograder.reporting.out_folder import OutPlan, begin_out, finish_out, grader_wrote, out_lock, prepare_out
 from autograder.reporting.report import (
     ReportEntry,
     needs_help,
@@ -238,13 +238,53 @@ def _grade_collected(
     progress = start(learners, planned)
     started = time.monotonic()
     interrupted: GradingInterrupted | None = None
+    quiet = contextlib.ExitStack()
     try:
         results = run_grading([p.learner for p in planned], course, jobs=jobs, progress=progress)
     except GradingInterrupted as stop:  # Ctrl-C: keep what was graded, mark the rest
+        from autograder.grading.pipeline import sigint_ignored
+
+        quiet.enter_context(sigint_ignored())  # from here on, a second Ctrl-C must not cost what the first kept
         results, interrupted = stop.results, stop
     finally:
         progress.close()
-    elapsed = time.monotonic() - started
+    with quiet:
+        return _write_class(
+            intake,
+            out,
+            course,
+            shard,
+            warn,
+            previous,
+            planned,
+            before,
+            decided,
+            out_plan,
+            results,
+            interrupted,
+            time.monotonic() - started,
+        )
+
+
+def _write_class(
+    intake: Intake,
+    out: Path,
+    course: CourseConfig,
+    shard: Shard | None,
+    warn: Callable[[str], None],
+    previous: results_json.ClassResults | None,
+    planned: list[Planned],
+    before: list[ReportEntry],
+    decided: list[review.Decision],
+    out_plan: OutPlan,
+    results: list[SubmissionResult],
+    interrupted: GradingInterrupted | None,
+    elapsed: float,
+) -> GradedClass:
+    """What a grading run does once grading is over (or a Ctrl-C stopped it): the entries, the class's
+    decisions and copies, the reports."""
+    lang = course.lang or "es"
+    learners = intake.learners
     if len(results) != len(planned):
         raise RuntimeError(text("cli.lost_results", lang, graded=len(results), n=len(planned)))
     # The pipeline marks what a Ctrl-C left ungraded with this one message, which only it writes.
@@ -276,15 +316,12 @@ def _grade_collected(
         run = run_record(
             course, total=len(learners), warnings=warnings, shard=shard, planned=planned, complete=interrupted is None
         )
-    if interrupted:  # a second Ctrl-C must not cost the results the first one kept
-        from autograder.grading.pipeline import sigint_ignored
-    with sigint_ignored() if interrupted else contextlib.nullcontext():
-        begin_out(out_plan)
-        written = write_reports(
-            out, entries, lang=lang, seed=course.seed, warnings=warnings, run=run, config=course.record()
-        )
-        written += _write_decisions(out, kept, always=bool(decided))
-        finish_out(out_plan, written)
+    begin_out(out_plan)
+    written = write_reports(
+        out, entries, lang=lang, seed=course.seed, warnings=warnings, run=run, config=course.record()
+    )
+    written += _write_decisions(out, kept, always=bool(decided))
+    finish_out(out_plan, written)
     seed = int(course.seed or 0)  # for_run drew one when none was given
     return GradedClass(
         out, learners, planned, entries, written, seed, elapsed, interrupted is not None, len(entries) - regraded

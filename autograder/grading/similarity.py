@@ -232,24 +232,31 @@ def flags(
     return sorted(found, key=lambda f: (f.learner, f.function, -f.similarity, str(f.other)))
 
 
+LESSON3 = Path(__file__).resolve().parents[2] / "lesson3"
+"""lesson3's files, beside the grader's package (a checkout, or both installed from one wheel)."""
+
+
 def lesson3_references() -> dict[str, frozenset[tuple[bytes, int]]]:
     """lesson3's functions that implement a graded answer, each by its label (``lesson3.answers.reconcile``).
 
     The same list the guard protects: every function of :mod:`lesson3.answers` and
-    :data:`lesson3.exercises.NOT_REUSABLE`'s. Imported here, when a class is compared: grading one learner
-    does not need lesson3's sources."""
-    import importlib
-    import inspect
-
-    import lesson3.answers
-    from lesson3.exercises import NOT_REUSABLE
-
-    own = [n for n, v in vars(lesson3.answers).items() if inspect.isfunction(v) and v.__module__ == "lesson3.answers"]
+    :data:`lesson3.exercises.NOT_REUSABLE`'s. Read from lesson3's files, never imported: importing them
+    would load lesson3's agent and the SDK into the grader's process, which only reports."""
+    exercises = ast.parse((LESSON3 / "exercises.py").read_text(encoding="utf-8"))
+    protected: dict[str, str] = next(
+        ast.literal_eval(node.value)
+        for node in exercises.body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        and node.value is not None
+        and any(isinstance(t, ast.Name) and t.id == "NOT_REUSABLE" for t in getattr(node, "targets", [node.target]))
+    )
+    answers = ast.parse((LESSON3 / "answers.py").read_text(encoding="utf-8"))
+    own = [f"lesson3.answers.{n.name}" for n in answers.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     found: dict[str, frozenset[tuple[bytes, int]]] = {}
-    for label in [*(f"lesson3.answers.{n}" for n in own), *NOT_REUSABLE]:
+    for label in [*own, *protected]:
         module, _, name = label.rpartition(".")
-        function = getattr(importlib.import_module(module), name)  # the crash lab's moves: lesson3.lab
-        found[label] = fingerprint(inspect.getsource(function), [name]).get(name, frozenset())
+        source = (LESSON3 / f"{module.removeprefix('lesson3.')}.py").read_text(encoding="utf-8")
+        found[label] = fingerprint(source, [name]).get(name, frozenset())
     return found
 
 

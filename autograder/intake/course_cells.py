@@ -9,6 +9,8 @@ perfect notebook must not pay for them (the crash lab's runs would spend the loa
 from __future__ import annotations
 
 import functools
+import json
+from pathlib import Path
 
 from autograder.wire.cells import normalized
 
@@ -16,14 +18,21 @@ SKIP_TAG = "autograder-skip"
 """Notebook cells with this tag are not run when grading (demos that spawn processes, long runs)."""
 
 
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+"""The course's notebooks beside the package: the instructor's checkout, or the learner's edition."""
+
+
 @functools.cache
 def course_skip_cells() -> frozenset[str]:
     """The normalized code of every cell the course's notebooks tag :data:`SKIP_TAG`, in both editions.
 
-    Empty where the course's sources are not beside the package (an install without the repository):
-    the tag still works there."""
-    from lesson3.build_notebooks import SOURCE_DIR, SourceError, default_notebooks_dir, parse_source, render
-
+    Read from the notebooks' sources where they are (the instructor's checkout), else from the notebooks
+    themselves (the learner's edition ships them, tags and all, but neither the sources nor their builder);
+    empty where neither is beside the package (an install without the repository): the tag still works there."""
+    try:
+        from lesson3.build_notebooks import SOURCE_DIR, SourceError, default_notebooks_dir, parse_source, render
+    except ImportError:
+        return _from_notebooks()
     found: set[str] = set()
     for path in sorted((default_notebooks_dir() / SOURCE_DIR).glob("*.md")):
         try:
@@ -34,6 +43,19 @@ def course_skip_cells() -> frozenset[str]:
             found.update(
                 normalized(c.source) for c in render(cells, version) if c.kind == "code" and SKIP_TAG in c.tags
             )
+    return frozenset(found) or _from_notebooks()
+
+
+def _from_notebooks() -> frozenset[str]:
+    found: set[str] = set()
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+            continue
+        for cell in cells:
+            if isinstance(cell, dict) and SKIP_TAG in (cell.get("metadata") or {}).get("tags", []):
+                found.add(normalized("".join(cell.get("source", ""))))
     return frozenset(found)
 
 
