@@ -11,9 +11,7 @@ feedback file is lost on the way.
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import io
 import json
 import zipfile
 from pathlib import Path
@@ -30,24 +28,13 @@ from journey_class import (
     moodle_download,
     moodle_worksheet,
 )
-
-from autograder import cli
+from test_autograder_cli import run as autograder  # the command, as a person types it
 
 pytestmark = pytest.mark.slow  # a class of 34 graded for real, twice
 
 SEED = "2026"
 UNCLEAR_WORDS = "no pudo decidir"
 """How the grader says it left a criterion to a person: a decided one's page no longer says it."""
-
-
-def autograder(*argv: str | Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = cli.main([str(a) for a in argv])
-        except SystemExit as exc:
-            code = exc.code
-    return code, out.getvalue(), err.getvalue()
 
 
 def grades_csv(out: Path) -> dict[str, dict[str, str]]:
