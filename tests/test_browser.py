@@ -964,7 +964,11 @@ def test_level_1_answered_keeps_its_points_through_run_all(lab_server: LabServer
         assert final is not None, "no check() table"
         for criterion in ("nivel1.cpA", "nivel1.cpB", "nivel1.cpC", "nivel1.hidden"):
             assert final.get(criterion) == "✔", f"the final check() lost {criterion}: {final}"
-        final_cell = next(i for i, source in enumerate(sources) if source is not None and source.strip() == "check()")
+        final_cell = next(
+            i
+            for i, source in enumerate(sources)
+            if source is not None and source.strip().splitlines()[-1:] == ["check()"]
+        )
         assert "cambió en la celda" not in page.evaluate(JS_CELL_OUTPUT, final_cell)["text"]
         assert level1["errors"] == []
     finally:
