@@ -45,8 +45,9 @@ class Candidate:
         )
 
 
-_CANVAS_UPLOAD = re.compile(r"[^_\s]+_(?:LATE_)?\d+_(?P<upload>\d+)_(?P<name>.+)")
-"""Canvas's «garciaana_1234_5678_entrega.ipynb»: 5678 numbers the upload, later ones higher."""
+_CANVAS_UPLOAD = re.compile(r"[^_\s]+_(?P<late>LATE_)?\d+_(?P<upload>\d+)_(?P<name>.+)")
+"""Canvas's «garciaana_1234_5678_entrega.ipynb»: 5678 numbers the upload, later ones higher; «_LATE_» after the
+name marks a file handed in after the due date."""
 _COPY = re.compile(
     r"-Copy\d+$"  # JupyterLab's «Duplicate»
     r"|\s?\(\d+\)$"  # a browser's or the OS's second download: «entrega (1)», «entrega(2)»
@@ -55,8 +56,6 @@ _COPY = re.compile(
     re.IGNORECASE,
 )
 _NUMBERED = re.compile(r"-\d+$")
-_CANVAS_LATE = re.compile(r"[^_\s]+_LATE_\d+_\d+_")
-"""Canvas's mark on a file handed in after the due date: «garciaana_LATE_1234_5678_entrega.ipynb»."""
 
 
 def lms_upload(name: str) -> tuple[str, int | None]:
@@ -144,7 +143,7 @@ def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
         submission = None
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
     notes = [picked.found.note.render(lang)] if picked.found.note else []
-    if _CANVAS_LATE.match(picked.found.name):
+    if (canvas := _CANVAS_UPLOAD.fullmatch(picked.found.name)) and canvas.group("late"):
         notes.append(text("choice.late_canvas", lang, name=picked.found.name))
     if others:
         notes.append(text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang)))
