@@ -6,6 +6,7 @@ together with grade_many so the whole file costs one grading run per group.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -366,3 +367,55 @@ def test_kept_source_survives_a_file_the_learner_cannot_stat(tmp_path: Path, mon
         assert inspect.getsource(module.f) == "def f():\n    return 'fuente'\n"
     finally:
         linecache.cache.pop(str(path), None)
+
+
+LEARNER_READS_LESSON3 = """
+import importlib, importlib.resources, inspect, os, sys
+from autograder.learner import lesson3_view
+lesson3_view.install()
+import lesson3.checkpoint as ck
+assert ck.__file__.startswith(sys.argv[1]), ck.__file__
+os.setgroups([])
+os.setresgid(65534, 65534, 65534)
+os.setresuid(65534, 65534, 65534)
+try:
+    open(ck.__file__).close()
+except PermissionError:
+    pass
+else:
+    raise SystemExit("the premise does not hold: the learner's uid can open the file")
+source = ck.__loader__.get_data(ck.__file__).decode("utf-8")
+assert "def load_checkpoint" in source
+assert ck.__loader__.get_source(ck.__name__) == source
+assert inspect.getsource(ck.load_checkpoint).startswith("def load_checkpoint")
+namespace = {"__name__": "copia"}
+exec(source, namespace)
+assert callable(namespace["load_checkpoint"])
+assert importlib.reload(ck).load_checkpoint is not None
+assert any(importlib.resources.files("lesson3").joinpath("data").iterdir())
+print("leído")
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="the learner's uid is dropped only as root")
+def test_lesson3s_source_reads_as_in_jupyter_where_the_learners_uid_cannot_open_the_checkout(tmp_path: Path) -> None:
+    # A checkout inside a 0700 folder (mktemp -d, a private home): lesson3 was imported before the uid
+    # drop, and every way Jupyter reads its source must still work after it, from what was kept.
+    import shutil
+    import subprocess
+    import sys
+
+    import lesson3
+
+    private = tmp_path / "privado"
+    shutil.copytree(Path(lesson3.__file__).parent, private / "lesson3", ignore=shutil.ignore_patterns("__pycache__"))
+    private.chmod(0o700)
+    run = subprocess.run(
+        [sys.executable, "-c", LEARNER_READS_LESSON3, str(private)],
+        env={**os.environ, "PYTHONPATH": str(private), "PYTHONDONTWRITEBYTECODE": "1"},
+        cwd=tmp_path,  # not the checkout: its lesson3/ would come first
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "leído", run.stderr[-2000:]

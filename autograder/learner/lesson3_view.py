@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dis
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import io
@@ -171,11 +172,13 @@ def install() -> None:
     folder = Path(package.__file__).parent
     for name in _module_names(folder):
         importlib.import_module(f"lesson3.{name}")
-    # Where the learner's uid cannot read the course's checkout (graded as root, a private home folder),
-    # lesson3's sources and data files still work as in Jupyter: read now, kept in memory.
-    package.__spec__.loader = package.__loader__ = _PackageData(folder / "data")
+    # Where the learner's uid cannot read the course's checkout (graded as root, a private home folder,
+    # a checkout inside a 0700 folder), lesson3's sources and data files still work as in Jupyter:
+    # read now, kept in memory, served by each module's own loader.
     for module in [m for n, m in sys.modules.items() if n.startswith("lesson3.") and n != ANSWERS]:
-        keep_source(Path(module.__file__))
+        _keep_module(module, KeptSourceLoader)
+    _keep_module(package, lambda name, path: _PackageLoader(name, path, folder / "data"))
+    sys.meta_path.insert(0, _KeptModules)
     exercises = sys.modules["lesson3.exercises"]
     exercises.exercise_checkpoints()  # played once here (a temporary folder, the offline model), cached
     for label in exercises.NOT_REUSABLE:
@@ -201,23 +204,68 @@ def keep_source(path: Path) -> None:
     linecache.cache[str(path)] = (sum(map(len, lines)), None, lines, str(path))
 
 
-class _PackageData:
-    """lesson3's loader in the learner's process, for ``importlib.resources.files("lesson3")`` only.
+def _keep_module(module: types.ModuleType, make: Any) -> None:
+    path = module.__file__ or ""
+    loader = make(module.__name__, path)
+    module.__loader__ = loader
+    if module.__spec__ is not None:
+        module.__spec__.loader = loader
+    _KeptModules.loaders[module.__name__] = loader
+    keep_source(Path(path))
+
+
+class _KeptModules:
+    """Finds lesson3's modules again (``importlib.reload``) from their kept loaders: looking in the
+    checkout's folder would fail where the learner's uid cannot list it."""
+
+    loaders: typing.ClassVar[dict[str, KeptSourceLoader]] = {}
+
+    @classmethod
+    def find_spec(cls, name: str, path: Any = None, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        loader = cls.loaders.get(name)
+        if loader is None:
+            return None
+        package = [str(Path(loader.path).parent)] if loader.is_package(name) else None
+        return importlib.util.spec_from_file_location(
+            name, loader.path, loader=loader, submodule_search_locations=package
+        )
+
+
+class KeptSourceLoader(importlib.machinery.SourceFileLoader):
+    """A lesson3 module's loader in the learner's process: its source file read once, in the zygote.
+
+    ``get_data``, ``get_source`` and ``importlib.reload`` then read lesson3's source as in Jupyter
+    wherever the learner's uid cannot open the checkout (what they make is a copy of lesson3's code:
+    the guard knows copies by their code, not by how they were read)."""
+
+    def __init__(self, fullname: str, path: str) -> None:
+        super().__init__(fullname, path)
+        self._source = Path(path).read_bytes()
+
+    def get_data(self, path: str) -> bytes:
+        if path == self.path:
+            return self._source
+        return super().get_data(path)
+
+
+class _PackageLoader(KeptSourceLoader):
+    """lesson3's own loader, which also answers ``importlib.resources.files("lesson3")``.
 
     The files under ``data/`` (the workspace's notes, the offline web corpus: public course
-    material) are read once, in the zygote, into an in-memory zip, which ``create_workspace`` and
-    ``web_search`` read as in Jupyter wherever the learner's uid cannot read the checkout.
+    material) are read once into an in-memory zip, which ``create_workspace`` and ``web_search``
+    read as in Jupyter wherever the learner's uid cannot read the checkout.
     """
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, fullname: str, path: str, data: Path) -> None:
+        super().__init__(fullname, path)
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w") as archive:
-            for path in sorted(data.rglob("*")):
-                if path.is_file():
-                    archive.writestr(str(Path("data") / path.relative_to(data)), path.read_bytes())
+            for item in sorted(data.rglob("*")):
+                if item.is_file():
+                    archive.writestr(str(Path("data") / item.relative_to(data)), item.read_bytes())
         self._zip = buffer.getvalue()
 
-    def get_resource_reader(self, name: str) -> _PackageData:
+    def get_resource_reader(self, name: str) -> _PackageLoader:  # type: ignore[override]
         return self
 
     def files(self) -> zipfile.Path:
