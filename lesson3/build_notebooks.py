@@ -23,6 +23,11 @@ Source format (plain Markdown, readable on its own):
 * A Markdown link to another notebook, ``[texto](NN_nombre.ipynb)``, points at the
   learner's notebook from both versions (the solved one lives a folder down).
 
+Why not jupytext's MyST reader (weighed, not adopted): on these four sources it gives the same cells,
+but it accepts an unclosed fence, an empty code cell and an old-style code fence silently, so the
+file-and-line checks below would stay; it would save about 25 lines and put four packages into the
+instructor's install, since the grader's intake parses these sources too (the course's own cells).
+
 A maintainer's tool that stays in the package on purpose: ``python -m lesson3.build_notebooks``
 is the one command the maintainers' page, CI and every contributor use, the notebook tests import its
 parser to check the committed notebooks against their sources, and it needs nothing a
