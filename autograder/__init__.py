@@ -71,4 +71,29 @@ def pista(criterion: str | int | None = None, lang: str | None = None, *, nivel:
     return None
 
 
-__all__ = ["check", "pista"]
+def warm_up() -> None:
+    """Start ``check()``'s grader in the background; return at once.
+
+    The grader's servers (two fresh interpreters that import the SDK, lesson3 and the judges) take a second or two
+    to start, once per kernel. Started from a notebook's first cell, that happens while the learner reads and
+    writes, not inside their first ``check()``. Calling it again, or check() before it is done, is free: check()
+    waits for the same start. A start that fails here is left to check(), which says why in its table.
+    """
+    import threading
+
+    # What check() imports is imported here, in the caller's thread: the thread below only starts processes and
+    # waits for them. Two threads importing the same package at once can each meet the other's half-imported
+    # module (a check() run at once beside it once failed that way).
+    import autograder.notebook  # noqa: F401
+    from autograder.grading.pipeline import shared_server
+
+    def start() -> None:
+        try:
+            shared_server().start()
+        except Exception:  # noqa: BLE001 - any failure (a server's, or the OS's) is check()'s to report, not a thread's
+            pass  # check() starts it again and reports what went wrong
+
+    threading.Thread(target=start, name="autograder-warm-up", daemon=True).start()
+
+
+__all__ = ["check", "pista", "warm_up"]

@@ -1,6 +1,7 @@
 """The ``autograder`` command: grade a whole class, merge parts, build the Gradescope bundle.
 
     autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N] [--config TOML]
+        [--choose LEARNER=FILE]... [--gradebook CSV]
     autograder merge DIR... --out DIR [--force]
     autograder gradescope --out autograder.zip [--seed S] [--config TOML]
     autograder export moodle RESULTS --worksheet W.csv --out O.csv [--feedback-zip Z.zip]
@@ -8,7 +9,9 @@
     autograder review DIR [--criterion ID] [--learner NAME] [--csv FILE] | autograder review DIR --apply FILE
 
 Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
-submissions found or an unreadable zip, 1 for an internal failure of the grader.
+submissions found or an unreadable zip, 1 for an internal failure of the grader, 3 when the
+class was graded and written but some of its files were in no learner's folder (not graded),
+130 after a Ctrl-C.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from lesson3.console import SpanishParser, SuggestingParser, reader_left, spanis
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+EXIT_UNOWNED = 3  # graded and written, but files of the class were in no learner's folder: nobody's row names them
 UsageError = run.Refused
 """Bad usage or nothing to grade: a message in the command's language, exit code 2."""
 
@@ -90,6 +94,8 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     grade.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
     grade.add_argument("--force", action="store_true", help=say("force"))
     grade.add_argument("--replace", action="store_true", help=say("replace"))
+    grade.add_argument("--choose", action="append", default=[], metavar=say("metavar_choose"), help=say("choose"))
+    grade.add_argument("--gradebook", type=Path, metavar="CSV", help=say("grade_gradebook"))
     grade.add_argument("--shard", type=shard_arg(lang), default=None, metavar="I/N", help=say("shard"))
     grade.add_argument("--config", type=Path, metavar="TOML", help=say("config"))
 
@@ -177,6 +183,14 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
 
     course = args.course.with_run(seed=args.seed, lang=lang)
     asked = {"jobs": args.jobs, "shard": args.shard, "force": args.force, "replace": args.replace}
+    asked["choose"] = args.choose
+    if args.gradebook is not None:
+        from autograder.reporting.lms import ExportError, learner_names
+
+        try:
+            asked["names"] = learner_names(args.gradebook)
+        except ExportError as exc:
+            raise UsageError(exc.notice.render(lang)) from exc
     ran = run.grade_class(args.paths, args.out, course, start=start, warn=warn, **asked)
     out = args.out
     if ran.interrupted:
@@ -193,14 +207,22 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     print(plural("cli.graded", n, lang, seconds=ran.elapsed, jobs=args.jobs, seed=seed), file=stdout)
     if ran.kept:
         print(plural("cli.kept", ran.kept, lang, out=for_terminal(str(out)), total=len(ran.entries)), file=stdout)
-    graded, ignored = ran.files
-    counts = {"graded": plural("cli.graded_files", graded, lang), "ignored": plural("cli.ignored_files", ignored, lang)}
-    print(text("cli.files", lang, **counts), file=stdout)
-    mean = fmt_points(ran.mean, lang)
-    print(text("cli.mean", lang, mean=mean, pct=ran.mean_fraction, errors=ran.with_problems), file=stdout)
+    tally = ran.tally
+    counts = {"learners": tally.learners, "with_file": tally.with_file, "without": tally.without_file}
+    print(text("cli.tally", lang, files=tally.files, others=tally.others, unowned=tally.unowned, **counts), file=stdout)
+    figures = ran.figures
+    if figures.mean is None or figures.mean_fraction is None:
+        print(text("cli.mean_none", lang, errors=ran.with_problems), file=stdout)
+    else:
+        mean, pct, counted = fmt_points(figures.mean, lang), figures.mean_fraction, figures.counted
+        print(text("cli.mean", lang, mean=mean, pct=pct, counted=counted, errors=ran.with_problems), file=stdout)
     if ran.pending:
         print(plural("cli.pending", ran.pending, lang, out=for_terminal(str(out))), file=stdout)
     print(text("cli.repeat", lang, seed=seed), file=stdout)
+    if ran.unowned:  # written all the same; but a script must not read the run as complete
+        files = ", ".join(f"«{for_terminal(name)}»" for name in ran.unowned)
+        print(plural("cli.unowned", len(ran.unowned), lang, files=files, out=for_terminal(str(out))), file=stderr)
+        return EXIT_UNOWNED
     return EXIT_OK
 
 

@@ -27,10 +27,13 @@ from autograder.course import criteria
 from autograder.course.catalogue import text
 from autograder.course.config import CourseConfig
 from autograder.course.config import shipped as shipped_config
+from autograder.course.lesson_map import NOTEBOOKS
 from autograder.course.levels import LEVELS
-from autograder.course.questions import graded_on_submission
+from autograder.course.questions import QUESTIONS, graded_on_submission
 from autograder.grading.pipeline import grade_loaded
+from autograder.intake.course_cells import course_code_cells
 from autograder.intake.submission import from_python
+from autograder.wire.cells import normalized
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.practice import inline_code
 
@@ -51,6 +54,8 @@ class CheckResult(SubmissionResult):
         return None
 
     def __repr__(self) -> str:
+        if not self.criteria and self.error:  # check()'s banner: nothing was graded, so no points to say
+            return text("check.repr_nothing", self.lang)
         return text("check.repr", self.lang, total=_total(self, self.lang))
 
 
@@ -84,13 +89,70 @@ def check(
         return empty
     levels = course.levels if level is None else (level,)
     ns = namespace if namespace is not None else sys._getframe(_depth).f_globals
-    submission = from_python(extract_definitions(ns), NOTEBOOK_NAME, kind="notebook")
+    if not any(defined_here(ns, name) for name in criteria.learner_names()):
+        # Notebooks 1-3 (or notebook 4 after a kernel restart): nothing to grade, and the graded names the
+        # notebook imported from lesson3 for its demos are not the learner's. One banner, not a row per criterion.
+        result = CheckResult(submission=NOTEBOOK_NAME, score=0.0, max_score=0.0, criteria=[])
+        result.lang, result.error = lang, _nothing_here(ns, lang)
+        show(result, lang=lang)
+        return result
+    course_imports = imported_by_course_cells(ns)
+    own = {k: v for k, v in ns.items() if k not in course_imports}
+    submission = from_python(extract_definitions(own), NOTEBOOK_NAME, kind="notebook")
     graded = grade_loaded(submission, replace(course, levels=levels, seed=seed, lang=lang))
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
     result.lang = lang
-    result.warnings = [*result.warnings, *_changed_since_passed(result, ns, lang)]
+    said = [text("check.course_import", lang, name=name, cell=cell) for name, cell in course_imports.items()]
+    result.warnings = [*said, *result.warnings, *_changed_since_passed(result, own, lang)]
     show(result, lang=lang)
     return result
+
+
+def defined_here(ns: dict[str, Any], name: str) -> bool:
+    """Whether the notebook itself gives ``name`` its value: a function or class written in it, or a plain value
+    (a question's letter); not an object a cell imported (notebook 3 imports lesson3's ``reconcile`` to show it)."""
+    if name not in ns:
+        return False
+    value = ns[name]
+    target = inspect.unwrap(value) if callable(value) else value
+    if inspect.isfunction(target) or inspect.isclass(target):
+        return getattr(target, "__module__", None) == ns.get("__name__", "__main__")
+    return _is_plain(value)
+
+
+def imported_by_course_cells(ns: dict[str, Any]) -> dict[str, int]:
+    """The graded names a cell of the course's own notebooks imported (name -> that cell's number in ``In``).
+
+    Those are the notebook's demos, not the learner's answer: graded as not written, never as delegation. A
+    learner's own ``from lesson3 import reconcile`` (a cell the course does not have) still is delegation.
+    """
+    inputs = ns.get("In")
+    if not isinstance(inputs, list):
+        return {}
+    found: dict[str, int] = {}
+    for name in criteria.learner_names():
+        if name not in ns or defined_here(ns, name):
+            continue
+        cell = _cell_that_bound(ns, name)
+        if cell is not None and normalized(inputs[cell]) in course_code_cells():
+            found[name] = cell
+    return found
+
+
+def _nothing_here(ns: dict[str, Any], lang: str) -> str:
+    """The banner of a check() with no exercise of the learner's in its notebook: where the exercises are, and
+    which graded names here are imports, not the learner's code."""
+    functions = [n for n in criteria.learner_names() if n not in QUESTIONS]
+    said = text(
+        "check.nothing_here",
+        lang,
+        functions=", ".join(f"`{n}`" for n in functions),
+        notebook=f"{NOTEBOOKS['04']}.ipynb",
+    )
+    imported = [n for n in criteria.learner_names() if n in ns and not defined_here(ns, n)]
+    if imported:
+        said += " " + text("check.nothing_here_imported", lang, names=", ".join(f"`{n}`" for n in imported))
+    return said
 
 
 _said_damaged: set[str] = set()
@@ -167,7 +229,7 @@ def globals_read(ns: dict[str, Any], name: str) -> dict[str, str]:
 
 
 def _cell_that_bound(ns: dict[str, Any], name: str) -> int | None:
-    """The execution count of the last cell that assigned ``name`` at top level (IPython's ``In`` list)."""
+    """The execution count of the last cell that assigned or imported ``name`` at top level (IPython's ``In``)."""
     inputs = ns.get("In")
     if not isinstance(inputs, list):
         return None
@@ -177,6 +239,10 @@ def _cell_that_bound(ns: dict[str, Any], name: str) -> int | None:
         except (SyntaxError, ValueError, TypeError):
             continue  # magics and half-written cells
         for node in tree.body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                if any((alias.asname or alias.name.split(".")[0]) == name for alias in node.names):
+                    return count
+                continue
             targets = (
                 node.targets
                 if isinstance(node, ast.Assign)
@@ -418,12 +484,18 @@ def _feedback(result: SubmissionResult, c: CriterionResult, lang: str) -> str:
     return f"{text('check.pending', lang)}. {c.feedback}" if c.pending else c.feedback
 
 
+def _heading(result: SubmissionResult, lang: str) -> str:
+    """«Autocorrector · Lección 3 — 7/20 puntos»; without points when nothing was graded (check()'s banner)."""
+    head = text("check.head", lang)
+    return f"{head} — {_total(result, lang)}" if result.criteria else head
+
+
 def _received_note(result: SubmissionResult, lang: str) -> list[str]:
     return [text("check.received_note", lang)] if any(received(c, lang) for c in result.criteria) else []
 
 
 def render_text(result: SubmissionResult, *, lang: str = "es") -> str:
-    lines = [f"{text('check.head', lang)} — {_total(result, lang)}", *_received_note(result, lang)]
+    lines = [_heading(result, lang), *_received_note(result, lang)]
     if result.error:
         lines.append("")
         lines += textwrap.wrap(result.error, 100)
@@ -444,15 +516,25 @@ TABLE_CLASS = "lesson3-check"
 """The class of check()'s table (the browser test finds it by this)."""
 
 # Inline on every cell: JupyterLab's `.jp-RenderedHTMLCommon td { text-align: right }` beats anything the
-# table inherits, and a class of ours would need a stylesheet the output cannot ship.
-_CELL = "text-align:left;vertical-align:top;padding:4px 6px;overflow-wrap:anywhere;word-break:normal"
+# table inherits, and a class of ours would need a stylesheet the output cannot ship. Words wrap only between
+# words (`break-word` never narrows a column below its longest word, as `anywhere` did: «criteri/o» at 390 px);
+# a long word breaks only when it alone is wider than the whole comment.
+_CELL = "text-align:left;vertical-align:top;padding:4px 6px;overflow-wrap:break-word;word-break:normal"
+# The mark and the points take their content's width and no more; the criterion and the comment share the rest.
+_NARROW = f"{_CELL};width:1%;white-space:nowrap"
+CRITERION_ROW = "criterion"
+"""The class of a criterion's row; its comment is the next row, as wide as the table (no tall narrow column)."""
+
+
+def _breakable_id(criterion_id: str) -> str:
+    """A criterion's id that may wrap after a dot or an underscore (``nivel2.high_impact_not_rerun``), nowhere else."""
+    return re.sub(r"([._])", r"\1<wbr>", html.escape(criterion_id))
 
 
 def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
-    """The table: left-aligned, `code` shown as code, readable from 390 px wide (the text wraps, nothing scrolls)."""
+    """The table, readable from 390 to 1280 px wide: a row per criterion (its mark, id and title, points), then its
+    comment across the table; left-aligned, `code` shown as code, nothing scrolls sideways."""
     esc = html.escape
-    head = text("check.head", lang)
-    columns = ("", *(text(f"check.{column}", lang) for column in ("criterion", "points", "feedback")))
     rows = []
     for c in result.criteria:
         color = "#fff4e0" if c.pending else "#e6f4ea" if c.passed else "#eef1f5" if received(c, lang) else "#fce8e6"
@@ -460,17 +542,21 @@ def render_html(result: SubmissionResult, *, lang: str = "es") -> str:
         hint = None if result.not_run else _hint(c, lang)
         hint_html = f"<br><em>{esc(text('check.hint', lang))}: {inline_code(hint)}</em>" if hint else ""
         rows.append(
-            f'<tr style="background:{color}"><td style="{_CELL}">{mark}</td>'
-            f'<td style="{_CELL}"><code>{esc(c.id)}</code><br><small>{esc(criteria.title(c.id, lang))}</small></td>'
-            f'<td style="{_CELL};white-space:nowrap">{_points(c, lang)}</td>'
-            f'<td style="{_CELL}">{inline_code(_feedback(result, c, lang))}{hint_html}</td></tr>'
+            f'<tr class="{CRITERION_ROW}" style="background:{color}"><td style="{_NARROW}">{mark}</td>'
+            f'<td style="{_CELL}"><code>{_breakable_id(c.id)}</code> <small>{esc(criteria.title(c.id, lang))}</small>'
+            f'</td><td style="{_NARROW}">{_points(c, lang)}</td></tr>'
+            f'<tr style="background:{color};border-bottom:2px solid #fff"><td style="{_NARROW}"></td>'
+            f'<td colspan="2" style="{_CELL}">{inline_code(_feedback(result, c, lang))}{hint_html}</td></tr>'
         )
     notes = "".join(f'<p style="text-align:left">{inline_code(n)}</p>' for n in _received_note(result, lang))
     notes += "".join(f'<p style="text-align:left">⚠ {inline_code(w)}</p>' for w in result.warnings)
     error = f'<p style="text-align:left"><strong>{inline_code(result.error)}</strong></p>' if result.error else ""
-    header = "".join(f'<th style="{_CELL}">{esc(c)}</th>' for c in columns)
-    return (
-        f"<div><h4>{esc(head)} — {esc(_total(result, lang))}</h4>{error}{notes}"
+    criterion, points = (esc(text(f"check.{column}", lang)) for column in ("criterion", "points"))
+    header = f'<th style="{_NARROW}"></th><th style="{_CELL}">{criterion}</th><th style="{_NARROW}">{points}</th>'
+    table = (
         f'<table class="{TABLE_CLASS}" style="border-collapse:collapse;width:100%;max-width:100%">'
-        f"<tr>{header}</tr>{''.join(rows)}</table></div>"
+        f"<tr>{header}</tr>{''.join(rows)}</table>"
+        if rows
+        else ""  # check()'s banner: nothing was graded
     )
+    return f"<div><h4>{esc(_heading(result, lang))}</h4>{error}{notes}{table}</div>"

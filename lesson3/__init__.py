@@ -31,6 +31,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "LiveModeError",
         "ScriptedModel",
         "api_error_for",
+        "api_error_meaning",
         "make_client",
         "offline_client",
     ),

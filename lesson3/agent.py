@@ -9,9 +9,7 @@ import gc
 import inspect
 import os
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-import anthropic
+from typing import TYPE_CHECKING, Any
 
 from .answers import reconcile as lesson_reconcile
 from .checkpoint import (
@@ -26,6 +24,9 @@ from .checkpoint import (
 from .conversation import conversation_finished
 from .model import MAX_TOKENS, chosen_model
 from .tools import TOOL_SCHEMAS, run_tool, use_workspace
+
+if TYPE_CHECKING:
+    import anthropic  # the loop talks through the client it is given; lesson3.model imports the SDK to build one
 
 # The SDK's thousands of model classes live as long as the process. Frozen, the garbage
 # collector stops walking them on every full collection and at exit (without this, a

@@ -44,8 +44,12 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import nbformat
+if TYPE_CHECKING:
+    # Imported where a notebook is written or read: nbformat brings jsonschema and its grammars (about a
+    # second), and the grader's zygote imports this module only to read the sources (course_cells).
+    import nbformat
 
 SOLUTION_START = "### SOLUCIÓN INICIO"
 SOLUTION_END = "### SOLUCIÓN FIN"
@@ -250,6 +254,8 @@ def _without_version(metadata: dict[str, object]) -> dict[str, object]:
 
 def to_notebook(cells: Sequence[Cell]) -> nbformat.NotebookNode:
     """Un cuaderno nbformat 4 sin ejecutar, con ids de celda estables."""
+    import nbformat
+
     nb = nbformat.v4.new_notebook()
     nb.metadata = notebook_metadata()
     for i, cell in enumerate(cells):
@@ -346,6 +352,8 @@ def _merge_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.Notebo
 
 
 def write(nb: nbformat.NotebookNode, path: Path) -> None:
+    import nbformat
+
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.validate(nb)
     text = nbformat.writes(nb, version=4)
@@ -378,6 +386,8 @@ def build(
 
 def drift(notebooks_dir: Path | None = None) -> list[str]:
     """Diferencias entre los cuadernos guardados y lo que generarían sus fuentes (sin ejecutar)."""
+    import nbformat
+
     notebooks_dir = notebooks_dir or default_notebooks_dir()
     problems: list[str] = []
     expected = targets(notebooks_dir)

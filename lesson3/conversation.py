@@ -434,15 +434,18 @@ def describe_pending(pending: dict[str, Any] | None) -> str:
 
 
 def describe_run_error(e: BaseException) -> str:
-    """An exception that ended a run, as one line: the API's own message for an HTTP error."""
+    """An exception that ended a run, as one line: for an HTTP error, what it means and the API's own words."""
     import anthropic  # only when a run failed: whoever ran the agent has the SDK loaded already
 
     from .checkpoint import CheckpointError  # checkpoint reads messages with this module's helpers
 
     if isinstance(e, anthropic.APIStatusError):
+        from .model import api_error_said  # model reads conversations with this module's helpers
+
         body = e.body if isinstance(e.body, dict) else {}
         msg = (body.get("error") or {}).get("message") or str(e)
-        return f"HTTP {e.status_code} {type(e).__name__}: {msg}"
+        # The API's words are English (the real API's too): quoted, after what they mean.
+        return f"HTTP {e.status_code} {type(e).__name__}: {api_error_said(msg)}"
     if isinstance(e, (CheckpointError, RuntimeError)):
         return f"{type(e).__name__}: {e}"
     return "".join(traceback.format_exception_only(type(e), e)).strip()

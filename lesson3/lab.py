@@ -152,9 +152,20 @@ def warm_up() -> None:
     The forkserver's first start imports ``anthropic`` in a fresh interpreter (about a
     second). Started here, that import runs on the other core while the notebook's next
     cells run, instead of inside the first ``crash_run``. Calling it again is free.
-    """
-    import multiprocessing.forkserver
 
+    The kernel's own import of the SDK starts here too, in a thread: lesson3 imports it only when a client is
+    built (:mod:`lesson3.model`), so the notebook's first cell does not wait for it, and the learner reading on
+    finds it done by the first cell that builds one.
+    """
+    import importlib
+    import multiprocessing.forkserver
+    import sys
+    import threading
+
+    if "anthropic" not in sys.modules:
+        # Safe beside the notebook's own imports: a cell that imports the SDK meanwhile waits on its module lock,
+        # and the SDK imports nothing of lesson3 or autograder, so no two imports can wait on each other.
+        threading.Thread(target=importlib.import_module, args=("anthropic",), name="lesson3-sdk", daemon=True).start()
     if process_context().get_start_method() == "forkserver":
         multiprocessing.forkserver.ensure_running()
         _stop_with_the_kernel()
@@ -392,4 +403,5 @@ def crash_lab(point: str = "after_tool", tool: str = "send_email", strategy: str
 
     point_w.observe(on_point, names="value")
     button.on_click(on_click)
-    return CrashLab([point_w, tool_w, strategy_w, button, picture, out])
+    # The result right under the button that produced it, not below the tall diagram (off-screen after a click).
+    return CrashLab([point_w, tool_w, strategy_w, button, out, picture])

@@ -9,6 +9,7 @@ the same and a resumed run sees exactly what the original run saw.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -18,13 +19,18 @@ import re
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
-
-import anthropic
-import httpx2
+from typing import TYPE_CHECKING, Any
 
 from .conversation import PairingProblem, SchemaProblem, content_text, pairing_problem, schema_problem
 from .conversation import blocks as _blocks
+
+if TYPE_CHECKING:
+    import anthropic
+    import httpx2
+
+# The SDK is imported where a client is built or one of its errors read, never when lesson3 is: its import is most
+# of a notebook's first cell (about a second of pydantic models), and the cells that never build a client in the
+# kernel (the crash runs happen in the forkserver's children, which preload it) need not pay for it.
 
 # A model the pinned SDK lists in ``anthropic.types.Model`` and does not mark deprecated
 # (tests/test_live.py checks both, so bumping the lock flags a retired default).
@@ -52,14 +58,104 @@ class LiveModeError(RuntimeError):
 # -- the API's request checks ----------------------------------------------------------------
 
 
+API_WORDINGS: dict[str, tuple[str, str]] = {
+    "body.json": ("Request body is not valid JSON", "la petición no es JSON válido"),
+    "body.no_messages": ("messages: at least one message is required", "la conversación no tiene ningún mensaje"),
+    "rules.first_user": (
+        'messages: first message must use the "user" role',
+        "el primer mensaje de la conversación tiene que ser del usuario",
+    ),
+    "rules.role": (
+        "messages.{message}.role: Input should be 'user' or 'assistant'",
+        "el rol de messages[{message}] tiene que ser user o assistant",
+    ),
+    "rules.empty": (
+        "messages.{message}: all messages must have non-empty content except for the optional final assistant message",
+        "messages[{message}] está vacío, y solo el último mensaje, si es del asistente, puede estarlo",
+    ),
+    "rules.empty_text": ("messages: text content blocks must be non-empty", "hay un bloque de texto vacío"),
+    "rules.blank_text": (
+        "messages: text content blocks must contain non-whitespace text",
+        "hay un bloque de texto que solo tiene espacios",
+    ),
+    "pairing.missing": (
+        "messages.{message}: `tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
+        "Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+        "messages[{message}] pide una herramienta ({ids}) y el mensaje siguiente no trae su tool_result: es una "
+        "llamada colgante, y la API no sigue hasta que cada tool_use tenga su resultado",
+    ),
+    "pairing.not_first": (
+        "messages.{message}: Did not find {expected} tool_result block(s) at the beginning of this message. "
+        "Messages following tool_use blocks must begin with a matching number of tool_result blocks.",
+        "messages[{message}] tiene que empezar con los tool_result de las llamadas del mensaje anterior "
+        "({expected}), antes que cualquier otro bloque",
+    ),
+    "pairing.duplicate": (
+        "messages.{message}.content.{block}: each tool_use must have a single result. "
+        "Found multiple `tool_result` blocks with id: {ids}",
+        "hay más de un tool_result para la misma llamada ({ids}): cada tool_use lleva un solo resultado",
+    ),
+    "pairing.unexpected": (
+        "messages.{message}.content.{block}: unexpected `tool_use_id` found in `tool_result` blocks: {ids}. "
+        "Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
+        "un tool_result de messages[{message}] responde a {ids}, un id que ningún tool_use del mensaje anterior "
+        "pidió: un id inventado o equivocado no responde a nadie",
+    ),
+    "schema.extra": ("{where}: Extra inputs are not permitted", "{where} es un campo que la API no acepta ahí"),
+    # One wording for a missing field, at the body's top level or inside a block: the API says both alike.
+    "schema.missing": ("{where}: Field required", "a la petición le falta el campo obligatorio {where}"),
+    "schema.no_tag": (
+        "{where}: Unable to extract tag using discriminator 'type'",
+        "el bloque {where} no dice de qué tipo es (su campo type)",
+    ),
+    "schema.tag": (
+        "{where}: Input tag '{got}' found using 'type' does not match any of the expected tags: {tags}",
+        "«{got}» no es un tipo de bloque que la API acepte en {where}",
+    ),
+    "schema.value": ("{where}: Input should be {expected}", "{where} no tiene un valor o un tipo que la API acepte"),
+}
+"""The API's 400 wordings the course meets (the real API's, which the offline API reproduces word for word), each
+with what it means in Spanish. One table for both: the offline API writes the English, and a message either API sent
+is read back against it (:func:`api_error_meaning`), so a learner never gets the English alone."""
+
+
+def _wording(key: str, /, **fields: object) -> str:
+    return API_WORDINGS[key][0].format(**fields)
+
+
+@functools.cache
+def _wording_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    patterns = []
+    for english, spanish in API_WORDINGS.values():
+        pieces = re.split(r"\{(\w+)\}", english)
+        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(pieces))
+        patterns.append((re.compile(regex + r"\Z", re.DOTALL), spanish))
+    return tuple(patterns)
+
+
+def api_error_meaning(message: str) -> str | None:
+    """Lo que quiere decir, en castellano, un mensaje de error 400 de la API (``None`` si no es uno conocido)."""
+    for pattern, spanish in _wording_patterns():
+        if found := pattern.match(message.strip()):
+            return spanish.format(**found.groupdict())
+    return None
+
+
+def api_error_said(message: str) -> str:
+    """Un error de la API dicho para el curso: qué quiere decir, y sus palabras (las de la API real) entre comillas."""
+    meaning = api_error_meaning(message)
+    quoted = f"la API, en inglés: «{message.strip()}»"
+    return f"{meaning} ({quoted})" if meaning else quoted
+
+
 def api_error_for(body: dict[str, Any]) -> str | None:
     """El mensaje de error 400 que daría la Messages API a esta petición, o ``None`` si la acepta."""
     for key in ("model", "max_tokens", "messages"):
         if key not in body:
-            return f"{key}: Field required"
+            return _wording("schema.missing", where=key)
     messages = body["messages"]
     if not isinstance(messages, list) or not messages:
-        return "messages: at least one message is required"
+        return _wording("body.no_messages")
     # Fields and types first: the API validates the request's shape before its rules.
     if (shape := schema_problem(messages)) is not None:
         return schema_error(shape)
@@ -73,22 +169,19 @@ def rules_error(messages: list[dict[str, Any]]) -> str | None:
     (the roles, empty content, the pairing of tool calls, empty text), for whoever checked the shape already.
     """
     if messages[0].get("role") != "user":
-        return 'messages: first message must use the "user" role'
+        return _wording("rules.first_user")
     for i, msg in enumerate(messages):
         if msg.get("role") not in ("user", "assistant"):
-            return f"messages.{i}.role: Input should be 'user' or 'assistant'"
+            return _wording("rules.role", message=i)
         if msg.get("content") in ("", []) and not (i == len(messages) - 1 and msg["role"] == "assistant"):
-            return (
-                f"messages.{i}: all messages must have non-empty content except for the optional "
-                "final assistant message"
-            )
+            return _wording("rules.empty", message=i)
     if (problem := pairing_problem(messages)) is not None:
         return _pairing_error(problem)
     for text in (t for msg in messages for t in _texts(msg)):
         if text == "":
-            return "messages: text content blocks must be non-empty"
+            return _wording("rules.empty_text")
         if not text.strip():
-            return "messages: text content blocks must contain non-whitespace text"
+            return _wording("rules.blank_text")
     return None
 
 
@@ -107,43 +200,22 @@ _KIND_WORDS = {"string": "a valid string", "list": "a valid list", "dict": "a va
 def schema_error(problem: SchemaProblem) -> str:
     """The API's wording for a field, type or block it refuses (where it is known: see lesson3.conversation)."""
     where = ".".join(str(p) for p in problem.path)
-    if problem.kind == "extra":
-        return f"{where}: Extra inputs are not permitted"
-    if problem.kind == "missing":
-        return f"{where}: Field required"
-    if problem.kind == "no_tag":
-        return f"{where}: Unable to extract tag using discriminator 'type'"
+    if problem.kind in ("extra", "missing", "no_tag"):
+        return _wording(f"schema.{problem.kind}", where=where)
     if problem.kind == "tag":
         tags = ", ".join(f"'{t}'" for t in problem.expected)
-        return f"{where}: Input tag '{problem.got}' found using 'type' does not match any of the expected tags: {tags}"
+        return _wording("schema.tag", where=where, got=problem.got, tags=tags)
     if problem.kind == "value":
-        return f"{where}: Input should be " + " or ".join(f"'{v}'" for v in problem.expected)
+        return _wording("schema.value", where=where, expected=" or ".join(f"'{v}'" for v in problem.expected))
     kinds = " or ".join(_KIND_WORDS.get(k, f"a valid {k}") for k in problem.expected)
-    return f"{where}: Input should be {kinds}"
+    return _wording("schema.value", where=where, expected=kinds)
 
 
 def _pairing_error(problem: PairingProblem) -> str:
     """The API's own wording for each way of breaking the tool_use/tool_result rule."""
     ids = ", ".join(problem.ids)
-    if problem.kind == "missing":
-        return (
-            f"messages.{problem.message}: `tool_use` ids were found without `tool_result` blocks immediately "
-            f"after: {ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next message."
-        )
-    if problem.kind == "not_first":
-        return (
-            f"messages.{problem.message}: Did not find {problem.expected} tool_result block(s) at the beginning of "
-            "this message. Messages following tool_use blocks must begin with a matching number of tool_result blocks."
-        )
-    if problem.kind == "duplicate":
-        return (
-            f"messages.{problem.message}.content.{problem.block}: each tool_use must have a single result. "
-            f"Found multiple `tool_result` blocks with id: {ids}"
-        )
-    return (
-        f"messages.{problem.message}.content.{problem.block}: unexpected `tool_use_id` found in `tool_result` "
-        f"blocks: {ids}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message."
-    )
+    kind = problem.kind if problem.kind in ("missing", "not_first", "duplicate") else "unexpected"
+    return _wording(f"pairing.{kind}", message=problem.message, ids=ids, expected=problem.expected, block=problem.block)
 
 
 # -- the scripted model --------------------------------------------------------------------
@@ -167,6 +239,8 @@ class ScriptedModel:
     cached: set[str] = field(default_factory=set)
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        import httpx2
+
         if request.method != "POST" or not request.url.path.endswith("/v1/messages"):
             return _error(
                 404, "not_found_error", f"{request.method} {request.url.path}: no existe en el modelo sin conexión"
@@ -174,7 +248,7 @@ class ScriptedModel:
         try:
             body = json.loads(request.content)
         except ValueError:
-            return _error(400, "invalid_request_error", "Request body is not valid JSON")
+            return _error(400, "invalid_request_error", _wording("body.json"))
         self.requests.append(body)
         if (problem := api_error_for(body)) is not None:
             return _error(400, "invalid_request_error", problem)
@@ -258,6 +332,9 @@ class ScriptedModel:
 
 def offline_client(*, seed: int | str = 0, model: ScriptedModel | None = None) -> anthropic.Anthropic:
     """Un cliente ``anthropic.Anthropic`` real que habla con el modelo con guion."""
+    import anthropic
+    import httpx2
+
     handler = model if model is not None else ScriptedModel(seed=seed)
     return anthropic.Anthropic(
         api_key="sk-ant-offline",
@@ -289,6 +366,8 @@ def make_client(*, live: bool | None = None, seed: int | str = 0) -> anthropic.A
     The live client is the SDK's default one, so ``ANTHROPIC_BASE_URL`` and the SDK's
     own retries (429, 5xx, 529 overloaded, timeouts) apply unchanged.
     """
+    import anthropic
+
     if not (live_requested() if live is None else live):
         return offline_client(seed=seed)
     if not os.environ.get(KEY_ENV, "").strip():
@@ -302,6 +381,8 @@ def live_error_line(e: BaseException) -> str | None:
     Never echoes the key: for a 401 the API's own text is left out, and any other
     detail the server sent has the key (if it appears) blanked.
     """
+    import anthropic
+
     if isinstance(e, anthropic.APITimeoutError):
         return "la API no respondió a tiempo ni en los reintentos del SDK; prueba de nuevo más tarde"
     if isinstance(e, anthropic.APIConnectionError):
@@ -327,7 +408,7 @@ def live_error_line(e: BaseException) -> str | None:
         return f"la API limitó las peticiones (HTTP 429: {detail}) {retried}; espera y reanuda"
     if e.status_code == 529 or error.get("type") == "overloaded_error":
         return f"la API está sobrecargada (HTTP {e.status_code}) {retried}; reanuda más tarde"
-    return f"la API respondió HTTP {e.status_code}: {detail}"
+    return f"la API respondió HTTP {e.status_code}: {api_error_said(detail) if error.get('message') else detail}"
 
 
 def _without_key(text: str) -> str:
@@ -507,4 +588,6 @@ def _base62(hexdigest: str) -> str:
 
 
 def _error(status: int, kind: str, message: str) -> httpx2.Response:
+    import httpx2
+
     return httpx2.Response(status, json={"type": "error", "error": {"type": kind, "message": message}})

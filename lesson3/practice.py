@@ -54,12 +54,16 @@ _NO_CLICK = object()
 """The widget's "nothing selected": unlike a missing variable, the fix is a click, not a cell edit."""
 
 
-def feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", lang: str = "es") -> str:
-    """La retroalimentación para ``answer`` (una letra), en texto."""
+def feedback(
+    question: MultipleChoice, answer: object, *, retry_hint: str = "", lang: str = "es", widget: bool = False
+) -> str:
+    """La retroalimentación para ``answer`` (una letra), en texto; ``widget``: la pregunta también se responde
+    con un clic en su widget (:func:`question_widget`), y el texto lo dice."""
     letters = ", ".join(question.options)
     if answer is None:
+        click = "elige una letra en el widget de arriba y haz clic en «Comprobar», o " if widget else ""
         return (
-            f"Todavía no respondiste: escribe la letra de tu opción en «{question.variable}» "
+            f"Todavía no respondiste: {click}escribe la letra de tu opción en «{question.variable}» "
             f"(una de {letters}) y vuelve a ejecutar la celda."
         )
     if answer is _NO_CLICK:
@@ -86,13 +90,29 @@ def inline_code(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
 
 
+def _answer_display_id(question: MultipleChoice) -> str:
+    return f"lesson3-answer-{question.variable}"
+
+
+def show_feedback(question: MultipleChoice, answer: object, *, retry_hint: str = "", lang: str = "es") -> None:
+    """The answer cell's feedback (:func:`feedback`, for a question that also has a widget), shown under a display
+    id: a click in the question's widget replaces it, so the cell never says «Todavía no respondiste» to a learner
+    who answered with the widget."""
+    from IPython.display import display
+
+    said = feedback(question, answer, retry_hint=retry_hint, lang=lang, widget=True)
+    display({"text/plain": said}, raw=True, display_id=_answer_display_id(question))
+
+
 def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str = "es") -> ipywidgets.VBox:
-    """Responder con un clic: una letra, «Comprobar» y la retroalimentación.
+    """Responder con un clic: una letra, «Comprobar» y la retroalimentación, aquí y en la celda de la respuesta
+    (:func:`show_feedback`).
 
     The options' text is not repeated here: the cell shows it as Markdown
     (``question_markdown``), where long options wrap; widget labels do not.
     """
     import ipywidgets as w
+    from IPython.display import update_display
 
     class QuestionBox(w.VBox):  # type: ignore[misc]
         def __repr__(self) -> str:
@@ -102,7 +122,8 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
     choices = w.ToggleButtons(options=list(question.options), value=None, tooltips=tooltips)
     choices.style.button_width = "44px"
     button = w.Button(description="Comprobar", button_style="primary")
-    out = w.HTML(layout=w.Layout(width="100%"))
+    # No fixed width: 100% plus the widget's own margin was wider than the output area (a stray scrollbar).
+    out = w.HTML()
 
     def on_click(_: object) -> None:
         picked = choices.value if choices.value is not None else _NO_CLICK
@@ -111,9 +132,13 @@ def question_widget(question: MultipleChoice, *, retry_hint: str = "", lang: str
         received = question.answer is None and picked is not _NO_CLICK and answer_letter(picked) in question.options
         color = "#37474f" if received else "#2e7d32" if text.startswith("✓") else "#c62828"
         out.value = f'<p style="color:{color}; white-space:normal">{inline_code(text)}</p>'
+        if picked is not _NO_CLICK:
+            said = f"Con un clic en el widget de arriba: {text}"
+            update_display({"text/plain": said}, raw=True, display_id=_answer_display_id(question))
 
     button.on_click(on_click)
-    return QuestionBox([w.HBox([w.HTML(value="<b>Tu respuesta:</b>"), choices, button]), out])
+    row = w.HBox([w.HTML(value="<b>Tu respuesta:</b>"), choices, button], layout=w.Layout(flex_flow="row wrap"))
+    return QuestionBox([row, out])
 
 
 def hints(items: Sequence[str], title: str = "Pista") -> ipywidgets.Accordion:

@@ -12,6 +12,7 @@ import copy
 import itertools
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -605,6 +606,11 @@ def test_a_reconcile_that_leaves_the_call_unanswered_hits_the_api_error(tmp_path
 
     verdict, _ = incident(tmp_path, forgets)
     assert not verdict.passed and "HTTP 400" in verdict.feedback and "tool_result" in verdict.feedback
+    # The API's English, quoted as its words, after what it means in Spanish (issue 29).
+    assert "es una llamada colgante" in verdict.feedback
+    assert re.search(
+        r"\(la API, en inglés: «messages\.\d+: `tool_use` ids were found without [^»]+»\)", verdict.feedback
+    )
 
 
 class GraderBug(Exception):
@@ -729,6 +735,21 @@ def test_what_the_source_names_alone_takes_nothing_away(tmp_path):
     )
     code = [c for c in grading.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
     assert grading.flags == [] and code and all(c.passed for c in code), [c.feedback for c in code if not c.passed]
+
+
+@pytest.mark.parametrize("reused", [{}, {"reconcile": ["lesson3.answers.reconcile"]}])
+def test_the_source_is_read_for_its_spelling_only_when_a_function_delegated(tmp_path, reused):
+    # Reading the spelling parses every cell again: a submission that delegated nothing never pays it.
+    asked: list[int] = []
+
+    def spelled() -> dict[str, str]:
+        asked.append(1)
+        return {"reconcile": "l3.reconcile"}
+
+    caller = FakeCaller(resume_action=resume_action, reconcile=reconcile, reused=reused)
+    grading = evaluate_criteria(caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled=spelled)
+    assert asked == ([1] if reused else [])
+    assert grading.flags == (["delega en lesson3: reconcile usa l3.reconcile"] if reused else [])
 
 
 def test_scenarios_differ_between_seeds(tmp_path):

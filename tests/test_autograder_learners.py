@@ -35,7 +35,14 @@ from autograder.intake import submission as sub
 from autograder.intake.collect import collect_submissions, shown_name
 from autograder.intake.submission import SubmissionError, load_submission
 from autograder.learner.runner import _statement_pieces
-from autograder.reporting.report import ReportEntry, feedback_html, feedback_markdown, grades_csv, summary_html
+from autograder.reporting.report import (
+    ReportEntry,
+    feedback_html,
+    feedback_markdown,
+    fmt_points,
+    grades_csv,
+    summary_html,
+)
 from autograder.wire.results import CriterionResult, SubmissionResult
 
 CRITERIA_IDS = required_ids()
@@ -490,29 +497,62 @@ def test_plurals_in_both_languages():
 # --- the console and the class's statistics count learners --------------------------------------------
 
 
-def test_the_console_counts_learners_graded_files_and_ignored_files(tmp_path, monkeypatch):
+def pending_result(name: str) -> SubmissionResult:
+    """Every criterion passed but the last, left to a person: a total that is not a grade yet."""
+    criteria = [CriterionResult(c, True, 1.0, 1.0, "bien") for c in CRITERIA_IDS]
+    criteria[-1] = CriterionResult(CRITERIA_IDS[-1], None, None, 1.0, "no pudo decidir", review=True)
+    return SubmissionResult.from_criteria(name, criteria, seed=1)
+
+
+def test_the_console_counts_add_up_and_its_mean_is_resumens(tmp_path, monkeypatch):
     def fake(learners, course, *, jobs, progress):
-        return [ok_result(lr.files[0].name) if lr.files else ok_result(lr.name) for lr in learners]
+        made = []
+        for i, lr in enumerate(learners):
+            name = lr.files[0].name if lr.files else lr.name
+            result = pending_result(name) if "carla" in lr.source else ok_result(name)
+            if "eva" in lr.source:
+                result.criteria[0] = CriterionResult(CRITERIA_IDS[0], False, 0.0, 1.0, "mal")
+                result.rescore()
+            made.append(result)
+            progress(i + 1, len(learners), result, i)
+        return made
 
     monkeypatch.setattr(class_run, "run_grading", fake)
     root = tmp_path / "clase"
     for name in COURSE.values():
         (root / "dani").mkdir(parents=True, exist_ok=True)
         shutil.copy(NOTEBOOKS / name, root / "dani" / name)
-    (root / "ana").mkdir()
-    (root / "ana" / "04_ejercicios.ipynb").write_text("{}")
+    for who in ("ana", "carla", "eva"):
+        (root / who).mkdir()
+        (root / who / "04_ejercicios.ipynb").write_text("{}")
     (root / "beto").mkdir()
     (root / "beto" / "informe.pdf").write_bytes(b"%PDF")
+    (root / "instrucciones.pdf").write_bytes(b"%PDF")  # in no learner's folder
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main(["grade", str(root), "--out", str(tmp_path / "out"), "--seed", "3"])
-    assert code == 0, err.getvalue()
-    assert "Se calificaron 3 alumnos" in out.getvalue()
-    assert "Archivos: 2 calificados; 4 no calificados" in out.getvalue()
-    rows = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]
-    assert [r["source"] for r in rows] == [f"{root}/ana", f"{root}/dani", f"{root}/beto"]
+    said = out.getvalue()
+    # Written all the same, but not a success: a file of the class is nobody's, and the message names it.
+    assert code == cli.EXIT_UNOWNED == 3
+    last = err.getvalue().splitlines()[-1]
+    assert last.startswith("No se calificó 1 archivo de la clase") and "clase/instrucciones.pdf»" in last
+    assert "Se calificaron 5 alumnos" in said
+    # 5 learners = 4 with a file + 1 without; 9 files = 4 graded + 4 others of dani's + 1 nobody's.
+    assert "Alumnos: 5 (con un archivo calificado: 4; sin .py ni .ipynb que calificar: 1)" in said
+    assert "Archivos: 9 (calificados, uno por alumno: 4; no calificados, nombrados en la fila de su alumno: 4; " in said
+    assert "no calificados, sin alumno: 1)" in said
+    # The mean is over those with a grade (carla's is pending), in the console as in resumen.html.
+    n = len(CRITERIA_IDS)
+    mean = fmt_points(((n - 1) + 3 * n) / 4, "es")
+    assert f"Puntaje medio: {mean} puntos" in said and "sobre los 4 alumnos con nota" in said
     summary = (tmp_path / "out" / "resumen.html").read_text()
-    assert "Alumnos calificados<strong>3</strong>" in summary
+    assert f"{mean} pts" in summary and "sobre 4 con nota" in summary
+    assert "Alumnos calificados<strong>5</strong>" in summary
+    # Pending is not failed: the last criterion's rate is over the 4 with a verdict, and says one is pending.
+    assert "100 % (4/4) · 1 pendiente de revisión</text>" in summary
+    # The progress line says a pending total is not final, and that its seconds are since the start.
+    carla = next(line for line in said.splitlines() if "carla" in line and line.startswith("["))
+    assert "por ahora" in carla and "pendientes de revisión" in carla and "s desde el inicio)" in carla
 
 
 # --- bidirectional controls -------------------------------------------------------------------------
@@ -676,7 +716,9 @@ def test_a_realistic_class_is_one_row_per_learner_for_real(tmp_path):
     assert any("importa «numpy»" in w for w in by["Ivo Rey"]["warnings"]) and by["Ivo Rey"]["score"] == full
     assert by["María López.py"]["score"] == full and by["María López.py"]["submission"] == "María López.py"
     assert "Se calificaron 11 alumnos" in out.getvalue()
-    assert "Archivos: 9 calificados; 6 no calificados" in out.getvalue()
+    assert "Archivos: 15 (calificados, uno por alumno: 9; no calificados, nombrados en la fila de su alumno: 6;" in (
+        out.getvalue()
+    )
     assert err.getvalue().count("entorno virtual") == 1
     summary = (tmp_path / "out" / "resumen.html").read_text(encoding="utf-8")
     assert "Alumnos calificados<strong>11</strong>" in summary and "José Núñez" in summary

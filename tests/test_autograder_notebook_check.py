@@ -159,8 +159,9 @@ def test_level_0_grades_notebook_1s_resume_path_alone(capsys):
 
 
 def test_missing_functions_are_named_once_above_the_table(capsys):
-    result = check(1, namespace={"__name__": "__main__"})
-    # Nothing the level grades is defined: one message names them all, instead of one per criterion.
+    result = check(1, namespace=notebook_namespace(RESUME_PATH))
+    # Nothing the level grades is defined (only level 0's functions): one message names them all, instead of one
+    # per criterion. A namespace with no exercise at all gets check()'s banner (test_check_outside_exercises.py).
     assert result.not_run and "`resume_action`" in result.error and "`razon_cpA`" in result.error
     shown = capsys.readouterr().out
     assert shown.count("`resume_action`") == 1, shown

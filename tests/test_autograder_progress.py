@@ -42,16 +42,17 @@ def test_a_log_gets_one_plain_line_per_learner_with_the_count(named_class, tmp_p
     names = [line.split("] ", 1)[1].split(":", 1)[0] for line in lines]
     assert names == ["a", "José Núñez", "c"]  # as the reports name them: the LMS's name, else the file's
     assert [line.split("]")[0] + "]" for line in lines] == ["[1/3]", "[2/3]", "[3/3]"]
-    assert re.search(r"^\[2/3\] José Núñez: 0 de \d+ puntos \(\d+,\d s\)$", stdout, re.MULTILINE), stdout
+    line = r"^\[2/3\] José Núñez: 0 de \d+ puntos \(\d+,\d s desde el inicio\)$"
+    assert re.search(line, stdout, re.MULTILINE), stdout
 
 
 @pytest.mark.parametrize(
     ("lang", "error", "expected"),
     [
-        ("es", None, r"\[4/9\] Ana: 7,5 de 25 puntos \(\d+,\d s\)"),
-        ("en", None, r"\[4/9\] Ana: 7\.5 of 25 points \(\d+\.\d s\)"),
-        ("es", "No se pudo cargar", r"\[4/9\] Ana: 7,5 de 25 puntos, con error \(\d+,\d s\)"),
-        ("en", "Could not load", r"\[4/9\] Ana: 7\.5 of 25 points, with an error \(\d+\.\d s\)"),
+        ("es", None, r"\[4/9\] Ana: 7,5 de 25 puntos \(\d+,\d s desde el inicio\)"),
+        ("en", None, r"\[4/9\] Ana: 7\.5 of 25 points \(\d+\.\d s since the start\)"),
+        ("es", "No se pudo cargar", r"\[4/9\] Ana: 7,5 de 25 puntos, con error \(\d+,\d s desde el inicio\)"),
+        ("en", "Could not load", r"\[4/9\] Ana: 7\.5 of 25 points, with an error \(\d+\.\d s since the start\)"),
     ],
 )
 def test_a_log_line_says_the_count_the_points_and_an_error(lang, error, expected):

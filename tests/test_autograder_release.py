@@ -77,14 +77,15 @@ def test_the_edition_holds_the_course_for_learners_and_nothing_else(edition):
         "autograder",
         "binder",
         ".gitignore",
-    } | {"jupyter-config"}
+    } | {"jupyter-config", "jupyterlab_language_pack_es"}
     assert sorted(p for p in files if p.startswith("notebooks/")) == [f"notebooks/{n}" for n in NOTEBOOKS]
     for name in NOTEBOOKS:  # the learner versions build_notebooks wrote, byte for byte
         assert files[f"notebooks/{name}"] == (ROOT / "notebooks" / name).read_bytes()
     for kept in ("binder/postBuild", "binder/requirements.txt", "binder/runtime.txt", "requirements.lock"):
         assert files[kept] == (ROOT / kept).read_bytes(), kept
     assert os.access(edition / "binder" / "postBuild", os.X_OK)
-    assert "lesson3/build_notebooks.py" not in files and "lesson3/answers.py" in files  # the taught reference stays
+    assert not {"lesson3/build_notebooks.py", "lesson3/build_language_pack.py"} & set(files)  # maintainers' tools
+    assert "lesson3/answers.py" in files  # the taught reference stays
     assert not any("__pycache__" in p or p.endswith(".pyc") for p in files)
     assert (edition / "jupyter-config/overrides.d/lesson3.json").read_bytes() == (
         ROOT / "jupyter-config/overrides.d/lesson3.json"
@@ -334,7 +335,8 @@ def test_checks_table_marks_a_received_answer_apart_and_an_unanswered_one_as_mis
     page = notebook.render_html(result, lang=lang)
     assert inline_code(hint(missing.criterion, lang)) in page  # the HTML is not wrapped
     assert inline_code(hint(got.criterion, lang)) not in page
-    assert page.count("#eef1f5") == 1 and page.count("#fce8e6") == 1
+    row = f'<tr class="{notebook.CRITERION_ROW}" style="background:'  # a criterion's row (its comment's is the next)
+    assert page.count(f"{row}#eef1f5") == 1 and page.count(f"{row}#fce8e6") == 1
     monkeypatch.setattr(notebook, "graded_on_submission", lambda criterion: False)  # the instructor's checkout
     assert "…" not in notebook.render_text(result, lang=lang)
 

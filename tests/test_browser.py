@@ -377,6 +377,31 @@ CRASH_LAB_FAILED = "El laboratorio falló"
 
 # ipywidgets Button widgets only (ToggleButtons change a value instead of sending a click).
 BUTTON_SELECTOR = ".jp-OutputArea-output button.widget-button"
+# The practice widget (lesson3.practice.question_widget): a letter's toggle button, then this one.
+QUESTION_BUTTON = "Comprobar"
+QUESTION_LETTER_SELECTOR = "button.widget-toggle-button"
+# What an answer cell (lesson3.practice.show_feedback) says before any answer, and after one given with a click.
+UNANSWERED = "Todavía no respondiste"
+ANSWERED_BY_CLICK = "Con un clic en el widget de arriba"
+
+# The crash lab after a click: where its result is against the diagram, and against the screen.
+JS_CRASH_LAB_PLACES = """(label) => {
+  const button = Array.from(document.querySelectorAll('button.widget-button'))
+    .find(b => b.textContent.trim() === label);
+  const lab = button.closest('.widget-vbox');
+  const result = lab.querySelector('.widget-output').getBoundingClientRect();
+  const diagram = lab.querySelector('svg').getBoundingClientRect();
+  return {resultTop: result.top, diagramTop: diagram.top, buttonBottom: button.getBoundingClientRect().bottom};
+}"""
+
+# Widgets (and their output areas) that scroll sideways: a scrollbar the learner did not ask for.
+JS_SIDEWAYS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  return Array.from(panel.node.querySelectorAll('.jp-OutputArea-output, .jp-OutputArea-output .jupyter-widgets'))
+    .filter(el => el.querySelector('.jupyter-widgets') || el.classList.contains('jupyter-widgets'))
+    .filter(el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+    .map(el => `${el.className}: ${el.textContent.trim().slice(0, 60)}`);
+}"""
 
 JS_WIDGET_BUTTONS = f"""() => {{
   const panel = window.jupyterapp.shell.currentWidget;
@@ -405,6 +430,22 @@ JS_FULL_HEIGHT = """() => {
 JS_CHECK_TABLES = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   const tables = Array.from(panel.node.querySelectorAll('table.lesson3-check'));
+  // A word broken inside: some word of the cell's text whose glyphs sit on more than one line.
+  const brokenWords = (cell) => {
+    const broken = [];
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (const match of node.textContent.matchAll(/[A-Za-zÀ-ÿ]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index); range.setEnd(node, match.index + match[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  };
+  const rows = tables.flatMap(t => Array.from(t.querySelectorAll('tr.criterion')));
   return {
     tables: tables.length,
     aligns: tables.flatMap(t => Array.from(t.querySelectorAll('td, th')).map(c => getComputedStyle(c).textAlign)),
@@ -412,6 +453,13 @@ JS_CHECK_TABLES = """() => {
       const area = t.closest('.jp-OutputArea-output');
       return area && t.getBoundingClientRect().right > area.getBoundingClientRect().right + 1;
     }).length,
+    broken: tables.flatMap(t => Array.from(t.querySelectorAll('th, tr.criterion td')).flatMap(brokenWords)),
+    // per criterion: the mark's column width, and the comment's width against the table's
+    marks: rows.map(r => r.cells[0].getBoundingClientRect().width),
+    comments: rows.map(r => {
+      const comment = r.nextElementSibling.cells[1];
+      return comment.getBoundingClientRect().width / r.closest('table').getBoundingClientRect().width;
+    }),
   };
 }"""
 
@@ -425,6 +473,12 @@ JS_OPENED_CLEAN = """() => {
 }"""
 
 CHECK_TABLE_NARROW_WIDTH = 390
+# The ✔/✘ column: about the mark's own width (it took ~240 px when the comment was a column of its own).
+CHECK_MARK_MAX_PX = 40
+# Each comment spans most of the table's width (not a tall narrow wall beside the criterion).
+CHECK_COMMENT_MIN_SHARE = 0.8
+
+JS_COLLAPSE_SIDES = """() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }"""
 
 
 def _wait(page: Any, js: str, arg: Any, timeout_s: float, what: str, server: LabServer) -> None:
@@ -517,16 +571,18 @@ def test_notebook_widgets_render_in_jupyterlab(
         assert not unexecuted, f"cells of {rel} left unexecuted: {unexecuted}"
 
         if notebook in exercises_notebooks():
-            tables = page.evaluate(JS_CHECK_TABLES)
-            assert tables["tables"] > 0, f"{rel}: no check() table rendered"
-            assert set(tables["aligns"]) == {"left"}, (
-                f"check() cells not left-aligned in {rel}: {set(tables['aligns'])}"
-            )
-            page.set_viewport_size({"width": CHECK_TABLE_NARROW_WIDTH, "height": 900})
-            page.wait_for_timeout(500)  # relayout at the narrow width
-            narrow = page.evaluate(JS_CHECK_TABLES)
+            for width in (CHECK_TABLE_NARROW_WIDTH, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.evaluate(JS_COLLAPSE_SIDES)  # the notebook's own width, whatever the side panels do
+                page.wait_for_timeout(500)  # relayout at this width
+                tables = page.evaluate(JS_CHECK_TABLES)
+                assert tables["tables"] > 0, f"{rel}: no check() table rendered"
+                assert set(tables["aligns"]) == {"left"}, f"check() cells not left-aligned in {rel}: {tables['aligns']}"
+                assert tables["overflowing"] == 0, f"{rel}: check() tables stick out at {width} px"
+                assert not tables["broken"], f"{rel}: words broken inside at {width} px: {tables['broken'][:10]}"
+                assert tables["marks"] and max(tables["marks"]) <= CHECK_MARK_MAX_PX, (width, tables["marks"])
+                assert min(tables["comments"]) >= CHECK_COMMENT_MIN_SHARE, (width, tables["comments"])
             page.set_viewport_size({"width": 1280, "height": 900})
-            assert narrow["overflowing"] == 0, f"{rel}: check() tables stick out at {CHECK_TABLE_NARROW_WIDTH} px"
 
         views = [(cell["index"], view) for cell in report["cells"] for view in cell["widgetViews"]]
         assert views, f"{rel} displays no widget at all"
@@ -535,6 +591,8 @@ def test_notebook_widgets_render_in_jupyterlab(
 
         clipped = page.evaluate(JS_CLIPPED_TEXT)
         assert not clipped, f"widget text cut off or overlapping in {rel}: {clipped}"
+        sideways = page.evaluate(JS_SIDEWAYS)
+        assert not sideways, f"widgets that scroll sideways in {rel}: {sideways}"
 
         # Click every widget button once: the comm round trip works and no callback raises.
         buttons = page.locator(BUTTON_SELECTOR)
@@ -547,12 +605,17 @@ def test_notebook_widgets_render_in_jupyterlab(
             label = button.inner_text()
             sent = page.evaluate(JS_CLICKS_SENT)
             button.scroll_into_view_if_needed()
+            if label == QUESTION_BUTTON:  # answer as a learner does: a letter, then «Comprobar»
+                button.locator("xpath=..").locator(QUESTION_LETTER_SELECTOR).first.click()
             button.click()
             _wait(page, JS_CLICKS_DONE, sent, CLICK_TIMEOUT_S, f"the callback of button {label!r}", lab_server)
             _wait(page, JS_ALL_DONE, None, CLICK_TIMEOUT_S, f"the kernel after clicking {label!r}", lab_server)
             clicks.append(label)
             if label == CRASH_LAB_BUTTON:
                 lab_reports.append(button.locator("xpath=..").locator(".widget-output").inner_text())
+                places = page.evaluate(JS_CRASH_LAB_PLACES, CRASH_LAB_BUTTON)
+                # The result right under the button that made it, above the tall diagram (it was below, off-screen).
+                assert places["buttonBottom"] <= places["resultTop"] < places["diagramTop"], places
         _wait(page, JS_WIDGETS_SETTLED, None, WIDGET_RENDER_TIMEOUT_S, "widgets to render", lab_server)
         clicked = time.monotonic()
         report = page.evaluate(JS_REPORT, WIDGET_MIME)
@@ -562,6 +625,12 @@ def test_notebook_widgets_render_in_jupyterlab(
         for lab_report in lab_reports:
             # The lab catches its own exceptions to stay usable, so look at what it printed.
             assert CRASH_LAB_FAILED not in lab_report and "SIGKILL" in lab_report, lab_report
+        # Each answer cell of a question answered with its widget now says so, not «Todavía no respondiste».
+        sources = page.evaluate(JS_CODE_SOURCES)
+        for index, source in enumerate(sources):
+            if source is not None and "show_feedback(" in source and QUESTION_BUTTON in clicks:
+                said = page.evaluate(JS_CELL_OUTPUT, index)["text"]
+                assert ANSWERED_BY_CLICK in said and UNANSWERED not in said, (index, said)
 
         print(
             f"{rel}: open {opened - started:.1f} s, run all {ran - opened:.1f} s, "
@@ -605,6 +674,26 @@ JS_CELL_BOXES = """(selector) => Array.from(document.querySelectorAll(selector))
           lines: Math.round(ink.height / lineHeight), words: text.split(/\\s+/).length};
 })"""
 # On a phone the map's tables are cards: the column titles are hidden and said before each value instead.
+JS_BROKEN_WORDS = """(selector) => {
+  // Every word (a run of non-spaces) of the visible elements matching selector that the layout split over lines.
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+"""Words a layout broke inside: «Según la lección» in fragments, «nivel2.tool_result_paired» split mid-word."""
+
 JS_AS_CARDS = """(selector) => getComputedStyle(document.querySelector(selector)).position === 'absolute'"""
 # Every line box of every learner's link in the map (a long name wraps onto several).
 JS_LINK_RECTS = """(selector) => Array.from(document.querySelectorAll(selector)).map(a => ({
@@ -631,6 +720,22 @@ MAP_MOVES = [
     {"read_only": ["rerun"], "high_impact": ["rerun", "is_error"]},
 ]
 """What each learner's reconcile did, in turn (the learner with an error has none)."""
+
+
+def _crowded_map(out: Path) -> None:
+    """A class of 40 where most made the same moves: the map's «who» cells hold long lists of names."""
+    from autograder.course.criteria import CRITERIA, required_ids
+    from autograder.reporting.report import ReportEntry, write_reports
+    from autograder.wire.results import CriterionResult, SubmissionResult
+
+    entries = []
+    for k in range(40):
+        crit = [CriterionResult(c, True, CRITERIA[c].points, CRITERIA[c].points, "bien") for c in required_ids()]
+        result = SubmissionResult.from_criteria("04_ejercicios.ipynb", crit, seed=5)
+        result.moves = MAP_MOVES[k % 2]
+        learner = f"María José Fernández-Villaverde {k}"
+        entries.append(ReportEntry(result, f"clase/{learner}", f"alumno_{k}", learner=learner, learner_id=str(100 + k)))
+    write_reports(out, entries, lang="es", seed=5)
 
 
 def _expected_map(out: Path) -> dict[str, dict[str, list[Any]]]:
@@ -760,6 +865,12 @@ def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: P
                 else:
                     assert _assert_labels_apart(page, f"#moves-{kind} thead th", width) == 4
                 _assert_labels_apart(page, f"#moves-{kind} tbody td", width)
+                # The move and its role are words a reader reads whole («Según la lección»): never split inside.
+                cards = page.evaluate(JS_AS_CARDS, f"#moves-{kind} thead")  # its header hidden, for readers
+                whole = (
+                    "" if cards else f"#moves-{kind} th, "
+                ) + f"#moves-{kind} td.move, #moves-{kind} td[class^='role-']"
+                assert page.evaluate(JS_BROKEN_WORDS, whole) == [], f"words broken in the map at {width} px"
             links = page.evaluate(JS_LINK_RECTS, "table.moves td.who a")
             assert len(links) == sum(n for kind in expected.values() for n, _ in kind.values())
             for a, b in itertools.combinations(links, 2):
@@ -767,6 +878,17 @@ def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: P
                     assert not _overlaps(ra, rb), f"{a['label']!r} and {b['label']!r} overlap at {width} px"
             assert "Fuera del mapa" in page.locator("#map-apart").inner_text()
             _screenshot_report(page, f"resumen-{width}")
+
+        # A crowded map: the names take the room they need, and «Según la lección» stays words, not fragments.
+        crowded = tmp_path / "llena"
+        _crowded_map(crowded)
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto((crowded / "resumen.html").as_uri())
+            assert page.evaluate(JS_OVERFLOW) <= 0, f"a crowded resumen.html scrolls sideways at {width} px"
+            whole = "table.moves td.move, table.moves td[class^='role-']"
+            assert page.locator("table.moves td.role-lesson").count() >= 1
+            assert page.evaluate(JS_BROKEN_WORDS, whole) == [], f"words broken in a crowded map at {width} px"
 
         # The table sorts (numbers as numbers, ungraded rows last) and filters, all in the page.
         page.set_viewport_size({"width": 1280, "height": 900})
@@ -796,6 +918,9 @@ def test_resumen_and_feedback_read_in_chromium(browser_context: Any, tmp_path: P
             page.set_viewport_size({"width": width, "height": 900})
             page.goto(feedback.as_uri())
             assert page.evaluate(JS_OVERFLOW) <= 0, f"{feedback.name} scrolls sideways at {width} px"
+            # A criterion's id is one word a learner may search for: never split over two lines.
+            assert page.locator("table.cards td code").count() == len(required_ids())
+            assert page.evaluate(JS_BROKEN_WORDS, "table.cards td code") == [], f"an id broken at {width} px"
             _screenshot_report(page, f"feedback-{width}")
     finally:
         page.close()
@@ -811,12 +936,27 @@ def _screenshot_report(page: Any, name: str) -> None:
 JS_MENU_BAR = """() => Array.from(document.querySelectorAll('#jp-menu-panel .lm-MenuBar-itemLabel'))
   .map(label => label.textContent.trim())"""
 
-# The commands behind the menu paths the notebooks quote (notebook 01 and 04: «Run › Ejecutar todas las
-# celdas», «Kernel › Reiniciar el intérprete»), as JupyterLab labels them in the interface's language.
+# The commands behind the menu paths the notebooks quote (notebook 01 and 04: «Ejecutar › Ejecutar todas las
+# celdas», «Kernel › Reiniciar el kernel»), as JupyterLab labels them in the interface's language.
 JS_COMMAND_LABELS = """() => {
   const commands = window.jupyterapp.commands;
-  return {runAll: commands.label('notebook:run-all-cells'), restart: commands.label('kernelmenu:restart')};
+  return {runAll: commands.label('notebook:run-all-cells'), restart: commands.label('kernelmenu:restart'),
+          runCell: commands.label('notebook:run-cell-and-select-next')};
 }"""
+
+# Every item of a menu of the bar, opened as a learner opens it (a click on its title).
+JS_OPEN_MENU_ITEMS = """() => Array.from(document.querySelectorAll('.lm-Menu:not(.lm-MenuBar) .lm-Menu-itemLabel'))
+  .map(label => label.textContent.trim()).filter(text => text)"""
+
+# Not awaited: the command resolves only when the dialog closes.
+JS_ASK_RESTART = """() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }"""
+
+# English a learner would meet in a menu item or dialog left untranslated (a whole word, as JupyterLab writes it).
+ENGLISH_WORDS = re.compile(
+    r"\b(Run|Cells?|Selected|Restart|Kernel|Tabs?|Activate|Next|Previous|Clear|and|Do|All|Modified)\b"
+)
+# Upstream's other words for the kernel; the course says «kernel».
+OTHER_KERNEL_WORDS = re.compile(r"intérprete|[Nn]úcleo")
 
 JS_CODE_SOURCES = """() => window.jupyterapp.shell.currentWidget.content.widgets
   .map(cell => cell.model.type === 'code' ? cell.model.sharedModel.getSource() : null)"""
@@ -882,19 +1022,85 @@ def _index(sources: list[str | None], needle: str, after: int = -1) -> int:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_jupyterlab_speaks_spanish(lab_server: LabServer, browser_context: Any) -> None:
-    """The course's default (jupyter-config/overrides.d/lesson3.json, installed with the package) and its pack."""
+    """The course's pack (jupyterlab_language_pack_es) made the default by jupyter-config/overrides.d/lesson3.json:
+    the menus a learner opens, the restart dialog and the file browser are Spanish, and say «kernel» only."""
     page = browser_context.new_page()
     try:
         _open(page, lab_server, "01_reanudar_no_reiniciar.ipynb")
         menus = page.evaluate(JS_MENU_BAR)
-        assert {"Archivo", "Editar", "Ver"} <= set(menus), menus
-        assert not {"File", "Edit", "View"} & set(menus), menus
+        assert menus[:6] == ["Archivo", "Editar", "Ver", "Ejecutar", "Kernel", "Pestañas"], menus
+        opened = {}
+        for title in ("Archivo", "Ejecutar", "Kernel", "Pestañas"):
+            page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=title).first.click()
+            opened[title] = page.evaluate(JS_OPEN_MENU_ITEMS)
+            page.keyboard.press("Escape")
+        for title, items in opened.items():
+            assert items, title
+            english = [item for item in items if ENGLISH_WORDS.search(item.removeprefix("Kernel"))]
+            assert not english, f"{title}: {english}"
+            assert not [item for item in items if OTHER_KERNEL_WORDS.search(item)], f"{title}: {items}"
         labels = page.evaluate(JS_COMMAND_LABELS)
+        assert labels["runCell"] == "Ejecutar la celda seleccionada" and labels["runCell"] in opened["Ejecutar"]
         notebooks = "\n".join(p.read_text(encoding="utf-8") for p in sorted((NOTEBOOKS / "src").glob("*.md")))
         # The menu items the notebooks tell learners to use are the ones JupyterLab shows.
-        assert labels["runAll"] == "Ejecutar todas las celdas" and f"Run › {labels['runAll']}" in notebooks, labels
+        assert labels["runAll"] == "Ejecutar todas las celdas" and f"Ejecutar › {labels['runAll']}" in notebooks, labels
         assert f"Kernel › {labels['restart'].rstrip('…')}" in notebooks, labels
+        assert not OTHER_KERNEL_WORDS.search(notebooks)
+        # Every menu path the course cites (notebooks, check()'s and the grader's texts, in either language: the lab
+        # opens in Spanish for everyone) starts at a menu this JupyterLab shows.
+        from autograder.course.catalogue import entries
+
+        spanish = notebooks + "\n".join(said for t in entries().values() for said in t.values())
+        # An italic span is the English UI named as such («con JupyterLab en inglés, *Run › Run All Cells*»).
+        spanish = re.sub(r"(?<!\*)\*[^*\n]+\*(?!\*)", "", spanish)
+        cited = set(re.findall(r"(\w+) › ", spanish))
+        assert cited and cited <= set(menus), cited - set(menus)
+        # The file browser's column, and the restart dialog a learner answers.
+        assert "Modificado" in page.locator(".jp-DirListing-header").inner_text()
+        page.evaluate(JS_ASK_RESTART)
+        dialog = page.locator(".jp-Dialog")
+        said = dialog.inner_text()
+        assert "¿Reiniciar el kernel?" in said and "Se perderán todas las variables" in said, said
+        assert not ENGLISH_WORDS.search(said) and not OTHER_KERNEL_WORDS.search(said), said
+        dialog.get_by_role("button", name="Cancelar").click()
     finally:
+        page.close()
+
+
+JS_SHELL_LAYOUT = """() => {
+  const shell = window.jupyterapp.shell;
+  return {leftCollapsed: shell.leftCollapsed, rightCollapsed: shell.rightCollapsed,
+          notebookWidth: shell.currentWidget.node.getBoundingClientRect().width, viewport: window.innerWidth};
+}"""
+# At 390 px the notebook had 45 px beside the open file browser; with the panels closed it has most of the screen.
+NARROW_NOTEBOOK_MIN_SHARE = 0.75
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_narrow_screen_opens_with_the_side_panels_closed(lab_server: LabServer, browser_context: Any) -> None:
+    """A first visit (a workspace of its own: nothing restored) on a phone, then on a desktop: the course's extension
+    (jupyter-config/labextensions/lesson3-narrow-screens) closes the panels on the phone only."""
+    rel = "01_reanudar_no_reiniciar.ipynb"
+    page = browser_context.new_page()
+    try:
+        for width, workspace in ((CHECK_TABLE_NARROW_WIDTH, "telefono"), (1280, "escritorio")):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(
+                f"{lab_server.base_url}lab/workspaces/{workspace}/tree/{rel}?token={lab_server.token}",
+                wait_until="domcontentloaded",
+            )
+            _wait(page, JS_NOTEBOOK_READY, rel, KERNEL_READY_TIMEOUT_S, f"{rel} at {width} px", lab_server)
+            page.wait_for_timeout(500)  # the layout settles after the restore
+            layout = page.evaluate(JS_SHELL_LAYOUT)
+            _screenshot_report(page, f"primera-visita-{width}")
+            if width == CHECK_TABLE_NARROW_WIDTH:
+                assert layout["leftCollapsed"] and layout["rightCollapsed"], layout
+                assert layout["notebookWidth"] >= NARROW_NOTEBOOK_MIN_SHARE * layout["viewport"], layout
+            else:  # a desktop keeps JupyterLab's own first layout: the file browser open
+                assert not layout["leftCollapsed"], layout
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
         page.close()
 
 

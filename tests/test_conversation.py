@@ -146,7 +146,9 @@ def test_a_run_error_is_one_sentence():
     body = {"type": "error", "error": {"type": "invalid_request_error", "message": "tool_use ids without tool_result"}}
     response = httpx2.Response(400, json=body, request=request)
     api_error = anthropic.BadRequestError("400", response=response, body=body)
-    assert describe_run_error(api_error) == "HTTP 400 BadRequestError: tool_use ids without tool_result"
+    # A wording the course does not know is still quoted as the API's.
+    said = "HTTP 400 BadRequestError: la API, en inglés: «tool_use ids without tool_result»"
+    assert describe_run_error(api_error) == said
     assert describe_run_error(CheckpointError("versión 2")) == "CheckpointError: versión 2"
     assert describe_run_error(KeyError("turns")) == "KeyError: 'turns'"
 

@@ -164,7 +164,8 @@ def test_a_resume_that_meets_an_api_error_reports_it_with_the_apis_words(tmp_pat
     save_checkpoint(cp, path)
     run = resume_run(TASK_NOTES, workspace=workspace, checkpoint_path=path, reconcile=lambda c: c, new_process=False)
     assert not run.ok
-    assert run.error.startswith("HTTP 400 BadRequestError: messages.13: `tool_use` ids were found without")
+    assert run.error.startswith("HTTP 400 BadRequestError: messages[13] pide una herramienta")
+    assert "(la API, en inglés: «messages.13: `tool_use` ids were found without" in run.error
     assert run.state == cp  # what is on disk: the failed resume saved nothing
     assert len(run.requests) == 1
 

@@ -48,3 +48,17 @@ def test_the_import_bench_runs_quick():
     done = subprocess.run([sys.executable, str(BENCH), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "autograder.grading.pipeline" in done.stdout and "lesson3.agent" in done.stdout
+
+
+def test_reading_the_course_cells_does_not_import_nbformat():
+    """The grading zygote reads the notebooks' sources at start (course_skip_cells): nbformat's import (jsonschema
+    and its grammars) cost about a second of every check()'s first call after a kernel restart."""
+    code = "from autograder.intake.course_cells import course_skip_cells\nassert course_skip_cells()\n"
+    assert run(code + "import sys; print('nbformat' in sys.modules)") == "False"
+
+
+def test_the_notebook_face_does_not_import_the_report_writer():
+    """check() and warm_up() import autograder.notebook in every kernel: the HTML reports (jinja2, the misconception
+    map) belong to the class's reports, not to it (an intake module importing a report helper once pulled them in)."""
+    code = "import autograder.notebook\nimport sys\n"
+    assert run(code + "print(sorted(m for m in ('jinja2', 'autograder.reporting.report') if m in sys.modules))") == "[]"

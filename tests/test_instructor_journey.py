@@ -1,8 +1,9 @@
 """The instructor's journey, walked as docs/guia-docente.md's «El trabajo, paso a paso» says, on a class of 34.
 
 Steps 2 to 6 of the guide, one test per LMS: the LMS's download (Moodle's wrapped in «Tarea 4/» inside a zip,
-as the guide's example) → ``grade`` → ``review`` (the texts left to a person, then a regrade request) →
-``review --apply`` → ``export`` → one learner resubmits → ``grade`` that one into the same folder with
+as the guide's example; Canvas's with its gradebook, for the names) → ``grade`` → ``review`` (the texts left to
+a person, then a regrade request) → ``review --apply`` → another file chosen for one learner (``--choose``) →
+``export`` → one learner resubmits → ``grade`` that one into the same folder with
 ``--force`` → ``export`` again. Each seam is checked where a grade could be lost: every graded learner's
 grade in the LMS file is their grade in grades.csv, a decided criterion is decided in every output, the
 LMS file's other cells are as the LMS wrote them, a locked or hand-written grade stays, and no learner or
@@ -78,6 +79,11 @@ class LMS:
             self.download = canvas_download(tmp / "submissions.zip", people)
             self.sheet = canvas_gradebook(tmp / "libro.csv", people)
 
+    def download_of(self, person: Learner, path: Path) -> Path:
+        """One learner's files as the LMS's download gives them."""
+        make = moodle_download if self.name.startswith("moodle") else canvas_download
+        return make(path, [person])
+
     def resubmission(self, person: Learner, path: Path) -> Path:
         """One learner's new upload, downloaded as the LMS gives it."""
         again = Learner(person.first, person.last, person.ident, "solved")
@@ -117,11 +123,16 @@ def test_the_instructors_journey_loses_no_grade_between_the_steps(tmp_path, lms_
     lms = LMS(lms_name, tmp_path, people)
     out = tmp_path / "resultados"
 
-    # 3. Grade the download as the LMS gave it.
-    code, _, err = autograder("grade", lms.download, "--out", out, "--seed", SEED)
+    # 3. Grade the download as the LMS gave it (Canvas's with its gradebook, for the learners' names).
+    named = ["--gradebook", lms.sheet] if lms_name == "canvas" else []
+    code, _, err = autograder("grade", lms.download, "--out", out, "--seed", SEED, *named)
     assert code == 0, err
     graded = grades_csv(out)
     assert sorted(graded) == sorted(str(p.ident) for p in people)  # one row each, the LMS's id read
+    if lms_name == "canvas":  # as the gradebook names them, not as Canvas's download («garcíanúñezana»)
+        assert {k: row["learner"] for k, row in graded.items()} == {
+            str(p.ident): f"{p.last}, {p.first}" for p in people
+        }
     for person in people:  # the final notebook, never JupyterLab's copy of an earlier attempt
         assert "Copy1" not in graded[str(person.ident)]["submission"]
     pending = [p for p in people if graded[str(p.ident)]["status"] == "pending"]
@@ -142,6 +153,19 @@ def test_the_instructors_journey_loses_no_grade_between_the_steps(tmp_path, lms_
     assert fill(request, "1", "Recorrección pedida: el tool_result está, aunque sin is_error.") == 1
     code, _, err = autograder("review", out, "--apply", request)
     assert code == 0, err
+    # 4b. Another file for one learner: the copy was the attempt they meant (the instructor knows it).
+    chooser = next(p for p in people if p.kind == "with_copy")
+    theirs = lms.download_of(chooser, tmp_path / "elegido.zip")
+    code, _, err = autograder(
+        "grade", theirs, "--out", out, "--force", "--choose", f"{chooser.ident}=04_ejercicios-Copy1.ipynb"
+    )
+    assert code == 0, err
+    chosen = grades_csv(out)[str(chooser.ident)]
+    assert (
+        chosen["submission"].endswith("04_ejercicios-Copy1.ipynb") and "lo eligió quien califica" in chosen["warnings"]
+    )
+    assert number(chosen["total"]) < number(graded[str(chooser.ident)]["total"])  # an earlier attempt: fewer points
+
     decided = grades_csv(out)
     assert all(decided[str(p.ident)]["status"] != "pending" for p in people)
     assert number(decided[str(asked.ident)]["total"]) == number(graded[str(asked.ident)]["total"]) + 1
@@ -202,3 +226,5 @@ def test_the_instructors_journey_loses_no_grade_between_the_steps(tmp_path, lms_
             assert number(cells_again[str(person.ident)]) == pytest.approx(lms.top)
         else:
             assert cells_again[str(person.ident)] == cells[str(person.ident)], person.full
+    # The chosen file is still the one graded after the resubmission's regrade.
+    assert grades_csv(out)[str(chooser.ident)]["submission"].endswith("04_ejercicios-Copy1.ipynb")

@@ -145,7 +145,7 @@ def test_scratch_dirs_are_fresh_and_removed_by_cleanup() -> None:
 
 def test_widget_runs_the_chosen_crash_and_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     widget = lab.crash_lab(point="after_save_b", tool="read_file", strategy="delete")
-    point_w, tool_w, strategy_w, button, picture, _out = widget.children
+    point_w, tool_w, strategy_w, button, _out, picture = widget.children  # the result under the button
     assert repr(widget).startswith("Laboratorio de caídas")
     assert (point_w.value, tool_w.value, strategy_w.value) == ("after_save_b", "read_file", "delete")
     assert picture.value == lab.loop_svg("after_save_b")

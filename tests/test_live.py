@@ -37,6 +37,7 @@ from lesson3.model import (
     LiveModeError,
     ScriptedModel,
     api_error_for,
+    api_error_said,
     chosen_model,
     make_client,
     offline_client,
@@ -352,7 +353,8 @@ def test_a_dangling_call_gets_the_apis_400_wording_over_http(
                 workspace=run_dir / "workspace",
                 reconcile=lambda state: state,
             )
-    assert code == 1 and one_clear_line(err) == f"Error: la API respondió HTTP 400: {wording}"
+    said = f"Error: la API respondió HTTP 400: {api_error_said(wording)}"
+    assert code == 1 and one_clear_line(err) == said and f"«{wording}»" in said
     assert raised.value.body["error"] == {"type": "invalid_request_error", "message": wording}
     assert [a.status for a in api.attempts] == [400, 400]  # a 400 is not retried
 

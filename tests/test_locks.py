@@ -52,10 +52,13 @@ NOTEBOOKS = sorted([*(REPO / "notebooks").glob("*.ipynb"), *(REPO / "notebooks" 
 LOCAL_PACKAGES = {"lesson3", "autograder"}
 # The course environment's size limit (issue: learners install what learners use).
 MAX_COURSE_VENV_MB = 420
-SPANISH = "es_ES"
+# The course's own language pack (jupyterlab_language_pack_es, made by lesson3.build_language_pack).
+SPANISH = "es"
 TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
 OVERRIDES = REPO / "jupyter-config" / "overrides.d" / "lesson3.json"
 OVERRIDES_TARGET = "share/jupyter/lab/settings/overrides.d/lesson3.json"
+NARROW_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-narrow-screens"
+NARROW_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-narrow-screens"
 
 
 # --- reading a lock ----------------------------------------------------------------------------
@@ -386,7 +389,13 @@ def test_lesson3_autograder_and_the_notebooks_import_only_what_the_course_lock_i
 
 def test_the_package_installs_spanish_as_jupyterlabs_default():
     shared = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
-    assert shared == {str(OVERRIDES.relative_to(REPO)): OVERRIDES_TARGET}
+    assert shared == {
+        str(OVERRIDES.relative_to(REPO)): OVERRIDES_TARGET,
+        str(NARROW_EXTENSION.relative_to(REPO)): NARROW_EXTENSION_TARGET,
+    }
+    assert json.loads((NARROW_EXTENSION / "package.json").read_text())["jupyterlab"]["_build"]["load"] == (
+        "static/remoteEntry.js"
+    )
     assert json.loads(OVERRIDES.read_text(encoding="utf-8")) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
     runtime = read_lock(RUNTIME_LOCK)
     assert "jupyterlab-language-pack-es-es" in runtime.direct()
@@ -597,6 +606,7 @@ def test_the_course_opens_in_spanish(course_env):
     jupyterlab = lab["spanish"]["data"]["jupyterlab"]
     assert jupyterlab["menu\x04File"] == ["Archivo"]
     assert jupyterlab["Run All Cells"] not in (["Run All Cells"], [""], [])
+    assert jupyterlab["menu\x04Run"] == ["Ejecutar"] and jupyterlab["Restart Kernel…"] == ["Reiniciar el kernel…"]
     default, languages = _default_locale(course_env.venv, course_env.env)
     assert default == SPANISH and SPANISH in languages
 
@@ -619,6 +629,18 @@ def test_every_course_module_imports_in_the_course_environment(course_env):
         env=course_env.env,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def calls_check(source: str) -> bool:
+    """Whether a cell calls check() (not a cell that only mentions it in a comment, such as warm_up()'s)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "check"
+        for node in ast.walk(tree)
+    )
 
 
 @pytest.mark.slow
@@ -647,7 +669,7 @@ nbformat.write(nb, sys.argv[3])
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         found = []
         for cell in cells:
-            if cell["cell_type"] == "code" and "check(" in "".join(cell["source"]):
+            if cell["cell_type"] == "code" and calls_check("".join(cell["source"])):
                 text = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cell["outputs"] if "data" in o)
                 found.append(text.splitlines()[0] if text else "")
         return found
@@ -672,9 +694,16 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
     assert proc.returncode == 0, proc.stderr[-3000:]
     (wheel,) = tmp_path.glob("lesson3-*.whl")
     with zipfile.ZipFile(wheel) as zf:
-        data = [n for n in zf.namelist() if ".data/data/" in n]
-        assert data == [f"lesson3-{wheel.name.split('-')[1]}.data/data/{OVERRIDES_TARGET}"]
+        prefix = f"lesson3-{wheel.name.split('-')[1]}.data/data/"
+        data = [n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n]
+        assert data == [f"{prefix}{OVERRIDES_TARGET}"]
+        extension = sorted(n.removeprefix(prefix) for n in zf.namelist() if "labextensions" in n)
+        assert extension == [f"{NARROW_EXTENSION_TARGET}/{name}" for name in ("package.json", "static/remoteEntry.js")]
         assert json.loads(zf.read(data[0])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
+        # The course's language pack, and the entry point JupyterLab finds it by.
+        assert f"jupyterlab_language_pack_{SPANISH}/locale/{SPANISH}/LC_MESSAGES/jupyterlab.json" in zf.namelist()
+        (entry_points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]
+        assert f"{SPANISH} = jupyterlab_language_pack_{SPANISH}" in zf.read(entry_points).decode()
 
 
 def _set_up_part(marker: str, runs: str) -> str:

@@ -17,6 +17,7 @@ from lesson3.practice import (
     question_markdown,
     question_widget,
     run_checks,
+    show_feedback,
 )
 
 ROOT = QUESTIONS["respuesta_causa_raiz"]
@@ -60,6 +61,32 @@ def test_question_widget_gives_feedback_on_click() -> None:
     choices.value = ROOT.answer
     button.click()
     assert "✓ Correcto" in out.value and "#2e7d32" in out.value
+
+
+def test_a_click_in_the_widget_replaces_what_the_answer_cell_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer cell (show_feedback) said «Todavía no respondiste»; the learner answers with the widget instead:
+    the cell's output is replaced (same display id), so it never contradicts the click."""
+    import IPython.display
+
+    shown: list[tuple[str, str, bool]] = []
+
+    def publish(data: dict[str, str], *, raw: bool, display_id: str, update: bool = False) -> None:
+        shown.append((data["text/plain"], display_id, update))
+
+    monkeypatch.setattr(IPython.display, "display", lambda data, **kw: publish(data, **kw))
+    monkeypatch.setattr(IPython.display, "update_display", lambda data, **kw: publish(data, update=True, **kw))
+    show_feedback(ROOT, None)
+    (said, cell_id, update) = shown[-1]
+    assert "Todavía no respondiste" in said and "widget de arriba" in said and not update
+    box = question_widget(ROOT)
+    (_label, choices, button), _out = box.children[0].children, box.children[1]
+    button.click()  # nothing picked: the cell keeps its text
+    assert len(shown) == 1
+    choices.value = ROOT.answer
+    button.click()
+    (said, display_id, update) = shown[-1]
+    assert update and display_id == cell_id and "✓ Correcto" in said and "Todavía" not in said
+    assert "Todavía no respondiste" in feedback(ROOT, None) and "widget" not in feedback(ROOT, None)
 
 
 @pytest.mark.parametrize("picked", ["a", "B", "(c)", "d"])

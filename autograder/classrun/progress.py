@@ -60,10 +60,12 @@ class ProgressLines:
         self.stream, self.names, self.lang, self.start = stream, names, lang, time.monotonic()
 
     def __call__(self, done: int, total: int, result: SubmissionResult, index: int) -> None:
-        key = "cli.progress_error" if result.error else "cli.progress"
+        # A total with points left to a person is not a grade: the line says it is one so far.
+        key = "cli.progress_error" if result.error else "cli.progress_pending" if result.pending else "cli.progress"
         line = text(
             key,
             self.lang,
+            pending=fmt_points(result.pending, self.lang),
             done=done,
             total=total,
             name=for_terminal(self.names(index, result)),

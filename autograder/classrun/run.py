@@ -10,8 +10,8 @@ container (a class of one learner, :mod:`autograder.classrun.gradescope`). The c
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
-import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,7 +26,10 @@ from autograder.intake.collect import Intake, IntakeError, Learner, collect_subm
 from autograder.reporting import results_json, review
 from autograder.reporting.out_folder import OutPlan, begin_out, finish_out, grader_wrote, out_lock, prepare_out
 from autograder.reporting.report import (
+    ClassFigures,
     ReportEntry,
+    class_figures,
+    folded,
     needs_help,
     report_files,
     result_learner,
@@ -95,6 +98,8 @@ class GradedClass:
     interrupted: bool
     kept: int = 0
     """Learners of the class already in the folder that this run did not grade: kept as they were."""
+    unowned: list[str] = dataclasses.field(default_factory=list)
+    """Files of the class in no learner's folder: nobody's row names them, so the run does not end as a success."""
 
     @property
     def results(self) -> list[SubmissionResult]:
@@ -105,13 +110,9 @@ class GradedClass:
         return sum(1 for e in self.entries if e.graded)
 
     @property
-    def mean(self) -> float:
-        return statistics.fmean(r.score for r in self.results) if self.entries else 0.0
-
-    @property
-    def mean_fraction(self) -> float:
-        results = self.results
-        return statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results) if results else 0.0
+    def figures(self) -> ClassFigures:
+        """The class's mean and the rest, as resumen.html shows them (one computation for both)."""
+        return class_figures(self.entries)
 
     @property
     def with_problems(self) -> int:
@@ -123,26 +124,50 @@ class GradedClass:
         return sum(1 for r in self.results if r.pending)
 
     @property
-    def files(self) -> tuple[int, int]:
-        """(graded, not graded): one graded file per learner who handed one in; every other file they handed in."""
+    def tally(self) -> Tally:
+        """This run's learners and files, counted so that each sum adds up (:class:`Tally`)."""
         mine = [p.learner for p in self.planned]
-        graded = sum(1 for learner in mine if learner.files)
-        return graded, sum(len(learner.files) + len(learner.others) for learner in mine) - graded
+        with_file = sum(1 for learner in mine if learner.files)
+        others = sum(len(learner.files) + len(learner.others) for learner in mine) - with_file
+        return Tally(len(mine), with_file, others, len(self.unowned))
 
 
-def _saved_decisions(out: Path, lang: str) -> list[review.Decision]:
+@dataclass(frozen=True)
+class Tally:
+    """Learners = ``with_file`` + those without one; files = one graded per ``with_file`` + ``others`` + ``unowned``."""
+
+    learners: int
+    with_file: int
+    """Learners who handed in a .py or .ipynb: one of them is graded (their row says which)."""
+    others: int
+    """The rest of those learners' files: not graded (copies, drafts, other formats), named in their row."""
+    unowned: int
+    """Files in no learner's folder: not graded."""
+
+    @property
+    def without_file(self) -> int:
+        return self.learners - self.with_file
+
+    @property
+    def files(self) -> int:
+        return self.with_file + self.others + self.unowned
+
+
+def _saved_decisions(out: Path, lang: str) -> tuple[list[review.Decision], list[review.FileChoice]]:
     try:
-        return review.load_decisions(out)
+        return review.load_all(out)
     except review.ReviewError as exc:
         raise Refused(exc.notice.render(lang)) from exc
 
 
-def _write_decisions(out: Path, decisions: list[review.Decision], *, always: bool = False) -> list[str]:
+def _write_decisions(
+    out: Path, decisions: list[review.Decision], files: list[review.FileChoice], *, always: bool = False
+) -> list[str]:
     """decisions.json when there is a decision to keep (or ``always``: a re-grade that dropped every one must say
     so, not keep the old ones); nothing otherwise (a folder never reviewed stays as it was)."""
-    if not decisions and not always:
+    if not decisions and not files and not always:
         return []
-    review.write_decisions(out, decisions)
+    review.write_decisions(out, decisions, files=files)
     return [review.DECISIONS_JSON]
 
 
@@ -157,6 +182,8 @@ def grade_class(
     start: Callable[[list[Learner], list[Planned]], Progress],
     warn: Callable[[str], None],
     replace: bool = False,
+    choose: Sequence[str] = (),
+    names: dict[str, str] | None = None,
 ) -> GradedClass:
     """Grade the class under ``paths`` (or its ``shard``) into ``out``; ``start`` gives the progress once the
     plan is known, ``warn`` says each warning as it comes. A Ctrl-C keeps what was graded
@@ -164,7 +191,11 @@ def grade_class(
 
     With ``force``, a class already graded into ``out`` is updated: the learners given are graded again
     (with the class's seed) and everyone else is kept, with their feedback and decisions; learners none of
-    whom are in that class are refused, unless ``replace`` (the folder then holds only this run)."""
+    whom are in that class are refused, unless ``replace`` (the folder then holds only this run).
+
+    ``choose``: «LEARNER=FILE», a person's choice of the file graded for a learner instead of the rule's
+    (:func:`_choose_files`); kept in decisions.json, so every later run into ``out`` grades it again.
+    ``names``: each learner's name by LMS id, from the LMS's gradebook (``--gradebook``): the reports' names."""
     lang = course.lang or "es"
     if shard is not None and course.seed is None:
         raise Refused(text("shard.needs_seed", lang))
@@ -180,7 +211,14 @@ def grade_class(
                 warn(warning)
             if not intake.learners:
                 raise Refused(text("cli.nothing", lang, paths=", ".join(f"«{p}»" for p in paths)))
-            return _grade_collected(intake, paths, out, course.for_run(), jobs, shard, force, start, warn, previous)
+            if names:  # the LMS's own names for its ids: «Núñez, María» where Canvas's download says «núñezmaría»
+                intake.learners = [
+                    dataclasses.replace(lr, label=names[lr.ident]) if lr.ident and lr.ident in names else lr
+                    for lr in intake.learners
+                ]
+            return _grade_collected(
+                intake, paths, out, course.for_run(), jobs, shard, force, start, warn, previous, choose, bool(names)
+            )
 
 
 def _previous_class(out: Path, lang: str) -> results_json.ClassResults | None:
@@ -223,16 +261,24 @@ def _grade_collected(
     start: Callable[[list[Learner], list[Planned]], Progress],
     warn: Callable[[str], None],
     previous: results_json.ClassResults | None = None,
+    choose: Sequence[str] = (),
+    named: bool = False,
 ) -> GradedClass:
     lang = course.lang or "es"
     learners = intake.learners
     planned = plan(learners, paths, shard, lang)
     before: list[ReportEntry] = []
     if previous is not None and previous.entries:
-        planned, before = _into_class(planned, previous, out, lang)
+        planned, before = _into_class(planned, previous, out, lang, named=named)
     # A person's decisions from an earlier run into this folder hold again for the same content.
-    decided = _saved_decisions(out, lang)
-    kept_files = [review.DECISIONS_JSON] if decided else []
+    decided, chosen = _saved_decisions(out, lang)
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    # A part (--shard) is given the whole class's --choose: a learner of another part is that part's to choose for.
+    whole = plan(learners, paths, None, lang) if shard is not None else planned
+    planned, files, gone = _choose_files(planned, chosen, choose, lang, at, whole)
+    for warning in gone:
+        warn(warning)
+    kept_files = [review.DECISIONS_JSON] if decided or chosen or files else []
     names = [*(e.name for e in before), *(p.name for p in planned)]
     out_plan = prepare_out(out, [*report_files(dict.fromkeys(names)), *kept_files], force, lang)
     progress = start(learners, planned)
@@ -263,6 +309,9 @@ def _grade_collected(
             results,
             interrupted,
             time.monotonic() - started,
+            files=files,
+            said=gone,
+            always=bool(decided or chosen),
         )
 
 
@@ -280,6 +329,10 @@ def _write_class(
     results: list[SubmissionResult],
     interrupted: GradingInterrupted | None,
     elapsed: float,
+    *,
+    files: list[review.FileChoice],
+    said: list[str],
+    always: bool,
 ) -> GradedClass:
     """What a grading run does once grading is over (or a Ctrl-C stopped it): the entries, the class's
     decisions and copies, the reports."""
@@ -305,7 +358,7 @@ def _write_class(
     kept, dropped = review.carry(entries, decided, lang)
     for warning in dropped:
         warn(warning)
-    warnings = [*intake.warnings, *dropped]  # results.json keeps what the console said
+    warnings = [*intake.warnings, *said, *dropped]  # results.json keeps what the console said
     regraded = len(entries)
     if before:
         entries, warnings = _updated(before, entries), list(dict.fromkeys([*previous.warnings, *warnings]))
@@ -320,21 +373,19 @@ def _write_class(
     written = write_reports(
         out, entries, lang=lang, seed=course.seed, warnings=warnings, run=run, config=course.record()
     )
-    written += _write_decisions(out, kept, always=bool(decided))
+    written += _write_decisions(out, kept, files, always=always)
     finish_out(out_plan, written)
     seed = int(course.seed or 0)  # for_run drew one when none was given
-    return GradedClass(
-        out, learners, planned, entries, written, seed, elapsed, interrupted is not None, len(entries) - regraded
-    )
+    stopped, kept_before, unowned = interrupted is not None, len(entries) - regraded, [o.source for o in intake.loose]
+    return GradedClass(out, learners, planned, entries, written, seed, elapsed, stopped, kept_before, unowned)
 
 
 def _into_class(
-    planned: list[Planned], previous: results_json.ClassResults, out: Path, lang: str
+    planned: list[Planned], previous: results_json.ClassResults, out: Path, lang: str, *, named: bool = False
 ) -> tuple[list[Planned], list[ReportEntry]]:
     """This run's learners placed in the class already in ``out``: each one found there keeps their feedback's
-    name, a newcomer gets one no one has; and the class as it was. Refused when none of them is in it."""
-    import dataclasses
-
+    name (and, known by the LMS's id, the name the class gave them, unless this run was ``named`` from the LMS's
+    gradebook), a newcomer gets one no one has; and the class as it was. Refused when none of them is in it."""
     by_who = {_who(e.label, e.ident): e for e in previous.entries}
     found = [by_who.get(_who(p.label, p.learner_id)) for p in planned]
     if not any(found):
@@ -347,8 +398,80 @@ def _into_class(
         while old is None and name.casefold() in taken:
             name, n = f"{p.name}-{n}", n + 1
         taken.add(name.casefold())
-        placed.append(dataclasses.replace(p, name=name))
+        label = old.label if old is not None and p.learner_id and not named else p.label
+        placed.append(dataclasses.replace(p, name=name, label=label))
     return placed, list(previous.entries)
+
+
+def _choose_files(
+    planned: list[Planned],
+    saved: list[review.FileChoice],
+    asked: Sequence[str],
+    lang: str,
+    at: str,
+    whole: list[Planned] | None = None,
+) -> tuple[list[Planned], list[review.FileChoice], list[str]]:
+    """This run's learners with the file a person chose for them (``--choose LEARNER=FILE``, or an earlier run's
+    choice kept in decisions.json); the choices to keep; a warning per earlier choice whose file is gone.
+
+    «LEARNER=» (no file) gives the learner back to the rule. A learner or file that cannot be found is refused
+    before anything is graded, naming what there is."""
+    choices = {f.who: f for f in saved}
+    for spec in asked:
+        learner, sep, file = spec.partition("=")
+        learner, file = learner.strip(), file.strip()
+        if not sep or not learner:
+            raise Refused(text("grade.choose_syntax", lang, given=spec))
+        p = _find_learner(whole or planned, learner, lang)
+        if p.position not in {q.position for q in planned}:
+            continue  # another part's learner: chosen when that part is graded
+        who = _who(p.label, p.learner_id)
+        if not file:
+            choices.pop(who, None)
+            continue
+        choices[who] = review.FileChoice(p.label, _find_file(p, file, lang), at, p.learner_id)
+    placed, gone = [], []
+    for p in planned:
+        f = choices.get(_who(p.label, p.learner_id))
+        if f is not None and f.file not in [p.learner.inside(x) for x in p.learner.files]:
+            # They handed in again without that file: the rule chooses, and the instructor is told.
+            gone.append(text("grade.choice_gone", lang, learner=p.label, file=f.file))
+            del choices[f.who]
+            f = None
+        placed.append(p if f is None else dataclasses.replace(p, learner=dataclasses.replace(p.learner, chosen=f.file)))
+    return placed, review.merged_file_choices(choices.values()), gone
+
+
+def _find_learner(planned: list[Planned], given: str, lang: str) -> Planned:
+    """The one learner of this run ``given`` names: their name as the reports write it (accents and case aside, as
+    resumen.html's filter finds them), or their LMS id."""
+    wanted = " ".join(folded(given).split())
+    found = [
+        p for p in planned if wanted in {folded(p.label), folded(p.learner_id), folded(f"{p.label} ({p.learner_id})")}
+    ]
+    if not found:
+        raise Refused(text("grade.choose_no_learner", lang, learner=given))
+    if len(found) > 1:
+        ids = ", ".join(f"«{p.learner_id}»" for p in found if p.learner_id) or "—"
+        raise Refused(text("grade.choose_ambiguous", lang, learner=given, n=len(found), ids=ids))
+    return found[0]
+
+
+def _find_file(p: Planned, given: str, lang: str) -> str:
+    """The learner's file ``given`` names (its path in their folder, its name, or its name before Canvas prefixed
+    the learner and the upload to it), as their row shows it."""
+    from autograder.intake.choice import lms_upload
+
+    shown = [p.learner.inside(x) for x in p.learner.files]
+    names = [(x.name, lms_upload(x.name)[0]) for x in p.learner.files]
+    for same in (str.__eq__, lambda a, b: a.casefold() == b.casefold()):
+        found = [s for s, n in zip(shown, names, strict=True) if same(s, given) or any(same(m, given) for m in n)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            break
+    files = ", ".join(f"«{s}»" for s in shown) or "—"
+    raise Refused(text("grade.choose_no_file", lang, learner=p.label, file=given, files=files))
 
 
 def _updated(before: list[ReportEntry], graded: list[ReportEntry]) -> list[ReportEntry]:
@@ -370,8 +493,10 @@ def merge_class(folders: Sequence[Path], out: Path, *, force: bool, lang: str) -
             merged = merge_parts(folders)
         except results_json.ResultsError as exc:  # a part unreadable, or the parts not one run's
             raise Refused(exc.notice.render(lang)) from exc
-        decided = review.merged_decisions(*(_saved_decisions(f, lang) for f in folders))
-        kept_files = [review.DECISIONS_JSON] if decided else []
+        saved = [_saved_decisions(f, lang) for f in folders]
+        decided = review.merged_decisions(*(d for d, _ in saved))
+        files = review.merged_file_choices(*(f for _, f in saved))
+        kept_files = [review.DECISIONS_JSON] if decided or files else []
         out_plan = prepare_out(out, [*report_files(e.name for e in merged.entries), *kept_files], force, lang)
         mark_copies(merged.entries)
         begin_out(out_plan)
@@ -379,7 +504,7 @@ def merge_class(folders: Sequence[Path], out: Path, *, force: bool, lang: str) -
         written = write_reports(
             out, merged.entries, lang=merged.lang, seed=merged.seed, warnings=merged.warnings, config=merged.config
         )
-        written += _write_decisions(out, decided)
+        written += _write_decisions(out, decided, files)
         finish_out(out_plan, written)
     return merged, written
 
@@ -410,7 +535,7 @@ def apply_decisions(read: results_json.ClassResults, csv: Path, lang: str) -> tu
     out, entries = read.folder, read.entries
     try:
         decisions = review.read_decisions(csv, entries, at=datetime.now(UTC).isoformat(timespec="seconds"))
-        previous = review.load_decisions(out)
+        previous, files = review.load_all(out)
     except review.ReviewError as exc:
         raise Refused(exc.notice.render(lang)) from exc
     if not decisions:
@@ -422,7 +547,7 @@ def apply_decisions(read: results_json.ClassResults, csv: Path, lang: str) -> tu
     written = write_reports(
         out, entries, lang=read.lang or lang, seed=read.seed, warnings=read.warnings, run=read.run, config=read.config
     )
-    written += _write_decisions(out, review.merged_decisions(previous, decisions))
+    written += _write_decisions(out, review.merged_decisions(previous, decisions), files)
     finish_out(out_plan, written)
     return decisions, written
 

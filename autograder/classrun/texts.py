@@ -144,6 +144,32 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "«{out}» already holds a grading run, but it cannot be read ({why}). Grade into another folder, or "
         "replace it with --force --replace.",
     },
+    "grade.choose_syntax": {
+        "es": "--choose «{given}»: escribe ALUMNO=ARCHIVO, con el nombre del alumno (o su id del LMS) y el archivo "
+        "como lo nombra su fila (o ALUMNO= para volver a la regla).",
+        "en": "--choose «{given}»: write LEARNER=FILE, with the learner's name (or LMS id) and the file as their row "
+        "names it (or LEARNER= to go back to the rule).",
+    },
+    "grade.choose_no_learner": {
+        "es": "--choose: «{learner}» no es ningún alumno de lo que se califica ahora; escribe su nombre como lo "
+        "escribe grades.csv o su id del LMS, y da su entrega (o la clase entera) en la orden.",
+        "en": "--choose: «{learner}» is none of the learners graded now; write their name as grades.csv writes it "
+        "or their LMS id, and give their submission (or the whole class) to the command.",
+    },
+    "grade.choose_ambiguous": {
+        "es": "--choose: «{learner}» nombra a {n} alumnos; usa su id del LMS ({ids}).",
+        "en": "--choose: «{learner}» names {n} learners; use their LMS id ({ids}).",
+    },
+    "grade.choose_no_file": {
+        "es": "--choose: «{file}» no nombra uno solo de los archivos de {learner}; los suyos son: {files}.",
+        "en": "--choose: «{file}» does not name exactly one of {learner}'s files; theirs are: {files}.",
+    },
+    "grade.choice_gone": {
+        "es": "Para {learner} se había elegido calificar «{file}», que ya no está en su entrega: se calificó el que "
+        "elige la regla, y la elección se olvidó.",
+        "en": "For {learner}, «{file}» had been chosen to be graded; it is no longer in their submission: the file "
+        "the rule chooses was graded, and the choice was forgotten.",
+    },
     "grade.other_seed": {
         "es": "La clase en «{out}» se calificó con la semilla {seed}, no {given}: recalifica con --seed {seed} "
         "(o sin --seed), para que sus alumnos se comparen con los mismos casos, o califica en otra carpeta.",

@@ -101,6 +101,15 @@ def decimal_mark(lang: str) -> str:
     return text("report.decimal", lang)
 
 
+def fmt_points(x: float, lang: str | None = None) -> str:
+    """7.0 -> "7", 7.25 -> "7.25" ("7,25" in a Spanish page): points read like points, not floats.
+
+    ``lang`` None is for machines (results.json's readers, the console's seed): a decimal point.
+    """
+    shown = f"{round(x, 2):g}"
+    return shown if lang is None else shown.replace(".", decimal_mark(lang))
+
+
 def text(key: str, lang: str = "es", **params: Any) -> str:
     """The message ``key`` in ``lang`` (Spanish when the language or the key's translation is missing).
 

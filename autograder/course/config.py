@@ -54,6 +54,8 @@ SHIPPED = Path(__file__).with_name("curso.json")
 SEED_MAX = 2**31
 """Seeds are drawn below this (``--seed``'s range, Gradescope's learner seeds)."""
 POINTS_MAX = 100.0
+LATE_PENALTY_MAX = 100.0
+"""``penalizacion_tarde`` is a share of the grade: at most all of it."""
 
 LIMIT_RANGES: dict[str, tuple[float, float]] = {
     "load_seconds": (0.1, 120.0),
@@ -72,7 +74,7 @@ LIMIT_RANGES: dict[str, tuple[float, float]] = {
 
 ``processes`` is not here: the learner's process never starts another, whatever the course."""
 
-KEYS = ("semilla", "idioma", "niveles", "puntos", "limites")
+KEYS = ("semilla", "idioma", "niveles", "puntos", "limites", "penalizacion_tarde")
 """The file's top-level keys."""
 
 
@@ -97,6 +99,9 @@ class CourseConfig:
     lang: str | None = None
     source: str | None = field(default=None, compare=False)
     """The file it was read from (for messages; not part of what it means)."""
+    late_penalty: float = 0.0
+    """Per cent of the grade taken off work the LMS marks as late (``penalizacion_tarde``), when it goes to the
+    LMS (``export``): 0, the default, takes nothing off."""
 
     def graded(self) -> list[criteria.Criterion]:
         """The criteria a submission is graded on, with their configured points."""
@@ -128,7 +133,8 @@ class CourseConfig:
         """The grader's configuration in the judging process (checked where it was read)."""
         points = {str(k): float(v) for k, v in raw["puntos"].items()}
         levels = tuple(int(level) for level in raw["niveles"])
-        return cls(points, levels, Limits.from_json(raw["limites"]), raw.get("semilla"), raw.get("idioma"))
+        limits = Limits.from_json(raw["limites"])
+        return cls(points, levels, limits, raw.get("semilla"), raw.get("idioma"), late_penalty=late_penalty(raw))
 
     def to_json(self) -> dict[str, Any]:
         """The values, in the file's own keys (what the bundle and the learner's edition carry)."""
@@ -141,6 +147,8 @@ class CourseConfig:
             record["semilla"] = self.seed
         if self.lang is not None:
             record["idioma"] = self.lang
+        if self.late_penalty:  # only when set: a course without one keeps the digest it always had
+            record["penalizacion_tarde"] = self.late_penalty
         return record
 
     def digest(self) -> str:
@@ -154,6 +162,12 @@ class CourseConfig:
     def for_learners(self) -> CourseConfig:
         """What the learner's edition may carry: no seed (with it, a learner could replay the hidden cases)."""
         return replace(self, seed=None)
+
+
+def late_penalty(values: Mapping[str, Any] | None) -> float:
+    """The per cent a course's record (results.json's ``report.config``) takes off late work; 0 when none."""
+    late = (values or {}).get("penalizacion_tarde", 0)
+    return float(late) if is_number(late) and 0 <= late <= LATE_PENALTY_MAX else 0.0
 
 
 def values_digest(values: Mapping[str, Any]) -> str:
@@ -457,7 +471,15 @@ def check(raw: dict[str, Any], where: Locator, shown: str) -> CourseConfig:
     if lang is not None:
         expect(("idioma",), lambda v: v in LANGS, "lang", lang)
 
-    config = CourseConfig(_canonical_points(points), levels, limits, seed, lang, source=shown)
+    late = raw.get("penalizacion_tarde", 0)
+    expect(("penalizacion_tarde",), is_number, "percent", late)
+    if not 0 <= late <= LATE_PENALTY_MAX:
+        what = notice(
+            "config.range", name="penalizacion_tarde", value=str(late), low=0, high=f"{LATE_PENALTY_MAX:g}", unit=" %"
+        )
+        raise fail(("penalizacion_tarde",), what)
+
+    config = CourseConfig(_canonical_points(points), levels, limits, seed, lang, shown, float(late))
     if config.max_score <= 0:
         raise fail(("niveles",) if "niveles" in raw else ("puntos",), notice("config.nothing_counts"))
     return config

@@ -82,6 +82,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "config.expected.table": {"es": "una tabla ([sección])", "en": "a table ([section])"},
     "config.expected.points": {"es": "un número de puntos", "en": "a number of points"},
     "config.expected.number": {"es": "un número", "en": "a number"},
+    "config.expected.percent": {"es": "un porcentaje (un número de 0 a 100)", "en": "a percentage (0 to 100)"},
     "config.expected.integer": {"es": "un número entero", "en": "a whole number"},
     "config.expected.levels": {
         "es": "una lista no vacía de niveles, como [0, 1, 2]",

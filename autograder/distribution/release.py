@@ -45,9 +45,11 @@ NOTEBOOKS = (
 """The learner versions that ``lesson3.build_notebooks`` writes into ``notebooks/``."""
 
 FILES = ("pyproject.toml", "requirements.lock")
-FOLDERS = ("lesson3", "autograder", "binder", "jupyter-config")
-LEFT_OUT = ("lesson3/build_notebooks.py",)
-"""Inside the shipped folders, what stays with the maintainers (it builds the notebooks from ``src/``)."""
+# jupyterlab_language_pack_es: the course's JupyterLab language pack, a package of the wheel (pyproject.toml).
+FOLDERS = ("lesson3", "autograder", "binder", "jupyter-config", "jupyterlab_language_pack_es")
+LEFT_OUT = ("lesson3/build_notebooks.py", "lesson3/build_language_pack.py")
+"""Inside the shipped folders, what stays with the maintainers (the builders of the notebooks, from ``src/``, and of
+the language pack the edition ships built)."""
 QUESTIONS_MODULE = "autograder/course/questions.py"
 SHIPPED_CONFIG = f"autograder/course/{SHIPPED.name}"
 """The course's configuration in the edition, read by ``check()`` (:func:`autograder.course.config.shipped`)."""

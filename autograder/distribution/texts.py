@@ -69,7 +69,7 @@ O sin instalar nada, en el navegador: {badge}
 ## Entregar el cuaderno 4
 
 1. Escribe tu código donde dice `# TU CÓDIGO AQUÍ` y tus respuestas donde dice `TU RESPUESTA AQUÍ`.
-2. Ejecuta todo el cuaderno (**Run › Ejecutar todas las celdas**) y mira la tabla de `check()` al final:
+2. Ejecuta todo el cuaderno (**Ejecutar › Ejecutar todas las celdas**) y mira la tabla de `check()` al final:
    cada criterio de código en verde o en rojo, con el porqué. Las preguntas de opción múltiple no se
    corrigen aquí: `check()` dice «respuesta recibida: se califica al entregar».
 3. Guarda (**Archivo › Guardar Notebook**, o Ctrl+S) y entrega `notebooks/04_ejercicios.ipynb` tal como te indique tu
@@ -107,7 +107,7 @@ Open them in order, in `notebooks/`:
 ## Handing in notebook 4
 
 1. Write your code where it says `# TU CÓDIGO AQUÍ` and your answers where it says `TU RESPUESTA AQUÍ`.
-2. Run the whole notebook (**Run › Ejecutar todas las celdas**) and look at `check()`'s table at the end: each
+2. Run the whole notebook (**Ejecutar › Ejecutar todas las celdas**) and look at `check()`'s table at the end: each
    code criterion green or red, with the reason. The multiple-choice questions are not graded here: `check()`
    says «respuesta recibida: se califica al entregar».
 3. Save (**Archivo › Guardar Notebook**, or Ctrl+S) and hand in `notebooks/04_ejercicios.ipynb` as your instructor says

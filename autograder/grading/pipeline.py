@@ -165,7 +165,7 @@ def grade_learner(
 ) -> SubmissionResult:
     """One learner's row: the file :func:`~autograder.intake.choice.choose_for` picks, graded."""
     course = course.for_run()
-    choice = choose_for(learner, course.lang, course.levels)
+    choice = choose_for(learner, course.lang, course.levels, course.late_penalty)
     if choice.submission is None:
         result = _unloadable(choice.name, choice.refusal, course)
     else:

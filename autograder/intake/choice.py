@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from autograder.course.catalogue import plural, said_levels, text
+from autograder.course.catalogue import fmt_points, plural, said_levels, text
 from autograder.course.lesson_map import NOTEBOOKS
 from autograder.intake.collect import FoundSubmission, Learner, shown_name
 from autograder.intake.submission import Submission, SubmissionError, load_submission
@@ -62,6 +62,12 @@ def lms_upload(name: str) -> tuple[str, int | None]:
     """A file's own name and, where the LMS numbers uploads (Canvas), its upload's number."""
     canvas = _CANVAS_UPLOAD.fullmatch(name)
     return (canvas.group("name"), int(canvas.group("upload"))) if canvas else (name, None)
+
+
+def canvas_late(name: str) -> bool:
+    """Whether Canvas marked the upload ``name`` as handed in after the due date (its «_LATE_»)."""
+    canvas = _CANVAS_UPLOAD.fullmatch(name)
+    return canvas is not None and canvas.group("late") is not None
 
 
 def is_copy_name(name: str, *, lms_numbered: bool = False) -> bool:
@@ -122,12 +128,14 @@ class Choice:
     """Which file was graded and why, and the learner's other files: said before the row's own warnings."""
 
 
-def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
-    """The learner's file :func:`choose` picks, loaded; in ``lang``, for a run grading ``levels``."""
+def choose_for(learner: Learner, lang: str, levels: Sequence[int], late_penalty: float = 0.0) -> Choice:
+    """The learner's file :func:`choose` picks, loaded; in ``lang``, for a run grading ``levels`` (and taking
+    ``late_penalty`` per cent off late work when it goes to the LMS: the row says so)."""
     candidates = [candidate(found, learner, lang) for found in learner.files]
     if not candidates:
         return Choice(shown_name(learner.name), None, _nothing_gradable(learner, lang), [])
-    chosen, why = choose(candidates)
+    by_person = [i for i, c in enumerate(candidates) if learner.chosen is not None and c.shown == learner.chosen]
+    chosen, why = (by_person[0], "person") if by_person else choose(candidates)
     picked = candidates[chosen]
     submission, refusal = picked.submission, picked.error or ""
     if submission is not None and submission.course in WRONG_NOTEBOOKS:
@@ -143,9 +151,11 @@ def choose_for(learner: Learner, lang: str, levels: Sequence[int]) -> Choice:
         submission = None
     others = [c.shown for i, c in enumerate(candidates) if i != chosen] + [learner.inside(o) for o in learner.others]
     notes = [picked.found.note.render(lang)] if picked.found.note else []
-    if (canvas := _CANVAS_UPLOAD.fullmatch(picked.found.name)) and canvas.group("late"):
-        notes.append(text("choice.late_canvas", lang, name=picked.found.name))
-    if others:
+    if canvas_late(picked.found.name):
+        pct = fmt_points(late_penalty, lang)
+        key = "choice.late_canvas_penalty" if late_penalty else "choice.late_canvas"
+        notes.append(text(key, lang, name=picked.found.name, pct=pct))
+    if others or why == "person":
         notes.append(text("choice.graded", lang, name=picked.shown, why=text(f"choice.why.{why or 'only'}", lang)))
         notes.append(plural("choice.others", len(others), lang, files=_names(others, lang)))
         unreadable = [c.shown for i, c in enumerate(candidates) if i != chosen and c.submission is None]

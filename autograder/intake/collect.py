@@ -142,6 +142,8 @@ class Learner:
     """The learner's own name, when the LMS's download says it (else reports name them by file or folder)."""
     ident: str | None = None
     """The learner's id in the LMS, when known."""
+    chosen: str | None = None
+    """The file a person chose to grade (``grade --choose``), as :meth:`inside` shows it: the rule is not asked."""
 
     @property
     def name(self) -> str:
@@ -177,6 +179,8 @@ class Intake:
 
     learners: list[Learner] = field(default_factory=list)
     """Who was found, each once (:func:`group_learners`): one row each."""
+    loose: list[OtherFile] = field(default_factory=list)
+    """Files of the class in no learner's folder: not graded, and nobody's row names them."""
 
     def close(self) -> None:
         if self._tmp is not None:
@@ -262,10 +266,10 @@ def collect_submissions(paths: list[Path], lang: str = "es", *, one_learner: boo
                 _take_zip(given, shown_name(given.name), intake, seen, depth=0, top_level=True, prefix=(), given=index)
             else:
                 raise IntakeError(notice("intake.not_submission", name=shown), lang)
-        intake.learners, loose = group_learners(
+        intake.learners, intake.loose = group_learners(
             intake.submissions, intake.others, intake._bases, one_learner=one_learner
         )
-        for other in loose:
+        for other in intake.loose:
             intake.warn("intake.loose_other", name=other.source)
     except BaseException:
         intake.close()

@@ -23,8 +23,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 @functools.cache
-def course_skip_cells() -> frozenset[str]:
-    """The normalized code of every cell the course's notebooks tag :data:`SKIP_TAG`, in both editions.
+def course_code_cells() -> dict[str, bool]:
+    """The normalized code of every code cell of the course's notebooks, in both editions -> whether it is tagged
+    :data:`SKIP_TAG`.
 
     Read from the notebooks' sources where they are (the instructor's checkout), else from the notebooks
     themselves (the learner's edition ships them, tags and all, but neither the sources nor their builder);
@@ -33,30 +34,39 @@ def course_skip_cells() -> frozenset[str]:
         from lesson3.build_notebooks import SOURCE_DIR, SourceError, default_notebooks_dir, parse_source, render
     except ImportError:
         return _from_notebooks()
-    found: set[str] = set()
+    found: dict[str, bool] = {}
     for path in sorted((default_notebooks_dir() / SOURCE_DIR).glob("*.md")):
         try:
             cells = parse_source(path.read_text(encoding="utf-8"), path.name)
         except (OSError, UnicodeDecodeError, SourceError):
             continue
         for version in ("learner", "solution"):
-            found.update(
-                normalized(c.source) for c in render(cells, version) if c.kind == "code" and SKIP_TAG in c.tags
-            )
-    return frozenset(found) or _from_notebooks()
+            for c in render(cells, version):
+                if c.kind == "code":
+                    code = normalized(c.source)
+                    found[code] = found.get(code, False) or SKIP_TAG in c.tags
+    return found if any(found.values()) else _from_notebooks()
 
 
-def _from_notebooks() -> frozenset[str]:
-    found: set[str] = set()
+@functools.cache
+def course_skip_cells() -> frozenset[str]:
+    """The normalized code of every cell the course's notebooks tag :data:`SKIP_TAG`, in both editions."""
+    return frozenset(code for code, skip in course_code_cells().items() if skip)
+
+
+def _from_notebooks() -> dict[str, bool]:
+    found: dict[str, bool] = {}
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         try:
             cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
         except (OSError, UnicodeDecodeError, ValueError, AttributeError):
             continue
         for cell in cells:
-            if isinstance(cell, dict) and SKIP_TAG in (cell.get("metadata") or {}).get("tags", []):
-                found.add(normalized("".join(cell.get("source", ""))))
-    return frozenset(found)
+            if isinstance(cell, dict) and cell.get("cell_type") == "code":
+                code = normalized("".join(cell.get("source", "")))
+                skip = SKIP_TAG in (cell.get("metadata") or {}).get("tags", [])
+                found[code] = found.get(code, False) or skip
+    return found
 
 
 def is_course_skip_cell(source: str, tags: tuple[str, ...] | list[str] = ()) -> bool:

@@ -113,6 +113,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Canvas marcó «{name}» como entregado después de la fecha límite (LATE); la nota no cambia por eso.",
         "en": "Canvas marked «{name}» as handed in after the due date (LATE); the grade does not change for it.",
     },
+    "choice.late_canvas_penalty": {
+        "es": "Canvas marcó «{name}» como entregado después de la fecha límite (LATE): el curso resta un {pct} % a "
+        "la nota al pasarla al LMS.",
+        "en": "Canvas marked «{name}» as handed in after the due date (LATE): the course takes {pct} % off the grade "
+        "when it goes to the LMS.",
+    },
     "choice.graded": {
         "es": "Se calificó «{name}»: {why}.",
         "en": "Graded «{name}»: {why}.",
@@ -150,6 +156,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "choice.why.notebook": {
         "es": "el cuaderno va antes que un .py (que suele ser su copia exportada)",
         "en": "the notebook comes before a .py (usually its exported copy)",
+    },
+    "choice.why.person": {
+        "es": "lo eligió quien califica, en vez del que elegía la regla (autograder grade --choose)",
+        "en": "the instructor chose it instead of the one the rule chose (autograder grade --choose)",
     },
     "choice.why.first": {
         "es": "entre archivos iguales para la regla, el primero por su ruta",

@@ -66,9 +66,15 @@ _PATH_TAIL = re.compile(r"[\w./-]*$")
 def _as_read(text: str) -> str:
     """``text`` as a person reads it: compatibility forms folded (NFKC), invisible and combining marks and
     line breaks dropped, ``//`` and ``/./`` made one ``/``."""
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Mn") and ch not in "\r\n")
-    return re.sub(r"/(?:\.?/)+", "/", kept)
+    if text.isascii():  # NFKC and NFKD leave ASCII as it is, and no ASCII character is Cf or Mn
+        kept = text.replace("\r", "").replace("\n", "")
+    else:
+        folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+        kept = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Mn") and ch not in "\r\n")
+    return _REPEATED_SLASHES.sub("/", kept) if "/" in kept else kept
+
+
+_REPEATED_SLASHES = re.compile(r"/(?:\.?/)+")
 
 
 def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
@@ -77,6 +83,7 @@ def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
     folders = tuple(_machine_folders(extra))
     pattern = _pattern(folders)
     shown = [s for _, s in folders]
+    spelled = [f for f, _ in folders]
 
     def replace(match: re.Match[str]) -> str:
         instead = shown[match.lastindex - 1] if match.lastindex else ""
@@ -93,13 +100,17 @@ def hiding(*extra: tuple[str | os.PathLike[str], str]) -> Callable[[T], T]:
                     return text[: len(text) - len(tail)] + (instead or ".") + "…"
         return text
 
+    def names_one(text: str) -> bool:
+        # Every alternative of the pattern starts with a folder's own spelling: without one, nothing matches.
+        return any(folder in text for folder in spelled)
+
     def rewritten(text: str) -> str:
-        text = cut_short(pattern.sub(replace, text))
+        text = cut_short(pattern.sub(replace, text) if names_one(text) else text)
         # Written to slip past a plain match (a zero-width space, a soft hyphen, fullwidth slashes,
         # "//" or "/./", one piece a line): the text read as a person reads it, and rewritten so, when
         # that reading names a folder. Encodings a person must decode (base64, hex) stay out of reach.
         plain = _as_read(text)
-        return cut_short(pattern.sub(replace, plain)) if pattern.search(plain) else text
+        return cut_short(pattern.sub(replace, plain)) if names_one(plain) and pattern.search(plain) else text
 
     def rewrite(value: Any) -> Any:
         if isinstance(value, str):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,8 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             scratch=scratch,
             box=box,
             answers=summary.answers,
-            spelled=static_delegation([c.source for c in submission.runnable]),
+            # Read only when a function delegated (it parses every cell again): most submissions never need it.
+            spelled=lambda: static_delegation([c.source for c in submission.runnable]),
         )
         note = session.output_note()
         result = SubmissionResult.from_criteria(
@@ -120,14 +122,15 @@ def evaluate_criteria(
     scratch: Path,
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
-    spelled: dict[str, str] | None = None,
+    spelled: dict[str, str] | Callable[[], dict[str, str]] | None = None,
 ) -> Grading:
     """Observe and judge every criterion the course counts, with its points, on the course's seed.
 
     What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
-    only lets the feedback show the learner's own spelling of it. Words in the source decide nothing:
-    printing or reading one's own code, or lesson3's, is harmless; what ran during a graded call counts.
+    only lets the feedback show the learner's own spelling of it (a callable is asked only when a function
+    delegated). Words in the source decide nothing: printing or reading one's own code, or lesson3's, is
+    harmless; what ran during a graded call counts.
     """
     course = course.for_run()
     lang = course.lang
@@ -139,8 +142,10 @@ def evaluate_criteria(
     observed = any(c.observes.startswith("reconcile.") for c in chosen)
     moves = reconcile_moves(run.observed("reconcile.cases")) if observed else {}
     flags = list(run.flags.values())
+    if callable(spelled) and run.delegated:
+        spelled = spelled()
     for fn, called in sorted(run.delegated.items()):
-        target, key = explained(called, (spelled or {}).get(fn))
+        target, key = explained(called, spelled.get(fn) if isinstance(spelled, dict) else None)
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
         feedback = text(key, lang, fn=fn, target=target)
         criteria = [c.failed(feedback) if c.function == fn else r for c, r in zip(chosen, criteria, strict=True)]

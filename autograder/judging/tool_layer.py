@@ -18,6 +18,7 @@ import re
 import select
 import signal
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -192,22 +193,17 @@ def _bounded(workspace: Path, name: str, input: dict[str, Any], seconds: float) 
 def snapshot(workspace: Path) -> Snapshot:
     """Every path under the workspace -> a digest of its content ("dir" for folders)."""
     shot: Snapshot = {}
-    root = str(workspace)
-    for directory, dirs, files in os.walk(root):
-        rel_dir = os.path.relpath(directory, root)
-        for i, name in enumerate(dirs + files):
-            path = os.path.join(directory, name)
-            key = os.path.normpath(os.path.join(rel_dir, name))
-            if os.path.islink(path):
-                shot[key] = "link:" + os.readlink(path)
-            elif i < len(dirs):
-                shot[key] = "dir"
-            else:
-                try:
-                    with open(path, "rb") as f:
-                        shot[key] = hashlib.sha256(f.read()).hexdigest()
-                except OSError:
-                    shot[key] = "unreadable"
+    for key, entry, is_dir in _tree(str(workspace)):
+        if entry.is_symlink():
+            shot[key] = "link:" + os.readlink(entry.path)
+        elif is_dir:
+            shot[key] = "dir"
+        else:
+            try:
+                with open(entry.path, "rb") as f:
+                    shot[key] = hashlib.sha256(f.read()).hexdigest()
+            except OSError:
+                shot[key] = "unreadable"
     return shot
 
 
@@ -223,18 +219,39 @@ def folder_state(folder: Path) -> Snapshot:
     Cheaper than :func:`snapshot`'s digests (the learner's folder holds the files the exercises read), and
     as sure: a file's ctime cannot be set back by its owner."""
     shot: Snapshot = {}
-    root = str(folder)
-    for directory, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in NOT_EFFECTS]
-        rel_dir = os.path.relpath(directory, root)
-        for name in dirs + files:
-            try:
-                st = os.lstat(os.path.join(directory, name))
-            except OSError:
-                continue
-            key = os.path.normpath(os.path.join(rel_dir, name))
-            shot[key] = f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_mode}"
+    for key, entry, _ in _tree(str(folder), skip=NOT_EFFECTS):
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        shot[key] = f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_mode}"
     return shot
+
+
+def _tree(root: str, skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, os.DirEntry[str], bool]]:
+    """``(path relative to root, entry, is a folder)`` for every path under ``root``, as ``os.walk`` finds them:
+    a folder reached through a link is listed, not entered; a folder named in ``skip`` is neither.
+
+    One ``scandir`` per folder, and each entry's own ``stat``: this runs before and after every tool call."""
+    stack = [(root, "")]
+    while stack:
+        directory, prefix = stack.pop()
+        try:
+            with os.scandir(directory) as scan:
+                entries = list(scan)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir and entry.name in skip:
+                continue
+            key = prefix + entry.name
+            yield key, entry, is_dir
+            if is_dir and not entry.is_symlink():
+                stack.append((entry.path, key + "/"))
 
 
 def _is_message(path: Path) -> bool:

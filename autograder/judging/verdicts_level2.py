@@ -21,7 +21,7 @@ from autograder.judging.registry import verdict
 from autograder.judging.unknown_state import assess
 from autograder.judging.verdict_help import failed, listing, question_ids, question_verdict, said_once, show
 from lesson3.conversation import PairingProblem, SchemaProblem, blocks, content_text, pairing_problem, schema_problem
-from lesson3.model import rules_error, schema_error
+from lesson3.model import api_error_said, rules_error, schema_error
 
 
 def _tool_result(value: Any, tool_use_id: str) -> dict[str, Any] | None:
@@ -166,9 +166,16 @@ def high_impact_verdict(observations: list[ReconcileObservation], lang: str) -> 
     return _judge_cases(observations, lang, check, text("high_impact.ok", lang, names=names))
 
 
+def _read_once(verdicts: dict[str, bool | None], content: str) -> bool | None:
+    if content not in verdicts:
+        verdicts[content] = assess(content).verdict
+    return verdicts[content]
+
+
 @verdict("nivel2.is_error_fallback")
 def is_error_verdict(observations: list[ReconcileObservation], lang: str) -> Verdict:
     """nivel2.is_error_fallback: is_error the boolean True, and a content saying the execution state is unknown."""
+    verdicts: dict[str, bool | None] = {}  # a reconcile answers every case with the same text: read it once
 
     def check(obs: ReconcileObservation, label: str) -> str | None:
         if problem := _value_problem(obs, lang):
@@ -192,7 +199,7 @@ def is_error_verdict(observations: list[ReconcileObservation], lang: str) -> Ver
         about: Problem | None = None
         if not content or not content.strip():
             about = _why("is_error.empty", lang, label=label)
-        elif (verdict := assess(content).verdict) is None:
+        elif (verdict := _read_once(verdicts, content)) is None:
             about = _pending("is_error.review", lang, label=label, got=show(content))
         elif not verdict:
             about = _why("is_error.not_unknown", lang, label=label, got=show(content))
@@ -291,7 +298,8 @@ def paired_verdict(observations: list[ReconcileObservation], lang: str) -> Verdi
                 return _why("paired.counters", lang, label=label, field=counter, before=before, after=after)
         # Fields and types were read above: what is left is the API's own rules (read once, not twice).
         if error := rules_error(messages):
-            return text("paired.api", lang, label=label, error=error)
+            # The API's words are English: in Spanish feedback they come quoted, after what they mean.
+            return text("paired.api", lang, label=label, error=api_error_said(error) if lang == "es" else error)
         return None
 
     return _judge_cases(observations, lang, check, text("paired.ok", lang))

@@ -30,6 +30,7 @@ def preload(run_dir: Path) -> None:
 
     import lesson3
     import lesson3.crash
+    from autograder.course.catalogue import entries
     from autograder.intake.course_cells import course_skip_cells
     from autograder.judging import (
         delegation,  # noqa: F401
@@ -47,7 +48,8 @@ def preload(run_dir: Path) -> None:
 
     exercise_checkpoints()
     assess(UNKNOWN_STATE_MESSAGE)  # the text classifier's patterns compiled once here, not in every judge
-    course_skip_cells()  # the course's notebooks read once here, not in every judge
+    course_skip_cells()  # the course's notebooks read once here (both caches), not in every judge
+    entries()  # every room's texts imported here (each is imported on first use): no judge compiles one
     warm = Path(tempfile.mkdtemp(prefix="warmup-", dir=run_dir))
     try:
         workspace = lesson3.create_workspace(warm / "ws")

@@ -1,4 +1,4 @@
-"""The notebook face as the learner's process sees it: ``check()`` and ``pista()`` do nothing, and
+"""The notebook face as the learner's process sees it: ``check()``, ``pista()`` and ``warm_up()`` do nothing, and
 the questions come without their answers.
 
 A graded notebook calls ``from autograder import check`` and ``from autograder.questions import
@@ -18,7 +18,7 @@ from autograder.wire.public_questions import PublicQuestion
 
 
 def _nothing(*args: Any, **kwargs: Any) -> None:
-    """While grading, the notebook's own check() and pista() do nothing: the grader is checking it."""
+    """While grading, the notebook's own check(), pista() and warm_up() do nothing: the grader is checking it."""
     return None
 
 
@@ -31,7 +31,8 @@ def install(questions: dict[str, dict[str, Any]]) -> None:
     face.__spec__ = real.__spec__
     public = types.ModuleType("autograder.questions", "The questions, without their answers (graded outside).")
     public.__dict__.update(Question=PublicQuestion, QUESTIONS={v: PublicQuestion(**q) for v, q in questions.items()})
-    face.__dict__.update(check=_nothing, pista=_nothing, questions=public, __all__=["check", "pista"])
+    # Every function of the notebook face (check, pista, warm_up): none starts a grader inside the grading.
+    face.__dict__.update({name: _nothing for name in real.__all__}, questions=public, __all__=list(real.__all__))
     for name, module in list(sys.modules.items()):
         if name.startswith("autograder.") and name.count(".") == 1:
             setattr(face, name.split(".")[1], module)  # `autograder.learner` as Python's import binds it

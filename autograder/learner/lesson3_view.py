@@ -38,9 +38,9 @@ from typing import Any
 
 ANSWERS = "lesson3.answers"
 
-NOT_PRELOADED = ("answers", "build_notebooks", "__main__")
-"""lesson3 modules the zygote does not import: the answers, the notebooks' builder (nbclient, a
-maintainer's tool) and the command's entry point (it runs the command). Every other one is
+NOT_PRELOADED = ("answers", "build_notebooks", "build_language_pack", "__main__")
+"""lesson3 modules the zygote does not import: the answers, the maintainers' builders (of the notebooks, with
+nbclient, and of the JupyterLab language pack) and the command's entry point (it runs the command). Every other one is
 imported before any learner code, so no graded call pays for an import (the SDK's included)."""
 
 

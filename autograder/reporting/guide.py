@@ -189,7 +189,14 @@ MESSAGE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "**Qué archivo se calificó** (en la retroalimentación del alumno): de los archivos `.py` e `.ipynb` de "
         "un alumno se califica uno, por la regla del apartado «Recoger las entregas»; estas notas dicen cuál y "
         "por qué, y cuáles no se calificaron.",
-        ("choice.graded", "choice.why.", "choice.others.", "choice.unreadable.", "choice.late_canvas"),
+        (
+            "choice.graded",
+            "choice.why.",
+            "choice.others.",
+            "choice.unreadable.",
+            "choice.late_canvas",
+            "choice.late_canvas_penalty",
+        ),
     ),
     "limit": (
         "**Límites** (en la retroalimentación de un criterio): una llamada del código del alumno llegó a un "

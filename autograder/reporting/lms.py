@@ -21,10 +21,12 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from autograder.course.catalogue import NoticeError, notice, text
+from autograder.course.config import late_penalty
+from autograder.intake.choice import canvas_late
 from autograder.reporting import results_json
 from autograder.reporting.report import fmt_points
 from lesson3.checkpoint import write_atomic
@@ -67,6 +69,8 @@ class Graded:
     """The learner's feedback page, relative to results.json's folder."""
     graded: bool = True
     """False for a learner an interrupted run never graded: no grade, and nothing pending review either."""
+    late: bool = False
+    """The file graded is one Canvas marked as late (its name's «_LATE_»); Moodle says it in the worksheet."""
 
 
 @dataclass
@@ -91,17 +95,22 @@ class ExportSummary:
     not_graded: list[str] = field(default_factory=list)
     """Learners an interrupted run never graded (not pending review: nobody has anything to decide)."""
     late: list[str] = field(default_factory=list)
-    """Learners whose row the LMS marks as handed in late: listed for the instructor; no grade changes for it."""
+    """Learners the LMS marks as late (Moodle's status, Canvas's «_LATE_»): listed for the instructor."""
+    penalty: float = 0.0
+    """The per cent the course (curso.toml's ``penalizacion_tarde``) takes off a late learner's grade."""
+    penalized: list[str] = field(default_factory=list)
+    """Late learners whose grade was written with the penalty taken off (not those pending, locked or kept)."""
 
 
 # --- results.json -----------------------------------------------------------------------------
 
 
-def load_results(path: Path, *, partial: bool = False) -> list[Graded]:
+def load_results(path: Path, *, partial: bool = False) -> tuple[list[Graded], float]:
     """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``); ExportError if unreadable.
 
     A run that was interrupted left learners never graded: exporting it is refused unless ``partial``,
-    since their rows would keep whatever the LMS had, with nothing to say they were skipped."""
+    since their rows would keep whatever the LMS had, with nothing to say they were skipped. Also the per cent
+    the course's configuration (results.json's ``report.config``) takes off late work."""
     if not path.is_file():
         raise ExportError(notice("lms.results_missing", file=str(path)))
     try:
@@ -123,6 +132,7 @@ def load_results(path: Path, *, partial: bool = False) -> list[Graded]:
                 fraction=min(max(e.result.score / e.result.max_score, 0.0), 1.0) if known else None,
                 feedback=f"feedback/{e.name}.html",
                 graded=e.graded,
+                late=canvas_late(e.result.submission),
             )
         )
     seen: dict[str, Graded] = {}
@@ -132,7 +142,7 @@ def load_results(path: Path, *, partial: bool = False) -> list[Graded]:
                 notice("lms.results_duplicate", file=str(path), ident=g.ident, a=seen[g.ident].name, b=g.name)
             )
         seen[g.ident] = g
-    return learners
+    return learners, late_penalty(read.config)
 
 
 # --- the CSV, kept as it was ------------------------------------------------------------------
@@ -300,6 +310,36 @@ def _ident(raw: str) -> str:
     return unicodedata.normalize("NFC", raw).strip()
 
 
+def learner_names(path: Path) -> dict[str, str]:
+    """Each learner's name as the LMS's file at ``path`` writes it, by their LMS id: Canvas's gradebook
+    («Núñez, María», where its download only says «núñezmaría») or Moodle's grading worksheet.
+
+    The one reader of names in an LMS's file: ``grade --gradebook`` names the reports with it, and ``export``
+    names the rows it lists with it."""
+    names = _sheet_names(read_sheet(path))
+    if not names:
+        raise ExportError(notice("lms.no_names", file=str(path)))
+    return names
+
+
+def _sheet_names(sheet: _Sheet) -> dict[str, str]:
+    canvas = _find_column(sheet, CANVAS_HEADERS["id"]), _find_column(sheet, CANVAS_HEADERS["name"])
+    moodle = _find_column(sheet, MOODLE_HEADERS["id"]), _find_column(sheet, MOODLE_HEADERS["name"])
+    names: dict[str, str] = {}
+    for record in sheet.records[1:]:
+        if canvas[0] is not None and canvas[1] is not None:
+            ident, name = _ident(record.cell(canvas[0])), record.cell(canvas[1])
+            ident = ident if ident.isdigit() else ""  # «Points Possible» and Canvas's other header rows
+        elif moodle[0] is not None and moodle[1] is not None:
+            found = _MOODLE_ROW.fullmatch(_ident(record.cell(moodle[0])))
+            ident, name = (found.group(1) if found else ""), record.cell(moodle[1])
+        else:
+            return {}
+        if ident and name.strip():
+            names[ident] = unicodedata.normalize("NFC", " ".join(name.split()))
+    return names
+
+
 @dataclass(frozen=True)
 class _Row:
     """A learner's row of the LMS's file: where the grade goes, and what the LMS says of it."""
@@ -321,11 +361,14 @@ def _match(
     names: dict[str, str],
     *,
     overwrite: bool = False,
+    late: set[str] | None = None,
+    penalty: float = 0.0,
 ) -> ExportSummary:
     """Fill each row whose id a learner has; the learners and rows left over, by name, in the summary.
 
     A row the LMS marks as locked is never written; one that already holds a grade or a comment is kept
-    unless ``overwrite``; every row written is listed with its grade before and after."""
+    unless ``overwrite``; every row written is listed with its grade before and after. A learner late (``late``:
+    the rows the LMS marks so; or their file's own mark) is listed, and their grade loses ``penalty`` per cent."""
     seen: dict[str, int] = {}
     for row in rows:
         if row.ident in seen:
@@ -337,25 +380,37 @@ def _match(
     by_id = {g.ident: g for g in learners if g.ident}
     if not set(seen) & set(by_id):
         raise ExportError(notice("lms.no_match", file=str(sheet.path)))
-    summary = ExportSummary()
+    summary = ExportSummary(penalty=penalty)
     for row in rows:
         learner = by_id.get(row.ident)
+        is_late = learner is not None and (row.ident in (late or set()) or learner.late)
+        if is_late and learner is not None:
+            summary.late.append(names.get(row.ident) or learner.name)
+            # Marked late here, so what fill() writes (the comment's note) follows the same decision as the grade.
+            fraction = learner.fraction
+            if penalty and fraction is not None:
+                fraction = fraction * (1 - penalty / 100)
+            learner = replace(learner, late=True, fraction=fraction)
+        # A row's learner as the LMS names them («Núñez, María»), else as the reports do.
+        shown = names.get(row.ident) or (learner.name if learner is not None else row.ident)
         if learner is None:
-            summary.no_result.append(names.get(row.ident) or row.ident)
+            summary.no_result.append(shown)
         elif not learner.graded:
-            summary.not_graded.append(learner.name)
+            summary.not_graded.append(shown)
         elif learner.fraction is None:
-            summary.pending.append(learner.name)
+            summary.pending.append(shown)
         elif row.locked:
-            summary.locked.append(learner.name)
+            summary.locked.append(shown)
         elif not overwrite and any(row.record.cell(c).strip() for c in (row.grade, row.comment) if c is not None):
-            summary.kept.append(learner.name)
+            summary.kept.append(shown)
         else:
             before = row.record.cell(row.grade).strip()
             changes = fill(row, learner)
             sheet.write_cells(row.record, changes)
-            summary.written.append(learner.name)
-            summary.changed.append((learner.name, before, changes[row.grade]))
+            summary.written.append(shown)
+            summary.changed.append((shown, before, changes[row.grade]))
+            if is_late and penalty:
+                summary.penalized.append(shown)
     summary.not_in_sheet = [g.name for g in learners if g.ident not in seen]
     return summary
 
@@ -385,7 +440,7 @@ def export_moodle(
     made before either is written, so a refusal leaves neither. A row whose «Grade can be changed» is
     «No» is never written; one with a grade or a comment already, only with ``overwrite``.
     """
-    learners = load_results(results, partial=partial)
+    learners, penalty = load_results(results, partial=partial)
     sheet = read_sheet(worksheet)
     head_line = sheet.records[0].line
     columns = {key: _find_column(sheet, names) for key, names in MOODLE_HEADERS.items()}
@@ -399,7 +454,7 @@ def export_moodle(
     id_col, grade_col, max_col = columns["id"], columns["grade"], columns["max"]
     assert id_col is not None and grade_col is not None and max_col is not None
     rows: list[_Row] = []
-    names: dict[str, str] = {}
+    names = _sheet_names(sheet)
     late: list[str] = []
     for record in sheet.records[1:]:
         if not any(c.strip() for c in record.cells):
@@ -410,7 +465,6 @@ def export_moodle(
             raise ExportError(notice("lms.bad_identifier", file=str(worksheet), line=record.line, value=value))
         locked = record.cell(columns["changeable"]).strip().casefold() in _LOCKED
         rows.append(_Row(record, found.group(1), grade_col, columns["feedback"], locked))
-        names[found.group(1)] = record.cell(columns["name"]).strip()  # "" (no name) names the row by its id
         if _LATE.search(record.cell(columns["status"])):
             late.append(found.group(1))
 
@@ -425,10 +479,11 @@ def export_moodle(
         changes = {grade_col: grade}
         if row.comment is not None:
             changes[row.comment] = moodle_comment(grade, fmt_points(maximum[0], lang), lang)
+            if penalty and learner.late:
+                changes[row.comment] += " " + text("lms.comment_late", lang, pct=fmt_points(penalty, lang))
         return changes
 
-    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite)
-    summary.late = [names.get(ident) or ident for ident in late]
+    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite, late=set(late), penalty=penalty)
     zipped = None
     if feedback_zip is not None:
         if feedback_zip.resolve() in (worksheet.resolve(), out.resolve()):
@@ -473,13 +528,12 @@ def export_canvas(
 ) -> ExportSummary:
     """Fill the assignment column of Canvas's gradebook export whose name starts with ``column``; a learner's
     cell that already holds a grade only with ``overwrite``."""
-    learners = load_results(results, partial=partial)
+    learners, penalty = load_results(results, partial=partial)
     sheet = read_sheet(gradebook)
     head_line = sheet.records[0].line
     id_col = _find_column(sheet, CANVAS_HEADERS["id"])
     if id_col is None:
         raise ExportError(notice("lms.column_missing", file=str(gradebook), line=head_line, column="ID"))
-    name_col = _find_column(sheet, CANVAS_HEADERS["name"])
     header = sheet.header()
     prefix = unicodedata.normalize("NFC", column).strip().casefold()
     hits = [i for i, cell in enumerate(header) if prefix and cell.casefold().startswith(prefix)]
@@ -498,7 +552,7 @@ def export_canvas(
     target = hits[0]
     points: tuple[float, str, int] | None = None
     rows: list[_Row] = []
-    names: dict[str, str] = {}
+    names = _sheet_names(sheet)
     for record in sheet.records[1:]:
         ident = _ident(record.cell(id_col))
         if record.cell(0).strip() == CANVAS_POINTS:
@@ -510,7 +564,6 @@ def export_canvas(
         if not ident.isdigit():  # Canvas's other header rows («Manual Posting»...): not a learner
             continue
         rows.append(_Row(record, ident, target))
-        names[ident] = record.cell(name_col).strip()  # "" (no name) names the row by its id
     if points is None:
         raise ExportError(notice("lms.no_points", file=str(gradebook), line=head_line))
     maximum = points
@@ -519,7 +572,7 @@ def export_canvas(
         assert learner.fraction is not None
         return {target: _scaled(learner.fraction, maximum)}
 
-    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite)
+    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite, penalty=penalty)
     _write_out(sheet, out)
     return summary
 
@@ -535,12 +588,14 @@ def shown(summary: ExportSummary, lang: str) -> list[str]:
         ("lms.locked", summary.locked),
         ("lms.kept", summary.kept),
         ("lms.not_graded", summary.not_graded),
-        ("lms.late", summary.late),
+        ("lms.late_listed" if summary.penalty else "lms.late", summary.late),
+        ("lms.late_penalty", summary.penalized),
         ("lms.pending", summary.pending),
         ("lms.not_in_sheet", summary.not_in_sheet),
         ("lms.no_result", summary.no_result),
     ):
         if names:
             # Quoted: Canvas writes «Apellido, Nombre», so a bare comma cannot separate names.
-            lines.append(text(key, lang, n=len(names), names=", ".join(f"«{name}»" for name in names)))
+            quoted = ", ".join(f"«{name}»" for name in names)
+            lines.append(text(key, lang, n=len(names), names=quoted, pct=fmt_points(summary.penalty, lang)))
     return lines

@@ -27,7 +27,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from autograder.course import criteria
-from autograder.course.catalogue import LANGS, decimal_mark, plural, section, text
+from autograder.course.catalogue import LANGS, fmt_points, plural, section, text
 from autograder.reporting.misconceptions import misconception_map
 from autograder.wire.results import CriterionResult, SubmissionResult
 from lesson3.checkpoint import write_atomic
@@ -173,15 +173,6 @@ def criterion_title(criterion_id: str, lang: str = "es") -> str:
         return criterion_id
     level = text("report.level", lang, level=criterion.level)
     return f"{level} · {criteria.title(criterion_id, lang)}"
-
-
-def fmt_points(x: float, lang: str | None = None) -> str:
-    """7.0 -> "7", 7.25 -> "7.25" ("7,25" in a Spanish page): points read like points, not floats.
-
-    ``lang`` None is for machines (results.json's readers, the console's seed): a decimal point.
-    """
-    shown = f"{round(x, 2):g}"
-    return shown if lang is None else shown.replace(".", decimal_mark(lang))
 
 
 def needs_help(entry: ReportEntry) -> bool:
@@ -589,6 +580,8 @@ class CriterionStats:
     id: str
     passed: int
     total: int
+    """Those with a verdict: a criterion left to a person is not counted until decided."""
+    pending: int = 0
 
     @property
     def rate(self) -> float:
@@ -603,9 +596,11 @@ def criterion_stats(results: list[SubmissionResult]) -> list[CriterionStats]:
         if cid not in required and not graded:
             continue
         # A required criterion missing from a submission (it could not be loaded, or only some levels
-        # were graded) counts as not passed: every rate is over the whole class.
-        total = len(results) if cid in required else len(graded)
-        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed is True), total))
+        # were graded) counts as not passed: every rate is over the whole class. One left to a person is
+        # neither passed nor failed yet: it is out of the rate until decided, and said beside it.
+        pending = sum(1 for c in graded if c.pending)
+        total = (len(results) if cid in required else len(graded)) - pending
+        stats.append(CriterionStats(cid, sum(1 for c in graded if c.passed is True), total, pending))
     return stats
 
 
@@ -626,13 +621,18 @@ _BAR, _INK, _GRID = "#0969da", "#1f2328", "#d0d7de"
 _CHAR_PX = 7.5
 
 
+def _pending_note(s: CriterionStats, lang: str) -> str:
+    return " " + plural("report.rate_pending", s.pending, lang) if s.pending else ""
+
+
 def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
     """Horizontal bars: the share of submissions that pass each criterion.
 
     One colour: the length and the number written beside each bar carry the rate, no threshold does.
     """
     label_w, bar_w, row_h, top = 230, 360, 26, 8
-    width, height = label_w + bar_w + 110, top + row_h * len(stats) + 24
+    notes = 140 if any(s.pending for s in stats) else 0  # «· 2 pendientes» after the figure
+    width, height = label_w + bar_w + 110 + notes, top + row_h * len(stats) + 24
     t = section("report", lang)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
@@ -654,7 +654,7 @@ def pass_rate_svg(stats: list[CriterionStats], lang: str = "es") -> Markup:
             f'<rect x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" fill="{_BAR}">'
             f"<title>{escape(criterion_title(s.id, lang))}: {s.passed}/{s.total}</title></rect>",
             f'<text x="{label_w + w + 6:.1f}" y="{y + 17}" font-size="12" fill="{_INK}">'
-            f"{round(100 * s.rate)} % ({s.passed}/{s.total})</text>",
+            f"{round(100 * s.rate)} % ({s.passed}/{s.total}){escape(_pending_note(s, lang))}</text>",
         ]
     out.append("</svg>")
     return Markup("\n".join(out))
@@ -742,14 +742,50 @@ def matrix_cells(entry: ReportEntry, columns: list[Column]) -> list[CriterionRes
     return [by_id.get(col.id) for col in columns]
 
 
+@dataclass(frozen=True)
+class ClassFigures:
+    """The class's figures, the same in the console and in resumen.html: over the learners with a grade.
+
+    A Ctrl-C's «no calificada» row has no score to count, nor a total with points left to a person:
+    it is not a grade yet."""
+
+    learners: int
+    graded: int
+    pending: int
+    """Graded learners with a criterion left to a person: not counted in the figures until decided."""
+    scores: tuple[float, ...]
+    mean: float | None
+    median: float | None
+    mean_fraction: float | None
+    """The mean of each learner's share of their own maximum (optional questions make maxima differ)."""
+
+    @property
+    def counted(self) -> int:
+        return len(self.scores)
+
+
+def class_figures(entries: list[ReportEntry]) -> ClassFigures:
+    graded = [e.result for e in entries if e.graded]
+    final = [r for r in graded if not r.pending]
+    scores = tuple(r.score for r in final)
+    return ClassFigures(
+        learners=len(entries),
+        graded=len(graded),
+        pending=len(graded) - len(final),
+        scores=scores,
+        mean=statistics.fmean(scores) if scores else None,
+        median=statistics.median(scores) if scores else None,
+        mean_fraction=statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in final) if final else None,
+    )
+
+
 def summary_html(
     entries: list[ReportEntry], *, lang: str = "es", seed: int | None = None, warnings: list[str] | None = None
 ) -> str:
-    # Statistics are over what was graded: a Ctrl-C's «no calificada» rows have no score to count.
     graded = [e for e in entries if e.graded]
     results = [e.result for e in graded]
-    # Nor a total with points pending: it is not a score yet (the pass rates still count what was decided).
-    scores = [r.score for r in results if not r.pending]
+    figures = class_figures(entries)
+    scores = list(figures.scores)
     max_score = max((e.result.max_score for e in entries), default=0.0)
     stats = criterion_stats(results)
     t = section("report", lang)
@@ -775,15 +811,11 @@ def summary_html(
             needs_help=needs_help,
             grade_10=grade_10,
             status=status,
-            n_pending=sum(1 for e in graded if e.result.pending),
-            mean=statistics.fmean(scores) if scores else None,
-            median=statistics.median(scores) if scores else None,
-            # Optional questions make maxima differ between submissions: the share of each one's own maximum.
-            mean_pct=round(
-                100 * statistics.fmean(r.score / r.max_score if r.max_score else 0.0 for r in results if not r.pending)
-            )
-            if scores
-            else None,
+            n_pending=figures.pending,
+            n_counted=figures.counted,
+            mean=figures.mean,
+            median=figures.median,
+            mean_pct=None if figures.mean_fraction is None else round(100 * figures.mean_fraction),
             max_score=max_score,
             stats=stats,
             columns=matrix_columns(criteria_order(e.result for e in entries), lang),

@@ -91,6 +91,26 @@ class Decision:
         return ("id", self.learner_id) if self.learner_id else ("name", self.learner)
 
 
+@dataclass(frozen=True)
+class FileChoice:
+    """A person's choice of which of a learner's files is graded (``grade --choose``), instead of intake's rule.
+
+    Kept in decisions.json beside the criteria's decisions, by learner (never by file name), and applied by
+    every later ``grade`` into the folder while that learner still has the file."""
+
+    learner: str
+    file: str  # as the learner's row names it: its path inside the learner's folder
+    at: str
+    learner_id: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @property
+    def who(self) -> tuple[str, str]:
+        return ("id", self.learner_id) if self.learner_id else ("name", self.learner)
+
+
 def learner_cell(entry: ReportEntry) -> str:
     """How a row names its learner: «Ana García (109)» when the LMS's id is known, so two namesakes'
     rows stay apart as written; a row written by hand may give the name or the id alone."""
@@ -288,19 +308,22 @@ def apply(entries: list[ReportEntry], decisions: Iterable[Decision]) -> int:
     return applied
 
 
-def load_decisions(out: Path) -> list[Decision]:
-    """``out``'s decisions.json; [] when there is none. A damaged one is an error, never silently dropped."""
+def load_all(out: Path) -> tuple[list[Decision], list[FileChoice]]:
+    """Both kinds of a person's decisions in ``out``'s decisions.json (a file written before choices had none); empty
+    lists when there is none. A damaged one is an error, never silently dropped."""
     path = out / DECISIONS_JSON
     if not path.exists():
-        return []
+        return [], []
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         decisions = [Decision(**d) for d in raw["decisions"]]
-    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        files = [FileChoice(**f) for f in raw.get("files", [])]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         raise ReviewError(notice("review.decisions_garbled", file=str(path))) from None
-    if not all(_well_formed(d) for d in decisions):
+    well_formed = all(isinstance(t, str) for f in files for t in (f.learner, f.file, f.at, f.learner_id))
+    if not all(_well_formed(d) for d in decisions) or not well_formed:
         raise ReviewError(notice("review.decisions_garbled", file=str(path)))
-    return decisions
+    return decisions, files
 
 
 def _well_formed(d: Decision) -> bool:
@@ -318,12 +341,25 @@ def merged_decisions(*groups: Iterable[Decision]) -> list[Decision]:
     return sorted(kept.values(), key=lambda d: (d.learner, d.learner_id, d.submission, d.criterion, d.sha256))
 
 
-def decisions_json(decisions: list[Decision]) -> str:
-    return json.dumps({"decisions": [d.to_json() for d in decisions]}, ensure_ascii=False, indent=2) + "\n"
+def merged_file_choices(*groups: Iterable[FileChoice]) -> list[FileChoice]:
+    """One choice per learner: the latest, in a fixed order."""
+    kept: dict[tuple[str, str], FileChoice] = {}
+    for f in (f for group in groups for f in group):
+        if f.who not in kept or f.at >= kept[f.who].at:
+            kept[f.who] = f
+    return sorted(kept.values(), key=lambda f: (f.learner, f.learner_id))
 
 
-def write_decisions(out: Path, decisions: list[Decision]) -> None:
-    write_text_atomic(out / DECISIONS_JSON, decisions_json(decisions))
+def decisions_json(decisions: list[Decision], files: list[FileChoice] | None = None) -> str:
+    document: dict[str, Any] = {"decisions": [d.to_json() for d in decisions]}
+    if files:  # a folder with no file chosen writes the file it always wrote
+        document["files"] = [f.to_json() for f in files]
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_decisions(out: Path, decisions: list[Decision], *, files: list[FileChoice]) -> None:
+    """decisions.json: every writer says which file choices it keeps, so none is lost by one that ignores them."""
+    write_text_atomic(out / DECISIONS_JSON, decisions_json(decisions, files))
 
 
 def carry(entries: list[ReportEntry], decisions: list[Decision], lang: str) -> tuple[list[Decision], list[str]]:

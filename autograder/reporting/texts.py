@@ -39,6 +39,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "report.with_error": {"es": "Con problemas", "en": "With problems"},
     "report.mean": {"es": "Media", "en": "Mean"},
     "report.median": {"es": "Mediana", "en": "Median"},
+    "report.mean_over": {
+        "es": "sobre {n} con nota (sin los pendientes de revisión ni los no calificados)",
+        "en": "over {n} with a grade (not those pending review or not graded)",
+    },
+    "report.rate_pending.one": {"es": "· 1 pendiente de revisión", "en": "· 1 pending review"},
+    "report.rate_pending.other": {"es": "· {n} pendientes de revisión", "en": "· {n} pending review"},
     "report.pass_rate": {"es": "Porcentaje de aprobación por criterio", "en": "Pass rate per criterion"},
     "report.distribution": {"es": "Distribución de puntajes", "en": "Score distribution"},
     "report.learners.one": {"es": "1 alumno", "en": "1 learner"},
@@ -292,7 +298,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "check.hint_level": {"es": "{id} ({level} de {n}): {hint}", "en": "{id} ({level} of {n}): {hint}"},
     "check.criterion": {"es": "criterio", "en": "criterion"},
-    "check.feedback": {"es": "comentario", "en": "feedback"},
     "check.hang_hint": {
         "es": "tu código se colgó: no terminó a tiempo, así que el corrector no llegó a ver qué devuelve. Antes "
         "que la regla del ejercicio, busca un bucle que no termina (un while cuya condición nunca cambia, una "
@@ -314,6 +319,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "the one it had. If you did not mean to change it, run the cell that defines it again.",
     },
     "check.repr": {"es": "<check: {total}>", "en": "<check: {total}>"},
+    "check.repr_nothing": {"es": "<check: nada que corregir aquí>", "en": "<check: nothing to grade here>"},
+    "check.nothing_here": {
+        "es": "check() no encontró aquí ningún ejercicio tuyo: ninguna de las funciones que se califican ({functions}) "
+        "ni las respuestas a las preguntas están definidas en este cuaderno. Los ejercicios que entregas están en el "
+        "cuaderno 4, {notebook}: ábrelo y ejecuta sus celdas (Ejecutar › Ejecutar todas las celdas) antes de "
+        "check(). Si ya estás en él (o en el cuaderno 1, con tus funciones del Nivel 0) y reiniciaste el kernel, "
+        "vuelve a ejecutar las celdas con tu código.",
+        "en": "check() found no exercise of yours here: none of the graded functions ({functions}) nor the answers to "
+        "the questions are defined in this notebook. The exercises you hand in are in notebook 4, {notebook}: open "
+        "it and run its cells (Ejecutar › Ejecutar todas las celdas) before check(). If you are already there (or in "
+        "notebook 1, with your Level 0 functions) and restarted the kernel, run the cells with your code again.",
+    },
+    "check.nothing_here_imported": {
+        "es": "Aquí {names} es el de lesson3, que importa el cuaderno para sus demostraciones: no es tu código y "
+        "check() no lo corrige.",
+        "en": "Here {names} is lesson3's, imported by the notebook for its demos: it is not your code and check() "
+        "does not grade it.",
+    },
+    "check.course_import": {
+        "es": "{name} es el de lesson3 que importa la celda [{cell}], una celda del curso: no es tu código, así que "
+        "check() lo corrige como no escrito. Escribe el tuyo en el cuaderno 4.",
+        "en": "{name} is lesson3's, imported by cell [{cell}], one of the course's cells: it is not your code, so "
+        "check() grades it as not written. Write your own in notebook 4.",
+    },
     "check.bad_level": {
         "es": "check(level): el nivel tiene que ser {levels} o nada (todos); se recibió {level}",
         "en": "check(level): the level must be {levels} or nothing (all); got {level}",
@@ -375,12 +404,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "No submission (.py or .ipynb) was found in {paths}.",
     },
     "cli.progress": {
-        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({seconds:.1f} s)",
-        "en": "[{done}/{total}] {name}: {score} of {max} points ({seconds:.1f} s)",
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({seconds:.1f} s desde el inicio)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points ({seconds:.1f} s since the start)",
     },
     "cli.progress_error": {
-        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({seconds:.1f} s)",
-        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({seconds:.1f} s)",
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({seconds:.1f} s desde el inicio)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({seconds:.1f} s since the start)",
+    },
+    "cli.progress_pending": {
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos por ahora; {pending} puntos, pendientes de revisión "
+        "({seconds:.1f} s desde el inicio)",
+        "en": "[{done}/{total}] {name}: {score} of {max} points so far; {pending} points are left pending review "
+        "({seconds:.1f} s since the start)",
     },
     "cli.graded.one": {
         "es": "Se calificó 1 alumno en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
@@ -390,17 +425,40 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Se calificaron {n} alumnos en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
         "en": "Graded {n} learners in {seconds:.1f} s (--jobs {jobs}, seed {seed}).",
     },
-    "cli.files": {
-        "es": "Archivos: {graded}; {ignored} (cada alumno tiene una fila, con un archivo calificado).",
-        "en": "Files: {graded}; {ignored} (each learner has one row, with one graded file).",
+    "cli.tally": {
+        "es": "Alumnos: {learners} (con un archivo calificado: {with_file}; sin .py ni .ipynb que calificar: "
+        "{without}). Archivos: {files} (calificados, uno por alumno: {with_file}; no calificados, nombrados en la "
+        "fila de su alumno: {others}; no calificados, sin alumno: {unowned}).",
+        "en": "Learners: {learners} (with one graded file: {with_file}; with no .py or .ipynb to grade: {without}). "
+        "Files: {files} (graded, one per learner: {with_file}; not graded, named in their learner's row: {others}; "
+        "not graded, in no learner's folder: {unowned}).",
     },
-    "cli.graded_files.one": {"es": "1 calificado", "en": "1 graded"},
-    "cli.graded_files.other": {"es": "{n} calificados", "en": "{n} graded"},
-    "cli.ignored_files.one": {"es": "1 no calificado", "en": "1 not graded"},
-    "cli.ignored_files.other": {"es": "{n} no calificados", "en": "{n} not graded"},
     "cli.mean": {
-        "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo); con problemas: {errors}.",
-        "en": "Mean score: {mean} points ({pct:.0%} of the maximum); with problems: {errors}.",
+        "es": "Puntaje medio: {mean} puntos ({pct:.0%} del máximo), sobre los {counted} alumnos con nota, como en "
+        "resumen.html; con problemas: {errors}.",
+        "en": "Mean score: {mean} points ({pct:.0%} of the maximum), over the {counted} learners with a grade, as in "
+        "resumen.html; with problems: {errors}.",
+    },
+    "cli.mean_none": {
+        "es": "Puntaje medio: ninguno todavía (ningún alumno tiene nota: pendientes de revisión o sin calificar); "
+        "con problemas: {errors}.",
+        "en": "Mean score: none yet (no learner has a grade: pending review or not graded); with problems: {errors}.",
+    },
+    "cli.unowned.one": {
+        "es": "No se calificó 1 archivo de la clase que no está en la carpeta de ningún alumno: {files}. Lo "
+        "calificado está escrito en «{out}»; si es una entrega, ponlo en la carpeta de su alumno y vuelve a "
+        "calificar con --force. El comando termina con el código 3.",
+        "en": "1 file of the class in no learner's folder was not graded: {files}. What was graded is written in "
+        "«{out}»; if it is a submission, put it in its learner's folder and grade again with --force. The command "
+        "ends with exit code 3.",
+    },
+    "cli.unowned.other": {
+        "es": "No se calificaron {n} archivos de la clase que no están en la carpeta de ningún alumno: {files}. Lo "
+        "calificado está escrito en «{out}»; si alguno es una entrega, ponlo en la carpeta de su alumno y vuelve a "
+        "calificar con --force. El comando termina con el código 3.",
+        "en": "{n} files of the class in no learner's folder were not graded: {files}. What was graded is written in "
+        "«{out}»; if one is a submission, put it in its learner's folder and grade again with --force. The command "
+        "ends with exit code 3.",
     },
     "cli.pending.one": {
         "es": "1 alumno tiene puntos pendientes de revisión: «autograder review {out}» los lista.",
@@ -509,6 +567,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "cli.help.export_partial": {
         "es": "exportar una corrección interrumpida: solo lo calificado; las filas de los demás quedan como estaban",
         "en": "export an interrupted run: only what was graded; the others' rows stay as they were",
+    },
+    "cli.help.metavar_choose": {"es": "ALUMNO=ARCHIVO", "en": "LEARNER=FILE"},
+    "cli.help.choose": {
+        "es": "califica ese archivo del alumno (su nombre o id del LMS; el archivo como lo nombra su fila) en vez "
+        "del que elige la regla, sin renombrar nada; se guarda en decisions.json y vale en cada recalificación "
+        "(ALUMNO= vuelve a la regla); se puede repetir. Con un --out ya calificado, junto con --force",
+        "en": "grades that file of the learner (their name or LMS id; the file as their row names it) instead of "
+        "the one the rule chooses, renaming nothing; kept in decisions.json and applied on every regrade "
+        "(LEARNER= goes back to the rule); may be repeated. Into an --out already graded, with --force",
     },
     "cli.help.replace": {
         "es": "con --force, reemplaza la clase de --out entera por esta, aunque sea otra clase",
@@ -837,6 +904,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "«{file}»: no tiene la fila «Points Possible» de Canvas; no se escribió nada.",
         "en": "«{file}»: it has no Canvas «Points Possible» row; nothing was written.",
     },
+    "lms.no_names": {
+        "es": "«{file}»: no tiene nombres de alumnos con su id: se esperaba el libro de calificaciones de Canvas "
+        "(columnas «Student» e «ID») o la hoja de calificaciones de Moodle («Nombre completo» e «Identificador»).",
+        "en": "«{file}»: it has no learners' names with their ids: expected Canvas's gradebook («Student» and «ID» "
+        "columns) or Moodle's grading worksheet («Full name» and «Identifier»).",
+    },
+    "cli.help.grade_gradebook": {
+        "es": "el libro de calificaciones de Canvas (o la hoja de Moodle) en CSV: los informes nombran a cada alumno "
+        "como lo nombra (la descarga de Canvas solo dice «núñezmaría»); una recalificación sin él conserva los "
+        "nombres de la clase",
+        "en": "Canvas's gradebook (or Moodle's worksheet) as CSV: the reports name each learner as it does (Canvas's "
+        "download only says «núñezmaría»); a regrade without it keeps the class's names",
+    },
     "lms.no_match": {
         "es": "«{file}»: ningún alumno de la hoja está en los resultados. ¿Es la hoja de otra tarea, "
         "o se calificó una carpeta sin los nombres del LMS? No se escribió nada.",
@@ -885,6 +965,19 @@ TEXTS: dict[str, dict[str, str]] = {
     "lms.kept": {
         "es": "Ya tenían nota o comentario y se dejaron como estaban ({n}; --overwrite los reemplaza): {names}.",
         "en": "Already had a grade or a comment and were left as they were ({n}; --overwrite replaces them): {names}.",
+    },
+    "lms.late_listed": {
+        "es": "Entregaron tarde, según el LMS ({n}): {names}.",
+        "en": "Handed in late, according to the LMS ({n}): {names}.",
+    },
+    "lms.late_penalty": {
+        "es": "Con un {pct} % menos por entrega tardía, como dice penalizacion_tarde en la configuración del curso "
+        "({n}): {names}.",
+        "en": "With {pct} % taken off for late work, as the course's penalizacion_tarde says ({n}): {names}.",
+    },
+    "lms.comment_late": {
+        "es": "Entrega tardía: se restó un {pct} %.",
+        "en": "Late submission: {pct} % was taken off.",
     },
     "lms.late": {
         "es": "Entregaron tarde, según el LMS ({n}; la nota no cambia por eso): {names}.",

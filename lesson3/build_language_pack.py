@@ -1,0 +1,270 @@
+"""The course's JupyterLab language pack: Spanish for every menu, dialog and status a learner of the course uses.
+
+``python -m lesson3.build_language_pack`` writes ``jupyterlab_language_pack_es/`` (locale ``es``) from the
+Spain-Spanish pack the course installs (``jupyterlab-language-pack-es-ES``, in both locks) and this module's
+:data:`CORRECTIONS`. That pack leaves the Run, Kernel and Tabs menus, «Run Selected Cell», the restart dialog
+and the file browser's «Modified» in English, and calls the kernel «intérprete», «Kernel» and «Núcleo» in one
+menu. The course says *kernel* (notebooks/src/*.md), so every translation is rewritten to that one word.
+
+Why a pack of our own and not the upstream pack plus a patch: JupyterLab's server can merge a package's own
+strings into a language pack (entry point ``jupyterlab.locale``) only when both catalogues carry comparable
+versions, and the upstream pack's is the word ``jupyterlab`` (``packaging`` refuses it, so the merge would break
+every translation). A language pack is the other mechanism JupyterLab offers: an entry point
+``jupyterlab.languagepack`` naming a module whose ``locale/<locale>/LC_MESSAGES`` holds, per domain, the
+front end's catalogue (``<domain>.json``) and the server's (``<domain>.mo``: menu titles, settings). The server
+imports ``jupyterlab_language_pack_<locale>`` by that name for the ``.mo``, hence the top-level package.
+
+The committed pack is what this module writes (``tests/test_language_pack.py`` checks it is not stale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import struct
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+LOCALE = "es"
+"""The course's locale: plain Spanish, beside the upstream ``es_ES`` (whose module name it cannot reuse)."""
+UPSTREAM_MODULE = "jupyterlab_language_pack_es_ES"
+UPSTREAM_LOCALE = "es_ES"
+PACK = Path(__file__).resolve().parents[1] / f"jupyterlab_language_pack_{LOCALE}"
+CONTEXT = "\x04"
+"""gettext's separator between a message's context and its id (``menu\\x04Run``), in both catalogues."""
+
+# Upstream's words for the kernel, each with the course's: «Reiniciar el intérprete», «Reiniciar Núcleo y
+# Depurador…», «Apagar todos los núcleos…», «Reconectar al Kernel» all become the course's «kernel».
+KERNEL_WORDS = (
+    (re.compile(r"\bintérpretes\b"), "kernels"),
+    (re.compile(r"\bintérprete\b"), "kernel"),
+    (re.compile(r"\b[Nn]úcleos\b"), "kernels"),
+    (re.compile(r"\b[Nn]úcleo\b"), "kernel"),
+    (re.compile(r"(?<=\S )Kernels?\b"), lambda m: m.group(0).lower()),
+)
+
+CORRECTIONS: dict[str, str | tuple[str, str]] = {
+    # The menu bar (the server's catalogue: the titles come from the menus' settings schema).
+    f"menu{CONTEXT}Run": "Ejecutar",
+    f"menu{CONTEXT}Kernel": "Kernel",
+    f"menu{CONTEXT}Tabs": "Pestañas",
+    # Ejecutar (Run)
+    "Run Selected Cell": ("Ejecutar la celda seleccionada", "Ejecutar las celdas seleccionadas"),
+    "Run Selected Cell and Insert Below": (
+        "Ejecutar la celda seleccionada e insertar una debajo",
+        "Ejecutar las celdas seleccionadas e insertar una debajo",
+    ),
+    "Run Selected Cell and Do not Advance": (
+        "Ejecutar la celda seleccionada sin avanzar",
+        "Ejecutar las celdas seleccionadas sin avanzar",
+    ),
+    "Run Selected Cell and All Below": "Ejecutar la celda seleccionada y todas las de debajo",
+    "Run All Above Selected Cell": "Ejecutar todas las celdas de arriba",
+    "Render All Markdown Cells": "Mostrar todas las celdas Markdown",
+    "Run All Cells": "Ejecutar todas las celdas",
+    "Run All": "Ejecutar todo",
+    "Run Selected": "Ejecutar la selección",
+    "Run this cell and advance": ("Ejecutar esta celda y avanzar", "Ejecutar estas %1 celdas y avanzar"),
+    "%1 and %2": "%1 y %2",
+    # Kernel
+    "Interrupt Kernel": "Interrumpir el kernel",
+    "Restart Kernel…": "Reiniciar el kernel…",
+    "Restart Kernel": "Reiniciar el kernel",
+    "Restart Kernel and Clear Outputs of All Cells…": "Reiniciar el kernel y borrar todos los resultados…",
+    "Restart Kernel and Clear…": "Reiniciar el kernel y borrar…",
+    "Restart Kernel and Run All Cells…": "Reiniciar el kernel y ejecutar todas las celdas…",
+    "Restart Kernel and Run All": "Reiniciar el kernel y ejecutar todo",
+    "Restart Kernel and Run up to Selected Cell…": "Reiniciar el kernel y ejecutar hasta la celda seleccionada…",
+    "Restart Kernel and Debug…": "Reiniciar el kernel y depurar…",
+    "Reconnect to Kernel": "Reconectar con el kernel",
+    "Shut Down Kernel": "Apagar el kernel",
+    "Shut Down All Kernels…": "Apagar todos los kernels…",
+    "Change Kernel…": "Cambiar de kernel…",
+    "Interrupt the kernel": "Interrumpir el kernel",
+    "Restart the kernel": "Reiniciar el kernel",
+    "Restart the kernel and run all cells": "Reiniciar el kernel y ejecutar todas las celdas",
+    "Restart the kernel and clear all outputs of all cells": "Reiniciar el kernel y borrar todos los resultados",
+    # The restart dialog
+    "Restart Kernel?": "¿Reiniciar el kernel?",
+    "Do you want to restart the kernel of %1? All variables will be lost.": (
+        "¿Quieres reiniciar el kernel de %1? Se perderán todas las variables."
+    ),
+    "Do not ask me again.": "No volver a preguntar.",
+    "Do not ask me again": "No volver a preguntar",
+    "Confirm Kernel Restart": "Confirmar el reinicio del kernel",
+    "Cancel Kernel Restart": "Cancelar el reinicio del kernel",
+    # Pestañas (Tabs)
+    "Activate Next Tab": "Ir a la pestaña siguiente",
+    "Activate Previous Tab": "Ir a la pestaña anterior",
+    "Activate Next Tab Bar": "Ir a la barra de pestañas siguiente",
+    "Activate Previous Tab Bar": "Ir a la barra de pestañas anterior",
+    "Activate Previously Used Tab": "Ir a la última pestaña usada",
+    "Close Tab": "Cerrar la pestaña",
+    "Close All Tabs": "Cerrar todas las pestañas",
+    "Close All Other Tabs": "Cerrar las demás pestañas",
+    "Close Tabs to Right": "Cerrar las pestañas de la derecha",
+    # Archivo (File) and Editar (Edit): what a learner of the course saves, downloads, copies and moves
+    "New Notebook": "Nuevo cuaderno",
+    "New Console": "Nueva consola",
+    "Open from URL…": "Abrir desde una URL…",
+    "Open Recent": "Abiertos recientemente",
+    "Close and Shut Down Notebook…": "Cerrar y apagar el cuaderno…",
+    "Close and Shut Down…": "Cerrar y apagar…",
+    "Revert %1 to Checkpoint…": "Revertir %1 al punto de control…",
+    "Rename%1…": "Renombrar%1…",
+    f"menu{CONTEXT}Save and Export Notebook As": "Guardar y exportar el cuaderno como",
+    "Duplicate %1": "Duplicar %1",
+    "Print…": "Imprimir…",
+    "Cut Cell": ("Cortar la celda", "Cortar las celdas"),
+    "Copy Cell": ("Copiar la celda", "Copiar las celdas"),
+    "Paste Cell Below": ("Pegar la celda debajo", "Pegar las celdas debajo"),
+    "Paste Cell Above": ("Pegar la celda arriba", "Pegar las celdas arriba"),
+    "Paste Cell and Replace": ("Pegar la celda y reemplazar", "Pegar las celdas y reemplazar"),
+    "Delete Cell": ("Borrar la celda", "Borrar las celdas"),
+    "Move Cell Up": ("Subir la celda", "Subir las celdas"),
+    "Move Cell Down": ("Bajar la celda", "Bajar las celdas"),
+    "Merge Cell Above": "Unir con la celda de arriba",
+    "Merge Cell Below": "Unir con la celda de abajo",
+    "Clear Cell Output": "Borrar el resultado de la celda",
+    "Clear Outputs of All Cells": "Borrar los resultados de todas las celdas",
+    "Cut this cell": ("Cortar esta celda", "Cortar estas %1 celdas"),
+    "Copy this cell": ("Copiar esta celda", "Copiar estas %1 celdas"),
+    "Paste this cell from the clipboard": (
+        "Pegar esta celda desde el portapapeles",
+        "Pegar estas %1 celdas desde el portapapeles",
+    ),
+    # The file browser, the status bar and the notebook's own bar
+    "Modified": "Modificado",
+    "Idle": "Inactivo",
+    "Busy": "Ocupado",
+    "Restarting": "Reiniciando",
+    "Kernel status: %1": "Estado del kernel: %1",
+    "Command": "Comando",
+    "Edit": "Edición",
+    "Cell %1/%2": "Celda %1/%2",
+    "Notebook is in %1 mode": "El cuaderno está en modo %1",
+    "Go to cell…": "Ir a la celda…",
+}
+"""The course's translations, by message id (``context\\x04id`` for a context's): they win over upstream's.
+A pair is a message with a plural (JupyterLab's ``_n``): its singular and plural forms, keyed by the singular."""
+
+
+def _forms(correction: str | tuple[str, str]) -> list[str]:
+    return [correction] if isinstance(correction, str) else list(correction)
+
+
+def spanish_for_the_course(msgid: str, translation: str, form: int = 0) -> str:
+    """One translation (plural ``form``) as the course says it: its own correction if it has one, else upstream's
+    with the kernel called «kernel»."""
+    if msgid in CORRECTIONS:
+        forms = _forms(CORRECTIONS[msgid])
+        return forms[min(form, len(forms) - 1)]
+    for pattern, word in KERNEL_WORDS:
+        translation = pattern.sub(word, translation)
+    return translation
+
+
+def read_mo(data: bytes) -> dict[str, str]:
+    """A GNU ``.mo`` catalogue's raw entries (plural ids and forms joined by NUL, as stored)."""
+    magic = struct.unpack("<I", data[:4])[0]
+    endian = "<" if magic == 0x950412DE else ">"
+    _, count, originals, translations = struct.unpack(endian + "4I", data[4:20])
+    entries = {}
+    for i in range(count):
+        olen, ooff = struct.unpack(endian + "2I", data[originals + 8 * i : originals + 8 * i + 8])
+        tlen, toff = struct.unpack(endian + "2I", data[translations + 8 * i : translations + 8 * i + 8])
+        entries[data[ooff : ooff + olen].decode("utf-8")] = data[toff : toff + tlen].decode("utf-8")
+    return entries
+
+
+def write_mo(entries: Mapping[str, str]) -> bytes:
+    """A GNU ``.mo`` catalogue (sorted ids, no hash table), byte for byte the same for the same entries."""
+    keys = sorted(entries)
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [entries[k].encode("utf-8") for k in keys]
+    header_size = 7 * 4
+    table_size = 8 * len(keys)
+    offset = header_size + 2 * table_size
+    ids_table, strs_table, blob = [], [], b""
+    for chunk, table in ((ids, ids_table), (strs, strs_table)):
+        for item in chunk:
+            table.append((len(item), offset + len(blob)))
+            blob += item + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, len(keys), header_size, header_size + table_size, 0, 0)
+    tables = b"".join(struct.pack("<2I", *pair) for pair in ids_table + strs_table)
+    return head + tables + blob
+
+
+def _translate_json(catalogue: dict[str, object]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for msgid, value in catalogue.items():
+        if msgid == "":
+            out[msgid] = {**value, "language": LOCALE} if isinstance(value, dict) else value
+        elif isinstance(value, list):
+            out[msgid] = [spanish_for_the_course(msgid, text, i) for i, text in enumerate(value)]
+        else:
+            out[msgid] = value
+    return out
+
+
+def _translate_mo(entries: dict[str, str]) -> dict[str, str]:
+    out = {}
+    for msgid, value in entries.items():
+        if msgid == "":  # the header: Language: es
+            out[msgid] = re.sub(r"(?m)^Language: .*$", f"Language: {LOCALE}", value)
+        else:
+            singular = msgid.split("\0")[0]
+            forms = value.split("\0")
+            out[msgid] = "\0".join(spanish_for_the_course(singular, text, i) for i, text in enumerate(forms))
+    return out
+
+
+def build(upstream: Path) -> Iterator[tuple[str, bytes]]:
+    """Each file of the pack (its path inside the package, its bytes), from the upstream pack's folder."""
+    messages = upstream / "locale" / UPSTREAM_LOCALE / "LC_MESSAGES"
+    target = f"locale/{LOCALE}/LC_MESSAGES"
+    domains = sorted(p.stem for p in messages.glob("*.json"))
+    for domain in domains:
+        catalogue = json.loads((messages / f"{domain}.json").read_text(encoding="utf-8"))
+        if domain == "jupyterlab":
+            catalogue.update({k: _forms(v) for k, v in CORRECTIONS.items() if k not in catalogue})
+        text = json.dumps(_translate_json(catalogue), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
+        yield f"{target}/{domain}.json", text.encode("utf-8")
+        mo = messages / f"{domain}.mo"
+        if mo.exists():
+            entries = read_mo(mo.read_bytes())
+            if domain == "jupyterlab":
+                # The server translates settings schemas, which have no plurals.
+                entries.update({k: v for k, v in CORRECTIONS.items() if isinstance(v, str) and k not in entries})
+            yield f"{target}/{domain}.mo", write_mo(_translate_mo(entries))
+
+
+def upstream_pack() -> Path:
+    """The folder of the installed upstream pack (the course's locks pin it)."""
+    import importlib
+
+    module = importlib.import_module(UPSTREAM_MODULE)
+    assert module.__file__ is not None
+    return Path(module.__file__).parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.parse_args(argv)
+    written = dict(build(upstream_pack()))
+    locale_dir = PACK / "locale"
+    for old in sorted(locale_dir.rglob("*"), reverse=True) if locale_dir.exists() else []:
+        if old.is_file() and old.relative_to(PACK).as_posix() not in written:
+            old.unlink()
+    for rel, data in written.items():
+        path = PACK / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    print(f"{len(written)} files in {PACK}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,79 @@
+"""The course's JupyterLab language pack (jupyterlab_language_pack_es): current, one word for the kernel, read
+back by the same gettext JupyterLab's server uses."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import re
+
+import pytest
+
+from lesson3 import build_language_pack as pack
+
+MESSAGES = pack.PACK / "locale" / pack.LOCALE / "LC_MESSAGES"
+
+
+def test_the_committed_pack_is_the_one_the_builder_writes():
+    written = dict(pack.build(pack.upstream_pack()))
+    committed = {p.relative_to(pack.PACK).as_posix(): p.read_bytes() for p in (pack.PACK / "locale").rglob("*.*")}
+    assert committed.keys() == written.keys(), "run: python -m lesson3.build_language_pack"
+    stale = [rel for rel, data in written.items() if committed[rel] != data]
+    assert not stale, f"stale {stale}: run python -m lesson3.build_language_pack"
+
+
+def _every_translation() -> list[tuple[str, str, str]]:
+    found = []
+    for path in MESSAGES.glob("*.json"):
+        for msgid, forms in json.loads(path.read_text(encoding="utf-8")).items():
+            if msgid:
+                found.extend((path.name, msgid, form) for form in forms)
+    for path in MESSAGES.glob("*.mo"):
+        for msgid, value in pack.read_mo(path.read_bytes()).items():
+            if msgid:
+                found.extend((path.name, msgid, form) for form in value.split("\0"))
+    return found
+
+
+def test_the_kernel_has_one_name_the_courses():
+    others = [t for t in _every_translation() if re.search(r"intérprete|[Nn]úcleo", t[2])]
+    assert not others, others[:10]
+    capitalised = [t for t in _every_translation() if re.search(r"\S Kernel", t[2])]
+    assert not capitalised, capitalised[:10]
+
+
+@pytest.mark.parametrize(
+    ("english", "wrong", "right"),
+    [
+        ("Reiniciar el intérprete y ejecutar", "intérprete", "kernel"),
+        ("Apagar todos los núcleos…", "núcleos", "kernels"),
+        ("Reiniciar Núcleo y Depurador…", "Núcleo", "kernel"),
+        ("Reconectar al Kernel", "Kernel", "kernel"),
+    ],
+)
+def test_upstreams_other_words_for_the_kernel_become_kernel(english, wrong, right):
+    said = pack.spanish_for_the_course("(no correction)", english)
+    assert wrong not in said and right in said
+
+
+def test_what_a_learner_touches_is_spanish_in_both_catalogues():
+    front = json.loads((MESSAGES / "jupyterlab.json").read_text(encoding="utf-8"))
+    server = gettext.GNUTranslations(io.BytesIO((MESSAGES / "jupyterlab.mo").read_bytes()))
+    for title, spanish in (("Run", "Ejecutar"), ("Kernel", "Kernel"), ("Tabs", "Pestañas"), ("File", "Archivo")):
+        assert server.pgettext("menu", title) == spanish
+        assert front[f"menu\x04{title}"] == [spanish]
+    # A message with a plural has both forms, or JupyterLab shows the English.
+    assert front["Run Selected Cell"] == ["Ejecutar la celda seleccionada", "Ejecutar las celdas seleccionadas"]
+    restart = "Do you want to restart the kernel of %1? All variables will be lost."
+    for msgid in ("Restart Kernel?", restart, "Modified"):
+        (spanish,) = front[msgid]
+        assert spanish != msgid
+    assert front[""]["language"] == pack.LOCALE
+
+
+def test_mo_round_trip():
+    entries = {"": "Content-Type: text/plain; charset=UTF-8\n", "a": "b", "menu\x04Run": "Ejecutar", "x\0xs": "y\0ys"}
+    assert pack.read_mo(pack.write_mo(entries)) == entries
+    catalogue = gettext.GNUTranslations(io.BytesIO(pack.write_mo(entries)))
+    assert catalogue.ngettext("x", "xs", 2) == "ys" and catalogue.pgettext("menu", "Run") == "Ejecutar"
