@@ -346,14 +346,16 @@ def test_kept_source_survives_a_file_the_learner_cannot_stat(tmp_path: Path, mon
     import linecache
     import os
 
-    from autograder.learner.lesson3_view import keep_source
+    from autograder.learner.lesson3_view import KeptSourceLoader, _KeptModules, keep_module
 
     path = tmp_path / "oculto.py"
     path.write_text("def f():\n    return 'fuente'\n", encoding="utf-8")
     spec = importlib.util.spec_from_file_location("oculto_para_la_prueba", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    keep_source(path)
+    keep_module(module, KeptSourceLoader)
+    # What the module was made from stays its source, whatever happens to the file afterwards.
+    path.write_text("def f():\n    return 'otra'\n", encoding="utf-8")
     real_stat = os.stat
 
     def refused(target, *args, **kwargs):
@@ -365,8 +367,10 @@ def test_kept_source_survives_a_file_the_learner_cannot_stat(tmp_path: Path, mon
     monkeypatch.setattr(os.path, "exists", lambda target: False if os.fspath(target) == str(path) else True)
     try:
         assert inspect.getsource(module.f) == "def f():\n    return 'fuente'\n"
+        assert module.__loader__.get_source(module.__name__) == "def f():\n    return 'fuente'\n"
     finally:
         linecache.cache.pop(str(path), None)
+        _KeptModules.loaders.pop(module.__name__, None)
 
 
 LEARNER_READS_LESSON3 = """

@@ -176,8 +176,8 @@ def install() -> None:
     # a checkout inside a 0700 folder), lesson3's sources and data files still work as in Jupyter:
     # read now, kept in memory, served by each module's own loader.
     for module in [m for n, m in sys.modules.items() if n.startswith("lesson3.") and n != ANSWERS]:
-        _keep_module(module, KeptSourceLoader)
-    _keep_module(package, lambda name, path: _PackageLoader(name, path, folder / "data"))
+        keep_module(module, KeptSourceLoader)
+    keep_module(package, lambda name, path: _PackageLoader(name, path, folder / "data"))
     sys.meta_path.insert(0, _KeptModules)
     exercises = sys.modules["lesson3.exercises"]
     exercises.exercise_checkpoints()  # played once here (a temporary folder, the offline model), cached
@@ -195,23 +195,18 @@ def _module_names(folder: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.py") if p.stem not in NOT_PRELOADED and p.stem != "__init__")
 
 
-def keep_source(path: Path) -> None:
-    """Read ``path`` into linecache now, for ``inspect.getsource`` and tracebacks.
-
-    Without an mtime, linecache.checkcache keeps the lines even where the learner's uid cannot
-    stat the file afterwards."""
-    lines = linecache.getlines(str(path))
-    linecache.cache[str(path)] = (sum(map(len, lines)), None, lines, str(path))
-
-
-def _keep_module(module: types.ModuleType, make: Any) -> None:
+def keep_module(module: types.ModuleType, make: Any) -> None:
+    """Give ``module`` the loader ``make(name, path)`` makes, which keeps its source in memory."""
     path = module.__file__ or ""
     loader = make(module.__name__, path)
     module.__loader__ = loader
     if module.__spec__ is not None:
         module.__spec__.loader = loader
     _KeptModules.loaders[module.__name__] = loader
-    keep_source(Path(path))
+    # The loader's bytes, not a second read, for ``inspect.getsource`` and tracebacks. Without an
+    # mtime, linecache.checkcache keeps the lines where the learner's uid cannot stat the file.
+    lines = loader.source_text().splitlines(keepends=True)
+    linecache.cache[path] = (sum(map(len, lines)), None, lines, path)
 
 
 class _KeptModules:
@@ -246,6 +241,10 @@ class KeptSourceLoader(importlib.machinery.SourceFileLoader):
         if path == self.path:
             return self._source
         return super().get_data(path)
+
+    def source_text(self) -> str:
+        """The kept source as text, decoded as Python decodes a source file."""
+        return importlib.util.decode_source(self._source)
 
 
 class _PackageLoader(KeptSourceLoader):
