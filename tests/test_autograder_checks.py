@@ -718,7 +718,7 @@ def test_levels_select_criteria_and_see_the_same_scenarios(tmp_path):
 def test_what_ran_takes_the_credit_away_and_the_flag_says_what_it_is(tmp_path, ran, spelled, shown, words):
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile, reused={"reconcile": [ran]})
     grading = evaluate_criteria(
-        caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled={"reconcile": spelled}
+        caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled=lambda: {"reconcile": spelled}
     )
     by_id = {c.id: c for c in grading.criteria}
     assert all(by_id[c.id].passed for c in CRITERIA.values() if c.function == "resume_action")
@@ -731,7 +731,10 @@ def test_what_the_source_names_alone_takes_nothing_away(tmp_path):
     # The static reading only explains: a call that never ran it (dead code, an unused import) keeps its points.
     caller = FakeCaller(resume_action=resume_action, reconcile=reconcile)
     grading = evaluate_criteria(
-        caller, CourseConfig(seed=SEED, levels=(1, 2)), scratch=tmp_path, spelled={"reconcile": "lesson3.reconcile"}
+        caller,
+        CourseConfig(seed=SEED, levels=(1, 2)),
+        scratch=tmp_path,
+        spelled=lambda: {"reconcile": "lesson3.reconcile"},
     )
     code = [c for c in grading.criteria if CRITERIA[c.id].function in ("resume_action", "reconcile")]
     assert grading.flags == [] and code and all(c.passed for c in code), [c.feedback for c in code if not c.passed]

@@ -122,15 +122,15 @@ def evaluate_criteria(
     scratch: Path,
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
-    spelled: dict[str, str] | Callable[[], dict[str, str]] | None = None,
+    spelled: Callable[[], dict[str, str]] | None = None,
 ) -> Grading:
     """Observe and judge every criterion the course counts, with its points, on the course's seed.
 
     What a function's calls recorded at run time decides; ``spelled`` (function -> how its source
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
-    only lets the feedback show the learner's own spelling of it (a callable is asked only when a function
-    delegated). Words in the source decide nothing: printing or reading one's own code, or lesson3's, is
-    harmless; what ran during a graded call counts.
+    only lets the feedback show the learner's own spelling of it (asked only when a function delegated:
+    reading the sources costs an AST pass). Words in the source decide nothing: printing or reading
+    one's own code, or lesson3's, is harmless; what ran during a graded call counts.
     """
     course = course.for_run()
     lang = course.lang
@@ -142,10 +142,9 @@ def evaluate_criteria(
     observed = any(c.observes.startswith("reconcile.") for c in chosen)
     moves = reconcile_moves(run.observed("reconcile.cases")) if observed else {}
     flags = list(run.flags.values())
-    if callable(spelled) and run.delegated:
-        spelled = spelled()
+    spellings = spelled() if spelled is not None and run.delegated else {}
     for fn, called in sorted(run.delegated.items()):
-        target, key = explained(called, spelled.get(fn) if isinstance(spelled, dict) else None)
+        target, key = explained(called, spellings.get(fn))
         flags.append(text("flag.delegated", lang, fn=fn, target=target))
         feedback = text(key, lang, fn=fn, target=target)
         criteria = [c.failed(feedback) if c.function == fn else r for c, r in zip(chosen, criteria, strict=True)]
