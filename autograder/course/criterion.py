@@ -64,9 +64,6 @@ class Criterion:
     def failed(self, feedback: str) -> CriterionResult:
         return CriterionResult(self.id, False, 0.0, self.points, feedback)
 
-    def left_to_a_person(self, feedback: str) -> CriterionResult:
-        return CriterionResult(self.id, None, None, self.points, feedback, review=True)
-
 
 CRITERIA: dict[str, Criterion] = {}
 """Every criterion, in the order results list them."""
