@@ -1,10 +1,11 @@
 """The course's JupyterLab language pack: Spanish for every menu, dialog and status a learner of the course uses.
 
 ``python -m lesson3.build_language_pack`` writes ``jupyterlab_language_pack_es/`` (locale ``es``) from the
-Spain-Spanish pack the course installs (``jupyterlab-language-pack-es-ES``, in both locks) and this module's
-:data:`CORRECTIONS`. That pack leaves the Run, Kernel and Tabs menus, «Run Selected Cell», the restart dialog
-and the file browser's «Modified» in English, and calls the kernel «intérprete», «Kernel» and «Núcleo» in one
-menu. The course says *kernel* (notebooks/src/*.md), so every translation is rewritten to that one word.
+Spain-Spanish pack (``jupyterlab-language-pack-es-ES``: its wheel from PyPI, kept in ``vendor/`` and checked against
+:data:`UPSTREAM_SHA256`) and this module's :data:`CORRECTIONS`. That pack leaves the Run, Kernel and Tabs menus,
+«Run Selected Cell», the restart dialog and the file browser's «Modified» in English, and calls the kernel
+«intérprete», «Kernel» and «Núcleo» in one menu. The course says *kernel* (notebooks/src/*.md), so every
+translation is rewritten to that one word.
 
 Why a pack of our own and not the upstream pack plus a patch: JupyterLab's server can merge a package's own
 strings into a language pack (entry point ``jupyterlab.locale``) only when both catalogues carry comparable
@@ -14,16 +15,24 @@ every translation). A language pack is the other mechanism JupyterLab offers: an
 front end's catalogue (``<domain>.json``) and the server's (``<domain>.mo``: menu titles, settings). The server
 imports ``jupyterlab_language_pack_<locale>`` by that name for the ``.mo``, hence the top-level package.
 
+The upstream pack is this builder's input, never installed: installed beside the course's, it would be a second
+Spanish in Configuración › Idioma (its own locale, ``es_ES``, uncorrected), and the course's pack could not take that
+locale instead, since the server finds a pack's ``.mo`` by the module name ``jupyterlab_language_pack_<locale>``,
+which would then be upstream's. To move to a new upstream version, put its wheel in ``vendor/`` in place of the old
+one, set :data:`UPSTREAM_WHEEL` and :data:`UPSTREAM_SHA256` (PyPI's ``sha256`` of the file) and run the builder.
+
 The committed pack is what this module writes (``tests/test_language_pack.py`` checks it is not stale).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import struct
 import sys
+import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -31,7 +40,11 @@ LOCALE = "es"
 """The course's locale: plain Spanish, beside the upstream ``es_ES`` (whose module name it cannot reuse)."""
 UPSTREAM_MODULE = "jupyterlab_language_pack_es_ES"
 UPSTREAM_LOCALE = "es_ES"
-PACK = Path(__file__).resolve().parents[1] / f"jupyterlab_language_pack_{LOCALE}"
+REPO = Path(__file__).resolve().parents[1]
+PACK = REPO / f"jupyterlab_language_pack_{LOCALE}"
+UPSTREAM_WHEEL = REPO / "vendor" / "jupyterlab_language_pack_es_es-4.5.post3-py2.py3-none-any.whl"
+"""The upstream pack as PyPI serves it (its version is the one JupyterLab's major version translates)."""
+UPSTREAM_SHA256 = "8b315de006bc48d5798988cff6141f00694e411265011ea21570b4f459070381"
 CONTEXT = "\x04"
 """gettext's separator between a message's context and its id (``menu\\x04Run``), in both catalogues."""
 
@@ -221,33 +234,45 @@ def _translate_mo(entries: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def build(upstream: Path) -> Iterator[tuple[str, bytes]]:
-    """Each file of the pack (its path inside the package, its bytes), from the upstream pack's folder."""
-    messages = upstream / "locale" / UPSTREAM_LOCALE / "LC_MESSAGES"
+def build(upstream: Mapping[str, bytes]) -> Iterator[tuple[str, bytes]]:
+    """Each file of the pack (its path inside the package, its bytes), from the upstream pack's catalogues (file name
+    in ``LC_MESSAGES`` -> bytes)."""
     target = f"locale/{LOCALE}/LC_MESSAGES"
-    domains = sorted(p.stem for p in messages.glob("*.json"))
+    domains = sorted(name.removesuffix(".json") for name in upstream if name.endswith(".json"))
     for domain in domains:
-        catalogue = json.loads((messages / f"{domain}.json").read_text(encoding="utf-8"))
+        catalogue = json.loads(upstream[f"{domain}.json"].decode("utf-8"))
         if domain == "jupyterlab":
             catalogue.update({k: _forms(v) for k, v in CORRECTIONS.items() if k not in catalogue})
         text = json.dumps(_translate_json(catalogue), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
         yield f"{target}/{domain}.json", text.encode("utf-8")
-        mo = messages / f"{domain}.mo"
-        if mo.exists():
-            entries = read_mo(mo.read_bytes())
+        mo = upstream.get(f"{domain}.mo")
+        if mo is not None:
+            entries = read_mo(mo)
             if domain == "jupyterlab":
                 # The server translates settings schemas, which have no plurals.
                 entries.update({k: v for k, v in CORRECTIONS.items() if isinstance(v, str) and k not in entries})
             yield f"{target}/{domain}.mo", write_mo(_translate_mo(entries))
 
 
-def upstream_pack() -> Path:
-    """The folder of the installed upstream pack (the course's locks pin it)."""
-    import importlib
+def upstream_pack(wheel: Path = UPSTREAM_WHEEL) -> dict[str, bytes]:
+    """The upstream pack's catalogues, read from its wheel (refused if it is not the file :data:`UPSTREAM_SHA256`
+    names)."""
+    data = wheel.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != UPSTREAM_SHA256:
+        raise ValueError(f"{wheel.name}: sha256 {digest}, expected {UPSTREAM_SHA256}")
+    folder = f"{UPSTREAM_MODULE}/locale/{UPSTREAM_LOCALE}/LC_MESSAGES/"
+    with zipfile.ZipFile(wheel) as zf:
+        return {
+            name.removeprefix(folder): zf.read(name)
+            for name in zf.namelist()
+            if name.startswith(folder) and name.endswith((".json", ".mo"))
+        }
 
-    module = importlib.import_module(UPSTREAM_MODULE)
-    assert module.__file__ is not None
-    return Path(module.__file__).parent
+
+def upstream_version(wheel: Path = UPSTREAM_WHEEL) -> str:
+    """The upstream pack's version, from its wheel's name (``<name>-<version>-<tags>.whl``)."""
+    return wheel.name.split("-")[1]
 
 
 def main(argv: list[str] | None = None) -> int:

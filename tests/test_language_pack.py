@@ -23,6 +23,15 @@ def test_the_committed_pack_is_the_one_the_builder_writes():
     assert not stale, f"stale {stale}: run python -m lesson3.build_language_pack"
 
 
+def test_upstream_is_read_from_the_wheel_pypi_serves_and_no_other(tmp_path):
+    catalogues = pack.upstream_pack()
+    assert {"jupyterlab.json", "jupyterlab.mo"} <= catalogues.keys()
+    changed = tmp_path / pack.UPSTREAM_WHEEL.name
+    changed.write_bytes(pack.UPSTREAM_WHEEL.read_bytes() + b"\0")
+    with pytest.raises(ValueError, match="sha256"):
+        pack.upstream_pack(changed)
+
+
 def _every_translation() -> list[tuple[str, str, str]]:
     found = []
     for path in MESSAGES.glob("*.json"):
