@@ -159,6 +159,17 @@ CORRECTIONS: dict[str, str | tuple[str, str]] = {
     "Cell %1/%2": "Celda %1/%2",
     "Notebook is in %1 mode": "El cuaderno está en modo %1",
     "Go to cell…": "Ir a la celda…",
+    # Archivo: items named after the document (%1 is its file type, see FILE TYPES below)
+    "New View for %1": "Nueva vista del %1",
+    "Reload %1 from Disk": "Recargar el %1 desde el disco",
+    # FILE TYPES: the course's extension lesson3-file-types names each file type with the context «file type» (a
+    # document's name inside a sentence: «Guardar cuaderno», as the course's texts cite Archivo › Guardar cuaderno),
+    # else as JupyterLab does; JupyterLab's own registry keeps the English names («Guardar Notebook»).
+    f"file type{CONTEXT}Notebook": "cuaderno",
+    f"file type{CONTEXT}Text": "archivo de texto",
+    f"file type{CONTEXT}Markdown File": "archivo Markdown",
+    f"file type{CONTEXT}Python File": "archivo de Python",
+    f"file type{CONTEXT}File": "archivo",
 }
 """The course's translations, by message id (``context\\x04id`` for a context's): they win over upstream's.
 A pair is a message with a plural (JupyterLab's ``_n``): its singular and plural forms, keyed by the singular."""

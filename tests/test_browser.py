@@ -1055,6 +1055,18 @@ def test_jupyterlab_speaks_spanish(lab_server: LabServer, browser_context: Any) 
         spanish = re.sub(r"(?<!\*)\*[^*\n]+\*(?!\*)", "", spanish)
         cited = set(re.findall(r"(\w+) › ", spanish))
         assert cited and cited <= set(menus), cited - set(menus)
+        # And the item cited is one of that menu's (an ellipsis aside): the learner's edition's «Archivo › Guardar
+        # cuaderno» (the menu said «Guardar Notebook»).
+        found = re.findall(r"\*\*(\w+) › ([^*]+)\*\*|\((\w+) › ([^)]+)\)|«(\w+) › ([^»]+)»", spanish)
+        paths = {tuple(part for part in match if part) for match in found}
+        assert ("Archivo", "Guardar cuaderno") in paths, paths
+        for title in {title for title, _ in paths} - set(opened):
+            page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=title).first.click()
+            opened[title] = page.evaluate(JS_OPEN_MENU_ITEMS)
+            page.keyboard.press("Escape")
+        shown = {(title, item.rstrip("…")) for title, items in opened.items() for item in items}
+        missing = {(title, item) for title, item in paths if (title, item.rstrip("…")) not in shown}
+        assert not missing, missing
         # The file browser's column, and the restart dialog a learner answers.
         assert "Modificado" in page.locator(".jp-DirListing-header").inner_text()
         page.evaluate(JS_ASK_RESTART)

@@ -86,3 +86,13 @@ def test_mo_round_trip():
     assert pack.read_mo(pack.write_mo(entries)) == entries
     catalogue = gettext.GNUTranslations(io.BytesIO(pack.write_mo(entries)))
     assert catalogue.ngettext("x", "xs", 2) == "ys" and catalogue.pgettext("menu", "Run") == "Ejecutar"
+
+
+def test_documents_are_named_as_the_course_cites_them():
+    # lesson3-file-types names a file type with the context «file type»: «Save %1» is then «Guardar cuaderno», the
+    # item the learner's edition cites (Archivo › Guardar cuaderno), not «Guardar Notebook».
+    front = json.loads((MESSAGES / "jupyterlab.json").read_text(encoding="utf-8"))
+    (notebook,) = front["file type\x04Notebook"]
+    assert front["Save %1"][0].replace("%1", notebook) == "Guardar cuaderno"
+    extension = (pack.REPO / "jupyter-config/labextensions/lesson3-file-types/static/remoteEntry.js").read_text()
+    assert 'trans._p("file type", english)' in extension

@@ -61,6 +61,8 @@ OVERRIDES = REPO / "jupyter-config" / "overrides.d" / "lesson3.json"
 OVERRIDES_TARGET = "share/jupyter/lab/settings/overrides.d/lesson3.json"
 NARROW_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-narrow-screens"
 NARROW_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-narrow-screens"
+FILE_TYPES_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-file-types"
+FILE_TYPES_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-file-types"
 
 
 # --- reading a lock ----------------------------------------------------------------------------
@@ -394,10 +396,11 @@ def test_the_package_installs_spanish_as_jupyterlabs_default():
     assert shared == {
         str(OVERRIDES.relative_to(REPO)): OVERRIDES_TARGET,
         str(NARROW_EXTENSION.relative_to(REPO)): NARROW_EXTENSION_TARGET,
+        str(FILE_TYPES_EXTENSION.relative_to(REPO)): FILE_TYPES_EXTENSION_TARGET,
     }
-    assert json.loads((NARROW_EXTENSION / "package.json").read_text())["jupyterlab"]["_build"]["load"] == (
-        "static/remoteEntry.js"
-    )
+    for extension in (NARROW_EXTENSION, FILE_TYPES_EXTENSION):
+        package = json.loads((extension / "package.json").read_text())
+        assert package["name"] == extension.name and package["jupyterlab"]["_build"]["load"] == "static/remoteEntry.js"
     assert json.loads(OVERRIDES.read_text(encoding="utf-8")) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
     # The course's pack is the only language pack installed, whichever command ran: upstream's (es_ES) beside it
     # was a second Spanish in Configuración › Idioma. It is built from upstream's wheel in vendor/, which translates
@@ -703,7 +706,11 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
         data = [n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n]
         assert data == [f"{prefix}{OVERRIDES_TARGET}"]
         extension = sorted(n.removeprefix(prefix) for n in zf.namelist() if "labextensions" in n)
-        assert extension == [f"{NARROW_EXTENSION_TARGET}/{name}" for name in ("package.json", "static/remoteEntry.js")]
+        assert extension == [
+            f"{target}/{name}"
+            for target in (FILE_TYPES_EXTENSION_TARGET, NARROW_EXTENSION_TARGET)
+            for name in ("package.json", "static/remoteEntry.js")
+        ]
         assert json.loads(zf.read(data[0])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
         # The course's language pack, and the entry point JupyterLab finds it by.
         assert f"jupyterlab_language_pack_{SPANISH}/locale/{SPANISH}/LC_MESSAGES/jupyterlab.json" in zf.namelist()
