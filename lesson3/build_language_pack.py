@@ -159,9 +159,69 @@ CORRECTIONS: dict[str, str | tuple[str, str]] = {
     "Cell %1/%2": "Celda %1/%2",
     "Notebook is in %1 mode": "El cuaderno está en modo %1",
     "Go to cell…": "Ir a la celda…",
-    # Archivo: items named after the document (%1 is its file type, see FILE TYPES below)
+    # Archivo: items named after the document (%1 is its file type, see FILE TYPES below), Nuevo, Workspaces
     "New View for %1": "Nueva vista del %1",
     "Reload %1 from Disk": "Recargar el %1 desde el disco",
+    "Console": "Consola",  # Nuevo › Consola (upstream's text was the one of «Run Selected Text or Current Line»)
+    "%1 File": "Archivo de %1",
+    "New %1 File": "Nuevo archivo de %1",
+    "Text File": "Archivo de texto",
+    "Open from Path…": "Abrir desde una ruta…",
+    "Reopen Closed Document": "Reabrir el documento cerrado",
+    "Clear Recent Documents": "Borrar los documentos recientes",
+    f"menu{CONTEXT}Workspaces": "Espacios de trabajo",
+    "Open Workspace…": "Abrir un espacio de trabajo…",
+    "Create New Workspace…": "Crear un espacio de trabajo…",
+    "Clone Workspace…": "Duplicar el espacio de trabajo…",
+    "Rename Workspace…": "Renombrar el espacio de trabajo…",
+    "Save Current Workspace": "Guardar el espacio de trabajo",
+    "Save Current Workspace As…": "Guardar el espacio de trabajo como…",
+    "Import Workspace…": "Importar un espacio de trabajo…",
+    "Export Workspace…": "Exportar el espacio de trabajo…",
+    "Reset Workspace…": "Restablecer el espacio de trabajo…",
+    "Delete Workspace…": "Borrar el espacio de trabajo…",
+    # Ver (View)
+    "Sessions and Tabs": "Sesiones y pestañas",
+    "Debugger Panel": "Panel del depurador",
+    "Show Notifications": "Mostrar las notificaciones",
+    "Show Line Numbers": "Mostrar los números de línea",
+    "Match Brackets": "Resaltar los paréntesis emparejados",
+    f"menu{CONTEXT}Code Folding": "Plegado de código",
+    "Fold Current Region": "Plegar la región actual",
+    "Unfold Current Region": "Desplegar la región actual",
+    "Fold All Subregions": "Plegar todas las subregiones",
+    "Unfold All Subregions": "Desplegar todas las subregiones",
+    "Fold All Regions": "Plegar todas las regiones",
+    "Unfold All Regions": "Desplegar todas las regiones",
+    "Render Side-by-Side": "Mostrar lado a lado",
+    "Fullscreen Mode": "Pantalla completa",
+    "Show Left Activity Bar": "Mostrar la barra de actividades izquierda",
+    "Show Right Activity Bar": "Mostrar la barra de actividades derecha",
+    "Show Down Area": "Mostrar el área inferior",
+    "Show Workspace Indicator": "Mostrar el indicador del espacio de trabajo",
+    "Show Minimap": "Mostrar el minimapa",
+    f"menu{CONTEXT}Activity Bar Position": "Posición de la barra de actividades",
+    "Activity Bar Position: %1": "Posición de la barra de actividades: %1",
+    "Set Activity Bar Position": "Colocar la barra de actividades",
+    "Side": "Al lado",
+    "Top": "Arriba",
+    "Bottom": "Abajo",
+    "Reset Default Layout": "Restablecer la disposición predeterminada",
+    f"menu{CONTEXT}Text Editor Syntax Highlighting": "Resaltado de sintaxis del editor de texto",
+    # Configuración (Settings)
+    "Theme Scrollbars": "Barras de desplazamiento del tema",
+    "JupyterLab Dark High Contrast": "JupyterLab modo oscuro de alto contraste",
+    "Synchronize with System Settings": "Seguir la configuración del sistema",
+    "Show Active File in File Browser": "Mostrar el archivo activo en el explorador de archivos",
+    f"menu{CONTEXT}Console Run Keystroke": "Tecla para ejecutar en la consola",
+    f"v4{CONTEXT}Spaces: %1": "Espacios: %1",
+    "Auto Close Brackets": "Cerrar los paréntesis automáticamente",
+    "Settings Editor": "Editor de la configuración",
+    "Install more languages…": "Instalar más idiomas…",
+    # Ayuda (Help)
+    "Licenses": "Licencias",
+    "Show Keyboard Shortcuts…": "Mostrar los atajos de teclado…",
+    "Jupyter Forum": "Foro de Jupyter",
     # FILE TYPES: the course's extension lesson3-file-types names each file type with the context «file type» (a
     # document's name inside a sentence: «Guardar cuaderno», as the course's texts cite Archivo › Guardar cuaderno),
     # else as JupyterLab does; JupyterLab's own registry keeps the English names («Guardar Notebook»).
@@ -171,19 +231,29 @@ CORRECTIONS: dict[str, str | tuple[str, str]] = {
     f"file type{CONTEXT}Python File": "archivo de Python",
     f"file type{CONTEXT}File": "archivo",
 }
-"""The course's translations, by message id (``context\\x04id`` for a context's): they win over upstream's.
-A pair is a message with a plural (JupyterLab's ``_n``): its singular and plural forms, keyed by the singular."""
+"""The course's translations in the ``jupyterlab`` domain, by message id (``context\\x04id`` for a context's): they
+win over upstream's. A pair is a message with a plural (JupyterLab's ``_n``): its singular and plural forms, keyed by
+the singular."""
+
+DOMAIN_CORRECTIONS: dict[str, dict[str, str | tuple[str, str]]] = {
+    "jupyterlab": CORRECTIONS,
+    # Configuración's item of the widgets' extension (@jupyter-widgets/jupyterlab-manager)
+    "jupyterlab_widgets": {"Save Widget State Automatically": "Guardar el estado de los widgets automáticamente"},
+}
+"""What each domain's catalogue gains (an extension translates its own strings in a domain of its own name); a
+message already in another domain's catalogue takes :data:`CORRECTIONS` too, and its domain's own, which win."""
 
 
 def _forms(correction: str | tuple[str, str]) -> list[str]:
     return [correction] if isinstance(correction, str) else list(correction)
 
 
-def spanish_for_the_course(msgid: str, translation: str, form: int = 0) -> str:
+def spanish_for_the_course(msgid: str, translation: str, form: int = 0, domain: str = "jupyterlab") -> str:
     """One translation (plural ``form``) as the course says it: its own correction if it has one, else upstream's
     with the kernel called «kernel»."""
-    if msgid in CORRECTIONS:
-        forms = _forms(CORRECTIONS[msgid])
+    corrections = {**CORRECTIONS, **DOMAIN_CORRECTIONS.get(domain, {})}
+    if msgid in corrections:
+        forms = _forms(corrections[msgid])
         return forms[min(form, len(forms) - 1)]
     for pattern, word in KERNEL_WORDS:
         translation = pattern.sub(word, translation)
@@ -221,19 +291,19 @@ def write_mo(entries: Mapping[str, str]) -> bytes:
     return head + tables + blob
 
 
-def _translate_json(catalogue: dict[str, object]) -> dict[str, object]:
+def _translate_json(catalogue: dict[str, object], domain: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for msgid, value in catalogue.items():
         if msgid == "":
             out[msgid] = {**value, "language": LOCALE} if isinstance(value, dict) else value
         elif isinstance(value, list):
-            out[msgid] = [spanish_for_the_course(msgid, text, i) for i, text in enumerate(value)]
+            out[msgid] = [spanish_for_the_course(msgid, text, i, domain) for i, text in enumerate(value)]
         else:
             out[msgid] = value
     return out
 
 
-def _translate_mo(entries: dict[str, str]) -> dict[str, str]:
+def _translate_mo(entries: dict[str, str], domain: str) -> dict[str, str]:
     out = {}
     for msgid, value in entries.items():
         if msgid == "":  # the header: Language: es
@@ -241,7 +311,7 @@ def _translate_mo(entries: dict[str, str]) -> dict[str, str]:
         else:
             singular = msgid.split("\0")[0]
             forms = value.split("\0")
-            out[msgid] = "\0".join(spanish_for_the_course(singular, text, i) for i, text in enumerate(forms))
+            out[msgid] = "\0".join(spanish_for_the_course(singular, text, i, domain) for i, text in enumerate(forms))
     return out
 
 
@@ -251,18 +321,17 @@ def build(upstream: Mapping[str, bytes]) -> Iterator[tuple[str, bytes]]:
     target = f"locale/{LOCALE}/LC_MESSAGES"
     domains = sorted(name.removesuffix(".json") for name in upstream if name.endswith(".json"))
     for domain in domains:
+        corrections = DOMAIN_CORRECTIONS.get(domain, {})
         catalogue = json.loads(upstream[f"{domain}.json"].decode("utf-8"))
-        if domain == "jupyterlab":
-            catalogue.update({k: _forms(v) for k, v in CORRECTIONS.items() if k not in catalogue})
-        text = json.dumps(_translate_json(catalogue), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
+        catalogue.update({k: _forms(v) for k, v in corrections.items() if k not in catalogue})
+        text = json.dumps(_translate_json(catalogue, domain), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
         yield f"{target}/{domain}.json", text.encode("utf-8")
         mo = upstream.get(f"{domain}.mo")
         if mo is not None:
             entries = read_mo(mo)
-            if domain == "jupyterlab":
-                # The server translates settings schemas, which have no plurals.
-                entries.update({k: v for k, v in CORRECTIONS.items() if isinstance(v, str) and k not in entries})
-            yield f"{target}/{domain}.mo", write_mo(_translate_mo(entries))
+            # The server translates settings schemas, which have no plurals.
+            entries.update({k: v for k, v in corrections.items() if isinstance(v, str) and k not in entries})
+            yield f"{target}/{domain}.mo", write_mo(_translate_mo(entries, domain))
 
 
 def upstream_pack(wheel: Path = UPSTREAM_WHEEL) -> dict[str, bytes]:

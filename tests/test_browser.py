@@ -944,16 +944,37 @@ JS_COMMAND_LABELS = """() => {
           runCell: commands.label('notebook:run-cell-and-select-next')};
 }"""
 
-# Every item of a menu of the bar, opened as a learner opens it (a click on its title).
-JS_OPEN_MENU_ITEMS = """() => Array.from(document.querySelectorAll('.lm-Menu:not(.lm-MenuBar) .lm-Menu-itemLabel'))
-  .map(label => label.textContent.trim()).filter(text => text)"""
+# Every item a learner sees in the deepest menu open (a menu of the bar, or the submenu opened from it): its label,
+# whether it opens a submenu, and its command.
+JS_OPEN_MENU_ITEMS = """() => {
+  const menus = document.querySelectorAll('.lm-Menu:not(.lm-MenuBar)');
+  if (!menus.length) return [];
+  return Array.from(menus[menus.length - 1].querySelectorAll(':scope > .lm-Menu-content > .lm-Menu-item'))
+    .filter(item => item.offsetParent !== null && item.dataset.type !== 'separator')
+    .map(item => ({label: item.querySelector('.lm-Menu-itemLabel').textContent.trim(),
+                   submenu: item.dataset.type === 'submenu', command: item.dataset.command || ''}))
+    .filter(item => item.label);
+}"""
+# Items whose labels are names, not words of the interface: the open documents (Pestañas), recent paths, the
+# languages a text editor highlights, the editor's themes, and the languages offered (their own names, or the
+# system's: JupyterLab's server names them in the language of the machine it runs on).
+NAMED_BY_COMMAND = re.compile(
+    r"^(tabsmenu:activate-by-id|recentmenu:open-recent|fileeditor:change-language|fileeditor:change-theme"
+    r"|jupyterlab-translation:(?!install-languages).*)$"
+)
 
 # Not awaited: the command resolves only when the dialog closes.
 JS_ASK_RESTART = """() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }"""
 
 # English a learner would meet in a menu item or dialog left untranslated (a whole word, as JupyterLab writes it).
 ENGLISH_WORDS = re.compile(
-    r"\b(Run|Cells?|Selected|Restart|Kernel|Tabs?|Activate|Next|Previous|Clear|and|Do|All|Modified)\b"
+    r"\b(Run|Cells?|Selected|Restart|Kernel|Tabs?|Activate|Next|Previous|Clear|and|Do|All|Modified"
+    r"|Show|Open|Save|New|Close|Reopen|Closed|Documents?|Recent|Files?|Notebook|Text|View|Reload|Disk|Rename"
+    r"|Duplicate|Revert|Workspaces?|Create|Clone|Import|Export|Delete|Reset|Sessions|Debugger|Notifications"
+    r"|Code|Folding|Fold|Unfold|Regions?|Subregions|Render|Side|Fullscreen|Mode|Left|Right|Down|Area|Activity"
+    r"|Bar|Indicator|Minimap|Position|Layout|Default|Theme|Scrollbars|Dark|High|Contrast|Synchronize|System"
+    r"|Settings|Console|Keystroke|Spaces|Brackets|Widget|State|Automatically|Install|more|languages|Licenses"
+    r"|Keyboard|Shortcuts|Forum|Reference|About|Help|with|for|from|the|to)\b"
 )
 # Upstream's other words for the kernel; the course says «kernel».
 OTHER_KERNEL_WORDS = re.compile(r"intérprete|[Nn]úcleo")
@@ -1019,54 +1040,85 @@ def _index(sources: list[str | None], needle: str, after: int = -1) -> int:
     raise AssertionError(f"no code cell with {needle!r} after cell {after}")
 
 
+def _open_menu(page: Any, path: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The items of the menu at ``path`` (a title of the bar, then submenus), opened as a learner does: a click on
+    the title, the pointer on each submenu."""
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=path[0]).first.click()
+    for label in path[1:]:
+        menu = page.locator(".lm-Menu:not(.lm-MenuBar)").last
+        menu.locator(".lm-Menu-itemLabel").get_by_text(label, exact=True).first.hover()
+        page.wait_for_function("(n) => document.querySelectorAll('.lm-Menu:not(.lm-MenuBar)').length > n", arg=1)
+        page.wait_for_timeout(300)  # the submenu opens after Lumino's hover delay
+    items = page.evaluate(JS_OPEN_MENU_ITEMS)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    return items
+
+
+def _every_menu(page: Any, titles: list[str]) -> dict[tuple[str, ...], list[dict[str, Any]]]:
+    """Every menu of the bar and every submenu under it, by its path."""
+    found: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    todo = [(title,) for title in titles]
+    while todo:
+        path = todo.pop(0)
+        found[path] = _open_menu(page, path)
+        todo += [(*path, item["label"]) for item in found[path] if item["submenu"]]
+    return found
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_jupyterlab_speaks_spanish(lab_server: LabServer, browser_context: Any) -> None:
     """The course's pack (jupyterlab_language_pack_es) made the default by jupyter-config/overrides.d/lesson3.json:
-    the menus a learner opens, the restart dialog and the file browser are Spanish, and say «kernel» only."""
+    every menu and submenu a learner opens with a notebook in front, the restart dialog and the file browser are
+    Spanish, and say «kernel» only."""
     page = browser_context.new_page()
     try:
         _open(page, lab_server, "01_reanudar_no_reiniciar.ipynb")
         menus = page.evaluate(JS_MENU_BAR)
-        assert menus[:6] == ["Archivo", "Editar", "Ver", "Ejecutar", "Kernel", "Pestañas"], menus
-        opened = {}
-        for title in ("Archivo", "Ejecutar", "Kernel", "Pestañas"):
-            page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=title).first.click()
-            opened[title] = page.evaluate(JS_OPEN_MENU_ITEMS)
-            page.keyboard.press("Escape")
-        for title, items in opened.items():
-            assert items, title
-            english = [item for item in items if ENGLISH_WORDS.search(item.removeprefix("Kernel"))]
-            assert not english, f"{title}: {english}"
-            assert not [item for item in items if OTHER_KERNEL_WORDS.search(item)], f"{title}: {items}"
+        assert menus == ["Archivo", "Editar", "Ver", "Ejecutar", "Kernel", "Pestañas", "Configuración", "Ayuda"], menus
+        opened = _every_menu(page, menus)
+        assert len(opened) > len(menus), f"no submenu opened: {list(opened)}"
+        english, other_kernel_words = [], []
+        for path, items in opened.items():
+            assert items, path
+            for item in items:
+                where = f"{' › '.join(path)} › {item['label']}"
+                if not NAMED_BY_COMMAND.match(item["command"]) and ENGLISH_WORDS.search(item["label"]):
+                    english.append(where)
+                if OTHER_KERNEL_WORDS.search(item["label"]):
+                    other_kernel_words.append(where)
+            if len(path) > 1 and ENGLISH_WORDS.search(path[-1]):
+                english.append(f"{' › '.join(path)} (a submenu)")
+        assert not english, "\n".join(english)
+        assert not other_kernel_words, other_kernel_words
+        # One Spanish among the languages: the course's pack (upstream's es_ES beside it was a second, uncorrected).
+        languages = [item["command"] for item in opened["Configuración", "Idioma"]]
+        assert [c for c in languages if c.startswith("jupyterlab-translation:es")] == ["jupyterlab-translation:es"]
         labels = page.evaluate(JS_COMMAND_LABELS)
-        assert labels["runCell"] == "Ejecutar la celda seleccionada" and labels["runCell"] in opened["Ejecutar"]
+        run_menu = [item["label"] for item in opened["Ejecutar",]]
+        assert labels["runCell"] == "Ejecutar la celda seleccionada" and labels["runCell"] in run_menu
         notebooks = "\n".join(p.read_text(encoding="utf-8") for p in sorted((NOTEBOOKS / "src").glob("*.md")))
         # The menu items the notebooks tell learners to use are the ones JupyterLab shows.
         assert labels["runAll"] == "Ejecutar todas las celdas" and f"Ejecutar › {labels['runAll']}" in notebooks, labels
         assert f"Kernel › {labels['restart'].rstrip('…')}" in notebooks, labels
         assert not OTHER_KERNEL_WORDS.search(notebooks)
-        # Every menu path the course cites (notebooks, check()'s and the grader's texts, in either language: the lab
-        # opens in Spanish for everyone) starts at a menu this JupyterLab shows.
+        # Every menu path the course cites (notebooks, check()'s and the grader's texts, the learner's edition's
+        # README, in either language: the lab opens in Spanish for everyone) is a menu and an item this JupyterLab
+        # shows (an ellipsis aside).
         from autograder.course.catalogue import entries
 
         spanish = notebooks + "\n".join(said for t in entries().values() for said in t.values())
         # An italic span is the English UI named as such («con JupyterLab en inglés, *Run › Run All Cells*»).
         spanish = re.sub(r"(?<!\*)\*[^*\n]+\*(?!\*)", "", spanish)
-        cited = set(re.findall(r"(\w+) › ", spanish))
-        assert cited and cited <= set(menus), cited - set(menus)
-        # And the item cited is one of that menu's (an ellipsis aside): the learner's edition's «Archivo › Guardar
-        # cuaderno» (the menu said «Guardar Notebook»).
-        found = re.findall(r"\*\*(\w+) › ([^*]+)\*\*|\((\w+) › ([^)]+)\)|«(\w+) › ([^»]+)»", spanish)
-        paths = {tuple(part for part in match if part) for match in found}
+        cited = set(re.findall(r"\*\*(\w+) › ([^*]+)\*\*|\((\w+) › ([^)]+)\)|«(\w+) › ([^»]+)»", spanish))
+        paths = {tuple(part for part in match if part) for match in cited}
         assert ("Archivo", "Guardar cuaderno") in paths, paths
-        for title in {title for title, _ in paths} - set(opened):
-            page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=title).first.click()
-            opened[title] = page.evaluate(JS_OPEN_MENU_ITEMS)
-            page.keyboard.press("Escape")
-        shown = {(title, item.rstrip("…")) for title, items in opened.items() for item in items}
-        missing = {(title, item) for title, item in paths if (title, item.rstrip("…")) not in shown}
-        assert not missing, missing
+        shown = {(path[0], item["label"].rstrip("…")) for path, items in opened.items() for item in items}
+        assert {(menu, item.rstrip("…")) for menu, item in paths} <= shown, paths - shown
         # The file browser's column, and the restart dialog a learner answers.
         assert "Modificado" in page.locator(".jp-DirListing-header").inner_text()
         page.evaluate(JS_ASK_RESTART)

@@ -96,3 +96,18 @@ def test_documents_are_named_as_the_course_cites_them():
     assert front["Save %1"][0].replace("%1", notebook) == "Guardar cuaderno"
     extension = (pack.REPO / "jupyter-config/labextensions/lesson3-file-types/static/remoteEntry.js").read_text()
     assert 'trans._p("file type", english)' in extension
+
+
+def test_other_domains_take_their_own_corrections():
+    widgets = json.loads((MESSAGES / "jupyterlab_widgets.json").read_text(encoding="utf-8"))
+    assert widgets["Save Widget State Automatically"] == ["Guardar el estado de los widgets automáticamente"]
+    said = pack.spanish_for_the_course("Save Widget State Automatically", "x", domain="jupyterlab_widgets")
+    assert said.startswith("Guardar")
+    # The jupyterlab domain's corrections hold wherever the message is (retrolab's «New Notebook»).
+    assert pack.spanish_for_the_course("New Notebook", "Nuevo Notebook", domain="retrolab") == "Nuevo cuaderno"
+
+
+def test_the_kernels_help_links_are_spanish():
+    config = json.loads((pack.REPO / "jupyter-config/ipython/ipython_kernel_config.json").read_text())
+    texts = [link["text"] for link in config["IPythonKernel"]["help_links"]]
+    assert texts and all(text.startswith("Referencia de ") for text in texts)

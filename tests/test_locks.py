@@ -63,6 +63,9 @@ NARROW_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-narrow-s
 NARROW_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-narrow-screens"
 FILE_TYPES_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-file-types"
 FILE_TYPES_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-file-types"
+# The kernel's links in Ayuda (IPython reads its config from the environment's etc/ipython too).
+KERNEL_CONFIG = REPO / "jupyter-config" / "ipython" / "ipython_kernel_config.json"
+KERNEL_CONFIG_TARGET = "etc/ipython/ipython_kernel_config.json"
 
 
 # --- reading a lock ----------------------------------------------------------------------------
@@ -397,6 +400,7 @@ def test_the_package_installs_spanish_as_jupyterlabs_default():
         str(OVERRIDES.relative_to(REPO)): OVERRIDES_TARGET,
         str(NARROW_EXTENSION.relative_to(REPO)): NARROW_EXTENSION_TARGET,
         str(FILE_TYPES_EXTENSION.relative_to(REPO)): FILE_TYPES_EXTENSION_TARGET,
+        str(KERNEL_CONFIG.relative_to(REPO)): KERNEL_CONFIG_TARGET,
     }
     for extension in (NARROW_EXTENSION, FILE_TYPES_EXTENSION):
         package = json.loads((extension / "package.json").read_text())
@@ -703,15 +707,15 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
     (wheel,) = tmp_path.glob("lesson3-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         prefix = f"lesson3-{wheel.name.split('-')[1]}.data/data/"
-        data = [n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n]
-        assert data == [f"{prefix}{OVERRIDES_TARGET}"]
+        data = sorted(n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n)
+        assert data == [f"{prefix}{KERNEL_CONFIG_TARGET}", f"{prefix}{OVERRIDES_TARGET}"]
         extension = sorted(n.removeprefix(prefix) for n in zf.namelist() if "labextensions" in n)
         assert extension == [
             f"{target}/{name}"
             for target in (FILE_TYPES_EXTENSION_TARGET, NARROW_EXTENSION_TARGET)
             for name in ("package.json", "static/remoteEntry.js")
         ]
-        assert json.loads(zf.read(data[0])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
+        assert json.loads(zf.read(data[1])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
         # The course's language pack, and the entry point JupyterLab finds it by.
         assert f"jupyterlab_language_pack_{SPANISH}/locale/{SPANISH}/LC_MESSAGES/jupyterlab.json" in zf.namelist()
         (entry_points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]
