@@ -394,6 +394,27 @@ JS_CRASH_LAB_PLACES = """(label) => {
   return {resultTop: result.top, diagramTop: diagram.top, buttonBottom: button.getBoundingClientRect().bottom};
 }"""
 
+# The crash lab's controls (lesson3/lab.py): each one's width and how far it sticks out of the notebook's output area
+# (its 640 px dropdowns were cut off at 390 px).
+JS_CRASH_LAB_CONTROLS = """(label) => {
+  const button = Array.from(document.querySelectorAll('button.widget-button'))
+    .find(b => b.textContent.trim() === label);
+  const lab = button.closest('.widget-vbox');
+  const area = lab.closest('.jp-OutputArea-output').getBoundingClientRect();
+  return Array.from(lab.querySelectorAll(':scope > .widget-dropdown, :scope > .widget-toggle-buttons, :scope > button'))
+    .map(control => {
+      const box = control.getBoundingClientRect();
+      const select = control.querySelector('select');
+      return {kind: ['widget-dropdown', 'widget-toggle-buttons', 'widget-button']
+                .find(c => control.classList.contains(c)) || control.className,
+              width: box.width, selectWidth: select ? select.getBoundingClientRect().width : null,
+              beyond: Math.max(box.right, ...Array.from(control.querySelectorAll('*'))
+                .map(c => c.getBoundingClientRect().right)) - area.right};
+    });
+}"""
+# At 1280 px the dropdowns keep the width their options need (the longest fits without an ellipsis).
+CRASH_LAB_WIDE_DROPDOWN_MIN_PX = 600
+
 # Widgets (and their output areas) that scroll sideways: a scrollbar the learner did not ask for.
 JS_SIDEWAYS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -582,6 +603,19 @@ def test_notebook_widgets_render_in_jupyterlab(
                 assert not tables["broken"], f"{rel}: words broken inside at {width} px: {tables['broken'][:10]}"
                 assert tables["marks"] and max(tables["marks"]) <= CHECK_MARK_MAX_PX, (width, tables["marks"])
                 assert min(tables["comments"]) >= CHECK_COMMENT_MIN_SHARE, (width, tables["comments"])
+            page.set_viewport_size({"width": 1280, "height": 900})
+
+        if "crash_lab(" in notebook.read_text(encoding="utf-8"):  # the crash lab, at a phone's width and a desktop's
+            for width in (CHECK_TABLE_NARROW_WIDTH, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.evaluate(JS_COLLAPSE_SIDES)
+                page.wait_for_timeout(500)  # relayout at this width
+                controls = page.evaluate(JS_CRASH_LAB_CONTROLS, CRASH_LAB_BUTTON)
+                assert len(controls) == 4, controls  # two dropdowns, the tools' buttons, the button
+                assert max(c["beyond"] for c in controls) <= 1, (width, controls)
+                if width == 1280:
+                    dropdowns = [c for c in controls if c["kind"] == "widget-dropdown"]
+                    assert min(c["width"] for c in dropdowns) >= CRASH_LAB_WIDE_DROPDOWN_MIN_PX, controls
             page.set_viewport_size({"width": 1280, "height": 900})
 
         views = [(cell["index"], view) for cell in report["cells"] for view in cell["widgetViews"]]
