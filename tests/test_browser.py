@@ -1174,11 +1174,22 @@ JS_SHELL_LAYOUT = """() => {
 NARROW_NOTEBOOK_MIN_SHARE = 0.75
 
 
+JS_TOGGLE_LEFT = """() => window.jupyterapp.commands.execute('application:toggle-left-area')"""
+
+
+def _resize(page: Any, width: int) -> dict[str, Any]:
+    """The shell's layout once the window is ``width`` px wide (the extension acts on the media query's change)."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.wait_for_timeout(700)  # the resize event, the media query's change, the relayout
+    return page.evaluate(JS_SHELL_LAYOUT)
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_a_narrow_screen_opens_with_the_side_panels_closed(lab_server: LabServer, browser_context: Any) -> None:
     """A first visit (a workspace of its own: nothing restored) on a phone, then on a desktop: the course's extension
-    (jupyter-config/labextensions/lesson3-narrow-screens) closes the panels on the phone only."""
+    (jupyter-config/labextensions/lesson3-narrow-screens) closes the panels on the phone only; then the desktop's
+    window made narrow closes them too, and a panel the learner opens again while it is narrow stays open."""
     rel = "01_reanudar_no_reiniciar.ipynb"
     page = browser_context.new_page()
     try:
@@ -1197,6 +1208,21 @@ def test_a_narrow_screen_opens_with_the_side_panels_closed(lab_server: LabServer
                 assert layout["notebookWidth"] >= NARROW_NOTEBOOK_MIN_SHARE * layout["viewport"], layout
             else:  # a desktop keeps JupyterLab's own first layout: the file browser open
                 assert not layout["leftCollapsed"], layout
+        # The desktop's window made narrow (at 1280 px the file browser is open): the panels close.
+        layout = _resize(page, CHECK_TABLE_NARROW_WIDTH)
+        _screenshot_report(page, "ventana-estrechada")
+        assert layout["leftCollapsed"] and layout["rightCollapsed"], layout
+        assert layout["notebookWidth"] >= NARROW_NOTEBOOK_MIN_SHARE * layout["viewport"], layout
+        # The learner opens the file browser again on purpose: it stays open, also through resizes that keep the
+        # window narrow.
+        page.evaluate(JS_TOGGLE_LEFT)
+        page.wait_for_timeout(500)
+        assert not page.evaluate(JS_SHELL_LAYOUT)["leftCollapsed"]
+        for width in (500, CHECK_TABLE_NARROW_WIDTH):
+            assert not _resize(page, width)["leftCollapsed"], f"the panel the learner opened closed at {width} px"
+        # Wide again, the learner's open panel is left as it is; narrow once more, it closes.
+        assert not _resize(page, 1280)["leftCollapsed"]
+        assert _resize(page, CHECK_TABLE_NARROW_WIDTH)["leftCollapsed"]
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.close()
