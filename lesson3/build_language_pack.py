@@ -1,10 +1,11 @@
 """The course's JupyterLab language pack: Spanish for every menu, dialog and status a learner of the course uses.
 
 ``python -m lesson3.build_language_pack`` writes ``jupyterlab_language_pack_es/`` (locale ``es``) from the
-Spain-Spanish pack the course installs (``jupyterlab-language-pack-es-ES``, in both locks) and this module's
-:data:`CORRECTIONS`. That pack leaves the Run, Kernel and Tabs menus, «Run Selected Cell», the restart dialog
-and the file browser's «Modified» in English, and calls the kernel «intérprete», «Kernel» and «Núcleo» in one
-menu. The course says *kernel* (notebooks/src/*.md), so every translation is rewritten to that one word.
+Spain-Spanish pack (``jupyterlab-language-pack-es-ES``: its wheel from PyPI, kept in ``vendor/`` and checked against
+:data:`UPSTREAM_SHA256`) and this module's :data:`CORRECTIONS`. That pack leaves the Run, Kernel and Tabs menus,
+«Run Selected Cell», the restart dialog and the file browser's «Modified» in English, and calls the kernel
+«intérprete», «Kernel» and «Núcleo» in one menu. The course says *kernel* (notebooks/src/*.md), so every
+translation is rewritten to that one word.
 
 Why a pack of our own and not the upstream pack plus a patch: JupyterLab's server can merge a package's own
 strings into a language pack (entry point ``jupyterlab.locale``) only when both catalogues carry comparable
@@ -14,16 +15,24 @@ every translation). A language pack is the other mechanism JupyterLab offers: an
 front end's catalogue (``<domain>.json``) and the server's (``<domain>.mo``: menu titles, settings). The server
 imports ``jupyterlab_language_pack_<locale>`` by that name for the ``.mo``, hence the top-level package.
 
+The upstream pack is this builder's input, never installed: installed beside the course's, it would be a second
+Spanish in Configuración › Idioma (its own locale, ``es_ES``, uncorrected), and the course's pack could not take that
+locale instead, since the server finds a pack's ``.mo`` by the module name ``jupyterlab_language_pack_<locale>``,
+which would then be upstream's. To move to a new upstream version, put its wheel in ``vendor/`` in place of the old
+one, set :data:`UPSTREAM_WHEEL` and :data:`UPSTREAM_SHA256` (PyPI's ``sha256`` of the file) and run the builder.
+
 The committed pack is what this module writes (``tests/test_language_pack.py`` checks it is not stale).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import struct
 import sys
+import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -31,7 +40,11 @@ LOCALE = "es"
 """The course's locale: plain Spanish, beside the upstream ``es_ES`` (whose module name it cannot reuse)."""
 UPSTREAM_MODULE = "jupyterlab_language_pack_es_ES"
 UPSTREAM_LOCALE = "es_ES"
-PACK = Path(__file__).resolve().parents[1] / f"jupyterlab_language_pack_{LOCALE}"
+REPO = Path(__file__).resolve().parents[1]
+PACK = REPO / f"jupyterlab_language_pack_{LOCALE}"
+UPSTREAM_WHEEL = REPO / "vendor" / "jupyterlab_language_pack_es_es-4.5.post3-py2.py3-none-any.whl"
+"""The upstream pack as PyPI serves it (its version is the one JupyterLab's major version translates)."""
+UPSTREAM_SHA256 = "8b315de006bc48d5798988cff6141f00694e411265011ea21570b4f459070381"
 CONTEXT = "\x04"
 """gettext's separator between a message's context and its id (``menu\\x04Run``), in both catalogues."""
 
@@ -146,20 +159,101 @@ CORRECTIONS: dict[str, str | tuple[str, str]] = {
     "Cell %1/%2": "Celda %1/%2",
     "Notebook is in %1 mode": "El cuaderno está en modo %1",
     "Go to cell…": "Ir a la celda…",
+    # Archivo: items named after the document (%1 is its file type, see FILE TYPES below), Nuevo, Workspaces
+    "New View for %1": "Nueva vista del %1",
+    "Reload %1 from Disk": "Recargar el %1 desde el disco",
+    "Console": "Consola",  # Nuevo › Consola (upstream's text was the one of «Run Selected Text or Current Line»)
+    "%1 File": "Archivo de %1",
+    "New %1 File": "Nuevo archivo de %1",
+    "Text File": "Archivo de texto",
+    "Open from Path…": "Abrir desde una ruta…",
+    "Reopen Closed Document": "Reabrir el documento cerrado",
+    "Clear Recent Documents": "Borrar los documentos recientes",
+    f"menu{CONTEXT}Workspaces": "Espacios de trabajo",
+    "Open Workspace…": "Abrir un espacio de trabajo…",
+    "Create New Workspace…": "Crear un espacio de trabajo…",
+    "Clone Workspace…": "Duplicar el espacio de trabajo…",
+    "Rename Workspace…": "Renombrar el espacio de trabajo…",
+    "Save Current Workspace": "Guardar el espacio de trabajo",
+    "Save Current Workspace As…": "Guardar el espacio de trabajo como…",
+    "Import Workspace…": "Importar un espacio de trabajo…",
+    "Export Workspace…": "Exportar el espacio de trabajo…",
+    "Reset Workspace…": "Restablecer el espacio de trabajo…",
+    "Delete Workspace…": "Borrar el espacio de trabajo…",
+    # Ver (View)
+    "Sessions and Tabs": "Sesiones y pestañas",
+    "Debugger Panel": "Panel del depurador",
+    "Show Notifications": "Mostrar las notificaciones",
+    "Show Line Numbers": "Mostrar los números de línea",
+    "Match Brackets": "Resaltar los paréntesis emparejados",
+    f"menu{CONTEXT}Code Folding": "Plegado de código",
+    "Fold Current Region": "Plegar la región actual",
+    "Unfold Current Region": "Desplegar la región actual",
+    "Fold All Subregions": "Plegar todas las subregiones",
+    "Unfold All Subregions": "Desplegar todas las subregiones",
+    "Fold All Regions": "Plegar todas las regiones",
+    "Unfold All Regions": "Desplegar todas las regiones",
+    "Render Side-by-Side": "Mostrar lado a lado",
+    "Fullscreen Mode": "Pantalla completa",
+    "Show Left Activity Bar": "Mostrar la barra de actividades izquierda",
+    "Show Right Activity Bar": "Mostrar la barra de actividades derecha",
+    "Show Down Area": "Mostrar el área inferior",
+    "Show Workspace Indicator": "Mostrar el indicador del espacio de trabajo",
+    "Show Minimap": "Mostrar el minimapa",
+    f"menu{CONTEXT}Activity Bar Position": "Posición de la barra de actividades",
+    "Activity Bar Position: %1": "Posición de la barra de actividades: %1",
+    "Set Activity Bar Position": "Colocar la barra de actividades",
+    "Side": "Al lado",
+    "Top": "Arriba",
+    "Bottom": "Abajo",
+    "Reset Default Layout": "Restablecer la disposición predeterminada",
+    f"menu{CONTEXT}Text Editor Syntax Highlighting": "Resaltado de sintaxis del editor de texto",
+    # Configuración (Settings)
+    "Theme Scrollbars": "Barras de desplazamiento del tema",
+    "JupyterLab Dark High Contrast": "JupyterLab modo oscuro de alto contraste",
+    "Synchronize with System Settings": "Seguir la configuración del sistema",
+    "Show Active File in File Browser": "Mostrar el archivo activo en el explorador de archivos",
+    f"menu{CONTEXT}Console Run Keystroke": "Tecla para ejecutar en la consola",
+    f"v4{CONTEXT}Spaces: %1": "Espacios: %1",
+    "Auto Close Brackets": "Cerrar los paréntesis automáticamente",
+    "Settings Editor": "Editor de la configuración",
+    "Install more languages…": "Instalar más idiomas…",
+    # Ayuda (Help)
+    "Licenses": "Licencias",
+    "Show Keyboard Shortcuts…": "Mostrar los atajos de teclado…",
+    "Jupyter Forum": "Foro de Jupyter",
+    # FILE TYPES: the course's extension lesson3-file-types names each file type with the context «file type» (a
+    # document's name inside a sentence: «Guardar cuaderno», as the course's texts cite Archivo › Guardar cuaderno),
+    # else as JupyterLab does; JupyterLab's own registry keeps the English names («Guardar Notebook»).
+    f"file type{CONTEXT}Notebook": "cuaderno",
+    f"file type{CONTEXT}Text": "archivo de texto",
+    f"file type{CONTEXT}Markdown File": "archivo Markdown",
+    f"file type{CONTEXT}Python File": "archivo de Python",
+    f"file type{CONTEXT}File": "archivo",
 }
-"""The course's translations, by message id (``context\\x04id`` for a context's): they win over upstream's.
-A pair is a message with a plural (JupyterLab's ``_n``): its singular and plural forms, keyed by the singular."""
+"""The course's translations in the ``jupyterlab`` domain, by message id (``context\\x04id`` for a context's): they
+win over upstream's. A pair is a message with a plural (JupyterLab's ``_n``): its singular and plural forms, keyed by
+the singular."""
+
+DOMAIN_CORRECTIONS: dict[str, dict[str, str | tuple[str, str]]] = {
+    "jupyterlab": CORRECTIONS,
+    # Configuración's item of the widgets' extension (@jupyter-widgets/jupyterlab-manager)
+    "jupyterlab_widgets": {"Save Widget State Automatically": "Guardar el estado de los widgets automáticamente"},
+}
+"""What each domain's catalogue gains (an extension translates its own strings in a domain of its own name); a
+message already in another domain's catalogue takes :data:`CORRECTIONS` too, and its domain's own, which win."""
 
 
 def _forms(correction: str | tuple[str, str]) -> list[str]:
     return [correction] if isinstance(correction, str) else list(correction)
 
 
-def spanish_for_the_course(msgid: str, translation: str, form: int = 0) -> str:
+def spanish_for_the_course(msgid: str, translation: str, form: int = 0, domain: str = "jupyterlab") -> str:
     """One translation (plural ``form``) as the course says it: its own correction if it has one, else upstream's
     with the kernel called «kernel»."""
-    if msgid in CORRECTIONS:
-        forms = _forms(CORRECTIONS[msgid])
+    corrections = {**CORRECTIONS, **DOMAIN_CORRECTIONS.get(domain, {})}
+    if msgid in corrections:
+        forms = _forms(corrections[msgid])
         return forms[min(form, len(forms) - 1)]
     for pattern, word in KERNEL_WORDS:
         translation = pattern.sub(word, translation)
@@ -197,19 +291,19 @@ def write_mo(entries: Mapping[str, str]) -> bytes:
     return head + tables + blob
 
 
-def _translate_json(catalogue: dict[str, object]) -> dict[str, object]:
+def _translate_json(catalogue: dict[str, object], domain: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for msgid, value in catalogue.items():
         if msgid == "":
             out[msgid] = {**value, "language": LOCALE} if isinstance(value, dict) else value
         elif isinstance(value, list):
-            out[msgid] = [spanish_for_the_course(msgid, text, i) for i, text in enumerate(value)]
+            out[msgid] = [spanish_for_the_course(msgid, text, i, domain) for i, text in enumerate(value)]
         else:
             out[msgid] = value
     return out
 
 
-def _translate_mo(entries: dict[str, str]) -> dict[str, str]:
+def _translate_mo(entries: dict[str, str], domain: str) -> dict[str, str]:
     out = {}
     for msgid, value in entries.items():
         if msgid == "":  # the header: Language: es
@@ -217,37 +311,48 @@ def _translate_mo(entries: dict[str, str]) -> dict[str, str]:
         else:
             singular = msgid.split("\0")[0]
             forms = value.split("\0")
-            out[msgid] = "\0".join(spanish_for_the_course(singular, text, i) for i, text in enumerate(forms))
+            out[msgid] = "\0".join(spanish_for_the_course(singular, text, i, domain) for i, text in enumerate(forms))
     return out
 
 
-def build(upstream: Path) -> Iterator[tuple[str, bytes]]:
-    """Each file of the pack (its path inside the package, its bytes), from the upstream pack's folder."""
-    messages = upstream / "locale" / UPSTREAM_LOCALE / "LC_MESSAGES"
+def build(upstream: Mapping[str, bytes]) -> Iterator[tuple[str, bytes]]:
+    """Each file of the pack (its path inside the package, its bytes), from the upstream pack's catalogues (file name
+    in ``LC_MESSAGES`` -> bytes)."""
     target = f"locale/{LOCALE}/LC_MESSAGES"
-    domains = sorted(p.stem for p in messages.glob("*.json"))
+    domains = sorted(name.removesuffix(".json") for name in upstream if name.endswith(".json"))
     for domain in domains:
-        catalogue = json.loads((messages / f"{domain}.json").read_text(encoding="utf-8"))
-        if domain == "jupyterlab":
-            catalogue.update({k: _forms(v) for k, v in CORRECTIONS.items() if k not in catalogue})
-        text = json.dumps(_translate_json(catalogue), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
+        corrections = DOMAIN_CORRECTIONS.get(domain, {})
+        catalogue = json.loads(upstream[f"{domain}.json"].decode("utf-8"))
+        catalogue.update({k: _forms(v) for k, v in corrections.items() if k not in catalogue})
+        text = json.dumps(_translate_json(catalogue, domain), ensure_ascii=False, indent=0, sort_keys=True) + "\n"
         yield f"{target}/{domain}.json", text.encode("utf-8")
-        mo = messages / f"{domain}.mo"
-        if mo.exists():
-            entries = read_mo(mo.read_bytes())
-            if domain == "jupyterlab":
-                # The server translates settings schemas, which have no plurals.
-                entries.update({k: v for k, v in CORRECTIONS.items() if isinstance(v, str) and k not in entries})
-            yield f"{target}/{domain}.mo", write_mo(_translate_mo(entries))
+        mo = upstream.get(f"{domain}.mo")
+        if mo is not None:
+            entries = read_mo(mo)
+            # The server translates settings schemas, which have no plurals.
+            entries.update({k: v for k, v in corrections.items() if isinstance(v, str) and k not in entries})
+            yield f"{target}/{domain}.mo", write_mo(_translate_mo(entries, domain))
 
 
-def upstream_pack() -> Path:
-    """The folder of the installed upstream pack (the course's locks pin it)."""
-    import importlib
+def upstream_pack(wheel: Path = UPSTREAM_WHEEL) -> dict[str, bytes]:
+    """The upstream pack's catalogues, read from its wheel (refused if it is not the file :data:`UPSTREAM_SHA256`
+    names)."""
+    data = wheel.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != UPSTREAM_SHA256:
+        raise ValueError(f"{wheel.name}: sha256 {digest}, expected {UPSTREAM_SHA256}")
+    folder = f"{UPSTREAM_MODULE}/locale/{UPSTREAM_LOCALE}/LC_MESSAGES/"
+    with zipfile.ZipFile(wheel) as zf:
+        return {
+            name.removeprefix(folder): zf.read(name)
+            for name in zf.namelist()
+            if name.startswith(folder) and name.endswith((".json", ".mo"))
+        }
 
-    module = importlib.import_module(UPSTREAM_MODULE)
-    assert module.__file__ is not None
-    return Path(module.__file__).parent
+
+def upstream_version(wheel: Path = UPSTREAM_WHEEL) -> str:
+    """The upstream pack's version, from its wheel's name (``<name>-<version>-<tags>.whl``)."""
+    return wheel.name.split("-")[1]
 
 
 def main(argv: list[str] | None = None) -> int:

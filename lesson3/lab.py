@@ -368,15 +368,16 @@ def crash_lab(point: str = "after_tool", tool: str = "send_email", strategy: str
         options=[(f"{POINT_NUMBERS[p]} · {CRASH_POINT_LABELS[p]}", p) for p in CRASH_POINTS],
         value=point,
         description="Caída:",
-        layout=w.Layout(width="640px"),
+        layout=w.Layout(width="auto", max_width="640px"),
     )
     tool_w = w.ToggleButtons(options=[(TOOL_LABELS[t], t) for t in LAB_TOOLS], value=tool, description="Herramienta:")
     strategy_w = w.Dropdown(
         options=[(s.label, key) for key, s in LAB_STRATEGIES.items()],
         value=strategy,
         description="Estrategia:",
-        layout=w.Layout(width="640px"),
+        layout=w.Layout(width="auto", max_width="640px"),
     )
+    # The dropdowns take the notebook's width up to the 640 px their longest option needs: cut off at 390 px before.
     for control in (point_w, tool_w, strategy_w):
         control.style.description_width = "90px"
     tool_w.style.button_width = "220px"  # the default width cuts "send_email (alto impacto)"

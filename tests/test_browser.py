@@ -394,6 +394,27 @@ JS_CRASH_LAB_PLACES = """(label) => {
   return {resultTop: result.top, diagramTop: diagram.top, buttonBottom: button.getBoundingClientRect().bottom};
 }"""
 
+# The crash lab's controls (lesson3/lab.py): each one's width and how far it sticks out of the notebook's output area
+# (its 640 px dropdowns were cut off at 390 px).
+JS_CRASH_LAB_CONTROLS = """(label) => {
+  const button = Array.from(document.querySelectorAll('button.widget-button'))
+    .find(b => b.textContent.trim() === label);
+  const lab = button.closest('.widget-vbox');
+  const area = lab.closest('.jp-OutputArea-output').getBoundingClientRect();
+  return Array.from(lab.querySelectorAll(':scope > .widget-dropdown, :scope > .widget-toggle-buttons, :scope > button'))
+    .map(control => {
+      const box = control.getBoundingClientRect();
+      const select = control.querySelector('select');
+      return {kind: ['widget-dropdown', 'widget-toggle-buttons', 'widget-button']
+                .find(c => control.classList.contains(c)) || control.className,
+              width: box.width, selectWidth: select ? select.getBoundingClientRect().width : null,
+              beyond: Math.max(box.right, ...Array.from(control.querySelectorAll('*'))
+                .map(c => c.getBoundingClientRect().right)) - area.right};
+    });
+}"""
+# At 1280 px the dropdowns keep the width their options need (the longest fits without an ellipsis).
+CRASH_LAB_WIDE_DROPDOWN_MIN_PX = 600
+
 # Widgets (and their output areas) that scroll sideways: a scrollbar the learner did not ask for.
 JS_SIDEWAYS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -582,6 +603,19 @@ def test_notebook_widgets_render_in_jupyterlab(
                 assert not tables["broken"], f"{rel}: words broken inside at {width} px: {tables['broken'][:10]}"
                 assert tables["marks"] and max(tables["marks"]) <= CHECK_MARK_MAX_PX, (width, tables["marks"])
                 assert min(tables["comments"]) >= CHECK_COMMENT_MIN_SHARE, (width, tables["comments"])
+            page.set_viewport_size({"width": 1280, "height": 900})
+
+        if "crash_lab(" in notebook.read_text(encoding="utf-8"):  # the crash lab, at a phone's width and a desktop's
+            for width in (CHECK_TABLE_NARROW_WIDTH, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.evaluate(JS_COLLAPSE_SIDES)
+                page.wait_for_timeout(500)  # relayout at this width
+                controls = page.evaluate(JS_CRASH_LAB_CONTROLS, CRASH_LAB_BUTTON)
+                assert len(controls) == 4, controls  # two dropdowns, the tools' buttons, the button
+                assert max(c["beyond"] for c in controls) <= 1, (width, controls)
+                if width == 1280:
+                    dropdowns = [c for c in controls if c["kind"] == "widget-dropdown"]
+                    assert min(c["width"] for c in dropdowns) >= CRASH_LAB_WIDE_DROPDOWN_MIN_PX, controls
             page.set_viewport_size({"width": 1280, "height": 900})
 
         views = [(cell["index"], view) for cell in report["cells"] for view in cell["widgetViews"]]
@@ -944,16 +978,37 @@ JS_COMMAND_LABELS = """() => {
           runCell: commands.label('notebook:run-cell-and-select-next')};
 }"""
 
-# Every item of a menu of the bar, opened as a learner opens it (a click on its title).
-JS_OPEN_MENU_ITEMS = """() => Array.from(document.querySelectorAll('.lm-Menu:not(.lm-MenuBar) .lm-Menu-itemLabel'))
-  .map(label => label.textContent.trim()).filter(text => text)"""
+# Every item a learner sees in the deepest menu open (a menu of the bar, or the submenu opened from it): its label,
+# whether it opens a submenu, and its command.
+JS_OPEN_MENU_ITEMS = """() => {
+  const menus = document.querySelectorAll('.lm-Menu:not(.lm-MenuBar)');
+  if (!menus.length) return [];
+  return Array.from(menus[menus.length - 1].querySelectorAll(':scope > .lm-Menu-content > .lm-Menu-item'))
+    .filter(item => item.offsetParent !== null && item.dataset.type !== 'separator')
+    .map(item => ({label: item.querySelector('.lm-Menu-itemLabel').textContent.trim(),
+                   submenu: item.dataset.type === 'submenu', command: item.dataset.command || ''}))
+    .filter(item => item.label);
+}"""
+# Items whose labels are names, not words of the interface: the open documents (Pestañas), recent paths, the
+# languages a text editor highlights, the editor's themes, and the languages offered (their own names, or the
+# system's: JupyterLab's server names them in the language of the machine it runs on).
+NAMED_BY_COMMAND = re.compile(
+    r"^(tabsmenu:activate-by-id|recentmenu:open-recent|fileeditor:change-language|fileeditor:change-theme"
+    r"|jupyterlab-translation:(?!install-languages).*)$"
+)
 
 # Not awaited: the command resolves only when the dialog closes.
 JS_ASK_RESTART = """() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }"""
 
 # English a learner would meet in a menu item or dialog left untranslated (a whole word, as JupyterLab writes it).
 ENGLISH_WORDS = re.compile(
-    r"\b(Run|Cells?|Selected|Restart|Kernel|Tabs?|Activate|Next|Previous|Clear|and|Do|All|Modified)\b"
+    r"\b(Run|Cells?|Selected|Restart|Kernel|Tabs?|Activate|Next|Previous|Clear|and|Do|All|Modified"
+    r"|Show|Open|Save|New|Close|Reopen|Closed|Documents?|Recent|Files?|Notebook|Text|View|Reload|Disk|Rename"
+    r"|Duplicate|Revert|Workspaces?|Create|Clone|Import|Export|Delete|Reset|Sessions|Debugger|Notifications"
+    r"|Code|Folding|Fold|Unfold|Regions?|Subregions|Render|Side|Fullscreen|Mode|Left|Right|Down|Area|Activity"
+    r"|Bar|Indicator|Minimap|Position|Layout|Default|Theme|Scrollbars|Dark|High|Contrast|Synchronize|System"
+    r"|Settings|Console|Keystroke|Spaces|Brackets|Widget|State|Automatically|Install|more|languages|Licenses"
+    r"|Keyboard|Shortcuts|Forum|Reference|About|Help|with|for|from|the|to)\b"
 )
 # Upstream's other words for the kernel; the course says «kernel».
 OTHER_KERNEL_WORDS = re.compile(r"intérprete|[Nn]úcleo")
@@ -1019,42 +1074,85 @@ def _index(sources: list[str | None], needle: str, after: int = -1) -> int:
     raise AssertionError(f"no code cell with {needle!r} after cell {after}")
 
 
+def _open_menu(page: Any, path: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The items of the menu at ``path`` (a title of the bar, then submenus), opened as a learner does: a click on
+    the title, the pointer on each submenu."""
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=path[0]).first.click()
+    for label in path[1:]:
+        menu = page.locator(".lm-Menu:not(.lm-MenuBar)").last
+        menu.locator(".lm-Menu-itemLabel").get_by_text(label, exact=True).first.hover()
+        page.wait_for_function("(n) => document.querySelectorAll('.lm-Menu:not(.lm-MenuBar)').length > n", arg=1)
+        page.wait_for_timeout(300)  # the submenu opens after Lumino's hover delay
+    items = page.evaluate(JS_OPEN_MENU_ITEMS)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    return items
+
+
+def _every_menu(page: Any, titles: list[str]) -> dict[tuple[str, ...], list[dict[str, Any]]]:
+    """Every menu of the bar and every submenu under it, by its path."""
+    found: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    todo = [(title,) for title in titles]
+    while todo:
+        path = todo.pop(0)
+        found[path] = _open_menu(page, path)
+        todo += [(*path, item["label"]) for item in found[path] if item["submenu"]]
+    return found
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_jupyterlab_speaks_spanish(lab_server: LabServer, browser_context: Any) -> None:
     """The course's pack (jupyterlab_language_pack_es) made the default by jupyter-config/overrides.d/lesson3.json:
-    the menus a learner opens, the restart dialog and the file browser are Spanish, and say «kernel» only."""
+    every menu and submenu a learner opens with a notebook in front, the restart dialog and the file browser are
+    Spanish, and say «kernel» only."""
     page = browser_context.new_page()
     try:
         _open(page, lab_server, "01_reanudar_no_reiniciar.ipynb")
         menus = page.evaluate(JS_MENU_BAR)
-        assert menus[:6] == ["Archivo", "Editar", "Ver", "Ejecutar", "Kernel", "Pestañas"], menus
-        opened = {}
-        for title in ("Archivo", "Ejecutar", "Kernel", "Pestañas"):
-            page.locator("#jp-menu-panel .lm-MenuBar-item", has_text=title).first.click()
-            opened[title] = page.evaluate(JS_OPEN_MENU_ITEMS)
-            page.keyboard.press("Escape")
-        for title, items in opened.items():
-            assert items, title
-            english = [item for item in items if ENGLISH_WORDS.search(item.removeprefix("Kernel"))]
-            assert not english, f"{title}: {english}"
-            assert not [item for item in items if OTHER_KERNEL_WORDS.search(item)], f"{title}: {items}"
+        assert menus == ["Archivo", "Editar", "Ver", "Ejecutar", "Kernel", "Pestañas", "Configuración", "Ayuda"], menus
+        opened = _every_menu(page, menus)
+        assert len(opened) > len(menus), f"no submenu opened: {list(opened)}"
+        english, other_kernel_words = [], []
+        for path, items in opened.items():
+            assert items, path
+            for item in items:
+                where = f"{' › '.join(path)} › {item['label']}"
+                if not NAMED_BY_COMMAND.match(item["command"]) and ENGLISH_WORDS.search(item["label"]):
+                    english.append(where)
+                if OTHER_KERNEL_WORDS.search(item["label"]):
+                    other_kernel_words.append(where)
+            if len(path) > 1 and ENGLISH_WORDS.search(path[-1]):
+                english.append(f"{' › '.join(path)} (a submenu)")
+        assert not english, "\n".join(english)
+        assert not other_kernel_words, other_kernel_words
+        # One Spanish among the languages: the course's pack (upstream's es_ES beside it was a second, uncorrected).
+        languages = [item["command"] for item in opened["Configuración", "Idioma"]]
+        assert [c for c in languages if c.startswith("jupyterlab-translation:es")] == ["jupyterlab-translation:es"]
         labels = page.evaluate(JS_COMMAND_LABELS)
-        assert labels["runCell"] == "Ejecutar la celda seleccionada" and labels["runCell"] in opened["Ejecutar"]
+        run_menu = [item["label"] for item in opened["Ejecutar",]]
+        assert labels["runCell"] == "Ejecutar la celda seleccionada" and labels["runCell"] in run_menu
         notebooks = "\n".join(p.read_text(encoding="utf-8") for p in sorted((NOTEBOOKS / "src").glob("*.md")))
         # The menu items the notebooks tell learners to use are the ones JupyterLab shows.
         assert labels["runAll"] == "Ejecutar todas las celdas" and f"Ejecutar › {labels['runAll']}" in notebooks, labels
         assert f"Kernel › {labels['restart'].rstrip('…')}" in notebooks, labels
         assert not OTHER_KERNEL_WORDS.search(notebooks)
-        # Every menu path the course cites (notebooks, check()'s and the grader's texts, in either language: the lab
-        # opens in Spanish for everyone) starts at a menu this JupyterLab shows.
+        # Every menu path the course cites (notebooks, check()'s and the grader's texts, the learner's edition's
+        # README, in either language: the lab opens in Spanish for everyone) is a menu and an item this JupyterLab
+        # shows (an ellipsis aside).
         from autograder.course.catalogue import entries
 
         spanish = notebooks + "\n".join(said for t in entries().values() for said in t.values())
         # An italic span is the English UI named as such («con JupyterLab en inglés, *Run › Run All Cells*»).
         spanish = re.sub(r"(?<!\*)\*[^*\n]+\*(?!\*)", "", spanish)
-        cited = set(re.findall(r"(\w+) › ", spanish))
-        assert cited and cited <= set(menus), cited - set(menus)
+        cited = set(re.findall(r"\*\*(\w+) › ([^*]+)\*\*|\((\w+) › ([^)]+)\)|«(\w+) › ([^»]+)»", spanish))
+        paths = {tuple(part for part in match if part) for match in cited}
+        assert ("Archivo", "Guardar cuaderno") in paths, paths
+        shown = {(path[0], item["label"].rstrip("…")) for path, items in opened.items() for item in items}
+        assert {(menu, item.rstrip("…")) for menu, item in paths} <= shown, paths - shown
         # The file browser's column, and the restart dialog a learner answers.
         assert "Modificado" in page.locator(".jp-DirListing-header").inner_text()
         page.evaluate(JS_ASK_RESTART)
@@ -1076,11 +1174,22 @@ JS_SHELL_LAYOUT = """() => {
 NARROW_NOTEBOOK_MIN_SHARE = 0.75
 
 
+JS_TOGGLE_LEFT = """() => window.jupyterapp.commands.execute('application:toggle-left-area')"""
+
+
+def _resize(page: Any, width: int) -> dict[str, Any]:
+    """The shell's layout once the window is ``width`` px wide (the extension acts on the media query's change)."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.wait_for_timeout(700)  # the resize event, the media query's change, the relayout
+    return page.evaluate(JS_SHELL_LAYOUT)
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_a_narrow_screen_opens_with_the_side_panels_closed(lab_server: LabServer, browser_context: Any) -> None:
     """A first visit (a workspace of its own: nothing restored) on a phone, then on a desktop: the course's extension
-    (jupyter-config/labextensions/lesson3-narrow-screens) closes the panels on the phone only."""
+    (jupyter-config/labextensions/lesson3-narrow-screens) closes the panels on the phone only; then the desktop's
+    window made narrow closes them too, and a panel the learner opens again while it is narrow stays open."""
     rel = "01_reanudar_no_reiniciar.ipynb"
     page = browser_context.new_page()
     try:
@@ -1099,6 +1208,21 @@ def test_a_narrow_screen_opens_with_the_side_panels_closed(lab_server: LabServer
                 assert layout["notebookWidth"] >= NARROW_NOTEBOOK_MIN_SHARE * layout["viewport"], layout
             else:  # a desktop keeps JupyterLab's own first layout: the file browser open
                 assert not layout["leftCollapsed"], layout
+        # The desktop's window made narrow (at 1280 px the file browser is open): the panels close.
+        layout = _resize(page, CHECK_TABLE_NARROW_WIDTH)
+        _screenshot_report(page, "ventana-estrechada")
+        assert layout["leftCollapsed"] and layout["rightCollapsed"], layout
+        assert layout["notebookWidth"] >= NARROW_NOTEBOOK_MIN_SHARE * layout["viewport"], layout
+        # The learner opens the file browser again on purpose: it stays open, also through resizes that keep the
+        # window narrow.
+        page.evaluate(JS_TOGGLE_LEFT)
+        page.wait_for_timeout(500)
+        assert not page.evaluate(JS_SHELL_LAYOUT)["leftCollapsed"]
+        for width in (500, CHECK_TABLE_NARROW_WIDTH):
+            assert not _resize(page, width)["leftCollapsed"], f"the panel the learner opened closed at {width} px"
+        # Wide again, the learner's open panel is left as it is; narrow once more, it closes.
+        assert not _resize(page, 1280)["leftCollapsed"]
+        assert _resize(page, CHECK_TABLE_NARROW_WIDTH)["leftCollapsed"]
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.close()

@@ -158,6 +158,13 @@ def test_widget_runs_the_chosen_crash_and_prints_the_report(capsys: pytest.Captu
     assert not button.disabled and button.description == "Provocar la caída y reanudar"
 
 
+def test_widget_dropdowns_take_the_notebooks_width_up_to_what_their_options_need() -> None:
+    # A fixed 640 px was cut off on a phone (390 px); tests/test_browser.py measures both widths in Chromium.
+    point_w, _tool_w, strategy_w, *_ = lab.crash_lab().children
+    for dropdown in (point_w, strategy_w):
+        assert (dropdown.layout.width, dropdown.layout.max_width) == ("auto", "640px")
+
+
 def test_widget_reports_a_failure_instead_of_raising(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

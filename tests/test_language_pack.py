@@ -23,6 +23,15 @@ def test_the_committed_pack_is_the_one_the_builder_writes():
     assert not stale, f"stale {stale}: run python -m lesson3.build_language_pack"
 
 
+def test_upstream_is_read_from_the_wheel_pypi_serves_and_no_other(tmp_path):
+    catalogues = pack.upstream_pack()
+    assert {"jupyterlab.json", "jupyterlab.mo"} <= catalogues.keys()
+    changed = tmp_path / pack.UPSTREAM_WHEEL.name
+    changed.write_bytes(pack.UPSTREAM_WHEEL.read_bytes() + b"\0")
+    with pytest.raises(ValueError, match="sha256"):
+        pack.upstream_pack(changed)
+
+
 def _every_translation() -> list[tuple[str, str, str]]:
     found = []
     for path in MESSAGES.glob("*.json"):
@@ -77,3 +86,28 @@ def test_mo_round_trip():
     assert pack.read_mo(pack.write_mo(entries)) == entries
     catalogue = gettext.GNUTranslations(io.BytesIO(pack.write_mo(entries)))
     assert catalogue.ngettext("x", "xs", 2) == "ys" and catalogue.pgettext("menu", "Run") == "Ejecutar"
+
+
+def test_documents_are_named_as_the_course_cites_them():
+    # lesson3-file-types names a file type with the context «file type»: «Save %1» is then «Guardar cuaderno», the
+    # item the learner's edition cites (Archivo › Guardar cuaderno), not «Guardar Notebook».
+    front = json.loads((MESSAGES / "jupyterlab.json").read_text(encoding="utf-8"))
+    (notebook,) = front["file type\x04Notebook"]
+    assert front["Save %1"][0].replace("%1", notebook) == "Guardar cuaderno"
+    extension = (pack.REPO / "jupyter-config/labextensions/lesson3-file-types/static/remoteEntry.js").read_text()
+    assert 'trans._p("file type", english)' in extension
+
+
+def test_other_domains_take_their_own_corrections():
+    widgets = json.loads((MESSAGES / "jupyterlab_widgets.json").read_text(encoding="utf-8"))
+    assert widgets["Save Widget State Automatically"] == ["Guardar el estado de los widgets automáticamente"]
+    said = pack.spanish_for_the_course("Save Widget State Automatically", "x", domain="jupyterlab_widgets")
+    assert said.startswith("Guardar")
+    # The jupyterlab domain's corrections hold wherever the message is (retrolab's «New Notebook»).
+    assert pack.spanish_for_the_course("New Notebook", "Nuevo Notebook", domain="retrolab") == "Nuevo cuaderno"
+
+
+def test_the_kernels_help_links_are_spanish():
+    config = json.loads((pack.REPO / "jupyter-config/ipython/ipython_kernel_config.json").read_text())
+    texts = [link["text"] for link in config["IPythonKernel"]["help_links"]]
+    assert texts and all(text.startswith("Referencia de ") for text in texts)

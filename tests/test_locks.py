@@ -34,6 +34,8 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from lesson3.build_language_pack import upstream_version
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10: the locks pin tomli there
@@ -59,6 +61,11 @@ OVERRIDES = REPO / "jupyter-config" / "overrides.d" / "lesson3.json"
 OVERRIDES_TARGET = "share/jupyter/lab/settings/overrides.d/lesson3.json"
 NARROW_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-narrow-screens"
 NARROW_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-narrow-screens"
+FILE_TYPES_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-file-types"
+FILE_TYPES_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-file-types"
+# The kernel's links in Ayuda (IPython reads its config from the environment's etc/ipython too).
+KERNEL_CONFIG = REPO / "jupyter-config" / "ipython" / "ipython_kernel_config.json"
+KERNEL_CONFIG_TARGET = "etc/ipython/ipython_kernel_config.json"
 
 
 # --- reading a lock ----------------------------------------------------------------------------
@@ -392,16 +399,20 @@ def test_the_package_installs_spanish_as_jupyterlabs_default():
     assert shared == {
         str(OVERRIDES.relative_to(REPO)): OVERRIDES_TARGET,
         str(NARROW_EXTENSION.relative_to(REPO)): NARROW_EXTENSION_TARGET,
+        str(FILE_TYPES_EXTENSION.relative_to(REPO)): FILE_TYPES_EXTENSION_TARGET,
+        str(KERNEL_CONFIG.relative_to(REPO)): KERNEL_CONFIG_TARGET,
     }
-    assert json.loads((NARROW_EXTENSION / "package.json").read_text())["jupyterlab"]["_build"]["load"] == (
-        "static/remoteEntry.js"
-    )
+    for extension in (NARROW_EXTENSION, FILE_TYPES_EXTENSION):
+        package = json.loads((extension / "package.json").read_text())
+        assert package["name"] == extension.name and package["jupyterlab"]["_build"]["load"] == "static/remoteEntry.js"
     assert json.loads(OVERRIDES.read_text(encoding="utf-8")) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
-    runtime = read_lock(RUNTIME_LOCK)
-    assert "jupyterlab-language-pack-es-es" in runtime.direct()
-    # A pack translates the strings of its own JupyterLab major version.
-    pack, lab = (runtime.here()[name].version for name in ("jupyterlab-language-pack-es-es", "jupyterlab"))
-    assert pack.split(".")[0] == lab.split(".")[0]
+    # The course's pack is the only language pack installed, whichever command ran: upstream's (es_ES) beside it
+    # was a second Spanish in Configuración › Idioma. It is built from upstream's wheel in vendor/, which translates
+    # the strings of its own JupyterLab major version.
+    for lock in (read_lock(RUNTIME_LOCK), read_lock(TEST_LOCK)):
+        assert not [name for name in lock.names if name.startswith("jupyterlab-language-pack")], lock.command
+        lab = lock.here()["jupyterlab"].version
+        assert upstream_version().split(".")[0] == lab.split(".")[0]
 
 
 # JupyterLab's server computes the translation plugin's default locale this way (overrides.d included);
@@ -455,7 +466,8 @@ def test_jupyterlab_in_this_environment_defaults_to_spanish():
     exec(_LOCALE_PROBE, probe)
     default, languages = probe["result"]
     assert default == SPANISH
-    assert SPANISH in languages
+    # One Spanish in Configuración › Idioma, the course's (upstream's es_ES beside it was a second one).
+    assert [language for language in languages if language.startswith("es")] == [SPANISH]
 
 
 # --- the course command, run for real ----------------------------------------------------------
@@ -600,7 +612,7 @@ def test_the_course_opens_in_spanish(course_env):
     assert lab["lab_status"] == 200
     assert lab["settings"]["schema"]["properties"]["locale"]["default"] == SPANISH
     assert lab["settings"]["settings"].get("locale", SPANISH) == SPANISH
-    assert SPANISH in lab["languages"]["data"]
+    assert [language for language in lab["languages"]["data"] if language.startswith("es")] == [SPANISH]
     # The page takes its locale from the composite setting (the learner's, else this default) and
     # translates menu titles and commands with this bundle: Archivo is what a learner looks for.
     jupyterlab = lab["spanish"]["data"]["jupyterlab"]
@@ -608,7 +620,7 @@ def test_the_course_opens_in_spanish(course_env):
     assert jupyterlab["Run All Cells"] not in (["Run All Cells"], [""], [])
     assert jupyterlab["menu\x04Run"] == ["Ejecutar"] and jupyterlab["Restart Kernel…"] == ["Reiniciar el kernel…"]
     default, languages = _default_locale(course_env.venv, course_env.env)
-    assert default == SPANISH and SPANISH in languages
+    assert default == SPANISH and [language for language in languages if language.startswith("es")] == [SPANISH]
 
 
 @pytest.mark.slow
@@ -695,11 +707,15 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
     (wheel,) = tmp_path.glob("lesson3-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         prefix = f"lesson3-{wheel.name.split('-')[1]}.data/data/"
-        data = [n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n]
-        assert data == [f"{prefix}{OVERRIDES_TARGET}"]
+        data = sorted(n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n)
+        assert data == [f"{prefix}{KERNEL_CONFIG_TARGET}", f"{prefix}{OVERRIDES_TARGET}"]
         extension = sorted(n.removeprefix(prefix) for n in zf.namelist() if "labextensions" in n)
-        assert extension == [f"{NARROW_EXTENSION_TARGET}/{name}" for name in ("package.json", "static/remoteEntry.js")]
-        assert json.loads(zf.read(data[0])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
+        assert extension == [
+            f"{target}/{name}"
+            for target in (FILE_TYPES_EXTENSION_TARGET, NARROW_EXTENSION_TARGET)
+            for name in ("package.json", "static/remoteEntry.js")
+        ]
+        assert json.loads(zf.read(data[1])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
         # The course's language pack, and the entry point JupyterLab finds it by.
         assert f"jupyterlab_language_pack_{SPANISH}/locale/{SPANISH}/LC_MESSAGES/jupyterlab.json" in zf.namelist()
         (entry_points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]

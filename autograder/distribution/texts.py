@@ -72,7 +72,7 @@ O sin instalar nada, en el navegador: {badge}
 2. Ejecuta todo el cuaderno (**Ejecutar › Ejecutar todas las celdas**) y mira la tabla de `check()` al final:
    cada criterio de código en verde o en rojo, con el porqué. Las preguntas de opción múltiple no se
    corrigen aquí: `check()` dice «respuesta recibida: se califica al entregar».
-3. Guarda (**Archivo › Guardar Notebook**, o Ctrl+S) y entrega `notebooks/04_ejercicios.ipynb` tal como te indique tu
+3. Guarda (**Archivo › Guardar cuaderno**, o Ctrl+S) y entrega `notebooks/04_ejercicios.ipynb` tal como te indique tu
    docente (en Binder, descárgalo antes con **Archivo › Descargar**: la sesión de Binder no se guarda).
 
 Se entrega el cuaderno 4, no los otros: en el 4 tienen que estar tus funciones de {levels} y
@@ -110,7 +110,7 @@ Open them in order, in `notebooks/`:
 2. Run the whole notebook (**Ejecutar › Ejecutar todas las celdas**) and look at `check()`'s table at the end: each
    code criterion green or red, with the reason. The multiple-choice questions are not graded here: `check()`
    says «respuesta recibida: se califica al entregar».
-3. Save (**Archivo › Guardar Notebook**, or Ctrl+S) and hand in `notebooks/04_ejercicios.ipynb` as your instructor says
+3. Save (**Archivo › Guardar cuaderno**, or Ctrl+S) and hand in `notebooks/04_ejercicios.ipynb` as your instructor says
    (on Binder, download it first with **Archivo › Descargar**: a Binder session is not kept).
 
 Hand in notebook 4, not the others: it must hold your functions for {levels} and all your answers.

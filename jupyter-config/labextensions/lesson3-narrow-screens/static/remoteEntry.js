@@ -1,7 +1,9 @@
 // lesson3-narrow-screens: a prebuilt JupyterLab extension with one plugin. On a narrow screen it closes the side
 // panels once the layout is restored (JupyterLab 4 opens the file browser on a first visit whatever the width: at
-// 390 px it left the notebook 45 px). It goes through the shell's API (collapseLeft/collapseRight), as the
-// «Ver › Mostrar barra lateral izquierda» command does; the learner can open them again.
+// 390 px it left the notebook 45 px), and again each time the window becomes narrow (a window made narrower, a
+// tablet turned upright). It goes through the shell's API (collapseLeft/collapseRight), as the
+// «Ver › Apariencia › Mostrar barra lateral izquierda» command does. It acts only at those moments, never while the
+// window stays narrow: a panel the learner opens again on a narrow screen stays open.
 //
 // Written by hand, not by webpack: the plugin imports nothing, so the module-federation container JupyterLab loads
 // (window._JUPYTERLAB[name] with init() and get(module)) is this object, and no build step or Node.js is needed.
@@ -14,12 +16,21 @@
     description: "Opens narrow screens with the side panels closed.",
     autoStart: true,
     activate: function (app) {
+      var shell = app.shell;
+      if (typeof shell.collapseLeft !== "function") return;
+      var narrow = window.matchMedia(NARROW);
+      var collapse = function () {
+        shell.collapseLeft();
+        shell.collapseRight();
+      };
       app.restored.then(function () {
-        var shell = app.shell;
-        if (window.matchMedia(NARROW).matches && typeof shell.collapseLeft === "function") {
-          shell.collapseLeft();
-          shell.collapseRight();
-        }
+        if (narrow.matches) collapse();
+        // Only the change from wide to narrow: not every resize, not while it stays narrow.
+        var onChange = function (event) {
+          if (event.matches) collapse();
+        };
+        if (typeof narrow.addEventListener === "function") narrow.addEventListener("change", onChange);
+        else narrow.addListener(onChange); // Safari before 14
       });
     },
   };
