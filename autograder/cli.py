@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import os
 import secrets
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -176,7 +177,9 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             print(plural("shard.graded", len(learners), lang, shard=args.shard, mine=len(planned)), file=stdout)
         names = progress_names(planned)
         # A log keeps every character: a bar redrawn with carriage returns would fill it with half-lines.
-        return ProgressBar(stdout, names) if stdout.isatty() else ProgressLines(stdout, names, lang)
+        if stdout.isatty():
+            return ProgressBar(stdout, names, lang, shutil.get_terminal_size().columns)
+        return ProgressLines(stdout, names, lang)
 
     def warn(warning: str) -> None:
         print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)

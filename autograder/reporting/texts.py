@@ -403,19 +403,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
         "en": "No submission (.py or .ipynb) was found in {paths}.",
     },
+    # The time a progress line or the terminal's bar shows is the run's so far, not the learner's: said once, here.
+    "cli.progress_elapsed": {"es": "{seconds:.1f} s desde el inicio", "en": "{seconds:.1f} s since the start"},
     "cli.progress": {
-        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({seconds:.1f} s desde el inicio)",
-        "en": "[{done}/{total}] {name}: {score} of {max} points ({seconds:.1f} s since the start)",
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({elapsed})",
+        "en": "[{done}/{total}] {name}: {score} of {max} points ({elapsed})",
     },
     "cli.progress_error": {
-        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({seconds:.1f} s desde el inicio)",
-        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({seconds:.1f} s since the start)",
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({elapsed})",
+        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({elapsed})",
     },
     "cli.progress_pending": {
         "es": "[{done}/{total}] {name}: {score} de {max} puntos por ahora; {pending} puntos, pendientes de revisión "
-        "({seconds:.1f} s desde el inicio)",
+        "({elapsed})",
         "en": "[{done}/{total}] {name}: {score} of {max} points so far; {pending} points are left pending review "
-        "({seconds:.1f} s since the start)",
+        "({elapsed})",
     },
     "cli.graded.one": {
         "es": "Se calificó 1 alumno en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
