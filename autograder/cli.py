@@ -204,6 +204,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             print_written(out, ran.written, stdout, lang)
             kept = text("cli.interrupted_kept", lang, graded=ran.graded, n=len(ran.entries), path=out / "results.json")
             print("\n" + kept, file=stderr)
+            for name in ran.unowned:  # the run ends here, without the message that would have named them
+                warn(text("intake.loose_other", lang, name=name))
         return EXIT_INTERRUPTED
     print_written(out, ran.written, stdout, lang)
     n, seed = len(ran.entries) - ran.kept, ran.seed

@@ -207,7 +207,7 @@ def grade_class(
             course = _same_run_as(previous, course, lang)
             lang = course.lang or lang
         with collected(paths, lang) as intake:
-            for warning in intake.warnings:
+            for warning in intake.met:  # a file in no learner's folder is named once, at the end (GradedClass.unowned)
                 warn(warning)
             if not intake.learners:
                 raise Refused(text("cli.nothing", lang, paths=", ".join(f"«{p}»" for p in paths)))
