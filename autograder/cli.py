@@ -226,7 +226,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     print(text("cli.repeat", lang, seed=seed), file=stdout)
     if ran.unowned:  # written all the same; but a script must not read the run as complete
         files = ", ".join(f"«{for_terminal(name)}»" for name in ran.unowned)
-        print(plural("cli.unowned", len(ran.unowned), lang, files=files, out=for_terminal(str(out))), file=stderr)
+        said = plural("cli.unowned", len(ran.unowned), lang, files=files, out=for_terminal(str(out)), code=EXIT_UNOWNED)
+        print(said, file=stderr)
         return EXIT_UNOWNED
     return EXIT_OK
 

@@ -649,6 +649,16 @@ def test_a_file_in_no_learners_folder_is_named_once_on_the_console_and_kept_in_t
     assert html.count("instrucciones.pdf") == 1
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_message_for_a_file_of_no_learner_says_the_exit_code_the_command_returns(fake, monkeypatch, tmp_path, lang):
+    write(tmp_path / "e" / "ana" / "a.py")
+    (tmp_path / "e" / "instrucciones.pdf").write_bytes(b"%PDF")
+    monkeypatch.setattr(cli, "EXIT_UNOWNED", 9)  # a script reads the number the message promises
+    code, _, stderr = run("grade", tmp_path / "e", "--out", tmp_path / "out", "--lang", lang)
+    assert code == 9
+    assert stderr.rstrip().endswith("el código 9." if lang == "es" else "exit code 9."), stderr
+
+
 # --- errors -----------------------------------------------------------------------------------
 
 

@@ -449,18 +449,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "cli.unowned.one": {
         "es": "No se calificó 1 archivo de la clase que no está en la carpeta de ningún alumno: {files}. Lo "
         "calificado está escrito en «{out}»; si es una entrega, ponlo en la carpeta de su alumno y vuelve a "
-        "calificar con --force. El comando termina con el código 3.",
+        "calificar con --force. El comando termina con el código {code}.",
         "en": "1 file of the class in no learner's folder was not graded: {files}. What was graded is written in "
         "«{out}»; if it is a submission, put it in its learner's folder and grade again with --force. The command "
-        "ends with exit code 3.",
+        "ends with exit code {code}.",
     },
     "cli.unowned.other": {
         "es": "No se calificaron {n} archivos de la clase que no están en la carpeta de ningún alumno: {files}. Lo "
         "calificado está escrito en «{out}»; si alguno es una entrega, ponlo en la carpeta de su alumno y vuelve a "
-        "calificar con --force. El comando termina con el código 3.",
+        "calificar con --force. El comando termina con el código {code}.",
         "en": "{n} files of the class in no learner's folder were not graded: {files}. What was graded is written in "
         "«{out}»; if one is a submission, put it in its learner's folder and grade again with --force. The command "
-        "ends with exit code 3.",
+        "ends with exit code {code}.",
     },
     "cli.pending.one": {
         "es": "1 alumno tiene puntos pendientes de revisión: «autograder review {out}» los lista.",
