@@ -245,11 +245,6 @@ def _same_run_as(previous: results_json.ClassResults, course: CourseConfig, lang
     return updated
 
 
-def _who(label: str, ident: str) -> tuple[str, str]:
-    """A learner's identity across runs: the LMS's id when known, else their name (never a file name)."""
-    return ("id", ident) if ident else ("name", label)
-
-
 def _grade_collected(
     intake: Intake,
     paths: Sequence[Path],
@@ -386,8 +381,8 @@ def _into_class(
     """This run's learners placed in the class already in ``out``: each one found there keeps their feedback's
     name (and, known by the LMS's id, the name the class gave them, unless this run was ``named`` from the LMS's
     gradebook), a newcomer gets one no one has; and the class as it was. Refused when none of them is in it."""
-    by_who = {_who(e.label, e.ident): e for e in previous.entries}
-    found = [by_who.get(_who(p.label, p.learner_id)) for p in planned]
+    by_who = {review.learner_key(e.label, e.ident): e for e in previous.entries}
+    found = [by_who.get(review.learner_key(p.label, p.learner_id)) for p in planned]
     if not any(found):
         raise Refused(plural("grade.other_class", len(previous.entries), lang, out=out))
     taken = {e.name.casefold() for e in previous.entries}
@@ -425,14 +420,14 @@ def _choose_files(
         p = _find_learner(whole or planned, learner, lang)
         if p.position not in {q.position for q in planned}:
             continue  # another part's learner: chosen when that part is graded
-        who = _who(p.label, p.learner_id)
+        who = review.learner_key(p.label, p.learner_id)
         if not file:
             choices.pop(who, None)
             continue
         choices[who] = review.FileChoice(p.label, _find_file(p, file, lang), at, p.learner_id)
     placed, gone = [], []
     for p in planned:
-        f = choices.get(_who(p.label, p.learner_id))
+        f = choices.get(review.learner_key(p.label, p.learner_id))
         if f is not None and f.file not in [p.learner.inside(x) for x in p.learner.files]:
             # They handed in again without that file: the rule chooses, and the instructor is told.
             gone.append(text("grade.choice_gone", lang, learner=p.label, file=f.file))
