@@ -268,9 +268,10 @@ def _grade_collected(
     # A person's decisions from an earlier run into this folder hold again for the same content.
     decided, chosen = _saved_decisions(out, lang)
     at = datetime.now(UTC).isoformat(timespec="seconds")
-    # A part (--shard) is given the whole class's --choose: a learner of another part is that part's to choose for.
-    whole = plan(learners, paths, None, lang) if shard is not None else planned
-    planned, files, gone = _choose_files(planned, chosen, choose, lang, at, whole)
+    # --choose may name anyone the command was given: for a part (--shard), the whole class, whose other parts'
+    # learners are theirs to choose for; else the learners this run grades (a regrade of some: only those).
+    given = plan(learners, paths, None, lang) if shard is not None else planned
+    planned, files, gone = _choose_files(planned, given, chosen, choose, lang, at)
     for warning in gone:
         warn(warning)
     kept_files = [review.DECISIONS_JSON] if decided or chosen or files else []
@@ -400,26 +401,28 @@ def _into_class(
 
 def _choose_files(
     planned: list[Planned],
+    given: list[Planned],
     saved: list[review.FileChoice],
     asked: Sequence[str],
     lang: str,
     at: str,
-    whole: list[Planned] | None = None,
 ) -> tuple[list[Planned], list[review.FileChoice], list[str]]:
-    """This run's learners with the file a person chose for them (``--choose LEARNER=FILE``, or an earlier run's
-    choice kept in decisions.json); the choices to keep; a warning per earlier choice whose file is gone.
+    """This run's learners (``planned``) with the file a person chose for them (``--choose LEARNER=FILE``, or an
+    earlier run's choice kept in decisions.json); the choices to keep; a warning per earlier choice whose file is gone.
 
-    «LEARNER=» (no file) gives the learner back to the rule. A learner or file that cannot be found is refused
-    before anything is graded, naming what there is."""
+    ``asked`` may name anyone of ``given`` (everyone the command was given: the whole class, for a part); a learner
+    another part grades is left to that part. «LEARNER=» (no file) gives the learner back to the rule. A learner or
+    file that cannot be found is refused before anything is graded, naming what there is."""
     choices = {f.who: f for f in saved}
+    here = {p.position for p in planned}
     for spec in asked:
         learner, sep, file = spec.partition("=")
         learner, file = learner.strip(), file.strip()
         if not sep or not learner:
             raise Refused(text("grade.choose_syntax", lang, given=spec))
-        p = _find_learner(whole or planned, learner, lang)
-        if p.position not in {q.position for q in planned}:
-            continue  # another part's learner: chosen when that part is graded
+        p = _find_learner(given, learner, lang)
+        if p.position not in here:
+            continue  # another part's learner (--shard): chosen when that part is graded
         who = review.learner_key(p.label, p.learner_id)
         if not file:
             choices.pop(who, None)
