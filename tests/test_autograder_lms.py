@@ -598,3 +598,27 @@ def test_an_export_reads_each_column_and_each_learners_id_once(
     records = len(list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"))))) - 1
     assert len(idents) == records  # each row's id read once (Canvas's «Points Possible» row too)
     assert len(looked_up) == len(set(looked_up))  # each column found once
+
+
+@pytest.mark.parametrize("row", ["open", "locked", "graded by hand", "graded by hand, --overwrite"])
+def test_the_penalty_waits_for_a_late_learners_decision_only_where_their_row_will_be_written(
+    tmp_path: Path, row: str
+) -> None:
+    # José is late (the worksheet's status) and pending review; the course takes 10 % off late work.
+    results = _results(tmp_path, [("Ana García Núñez", "101", 6.0), ("José Pérez Ibáñez", "102", None)])
+    document = json.loads(results.read_text(encoding="utf-8"))
+    document["report"]["config"] = {"penalizacion_tarde": 10}
+    results.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    jose = '"Participante 102","José Pérez Ibáñez",jose.perez@example.edu,"Enviado para calificar - Retrasado por: 2 '
+    jose += 'horas",'
+    changed = {
+        "open": ',"10,00",Sí,',
+        "locked": ',"10,00",No,',
+        "graded by hand": '"7,00","10,00",Sí,',
+        "graded by hand, --overwrite": '"7,00","10,00",Sí,',
+    }[row]
+    assert f'{jose},"10,00",Sí,'.encode() in SPANISH
+    sheet = _bad(tmp_path, SPANISH.replace(f'{jose},"10,00",Sí,'.encode(), f"{jose}{changed}".encode()))
+    summary = export_moodle(results, sheet, tmp_path / "out.csv", overwrite=row.endswith("--overwrite"))
+    assert summary.pending == ["José Pérez Ibáñez"] and summary.late == ["José Pérez Ibáñez"]
+    assert summary.penalty_later == (["José Pérez Ibáñez"] if row in ("open", "graded by hand, --overwrite") else [])

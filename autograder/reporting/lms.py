@@ -100,6 +100,9 @@ class ExportSummary:
     """The per cent the course (curso.toml's ``penalizacion_tarde``) takes off a late learner's grade."""
     penalized: list[str] = field(default_factory=list)
     """Late learners whose grade was written with the penalty taken off (not those pending, locked or kept)."""
+    penalty_later: list[str] = field(default_factory=list)
+    """Late learners pending review, where the course sets a penalty: their cell waits for the decision, and the
+    penalty comes off the grade then exported (said, so that no one reads them as spared)."""
 
 
 # --- results.json -----------------------------------------------------------------------------
@@ -407,15 +410,19 @@ def _match(
             learner = replace(learner, late=True, fraction=fraction)
         # A row's learner as the LMS names them («Núñez, María»), else as the reports do.
         shown = names.get(row.ident) or (learner.name if learner is not None else row.ident)
+        filled = any(row.record.cell(c).strip() for c in (row.grade, row.comment) if c is not None)
+        kept = row.locked or (filled and not overwrite)
         if learner is None:
             summary.no_result.append(shown)
         elif not learner.graded:
             summary.not_graded.append(shown)
         elif learner.fraction is None:
             summary.pending.append(shown)
+            if is_late and penalty and not kept:  # a row never written never takes the penalty either
+                summary.penalty_later.append(shown)
         elif row.locked:
             summary.locked.append(shown)
-        elif not overwrite and any(row.record.cell(c).strip() for c in (row.grade, row.comment) if c is not None):
+        elif kept:
             summary.kept.append(shown)
         else:
             before = row.record.cell(row.grade).strip()
@@ -603,6 +610,7 @@ def shown(summary: ExportSummary, lang: str) -> list[str]:
         ("lms.not_graded", summary.not_graded),
         ("lms.late_listed" if summary.penalty else "lms.late", summary.late),
         ("lms.late_penalty", summary.penalized),
+        ("lms.late_penalty_later", summary.penalty_later),
         ("lms.pending", summary.pending),
         ("lms.not_in_sheet", summary.not_in_sheet),
         ("lms.no_result", summary.no_result),

@@ -977,6 +977,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "({n}): {names}.",
         "en": "With {pct} % taken off for late work, as the course's penalizacion_tarde says ({n}): {names}.",
     },
+    "lms.late_penalty_later": {
+        "es": "Entregaron tarde y tienen puntos pendientes de revisión: su celda queda como estaba y el {pct} % se "
+        "restará de la nota que se exporte cuando se decida ({n}): {names}.",
+        "en": "Handed in late and with points pending review: their cell stays as it was, and the {pct} % comes off "
+        "the grade exported once they are decided ({n}): {names}.",
+    },
     "lms.comment_late": {
         "es": "Entrega tardía: se restó un {pct} %.",
         "en": "Late submission: {pct} % was taken off.",
