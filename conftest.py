@@ -1,4 +1,4 @@
-"""Markers and temporary folders for the whole suite (tests/ and the notebooks nbval collects)."""
+"""Markers, temporary folders and a clean checkout for the whole suite (tests/ and the notebooks nbval collects)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import tempfile
 import pytest
 
 from autograder.grading.server import scratch_root
+from tests.checkout_guard import CheckoutGuard
 
 # The suite creates tens of thousands of small files (workspaces, checkpoints, mail, boxes); on a
 # disk-backed /tmp each create can cost a millisecond. Where the grader would keep its own folders
@@ -22,3 +23,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # A file a test leaves in the checkout fails the run (tests/checkout_guard.py): the next commit would take it.
+    config.pluginmanager.register(CheckoutGuard(config.rootpath), "checkout-guard")

@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import os
 import secrets
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -176,7 +177,9 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             print(plural("shard.graded", len(learners), lang, shard=args.shard, mine=len(planned)), file=stdout)
         names = progress_names(planned)
         # A log keeps every character: a bar redrawn with carriage returns would fill it with half-lines.
-        return ProgressBar(stdout, names) if stdout.isatty() else ProgressLines(stdout, names, lang)
+        if stdout.isatty():
+            return ProgressBar(stdout, names, lang, shutil.get_terminal_size().columns)
+        return ProgressLines(stdout, names, lang)
 
     def warn(warning: str) -> None:
         print(text("cli.warning", lang, warning=for_terminal(warning)), file=stderr)
@@ -201,6 +204,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
             print_written(out, ran.written, stdout, lang)
             kept = text("cli.interrupted_kept", lang, graded=ran.graded, n=len(ran.entries), path=out / "results.json")
             print("\n" + kept, file=stderr)
+            for name in ran.unowned:  # the run ends here, without the message that would have named them
+                warn(text("intake.loose_other", lang, name=name))
         return EXIT_INTERRUPTED
     print_written(out, ran.written, stdout, lang)
     n, seed = len(ran.entries) - ran.kept, ran.seed
@@ -221,7 +226,8 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
     print(text("cli.repeat", lang, seed=seed), file=stdout)
     if ran.unowned:  # written all the same; but a script must not read the run as complete
         files = ", ".join(f"«{for_terminal(name)}»" for name in ran.unowned)
-        print(plural("cli.unowned", len(ran.unowned), lang, files=files, out=for_terminal(str(out))), file=stderr)
+        said = plural("cli.unowned", len(ran.unowned), lang, files=files, out=for_terminal(str(out)), code=EXIT_UNOWNED)
+        print(said, file=stderr)
         return EXIT_UNOWNED
     return EXIT_OK
 

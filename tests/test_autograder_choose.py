@@ -161,3 +161,42 @@ def test_each_part_keeps_its_learners_choice_and_merge_carries_it(tmp_path):
     assert rows(tmp_path / "clase_entera")["101"]["submission"] == "04_ejercicios-Copy1.py"
     (choice,) = json.loads((tmp_path / "clase_entera" / "decisions.json").read_text(encoding="utf-8"))["files"]
     assert choice["file"] == "04_ejercicios-Copy1.py"
+
+
+def test_every_part_takes_the_same_choose_and_keeps_only_its_own_learners_choices(tmp_path):
+    clase = tmp_path / "clase"
+    people = {f"{name}_{ident}_assignsubmission_file_": str(ident) for ident, name in enumerate("ABCDEF", 201)}
+    for folder in people:
+        (clase / folder).mkdir(parents=True)
+        for name in ("04_ejercicios.py", "04_ejercicios-Copy1.py"):
+            shutil.copy(GOOD, clase / folder / name)
+    choose = [arg for ident in people.values() for arg in ("--choose", f"{ident}=04_ejercicios-Copy1.py")]
+    kept: dict[str, list[str]] = {}
+    for part in ("1/2", "2/2"):
+        out = tmp_path / part.replace("/", "de")
+        code, _, err = run("grade", clase, "--out", out, "--seed", "5", "--shard", part, *choose)
+        assert code == 0, err
+        graded = set(rows(out))
+        kept[part] = [
+            f["learner_id"] for f in json.loads((out / "decisions.json").read_text(encoding="utf-8"))["files"]
+        ]
+        assert set(kept[part]) == graded and all(rows(out)[i]["submission"].endswith("Copy1.py") for i in graded)
+    assert sorted(kept["1/2"] + kept["2/2"]) == sorted(people.values()) and kept["1/2"] and kept["2/2"]
+
+    # A name no learner of the class has is refused by every part, the one that would not grade them too.
+    for part in ("1/2", "2/2"):
+        code, _, err = run(
+            "grade", clase, "--out", tmp_path / "x", "--seed", "5", "--shard", part, "--choose", "Z=a.py"
+        )
+        assert code == 2 and "«Z» no es ningún alumno" in err, err
+
+    # Without --shard, a regrade of some learners chooses only among them: the rest of the class is not given.
+    out = tmp_path / "entera"
+    code, _, err = run("grade", clase, "--out", out, "--seed", "5")
+    assert code == 0, err
+    one = next(iter(people))
+    shutil.copytree(clase / one, tmp_path / "reentrega" / one)  # the LMS's download of learner 201 alone
+    code, _, err = run(
+        "grade", tmp_path / "reentrega", "--out", out, "--force", "--choose", "202=04_ejercicios-Copy1.py"
+    )
+    assert code == 2 and "«202» no es ningún alumno" in err, err

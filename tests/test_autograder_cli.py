@@ -135,7 +135,7 @@ def test_walks_folders_recursively_and_skips_hidden_and_junk(fake, tmp_path):
     assert fake.graded == ["ana.ipynb", "beto.py"]
     # A learner is a folder at the top of the class: its files, however deep, are its own.
     assert [s["source"] for s in results_of(tmp_path / "out")] == [f"{root}/grupo1", f"{root}/grupo2"]
-    assert "notas.txt»: no es un .py ni un .ipynb" in stderr  # a loose file of no learner is named, not graded
+    assert "notas.txt»" in stderr.splitlines()[-1]  # a loose file of no learner is named, not graded
     # Jupyter's copies and Python's cache are skipped, one warning each; hidden files and macOS's leftovers silently.
     assert stderr.count("Se omitió la carpeta") == 2
     assert "entregas/.ipynb_checkpoints»: son las copias automáticas de Jupyter" in stderr
@@ -624,6 +624,39 @@ def test_an_interrupted_run_says_so_in_every_report(monkeypatch, tmp_path, grade
     for path in (p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".")):
         assert f"  {path}\n" in stdout
     assert f"se calificaron {graded} de {total}" in stderr
+
+
+@pytest.mark.parametrize(("lang", "interrupted"), [("es", False), ("en", False), ("es", True)])
+def test_a_file_in_no_learners_folder_is_named_once_on_the_console_and_kept_in_the_record(
+    fake, monkeypatch, tmp_path, lang, interrupted
+):
+    write(tmp_path / "e" / "ana" / "a.py")
+    write(tmp_path / "e" / "beto" / "b.py")
+    (tmp_path / "e" / "instrucciones.pdf").write_bytes(b"%PDF")
+    write(tmp_path / "e" / ".ipynb_checkpoints" / "a-checkpoint.py")  # another warning, said as intake meets it
+    if interrupted:
+        monkeypatch.setattr(class_run, "run_grading", _interrupting(1))
+    code, _, stderr = run("grade", tmp_path / "e", "--out", tmp_path / "out", "--lang", lang)
+    # Named at the end, once: by the message that says the exit code, or, after Ctrl-C, after what was kept.
+    assert code == (130 if interrupted else 3), stderr
+    assert stderr.count("instrucciones.pdf") == 1, stderr
+    assert "instrucciones.pdf" in stderr.strip().splitlines()[-1]
+    assert sum(".ipynb_checkpoints" in line for line in stderr.splitlines()) == 1
+    # resumen.html shows the record's warnings: the file is there once too.
+    warnings = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["report"]["warnings"]
+    assert sum("instrucciones.pdf" in w for w in warnings) == 1
+    html = (tmp_path / "out" / "resumen.html").read_text(encoding="utf-8")
+    assert html.count("instrucciones.pdf") == 1
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_message_for_a_file_of_no_learner_says_the_exit_code_the_command_returns(fake, monkeypatch, tmp_path, lang):
+    write(tmp_path / "e" / "ana" / "a.py")
+    (tmp_path / "e" / "instrucciones.pdf").write_bytes(b"%PDF")
+    monkeypatch.setattr(cli, "EXIT_UNOWNED", 9)  # a script reads the number the message promises
+    code, _, stderr = run("grade", tmp_path / "e", "--out", tmp_path / "out", "--lang", lang)
+    assert code == 9
+    assert stderr.rstrip().endswith("el código 9." if lang == "es" else "exit code 9."), stderr
 
 
 # --- errors -----------------------------------------------------------------------------------

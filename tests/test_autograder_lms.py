@@ -570,3 +570,55 @@ def test_late_work_the_worksheet_marks_is_listed_and_changes_no_grade(tmp_path: 
     assert summary.late == ["José Pérez Ibáñez"]  # «Retrasado por: 2 horas» / «Late by: 2 hours»
     assert "Entregaron tarde, según el LMS (1; la nota no cambia por eso): «José Pérez Ibáñez»." in shown(summary, "es")
     assert ("José Pérez Ibáñez", "", "10,00" if sheet.endswith("es.csv") else "100.00") in summary.changed
+
+
+@pytest.mark.parametrize("lms_name", ["moodle", "canvas"])
+def test_an_export_reads_each_column_and_each_learners_id_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lms_name: str
+) -> None:
+    # The names the lists say and the rows the grades go to come from one pass over the sheet, not two.
+    from autograder.reporting import lms
+
+    looked_up: list[tuple[str, ...]] = []
+    idents: list[str] = []
+    find_column, ident = lms._find_column, lms._ident
+    monkeypatch.setattr(
+        lms, "_find_column", lambda sheet, names, **kw: looked_up.append(names) or find_column(sheet, names, **kw)
+    )
+    monkeypatch.setattr(lms, "_ident", lambda raw: idents.append(raw) or ident(raw))
+    if lms_name == "moodle":
+        sheet = DATA / "moodle_worksheet_es.csv"
+        summary = export_moodle(_results(tmp_path, MOODLE_CLASS), sheet, tmp_path / "out.csv")
+        assert summary.no_result == ["María Sin Entrega"]  # named as the worksheet names them
+    else:
+        sheet = DATA / "canvas_gradebook.csv"
+        people = [("garcíaana", "4001", 6.0)]
+        summary = export_canvas(_results(tmp_path, people), sheet, "Lección 3", tmp_path / "out.csv")
+        assert summary.written == ["García, Ana"] and "Student, Test" in summary.no_result
+    records = len(list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"))))) - 1
+    assert len(idents) == records  # each row's id read once (Canvas's «Points Possible» row too)
+    assert len(looked_up) == len(set(looked_up))  # each column found once
+
+
+@pytest.mark.parametrize("row", ["open", "locked", "graded by hand", "graded by hand, --overwrite"])
+def test_the_penalty_waits_for_a_late_learners_decision_only_where_their_row_will_be_written(
+    tmp_path: Path, row: str
+) -> None:
+    # José is late (the worksheet's status) and pending review; the course takes 10 % off late work.
+    results = _results(tmp_path, [("Ana García Núñez", "101", 6.0), ("José Pérez Ibáñez", "102", None)])
+    document = json.loads(results.read_text(encoding="utf-8"))
+    document["report"]["config"] = {"penalizacion_tarde": 10}
+    results.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    jose = '"Participante 102","José Pérez Ibáñez",jose.perez@example.edu,"Enviado para calificar - Retrasado por: 2 '
+    jose += 'horas",'
+    changed = {
+        "open": ',"10,00",Sí,',
+        "locked": ',"10,00",No,',
+        "graded by hand": '"7,00","10,00",Sí,',
+        "graded by hand, --overwrite": '"7,00","10,00",Sí,',
+    }[row]
+    assert f'{jose},"10,00",Sí,'.encode() in SPANISH
+    sheet = _bad(tmp_path, SPANISH.replace(f'{jose},"10,00",Sí,'.encode(), f"{jose}{changed}".encode()))
+    summary = export_moodle(results, sheet, tmp_path / "out.csv", overwrite=row.endswith("--overwrite"))
+    assert summary.pending == ["José Pérez Ibáñez"] and summary.late == ["José Pérez Ibáñez"]
+    assert summary.penalty_later == (["José Pérez Ibáñez"] if row in ("open", "graded by hand, --overwrite") else [])

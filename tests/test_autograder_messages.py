@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -29,6 +30,20 @@ def test_every_text_exists_in_both_languages_with_the_same_placeholders(key):
 def test_every_key_lives_in_the_room_its_first_part_names(room):
     table = catalogue.room_table(room)
     assert table and {key for key in table if catalogue.ROOMS.get(key.partition(".")[0]) != room} == set()
+
+
+EXIT_CODE_SPELLED = re.compile(r"(?:código|exit code|status)(?: de salida)? \d", re.IGNORECASE)
+
+
+def test_no_text_spells_an_exit_code_the_command_decides():
+    # The command's constant (cli.EXIT_UNOWNED...) fills it in: a text cannot say 3 while the command returns 4.
+    spelled = {
+        f"{key} ({lang})": said
+        for key in catalogue.keys()
+        for lang, said in catalogue.entry(key).items()
+        if EXIT_CODE_SPELLED.search(said)
+    }
+    assert spelled == {}
 
 
 def test_spanish_is_the_default_and_params_are_filled():

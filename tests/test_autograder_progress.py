@@ -84,3 +84,30 @@ def test_a_learners_name_cannot_drive_the_terminal_or_break_the_log(monkeypatch,
     assert code == 0 and "\x1b" not in stdout and "\x07" not in stdout
     (line,) = [x for x in stdout.splitlines() if x.startswith("[1/1]")]
     assert "García" in line
+
+
+@pytest.mark.parametrize(("lang", "label"), [("es", r"\d+,\d s desde el inicio"), ("en", r"\d+\.\d s since the start")])
+def test_the_terminals_bar_labels_its_time_as_the_log_does(named_class, tmp_path, lang, label):
+    # The seconds a bar shows are the run's so far, not the learner's: said in words, as each log line says them.
+    code, stdout, _ = run("grade", named_class, "--out", tmp_path / "o", "--lang", lang, stdout=TTY())
+    assert code == 0
+    drawings = stdout.split("\n")[0].split("\r")[1:]
+    assert len(drawings) == 3 and all(re.search(rf"· {label} · ", d) for d in drawings), drawings
+    log = io.StringIO()
+    cli.ProgressLines(log, lambda index, result: "Ana", lang)(1, 1, SubmissionResult("ana.py", 1.0, 2.0, []), 0)
+    assert re.search(rf"\({label}\)$", log.getvalue().strip())
+
+
+@pytest.mark.parametrize("columns", [60, 80, 132])
+def test_each_drawing_of_the_bar_fits_the_terminal_and_erases_the_one_before(columns):
+    # A drawing that wraps cannot be redrawn in place: the label's words narrow the bar, then cut the name.
+    screen = TTY()
+    names = ["Ana", "María José Núñez de la Fuente y Ortega de los Ríos", "Bo"]
+    bar = cli.ProgressBar(screen, lambda index, result: names[index], "es", columns)
+    for i in range(3):
+        bar(i + 1, 3, SubmissionResult(f"{i}.py", 1.0, 2.0, []), i)
+    bar.close()
+    drawings = screen.getvalue().rstrip("\n").split("\r")[1:]
+    assert [len(d) for d in drawings] == [columns - 1] * 3  # each as wide as the last, so none shows through
+    assert "desde el inicio" in drawings[1] and ("…" in drawings[1]) == (columns < 100)
+    assert drawings[2].rstrip().endswith(" · Bo")

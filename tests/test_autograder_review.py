@@ -872,3 +872,31 @@ def test_review_counts_its_rows_and_decisions_in_the_singular_too(graded, tmp_pa
     fill(sheet, {"ana.py": ("pass", "Marta", "vale")})
     code, stdout, _ = run("review", graded, "--apply", sheet, "--lang", "en")
     assert code == 0 and "1 decision was recorded" in stdout
+
+
+def test_one_rule_says_whose_decision_or_file_choice_it_is_and_the_latest_of_each_is_kept():
+    from autograder.reporting.review import Decision, FileChoice, learner_key, merged_decisions, merged_file_choices
+
+    def decided(learner: str, ident: str, at: str, why: str) -> Decision:
+        return Decision("ab" * 32, "04.ipynb", learner, CRITERIA_IDS[0], True, 1.0, "Prof.", at, why, "pending", ident)
+
+    # The gradebook renamed the learner with id 101: the same learner, by id; a namesake without one is another.
+    early, renamed = (
+        decided("Ana García", "101", "2026-12-01T10:00", "a"),
+        decided("García, Ana", "101", "2026-12-02", "b"),
+    )
+    namesake = decided("Ana García", "", "2026-12-03T10:00", "c")
+    assert early.who == renamed.who == learner_key("Ana García", "101") == ("id", "101")
+    assert namesake.who == learner_key("Ana García", "") == ("name", "Ana García")
+    assert merged_decisions([renamed], [early, namesake]) == merged_decisions([namesake, early], [renamed])
+    assert merged_decisions([renamed], [early, namesake]) == [namesake, renamed]  # the latest of each, in a fixed order
+    tie = decided("García, Ana", "101", "2026-12-02", "given last")
+    assert merged_decisions([renamed, tie]) == [tie]  # at the same moment, the one given last
+
+    chosen = [
+        FileChoice("Ana García", "a.ipynb", "2026-12-01", "101"),
+        FileChoice("García, Ana", "b.ipynb", "2026-12-02", "101"),
+    ]
+    assert chosen[0].who == chosen[1].who == early.who  # a file choice is the learner's by the same rule
+    assert merged_file_choices(chosen[1:], chosen[:1]) == [chosen[1]]
+    assert merged_file_choices([FileChoice("Ana García", "c.ipynb", "2026-12-09", "")], chosen)[0].file == "c.ipynb"

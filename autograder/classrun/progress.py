@@ -29,18 +29,26 @@ def for_terminal(text: str) -> str:
 
 
 class ProgressBar:
-    """A progress bar redrawn in place, for a terminal: how far, how long, and who was just graded."""
+    """A progress bar redrawn in place, for a terminal: how far, how long since the start, and who was just graded.
 
-    def __init__(self, stream: TextIO, names: Callable[[int, SubmissionResult], str], width: int = 28) -> None:
-        self.stream, self.names, self.width, self.start, self.drawn = stream, names, width, time.monotonic(), False
+    Each drawing fits in ``columns`` (a line that wraps cannot be redrawn in place): the bar narrows, then the name
+    is cut, and the line is padded to erase what the previous, longer one left."""
+
+    def __init__(
+        self, stream: TextIO, names: Callable[[int, SubmissionResult], str], lang: str, columns: int = 80
+    ) -> None:
+        self.stream, self.names, self.lang, self.start, self.drawn = stream, names, lang, time.monotonic(), False
+        self.room = max(columns - 1, 40)  # the last column left free: some terminals wrap on writing it
 
     def __call__(self, done: int, total: int, result: SubmissionResult, index: int) -> None:
-        filled = self.width * done // max(total, 1)
-        bar = "█" * filled + "░" * (self.width - filled)
-        name = for_terminal(self.names(index, result))
-        name = name if len(name) <= 32 else name[:31] + "…"
-        elapsed = time.monotonic() - self.start
-        self.stream.write(f"\r{bar} {done}/{total} · {elapsed:5.1f} s · {name:<32}")
+        elapsed = elapsed_text(time.monotonic() - self.start, self.lang)
+        after = f" {done}/{total} · {elapsed} · "
+        width = min(_BAR_WIDTH, max(_BAR_MIN, self.room - len(after) - _NAME_MIN))
+        filled = width * done // max(total, 1)
+        bar = "█" * filled + "░" * (width - filled)
+        name, fits = for_terminal(self.names(index, result)), max(self.room - width - len(after), 1)
+        name = name if len(name) <= fits else name[: fits - 1] + "…"
+        self.stream.write(f"\r{bar}{after}{name}".ljust(self.room + 1))
         self.stream.flush()
         self.drawn = True
 
@@ -48,6 +56,15 @@ class ProgressBar:
         if self.drawn:
             self.stream.write("\n")
             self.stream.flush()
+
+
+_BAR_WIDTH, _BAR_MIN, _NAME_MIN = 28, 10, 20
+"""The bar's width on a wide terminal, the least it narrows to, and the room a name keeps before the bar narrows."""
+
+
+def elapsed_text(seconds: float, lang: str) -> str:
+    """The time since the run started, labelled so (a bar's and a log line's alike): «8,0 s desde el inicio»."""
+    return text("cli.progress_elapsed", lang, seconds=seconds)
 
 
 class ProgressLines:
@@ -71,7 +88,7 @@ class ProgressLines:
             name=for_terminal(self.names(index, result)),
             score=fmt_points(result.score, self.lang),
             max=fmt_points(result.max_score, self.lang),
-            seconds=time.monotonic() - self.start,
+            elapsed=elapsed_text(time.monotonic() - self.start, self.lang),
         )
         self.stream.write(line + "\n")
         self.stream.flush()

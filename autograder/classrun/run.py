@@ -207,7 +207,7 @@ def grade_class(
             course = _same_run_as(previous, course, lang)
             lang = course.lang or lang
         with collected(paths, lang) as intake:
-            for warning in intake.warnings:
+            for warning in intake.met:  # a file in no learner's folder is named once, at the end (GradedClass.unowned)
                 warn(warning)
             if not intake.learners:
                 raise Refused(text("cli.nothing", lang, paths=", ".join(f"«{p}»" for p in paths)))
@@ -245,11 +245,6 @@ def _same_run_as(previous: results_json.ClassResults, course: CourseConfig, lang
     return updated
 
 
-def _who(label: str, ident: str) -> tuple[str, str]:
-    """A learner's identity across runs: the LMS's id when known, else their name (never a file name)."""
-    return ("id", ident) if ident else ("name", label)
-
-
 def _grade_collected(
     intake: Intake,
     paths: Sequence[Path],
@@ -273,9 +268,10 @@ def _grade_collected(
     # A person's decisions from an earlier run into this folder hold again for the same content.
     decided, chosen = _saved_decisions(out, lang)
     at = datetime.now(UTC).isoformat(timespec="seconds")
-    # A part (--shard) is given the whole class's --choose: a learner of another part is that part's to choose for.
-    whole = plan(learners, paths, None, lang) if shard is not None else planned
-    planned, files, gone = _choose_files(planned, chosen, choose, lang, at, whole)
+    # --choose may name anyone the command was given: for a part (--shard), the whole class, whose other parts'
+    # learners are theirs to choose for; else the learners this run grades (a regrade of some: only those).
+    given = plan(learners, paths, None, lang) if shard is not None else planned
+    planned, files, gone = _choose_files(planned, given, chosen, choose, lang, at)
     for warning in gone:
         warn(warning)
     kept_files = [review.DECISIONS_JSON] if decided or chosen or files else []
@@ -386,8 +382,8 @@ def _into_class(
     """This run's learners placed in the class already in ``out``: each one found there keeps their feedback's
     name (and, known by the LMS's id, the name the class gave them, unless this run was ``named`` from the LMS's
     gradebook), a newcomer gets one no one has; and the class as it was. Refused when none of them is in it."""
-    by_who = {_who(e.label, e.ident): e for e in previous.entries}
-    found = [by_who.get(_who(p.label, p.learner_id)) for p in planned]
+    by_who = {review.learner_key(e.label, e.ident): e for e in previous.entries}
+    found = [by_who.get(review.learner_key(p.label, p.learner_id)) for p in planned]
     if not any(found):
         raise Refused(plural("grade.other_class", len(previous.entries), lang, out=out))
     taken = {e.name.casefold() for e in previous.entries}
@@ -405,34 +401,36 @@ def _into_class(
 
 def _choose_files(
     planned: list[Planned],
+    given: list[Planned],
     saved: list[review.FileChoice],
     asked: Sequence[str],
     lang: str,
     at: str,
-    whole: list[Planned] | None = None,
 ) -> tuple[list[Planned], list[review.FileChoice], list[str]]:
-    """This run's learners with the file a person chose for them (``--choose LEARNER=FILE``, or an earlier run's
-    choice kept in decisions.json); the choices to keep; a warning per earlier choice whose file is gone.
+    """This run's learners (``planned``) with the file a person chose for them (``--choose LEARNER=FILE``, or an
+    earlier run's choice kept in decisions.json); the choices to keep; a warning per earlier choice whose file is gone.
 
-    «LEARNER=» (no file) gives the learner back to the rule. A learner or file that cannot be found is refused
-    before anything is graded, naming what there is."""
+    ``asked`` may name anyone of ``given`` (everyone the command was given: the whole class, for a part); a learner
+    another part grades is left to that part. «LEARNER=» (no file) gives the learner back to the rule. A learner or
+    file that cannot be found is refused before anything is graded, naming what there is."""
     choices = {f.who: f for f in saved}
+    here = {p.position for p in planned}
     for spec in asked:
         learner, sep, file = spec.partition("=")
         learner, file = learner.strip(), file.strip()
         if not sep or not learner:
             raise Refused(text("grade.choose_syntax", lang, given=spec))
-        p = _find_learner(whole or planned, learner, lang)
-        if p.position not in {q.position for q in planned}:
-            continue  # another part's learner: chosen when that part is graded
-        who = _who(p.label, p.learner_id)
+        p = _find_learner(given, learner, lang)
+        if p.position not in here:
+            continue  # another part's learner (--shard): chosen when that part is graded
+        who = review.learner_key(p.label, p.learner_id)
         if not file:
             choices.pop(who, None)
             continue
         choices[who] = review.FileChoice(p.label, _find_file(p, file, lang), at, p.learner_id)
     placed, gone = [], []
     for p in planned:
-        f = choices.get(_who(p.label, p.learner_id))
+        f = choices.get(review.learner_key(p.label, p.learner_id))
         if f is not None and f.file not in [p.learner.inside(x) for x in p.learner.files]:
             # They handed in again without that file: the rule chooses, and the instructor is told.
             gone.append(text("grade.choice_gone", lang, learner=p.label, file=f.file))

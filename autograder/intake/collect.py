@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from autograder.course.catalogue import Notice, NoticeError, notice
+from autograder.course.catalogue import Notice, NoticeError, notice, text
 from autograder.intake.safe_files import DIR_FLAGS, Beneath, ReadRefused, open_regular
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
@@ -171,8 +171,21 @@ class Intake:
 
     @property
     def warnings(self) -> list[str]:
-        """The notices written out in the intake's language, in the order they were met."""
+        """What intake has to say, in its language: :attr:`met` (the notices in the order they were met), then
+        :attr:`unowned` (each file in no learner's folder). The record of a run: results.json, Gradescope."""
+        return [*self.met, *self.unowned]
+
+    @property
+    def met(self) -> list[str]:
+        """The notices written out in the intake's language, in the order they were met (refused members,
+        skipped folders): what a command says as it reads."""
         return [n.render(self.lang) for n in self.notices]
+
+    @property
+    def unowned(self) -> list[str]:
+        """Each file of the class in no learner's folder (:attr:`loose`), said: a command names them once, at
+        its end, with what they do to its exit code."""
+        return [text("intake.loose_other", self.lang, name=other.source) for other in self.loose]
 
     def warn(self, key: str, **params: Any) -> None:
         self.notices.append(Notice(key, params))
@@ -269,8 +282,6 @@ def collect_submissions(paths: list[Path], lang: str = "es", *, one_learner: boo
         intake.learners, intake.loose = group_learners(
             intake.submissions, intake.others, intake._bases, one_learner=one_learner
         )
-        for other in intake.loose:
-            intake.warn("intake.loose_other", name=other.source)
     except BaseException:
         intake.close()
         raise

@@ -100,6 +100,9 @@ class ExportSummary:
     """The per cent the course (curso.toml's ``penalizacion_tarde``) takes off a late learner's grade."""
     penalized: list[str] = field(default_factory=list)
     """Late learners whose grade was written with the penalty taken off (not those pending, locked or kept)."""
+    penalty_later: list[str] = field(default_factory=list)
+    """Late learners pending review, where the course sets a penalty: their cell waits for the decision, and the
+    penalty comes off the grade then exported (said, so that no one reads them as spared)."""
 
 
 # --- results.json -----------------------------------------------------------------------------
@@ -167,9 +170,13 @@ class _Sheet:
     delimiter: str
     quote_all: bool
     records: list[_Record]
+    _headers: dict[int, list[str]] = field(default_factory=dict, repr=False)
 
     def header(self, at: int = 0) -> list[str]:
-        return [unicodedata.normalize("NFC", c.strip()) for c in self.records[at].cells]
+        """The cells of the header record ``at``, as read (normalised once: every column is looked up in them)."""
+        if at not in self._headers:
+            self._headers[at] = [unicodedata.normalize("NFC", c.strip()) for c in self.records[at].cells]
+        return self._headers[at]
 
     def write_cells(self, record: _Record, changes: dict[int, str]) -> None:
         """``record`` with ``changes`` (column -> value): every other cell kept byte for byte, quotes and all.
@@ -310,33 +317,41 @@ def _ident(raw: str) -> str:
     return unicodedata.normalize("NFC", raw).strip()
 
 
+def _moodle_ident(cell: str) -> str:
+    """A worksheet row's participant id («Participante 15» → "15"); "" when the cell holds none."""
+    found = _MOODLE_ROW.fullmatch(_ident(cell))
+    return found.group(1) if found else ""
+
+
+def _canvas_ident(cell: str) -> str:
+    """A gradebook row's user id; "" for Canvas's rows that are not a learner's («Points Possible»...)."""
+    ident = _ident(cell)
+    return ident if ident.isdigit() else ""
+
+
+def _person(cell: str) -> str:
+    """A learner's name as the LMS's file writes it, its spaces folded (NFC); "" for an empty cell."""
+    return unicodedata.normalize("NFC", " ".join(cell.split()))
+
+
 def learner_names(path: Path) -> dict[str, str]:
     """Each learner's name as the LMS's file at ``path`` writes it, by their LMS id: Canvas's gradebook
     («Núñez, María», where its download only says «núñezmaría») or Moodle's grading worksheet.
 
-    The one reader of names in an LMS's file: ``grade --gradebook`` names the reports with it, and ``export``
-    names the rows it lists with it."""
-    names = _sheet_names(read_sheet(path))
+    What ``grade --gradebook`` names the reports with; ``export`` reads the same columns, the same way
+    (:func:`_moodle_ident`, :func:`_canvas_ident`, :func:`_person`), in its own one pass over the rows."""
+    sheet = read_sheet(path)
+    names: dict[str, str] = {}
+    for headers, ident_of in ((CANVAS_HEADERS, _canvas_ident), (MOODLE_HEADERS, _moodle_ident)):
+        id_col, name_col = _find_column(sheet, headers["id"]), _find_column(sheet, headers["name"])
+        if id_col is not None and name_col is not None:
+            for record in sheet.records[1:]:
+                ident, name = ident_of(record.cell(id_col)), _person(record.cell(name_col))
+                if ident and name:
+                    names[ident] = name
+            break
     if not names:
         raise ExportError(notice("lms.no_names", file=str(path)))
-    return names
-
-
-def _sheet_names(sheet: _Sheet) -> dict[str, str]:
-    canvas = _find_column(sheet, CANVAS_HEADERS["id"]), _find_column(sheet, CANVAS_HEADERS["name"])
-    moodle = _find_column(sheet, MOODLE_HEADERS["id"]), _find_column(sheet, MOODLE_HEADERS["name"])
-    names: dict[str, str] = {}
-    for record in sheet.records[1:]:
-        if canvas[0] is not None and canvas[1] is not None:
-            ident, name = _ident(record.cell(canvas[0])), record.cell(canvas[1])
-            ident = ident if ident.isdigit() else ""  # «Points Possible» and Canvas's other header rows
-        elif moodle[0] is not None and moodle[1] is not None:
-            found = _MOODLE_ROW.fullmatch(_ident(record.cell(moodle[0])))
-            ident, name = (found.group(1) if found else ""), record.cell(moodle[1])
-        else:
-            return {}
-        if ident and name.strip():
-            names[ident] = unicodedata.normalize("NFC", " ".join(name.split()))
     return names
 
 
@@ -351,6 +366,8 @@ class _Row:
     comment: int | None = None
     """The column of the feedback comment, where the LMS has one."""
     locked: bool = False
+    name: str = ""
+    """The learner as the LMS's file names them («Núñez, María»): the export's lists say it so."""
 
 
 def _match(
@@ -358,7 +375,6 @@ def _match(
     learners: list[Graded],
     rows: list[_Row],
     fill: Callable[[_Row, Graded], dict[int, str]],
-    names: dict[str, str],
     *,
     overwrite: bool = False,
     late: set[str] | None = None,
@@ -378,6 +394,7 @@ def _match(
             )
         seen[row.ident] = row.record.line
     by_id = {g.ident: g for g in learners if g.ident}
+    names = {row.ident: row.name for row in rows if row.name}
     if not set(seen) & set(by_id):
         raise ExportError(notice("lms.no_match", file=str(sheet.path)))
     summary = ExportSummary(penalty=penalty)
@@ -393,15 +410,19 @@ def _match(
             learner = replace(learner, late=True, fraction=fraction)
         # A row's learner as the LMS names them («Núñez, María»), else as the reports do.
         shown = names.get(row.ident) or (learner.name if learner is not None else row.ident)
+        filled = any(row.record.cell(c).strip() for c in (row.grade, row.comment) if c is not None)
+        kept = row.locked or (filled and not overwrite)
         if learner is None:
             summary.no_result.append(shown)
         elif not learner.graded:
             summary.not_graded.append(shown)
         elif learner.fraction is None:
             summary.pending.append(shown)
+            if is_late and penalty and not kept:  # a row never written never takes the penalty either
+                summary.penalty_later.append(shown)
         elif row.locked:
             summary.locked.append(shown)
-        elif not overwrite and any(row.record.cell(c).strip() for c in (row.grade, row.comment) if c is not None):
+        elif kept:
             summary.kept.append(shown)
         else:
             before = row.record.cell(row.grade).strip()
@@ -454,19 +475,19 @@ def export_moodle(
     id_col, grade_col, max_col = columns["id"], columns["grade"], columns["max"]
     assert id_col is not None and grade_col is not None and max_col is not None
     rows: list[_Row] = []
-    names = _sheet_names(sheet)
     late: list[str] = []
     for record in sheet.records[1:]:
         if not any(c.strip() for c in record.cells):
             continue
-        found = _MOODLE_ROW.fullmatch(_ident(record.cell(id_col)))
-        if found is None:
+        ident = _moodle_ident(record.cell(id_col))
+        if not ident:
             value = record.cell(id_col)[:40]
             raise ExportError(notice("lms.bad_identifier", file=str(worksheet), line=record.line, value=value))
         locked = record.cell(columns["changeable"]).strip().casefold() in _LOCKED
-        rows.append(_Row(record, found.group(1), grade_col, columns["feedback"], locked))
+        name = _person(record.cell(columns["name"]))
+        rows.append(_Row(record, ident, grade_col, columns["feedback"], locked, name))
         if _LATE.search(record.cell(columns["status"])):
-            late.append(found.group(1))
+            late.append(ident)
 
     def fill(row: _Row, learner: Graded) -> dict[int, str]:
         record = row.record
@@ -483,7 +504,7 @@ def export_moodle(
                 changes[row.comment] += " " + text("lms.comment_late", lang, pct=fmt_points(penalty, lang))
         return changes
 
-    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite, late=set(late), penalty=penalty)
+    summary = _match(sheet, learners, rows, fill, overwrite=overwrite, late=set(late), penalty=penalty)
     zipped = None
     if feedback_zip is not None:
         if feedback_zip.resolve() in (worksheet.resolve(), out.resolve()):
@@ -549,21 +570,20 @@ def export_canvas(
                 found=" · ".join(header[i] for i in hits),
             )
         )
-    target = hits[0]
+    target, name_col = hits[0], _find_column(sheet, CANVAS_HEADERS["name"])
     points: tuple[float, str, int] | None = None
     rows: list[_Row] = []
-    names = _sheet_names(sheet)
     for record in sheet.records[1:]:
-        ident = _ident(record.cell(id_col))
+        ident = _canvas_ident(record.cell(id_col))
         if record.cell(0).strip() == CANVAS_POINTS:
             points = _number(record.cell(target))
             if points is None or points[0] <= 0:
                 value = record.cell(target)[:40]
                 raise ExportError(notice("lms.bad_maximum", file=str(gradebook), line=record.line, value=value))
             continue
-        if not ident.isdigit():  # Canvas's other header rows («Manual Posting»...): not a learner
+        if not ident:  # Canvas's other header rows («Manual Posting»...): not a learner
             continue
-        rows.append(_Row(record, ident, target))
+        rows.append(_Row(record, ident, target, name=_person(record.cell(name_col))))
     if points is None:
         raise ExportError(notice("lms.no_points", file=str(gradebook), line=head_line))
     maximum = points
@@ -572,7 +592,7 @@ def export_canvas(
         assert learner.fraction is not None
         return {target: _scaled(learner.fraction, maximum)}
 
-    summary = _match(sheet, learners, rows, fill, names, overwrite=overwrite, penalty=penalty)
+    summary = _match(sheet, learners, rows, fill, overwrite=overwrite, penalty=penalty)
     _write_out(sheet, out)
     return summary
 
@@ -590,6 +610,7 @@ def shown(summary: ExportSummary, lang: str) -> list[str]:
         ("lms.not_graded", summary.not_graded),
         ("lms.late_listed" if summary.penalty else "lms.late", summary.late),
         ("lms.late_penalty", summary.penalized),
+        ("lms.late_penalty_later", summary.penalty_later),
         ("lms.pending", summary.pending),
         ("lms.not_in_sheet", summary.not_in_sheet),
         ("lms.no_result", summary.no_result),

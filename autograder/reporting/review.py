@@ -28,10 +28,10 @@ import csv
 import io
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from autograder.course.catalogue import NoticeError, notice, text
 from autograder.course.config import is_number
@@ -67,6 +67,13 @@ class Row:
     criterion: CriterionResult
 
 
+def learner_key(name: str, ident: str) -> tuple[str, str]:
+    """Who a learner is across runs, for what a person decided about them: the LMS's id when known, else their
+    name; never the file's name, which every learner shares. The one rule, for decisions, file choices and the
+    class a run updates."""
+    return ("id", ident) if ident else ("name", name)
+
+
 @dataclass(frozen=True)
 class Decision:
     sha256: str
@@ -86,9 +93,13 @@ class Decision:
 
     @property
     def who(self) -> tuple[str, str]:
-        """Whose decision it is: by the LMS's id when known, else by name (never by file name: every
-        learner hands in a file of the same name)."""
-        return ("id", self.learner_id) if self.learner_id else ("name", self.learner)
+        """Whose decision it is (:func:`learner_key`)."""
+        return learner_key(self.learner, self.learner_id)
+
+    @property
+    def one_per(self) -> tuple[str, tuple[str, str], str]:
+        """What a decision settles: one learner's criterion, for the content it was made on."""
+        return (self.sha256, self.who, self.criterion)
 
 
 @dataclass(frozen=True)
@@ -108,7 +119,13 @@ class FileChoice:
 
     @property
     def who(self) -> tuple[str, str]:
-        return ("id", self.learner_id) if self.learner_id else ("name", self.learner)
+        """Whose choice it is (:func:`learner_key`)."""
+        return learner_key(self.learner, self.learner_id)
+
+    @property
+    def one_per(self) -> tuple[str, str]:
+        """What a choice settles: one learner's file, whatever they hand in."""
+        return self.who
 
 
 def learner_cell(entry: ReportEntry) -> str:
@@ -118,8 +135,9 @@ def learner_cell(entry: ReportEntry) -> str:
 
 
 def _whos(entry: ReportEntry) -> tuple[tuple[str, str], ...]:
-    """Every :attr:`Decision.who` that designates ``entry``'s learner."""
-    return (("id", entry.ident), ("name", entry.label)) if entry.ident else (("name", entry.label),)
+    """Every :attr:`Decision.who` that designates ``entry``'s learner: theirs (:func:`learner_key`), and their
+    name alone, as a decisions.json written before the LMS's ids were kept has it."""
+    return tuple(dict.fromkeys((learner_key(entry.label, entry.ident), learner_key(entry.label, ""))))
 
 
 def _matches(entry: ReportEntry, learner: str) -> bool:
@@ -331,23 +349,27 @@ def _well_formed(d: Decision) -> bool:
     return all(isinstance(t, str) for t in texts) and isinstance(d.passed, bool) and is_number(d.score)
 
 
+_Decided = TypeVar("_Decided", Decision, FileChoice)
+
+
+def _latest(groups: Iterable[Iterable[_Decided]]) -> list[_Decided]:
+    """Of the decisions that settle the same thing (``one_per``), the latest (``at``; of two at the same time, the
+    one given last)."""
+    kept: dict[Hashable, _Decided] = {}
+    for d in (d for group in groups for d in group):
+        if d.one_per not in kept or d.at >= kept[d.one_per].at:
+            kept[d.one_per] = d
+    return list(kept.values())
+
+
 def merged_decisions(*groups: Iterable[Decision]) -> list[Decision]:
     """One decision per (learner, content, criterion): the latest, in a fixed order (every run writes the same file)."""
-    kept: dict[tuple[str, tuple[str, str], str], Decision] = {}
-    for d in (d for group in groups for d in group):
-        key = (d.sha256, d.who, d.criterion)
-        if key not in kept or d.at >= kept[key].at:
-            kept[key] = d
-    return sorted(kept.values(), key=lambda d: (d.learner, d.learner_id, d.submission, d.criterion, d.sha256))
+    return sorted(_latest(groups), key=lambda d: (d.learner, d.learner_id, d.submission, d.criterion, d.sha256))
 
 
 def merged_file_choices(*groups: Iterable[FileChoice]) -> list[FileChoice]:
     """One choice per learner: the latest, in a fixed order."""
-    kept: dict[tuple[str, str], FileChoice] = {}
-    for f in (f for group in groups for f in group):
-        if f.who not in kept or f.at >= kept[f.who].at:
-            kept[f.who] = f
-    return sorted(kept.values(), key=lambda f: (f.learner, f.learner_id))
+    return sorted(_latest(groups), key=lambda f: (f.learner, f.learner_id))
 
 
 def decisions_json(decisions: list[Decision], files: list[FileChoice] | None = None) -> str:

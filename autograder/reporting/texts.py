@@ -403,19 +403,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "No se encontró ninguna entrega (.py o .ipynb) en {paths}.",
         "en": "No submission (.py or .ipynb) was found in {paths}.",
     },
+    # The time a progress line or the terminal's bar shows is the run's so far, not the learner's: said once, here.
+    "cli.progress_elapsed": {"es": "{seconds:.1f} s desde el inicio", "en": "{seconds:.1f} s since the start"},
     "cli.progress": {
-        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({seconds:.1f} s desde el inicio)",
-        "en": "[{done}/{total}] {name}: {score} of {max} points ({seconds:.1f} s since the start)",
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos ({elapsed})",
+        "en": "[{done}/{total}] {name}: {score} of {max} points ({elapsed})",
     },
     "cli.progress_error": {
-        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({seconds:.1f} s desde el inicio)",
-        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({seconds:.1f} s since the start)",
+        "es": "[{done}/{total}] {name}: {score} de {max} puntos, con error ({elapsed})",
+        "en": "[{done}/{total}] {name}: {score} of {max} points, with an error ({elapsed})",
     },
     "cli.progress_pending": {
         "es": "[{done}/{total}] {name}: {score} de {max} puntos por ahora; {pending} puntos, pendientes de revisión "
-        "({seconds:.1f} s desde el inicio)",
+        "({elapsed})",
         "en": "[{done}/{total}] {name}: {score} of {max} points so far; {pending} points are left pending review "
-        "({seconds:.1f} s since the start)",
+        "({elapsed})",
     },
     "cli.graded.one": {
         "es": "Se calificó 1 alumno en {seconds:.1f} s (--jobs {jobs}, semilla {seed}).",
@@ -447,18 +449,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "cli.unowned.one": {
         "es": "No se calificó 1 archivo de la clase que no está en la carpeta de ningún alumno: {files}. Lo "
         "calificado está escrito en «{out}»; si es una entrega, ponlo en la carpeta de su alumno y vuelve a "
-        "calificar con --force. El comando termina con el código 3.",
+        "calificar con --force. El comando termina con el código {code}.",
         "en": "1 file of the class in no learner's folder was not graded: {files}. What was graded is written in "
         "«{out}»; if it is a submission, put it in its learner's folder and grade again with --force. The command "
-        "ends with exit code 3.",
+        "ends with exit code {code}.",
     },
     "cli.unowned.other": {
         "es": "No se calificaron {n} archivos de la clase que no están en la carpeta de ningún alumno: {files}. Lo "
         "calificado está escrito en «{out}»; si alguno es una entrega, ponlo en la carpeta de su alumno y vuelve a "
-        "calificar con --force. El comando termina con el código 3.",
+        "calificar con --force. El comando termina con el código {code}.",
         "en": "{n} files of the class in no learner's folder were not graded: {files}. What was graded is written in "
         "«{out}»; if one is a submission, put it in its learner's folder and grade again with --force. The command "
-        "ends with exit code 3.",
+        "ends with exit code {code}.",
     },
     "cli.pending.one": {
         "es": "1 alumno tiene puntos pendientes de revisión: «autograder review {out}» los lista.",
@@ -974,6 +976,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "Con un {pct} % menos por entrega tardía, como dice penalizacion_tarde en la configuración del curso "
         "({n}): {names}.",
         "en": "With {pct} % taken off for late work, as the course's penalizacion_tarde says ({n}): {names}.",
+    },
+    "lms.late_penalty_later": {
+        "es": "Entregaron tarde y tienen puntos pendientes de revisión: su celda queda como estaba y el {pct} % se "
+        "restará de la nota que se exporte cuando se decida ({n}): {names}.",
+        "en": "Handed in late and with points pending review: their cell stays as it was, and the {pct} % comes off "
+        "the grade exported once they are decided ({n}): {names}.",
     },
     "lms.comment_late": {
         "es": "Entrega tardía: se restó un {pct} %.",
