@@ -54,8 +54,7 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 USER_SETTINGS = {
     # All cells stay in the DOM (the default virtualises off-screen cells), so every widget can be checked.
     "notebook-extension/tracker": {"windowingMode": "none"},
-    # No "get Jupyter news?" pop-up over the screenshot, no fetch from the internet.
-    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    # Not the news pop-up: the course's own defaults (jupyter-config/overrides.d) must keep it away, as for a learner.
 }
 
 SERVER_START_TIMEOUT_S = 60
@@ -1161,6 +1160,10 @@ def test_jupyterlab_speaks_spanish(lab_server: LabServer, browser_context: Any) 
         assert "¿Reiniciar el kernel?" in said and "Se perderán todas las variables" in said, said
         assert not ENGLISH_WORDS.search(said) and not OTHER_KERNEL_WORDS.search(said), said
         dialog.get_by_role("button", name="Cancelar").click()
+        # JupyterLab asks in English whether to fetch Jupyter's news (and says when a newer version is out)
+        # unless its settings say otherwise: by now, seconds after the page was restored, it would be showing.
+        toasts = page.locator(".Toastify__toast").all_inner_texts()
+        assert toasts == [], toasts
     finally:
         page.close()
 

@@ -57,6 +57,8 @@ MAX_COURSE_VENV_MB = 420
 # The course's own language pack (jupyterlab_language_pack_es, made by lesson3.build_language_pack).
 SPANISH = "es"
 TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+NOTIFICATION_PLUGIN = "@jupyterlab/apputils-extension:notification"
+NO_NEWS = {"fetchNews": "false", "checkForUpdates": False}
 OVERRIDES = REPO / "jupyter-config" / "overrides.d" / "lesson3.json"
 OVERRIDES_TARGET = "share/jupyter/lab/settings/overrides.d/lesson3.json"
 NARROW_EXTENSION = REPO / "jupyter-config" / "labextensions" / "lesson3-narrow-screens"
@@ -405,7 +407,11 @@ def test_the_package_installs_spanish_as_jupyterlabs_default():
     for extension in (NARROW_EXTENSION, FILE_TYPES_EXTENSION):
         package = json.loads((extension / "package.json").read_text())
         assert package["name"] == extension.name and package["jupyterlab"]["_build"]["load"] == "static/remoteEntry.js"
-    assert json.loads(OVERRIDES.read_text(encoding="utf-8")) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
+    assert json.loads(OVERRIDES.read_text(encoding="utf-8")) == {
+        TRANSLATION_PLUGIN: {"locale": SPANISH},
+        # JupyterLab otherwise asks, in English, whether to fetch Jupyter's news: the course is offline and Spanish.
+        NOTIFICATION_PLUGIN: NO_NEWS,
+    }
     # The course's pack is the only language pack installed, whichever command ran: upstream's (es_ES) beside it
     # was a second Spanish in Configuración › Idioma. It is built from upstream's wheel in vendor/, which translates
     # the strings of its own JupyterLab major version.
@@ -425,12 +431,15 @@ from jupyterlab_server.translation_utils import get_language_packs
 app = get_app_dir()
 plugin = {TRANSLATION_PLUGIN!r}
 settings, _ = get_settings(os.path.join(app, "settings"), os.path.join(app, "schemas"), os.devnull, plugin)
-result = [settings["schema"]["properties"]["locale"]["default"], sorted(get_language_packs()[0])]
+news, _ = get_settings(os.path.join(app, "settings"), os.path.join(app, "schemas"), os.devnull, {NOTIFICATION_PLUGIN!r})
+news = {{k: v["default"] for k, v in news["schema"]["properties"].items() if k in ("fetchNews", "checkForUpdates")}}
+result = [settings["schema"]["properties"]["locale"]["default"], sorted(get_language_packs()[0]), news]
 """
 
 
-def _default_locale(prefix: Path, env: dict[str, str]) -> tuple[str, list[str]]:
-    """The default locale JupyterLab gets in the environment at ``prefix``, and the language packs there."""
+def _default_locale(prefix: Path, env: dict[str, str]) -> tuple[str, list[str], dict[str, Any]]:
+    """The default locale JupyterLab gets in the environment at ``prefix``, the language packs there, and
+    its defaults for asking about news and updates."""
     proc = subprocess.run(
         [str(prefix / "bin" / "python"), "-c", _LOCALE_PROBE + "print(json.dumps(result))"],
         capture_output=True,
@@ -439,8 +448,8 @@ def _default_locale(prefix: Path, env: dict[str, str]) -> tuple[str, list[str]]:
         env=env,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    default, languages = json.loads(proc.stdout)
-    return default, languages
+    default, languages, news = json.loads(proc.stdout)
+    return default, languages, news
 
 
 def _isolated_env(base: Path) -> dict[str, str]:
@@ -464,8 +473,9 @@ def test_jupyterlab_in_this_environment_defaults_to_spanish():
         pytest.fail(f"{OVERRIDES_TARGET} is not in {sys.prefix}: run the README's command (it reinstalls the course)")
     probe: dict[str, Any] = {}
     exec(_LOCALE_PROBE, probe)
-    default, languages = probe["result"]
+    default, languages, news = probe["result"]
     assert default == SPANISH
+    assert news == NO_NEWS  # no English pop-up asking to fetch Jupyter's news from the internet
     # One Spanish in Configuración › Idioma, the course's (upstream's es_ES beside it was a second one).
     assert [language for language in languages if language.startswith("es")] == [SPANISH]
 
@@ -619,8 +629,9 @@ def test_the_course_opens_in_spanish(course_env):
     assert jupyterlab["menu\x04File"] == ["Archivo"]
     assert jupyterlab["Run All Cells"] not in (["Run All Cells"], [""], [])
     assert jupyterlab["menu\x04Run"] == ["Ejecutar"] and jupyterlab["Restart Kernel…"] == ["Reiniciar el kernel…"]
-    default, languages = _default_locale(course_env.venv, course_env.env)
+    default, languages, news = _default_locale(course_env.venv, course_env.env)
     assert default == SPANISH and [language for language in languages if language.startswith("es")] == [SPANISH]
+    assert news == NO_NEWS
 
 
 @pytest.mark.slow
