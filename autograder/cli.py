@@ -1,17 +1,9 @@
-"""The ``autograder`` command: grade a whole class, merge parts, build the Gradescope bundle.
+"""The ``autograder`` command: grade a whole class, review what is left to a person, export to the LMS,
+merge parts, build the Gradescope bundle and the learners' edition (``autograder --help`` lists them).
 
-    autograder grade PATH... --out DIR [--jobs N] [--seed S] [--lang es|en] [--force] [--shard I/N] [--config TOML]
-        [--choose LEARNER=FILE]... [--gradebook CSV]
-    autograder merge DIR... --out DIR [--force]
-    autograder gradescope --out autograder.zip [--seed S] [--config TOML]
-    autograder export moodle RESULTS --worksheet W.csv --out O.csv [--feedback-zip Z.zip]
-    autograder export canvas RESULTS --gradebook G.csv --column NAME --out O.csv
-    autograder review DIR [--criterion ID] [--learner NAME] [--csv FILE] | autograder review DIR --apply FILE
-
-Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no
-submissions found or an unreadable zip, 1 for an internal failure of the grader, 3 when the
-class was graded and written but some of its files were in no learner's folder (not graded),
-130 after a Ctrl-C.
+Exit codes: 0 when grading ran (whatever the scores), 2 for bad usage, no submissions found or an unreadable
+zip, 1 for an internal failure of the grader, 3 when the class was graded and written but some of its files
+were in no learner's folder (not graded), 130 after a Ctrl-C.
 """
 
 from __future__ import annotations
@@ -84,14 +76,10 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
     grade = commands.add_parser("grade", help=say("grade"), description=say("grade_description"))
     grade.add_argument("paths", nargs="+", type=Path, metavar=say("metavar_path"), help=say("paths"))
     grade.add_argument("--out", required=True, type=Path, metavar=say("metavar_folder"), help=say("out"))
-    grade.add_argument(
-        "--jobs",
-        type=_whole_number(1, "cli.rule_at_least_one", lang),
-        default=os.cpu_count() or 1,
-        metavar="N",
-        help=say("jobs"),
-    )
-    grade.add_argument("--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("seed"))
+    at_least_one = _whole_number(1, "cli.rule_at_least_one", lang)
+    zero_or_more = _whole_number(0, "cli.rule_zero_or_more", lang)
+    grade.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1, metavar="N", help=say("jobs"))
+    grade.add_argument("--seed", type=zero_or_more, metavar="S", help=say("seed"))
     grade.add_argument("--lang", choices=LANGS, help=say("lang_grade"))
     grade.add_argument("--force", action="store_true", help=say("force"))
     grade.add_argument("--replace", action="store_true", help=say("replace"))
@@ -107,9 +95,7 @@ def build_parser(lang: str = "es") -> argparse.ArgumentParser:
 
     bundle = commands.add_parser("gradescope", help=say("gradescope"), description=say("gradescope_description"))
     bundle.add_argument("--out", type=Path, default=Path("autograder.zip"), metavar="ZIP", help=say("bundle_out"))
-    bundle.add_argument(
-        "--seed", type=_whole_number(0, "cli.rule_zero_or_more", lang), metavar="S", help=say("bundle_seed")
-    )
+    bundle.add_argument("--seed", type=zero_or_more, metavar="S", help=say("bundle_seed"))
     merge.add_argument("--lang", choices=LANGS, help=say("lang_merge"))
     decide = commands.add_parser("review", help=say("review"), description=say("review_description"))
     decide.add_argument("results", type=Path, metavar=say("metavar_folder"), help=say("results"))
@@ -186,14 +172,7 @@ def grade_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> i
 
     course = args.course.with_run(seed=args.seed, lang=lang)
     asked = {"jobs": args.jobs, "shard": args.shard, "force": args.force, "replace": args.replace}
-    asked["choose"] = args.choose
-    if args.gradebook is not None:
-        from autograder.reporting.lms import ExportError, learner_names
-
-        try:
-            asked["names"] = learner_names(args.gradebook)
-        except ExportError as exc:
-            raise UsageError(exc.notice.render(lang)) from exc
+    asked |= {"choose": args.choose, "gradebook": args.gradebook}
     ran = run.grade_class(args.paths, args.out, course, start=start, warn=warn, **asked)
     out = args.out
     if ran.interrupted:

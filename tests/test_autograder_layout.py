@@ -511,3 +511,14 @@ def test_the_private_import_check_sees_each_way_of_reaching_one():
     ):
         assert private_imports(module, ast.parse(source)), source
     assert private_imports(module, ast.parse("from autograder.judging.verdict_help import show\nx._y")) == []
+
+
+# What the design keeps small (issue 26): the command line a front end over classrun/, the catalogue one
+# mechanism with each room's texts beside the room. cli.py reached 363 lines once, with --choose and --gradebook.
+FRONT_ENDS = {"cli.py": 350, "course/catalogue.py": 900}
+
+
+@pytest.mark.parametrize(("module", "most"), FRONT_ENDS.items())
+def test_the_front_ends_stay_thin(module: str, most: int) -> None:
+    lines = len((PACKAGE / module).read_text(encoding="utf-8").splitlines())
+    assert lines < most, f"{module}: {lines} lines; what it grew by belongs in its room (classrun/, a room's texts)"

@@ -183,7 +183,7 @@ def grade_class(
     warn: Callable[[str], None],
     replace: bool = False,
     choose: Sequence[str] = (),
-    names: dict[str, str] | None = None,
+    gradebook: Path | None = None,
 ) -> GradedClass:
     """Grade the class under ``paths`` (or its ``shard``) into ``out``; ``start`` gives the progress once the
     plan is known, ``warn`` says each warning as it comes. A Ctrl-C keeps what was graded
@@ -195,8 +195,9 @@ def grade_class(
 
     ``choose``: «LEARNER=FILE», a person's choice of the file graded for a learner instead of the rule's
     (:func:`_choose_files`); kept in decisions.json, so every later run into ``out`` grades it again.
-    ``names``: each learner's name by LMS id, from the LMS's gradebook (``--gradebook``): the reports' names."""
+    ``gradebook``: the LMS's gradebook or worksheet, whose names by LMS id the reports write (``--gradebook``)."""
     lang = course.lang or "es"
+    names = _gradebook_names(gradebook, lang) if gradebook is not None else {}
     if shard is not None and course.seed is None:
         raise Refused(text("shard.needs_seed", lang))
     with out_lock(out, lang):
@@ -397,6 +398,15 @@ def _into_class(
         label = old.label if old is not None and p.learner_id and not named else p.label
         placed.append(dataclasses.replace(p, name=name, label=label))
     return placed, list(previous.entries)
+
+
+def _gradebook_names(gradebook: Path, lang: str) -> dict[str, str]:
+    from autograder.reporting.lms import ExportError, learner_names  # the LMS's sheets: only with --gradebook
+
+    try:
+        return learner_names(gradebook)
+    except ExportError as exc:
+        raise Refused(exc.notice.render(lang)) from exc
 
 
 def _choose_files(
