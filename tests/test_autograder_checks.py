@@ -404,6 +404,40 @@ def test_is_error_passes_a_content_saying_the_state_is_unknown_in_other_words(hi
     assert is_error.passed, is_error.feedback
 
 
+@pytest.mark.parametrize(
+    ("content", "passed", "said"),
+    [
+        ("Estado desconocido, aunque probablemente se envió.", None, "pendiente de revisión por el profesor"),
+        ("Probablemente se envió.", False, "no le dice al modelo"),
+    ],
+)
+def test_one_text_for_every_case_is_quoted_once_naming_the_cases(hi_cases, content, passed, said):
+    # A reconcile answers every high-impact tool with the same words: the feedback (and the review's listing,
+    # which shows it) quotes them once and names every case that has them, not once per tool.
+    assert len(hi_cases) >= 3
+    _, is_error, _ = hi_verdicts(variant(lambda cp, r: r.update(content=content)), hi_cases)
+    assert is_error.passed is passed
+    assert is_error.feedback.count(content[:20]) == 1 and is_error.feedback.count(said) == 1, is_error.feedback
+    for case in hi_cases:
+        assert case.label in is_error.feedback, (case.label, is_error.feedback)
+    if passed is False:
+        assert f"Falló en {len(hi_cases)} de {len(hi_cases)} casos" in is_error.feedback, is_error.feedback
+
+
+def test_cases_whose_problems_differ_are_each_said(hi_cases):
+    # Grouping is by what is said: a wrong text on one case and a missing is_error on another stay two items.
+    def change(cp, result):
+        if result["tool_use_id"] == hi_cases[0].pending["id"]:
+            result.update(content="Probablemente se envió.")
+        else:
+            result.pop("is_error", None)
+
+    _, is_error, _ = hi_verdicts(variant(change), hi_cases[:2])
+    assert not is_error.passed
+    assert "no le dice al modelo" in is_error.feedback and "is_error" in is_error.feedback, is_error.feedback
+    assert hi_cases[0].label in is_error.feedback and hi_cases[1].label in is_error.feedback
+
+
 # -- Level 2: pairing ------------------------------------------------------------------------------------------
 
 

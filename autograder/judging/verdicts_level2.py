@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from autograder.course.catalogue import keys, text, written
+from autograder.course.catalogue import keys, listed, text, written
 from autograder.course.criteria import Verdict
 from autograder.judging.observe import (
     IncidentObservation,
@@ -89,26 +89,40 @@ def _why(key: str, lang: str, **params: Any) -> Problem:
     return problem
 
 
+CASE = "\x00case\x00"
+"""What ``check`` is given as a case's name: cases whose problem reads the same are said once, named together."""
+
+
 def _judge_cases(observations: list[ReconcileObservation], lang: str, check: Any, ok_feedback: str) -> Verdict:
     """``check(obs, label)`` is what is wrong with one case (None: nothing); a failure on every case is said once.
 
-    So is an explanation: the cases are listed, each with its own facts, and each reason follows once.
+    So is a problem several cases share (the same text quoted for seven tools is quoted once, naming the seven),
+    and so is an explanation: each reason follows once.
     """
     if verdict := said_once((o.outcome for o in observations), lang):
         return verdict
-    found = [p for obs in observations if (p := check(obs, written(obs.case.label, lang)))]
-    if not found:
+    cases: dict[str, list[str]] = {}  # a problem as check said it, with CASE for the name: the cases that have it
+    problems: dict[str, Problem] = {}
+    for obs in observations:
+        if said := check(obs, CASE):
+            cases.setdefault(said, []).append(written(obs.case.label, lang))
+            problems.setdefault(said, said if isinstance(said, Problem) else Problem(said))
+    if not cases:
         return Verdict(True, ok_feedback)
+
+    def named(group: list[Problem]) -> list[str]:
+        return [p.replace(CASE, listed(cases[p], lang)) for p in group]
+
     # A case that fails decides the criterion; only undecided cases beside passing ones leave it to a person.
-    failed = [p for p in found if not getattr(p, "pending", False)]
+    failed = [p for p in problems.values() if not p.pending]
     if not failed:
-        return Verdict(None, " ".join(f"{p}." for p in found))
-    problems = [str(p) for p in failed]
-    whys = list(dict.fromkeys(text(p.why, lang) for p in failed if getattr(p, "why", "")))
+        return Verdict(None, " ".join(f"{line}." for line in named(list(problems.values()))))
+    whys = list(dict.fromkeys(text(p.why, lang) for p in failed if p.why))
     if len(observations) == 1:
-        return Verdict(False, " ".join([problems[0] + ".", *whys]))
-    listed = text("level2.failed_items", lang, bad=len(problems), n=len(observations), items=listing(problems, lang))
-    return Verdict(False, " ".join([listed, *whys]))
+        return Verdict(False, " ".join([named(failed)[0] + ".", *whys]))
+    bad = sum(len(cases[p]) for p in failed)
+    summary = text("level2.failed_items", lang, bad=bad, n=len(observations), items=listing(named(failed), lang))
+    return Verdict(False, " ".join([summary, *whys]))
 
 
 @verdict("nivel2.read_only_rerun")
