@@ -106,13 +106,13 @@ class GradedClass:
         return [e.result for e in self.entries]
 
     @property
-    def graded(self) -> int:
-        return sum(1 for e in self.entries if e.graded)
+    def figures(self) -> ClassFigures:
+        """The class's counts, mean and the rest, as resumen.html shows them (one computation for both)."""
+        return class_figures(self.entries)
 
     @property
-    def figures(self) -> ClassFigures:
-        """The class's mean and the rest, as resumen.html shows them (one computation for both)."""
-        return class_figures(self.entries)
+    def graded(self) -> int:
+        return self.figures.graded
 
     @property
     def with_problems(self) -> int:
@@ -121,7 +121,7 @@ class GradedClass:
     @property
     def pending(self) -> int:
         """Learners with a criterion left to a person."""
-        return sum(1 for r in self.results if r.pending)
+        return self.figures.pending
 
     @property
     def tally(self) -> Tally:

@@ -782,8 +782,7 @@ def class_figures(entries: list[ReportEntry]) -> ClassFigures:
 def summary_html(
     entries: list[ReportEntry], *, lang: str = "es", seed: int | None = None, warnings: list[str] | None = None
 ) -> str:
-    graded = [e for e in entries if e.graded]
-    results = [e.result for e in graded]
+    results = [e.result for e in entries if e.graded]
     figures = class_figures(entries)
     scores = list(figures.scores)
     max_score = max((e.result.max_score for e in entries), default=0.0)
@@ -802,10 +801,10 @@ def summary_html(
             warnings=warnings or [],
             machine_warnings=machine,
             learner_warnings=learner_warnings,
-            n=len(entries),
-            n_graded=len(graded),
-            interrupted=text("report.interrupted", lang, graded=len(graded), n=len(entries))
-            if len(graded) < len(entries)
+            n=figures.learners,
+            n_graded=figures.graded,
+            interrupted=text("report.interrupted", lang, graded=figures.graded, n=figures.learners)
+            if figures.graded < figures.learners
             else None,
             n_help=sum(1 for e in entries if needs_help(e)),
             needs_help=needs_help,
