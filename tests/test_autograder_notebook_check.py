@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import linecache
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
+from ipython_cells import run_cells
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook
 
@@ -74,18 +74,8 @@ STUBS = [
 ]
 
 
-def notebook_namespace(cells: list[str]) -> dict:
-    """Run cells the way IPython does: each one compiled under a name linecache knows."""
-    ns: dict = {"__name__": "__main__"}
-    for i, source in enumerate(cells):
-        filename = f"<ipython-input-{i}-test>"
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), ns)
-    return ns
-
-
 def test_extract_definitions_rebuilds_what_the_functions_need():
-    source = extract_definitions(notebook_namespace(CELLS))
+    source = extract_definitions(run_cells(CELLS, history=False))
     assert "import lesson3 as l3" in source
     assert "from lesson3.tools import execute_tool" in source
     assert "READ_ONLY_TOOLS = frozenset(" in source and "HIGH = 'is_error'" in source
@@ -99,7 +89,7 @@ def test_extract_definitions_rebuilds_what_the_functions_need():
 
 
 def test_check_grades_the_notebooks_definitions_and_prints_a_deterministic_table(capsys):
-    ns = notebook_namespace(CELLS)
+    ns = run_cells(CELLS, history=False)
     first = check(namespace=ns)
     text_1 = capsys.readouterr().out
     second = check(namespace=ns)
@@ -114,13 +104,13 @@ def test_check_grades_the_notebooks_definitions_and_prints_a_deterministic_table
 
 
 def test_checks_result_is_shown_in_its_language(capsys):
-    result = check(namespace=notebook_namespace(STUBS), level=1, lang="en")
+    result = check(namespace=run_cells(STUBS, history=False), level=1, lang="en")
     assert capsys.readouterr().out.startswith("Autograder")
     assert repr(result).startswith("<check: 0/") and repr(result).endswith(" points>")
 
 
 def test_stubs_show_a_friendly_not_implemented_row(capsys):
-    result = check(namespace=notebook_namespace(STUBS))
+    result = check(namespace=run_cells(STUBS, history=False))
     out = capsys.readouterr().out
     assert result.score == 0
     questions = [c for c in result.criteria if CRITERIA[c.id].function in QUESTIONS]
@@ -131,7 +121,7 @@ def test_stubs_show_a_friendly_not_implemented_row(capsys):
 
 
 def test_a_level_selects_its_criteria(capsys):
-    result = check(1, namespace=notebook_namespace(CELLS))
+    result = check(1, namespace=run_cells(CELLS, history=False))
     assert [c.id for c in result.criteria] == [c.id for c in CRITERIA.values() if c.level == 1]
     with pytest.raises(ValueError, match="nivel"):
         check(3, namespace={})
@@ -139,7 +129,7 @@ def test_a_level_selects_its_criteria(capsys):
 
 def test_failures_come_with_a_hint_in_the_table(capsys):
     cells = [*CELLS[:4], "def reconcile(cp):\n    return cp"]
-    result = check(2, namespace=notebook_namespace(cells))
+    result = check(2, namespace=run_cells(cells, history=False))
     out = capsys.readouterr().out
     failed = {c.id for c in result.criteria if not c.passed}
     # Doing nothing runs no tool, but answers nothing either: no reconcile criterion holds
@@ -150,16 +140,16 @@ def test_failures_come_with_a_hint_in_the_table(capsys):
 
 def test_level_0_grades_notebook_1s_resume_path_alone(capsys):
     """Notebook 01 defines only my_load_checkpoint and start_state: check(0) grades exactly those."""
-    result = check(0, namespace=notebook_namespace(RESUME_PATH))
+    result = check(0, namespace=run_cells(RESUME_PATH, history=False))
     assert [c.id for c in result.criteria] == [c for c in CRITERIA_IDS if c.startswith("nivel0.")]
     assert all(c.passed for c in result.criteria), [c.feedback for c in result.criteria if not c.passed]
     broken = [*RESUME_PATH[:2], "def start_state(task, path, reconcile):\n    return my_load_checkpoint(path)"]
-    result = check(0, namespace=notebook_namespace(broken))
+    result = check(0, namespace=run_cells(broken, history=False))
     assert not {c.id: c for c in result.criteria}["nivel0.fresh_start"].passed
 
 
 def test_missing_functions_are_named_once_above_the_table(capsys):
-    result = check(1, namespace=notebook_namespace(RESUME_PATH))
+    result = check(1, namespace=run_cells(RESUME_PATH, history=False))
     # Nothing the level grades is defined (only level 0's functions): one message names them all, instead of one
     # per criterion. A namespace with no exercise at all gets check()'s banner (test_check_outside_exercises.py).
     assert result.not_run and "`resume_action`" in result.error and "`razon_cpA`" in result.error
@@ -225,7 +215,7 @@ def test_each_pista_call_says_more_and_stops_at_the_last(capsys, monkeypatch):
 
 
 def test_html_rendering_colours_rows_and_escapes_feedback():
-    ns = notebook_namespace([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"])
+    ns = run_cells([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"], history=False)
     result = notebook.check(2, namespace=ns)
     html = notebook.render_html(result)
     assert "#fce8e6" in html and "&lt;b&gt;no&lt;/b&gt;" in html and "<b>no</b>" not in html
@@ -242,7 +232,7 @@ def test_check_in_a_real_kernel_displays_html_with_the_same_plain_text(tmp_path,
     (display,) = check_cell.outputs  # the table, once: the returned CheckResult displays nothing more
     assert display.output_type == "display_data"
     assert "<table" in display.data["text/html"]
-    expected = check(namespace=notebook_namespace(CELLS))
+    expected = check(namespace=run_cells(CELLS, history=False))
     capsys.readouterr()
     assert display.data["text/plain"] == render_text(expected)
     assert [o.output_type for o in level_cell.outputs] == ["display_data", "execute_result"]
@@ -288,25 +278,12 @@ def test_aliases_lambdas_and_decorated_functions_are_rebuilt():
         "reconcile = lambda cp: dict(cp, extra=len(tabla()))",
     ]
     rebuilt: dict = {}
-    exec(compile(extract_definitions(notebook_namespace(cells)), "<rebuilt>", "exec"), rebuilt)
+    exec(compile(extract_definitions(run_cells(cells, history=False)), "<rebuilt>", "exec"), rebuilt)
     assert rebuilt["resume_action"]({"pendingToolUse": None}) == "continue"
     assert rebuilt["reconcile"]({"a": 1}) == {"a": 1, "extra": 1}
 
 
 # -- what check() says when something changed, hung, or was said already -----------------------------
-
-
-def ipython_namespace(cells: list[str]) -> dict:
-    """Like notebook_namespace, with IPython's ``In`` list: ``In[n]`` is the cell run with count n."""
-    ns = notebook_namespace([])
-    ns["In"] = [""]
-    for source in cells:
-        ns["In"].append(source)
-        n = len(ns["In"]) - 1
-        filename = f"<ipython-input-{n}-test>"
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), ns)
-    return ns
 
 
 READS_DIRECTLY = (
@@ -325,7 +302,7 @@ ROT = "READ_ONLY_TOOLS = {'read_file', 'grep', 'list_dir', 'web_search'}"
 @pytest.mark.parametrize("rebinding", ["READ_ONLY_TOOLS = set()", "READ_ONLY_TOOLS = {'read_file'}"])
 def test_a_rebound_global_is_named_with_its_cell(function, rebinding, monkeypatch, capsys):
     monkeypatch.setattr(notebook, "_passed_with", {})
-    ns = ipython_namespace([ROT, function])
+    ns = run_cells([ROT, function])
     first = check(1, namespace=ns)
     assert {c.id: c.passed for c in first.criteria}["nivel1.hidden"] and not first.warnings
     exec(rebinding, ns)
@@ -340,9 +317,9 @@ def test_a_rebound_global_is_named_with_its_cell(function, rebinding, monkeypatc
 
 def test_an_unchanged_global_or_a_first_failure_warns_nothing(monkeypatch, capsys):
     monkeypatch.setattr(notebook, "_passed_with", {})
-    ns = ipython_namespace(["READ_ONLY_TOOLS = set()", READS_DIRECTLY])
+    ns = run_cells(["READ_ONLY_TOOLS = set()", READS_DIRECTLY])
     assert not check(1, namespace=ns).warnings  # never passed: nothing to compare with
-    ns = ipython_namespace([ROT, READS_DIRECTLY])
+    ns = run_cells([ROT, READS_DIRECTLY])
     check(1, namespace=ns)
     assert not check(1, namespace=ns).warnings  # passed, and nothing changed
     capsys.readouterr()
@@ -350,7 +327,7 @@ def test_an_unchanged_global_or_a_first_failure_warns_nothing(monkeypatch, capsy
 
 def test_without_in_the_warning_names_no_cell(monkeypatch, capsys):
     monkeypatch.setattr(notebook, "_passed_with", {})
-    ns = notebook_namespace([ROT, READS_DIRECTLY])
+    ns = run_cells([ROT, READS_DIRECTLY], history=False)
     check(1, namespace=ns)
     ns["READ_ONLY_TOOLS"] = set()
     warnings = check(1, namespace=ns).warnings
@@ -360,7 +337,7 @@ def test_without_in_the_warning_names_no_cell(monkeypatch, capsys):
 
 @pytest.mark.parametrize("wrong", ["a", "b", "d"])
 def test_a_wrong_answer_shows_its_hint_once(wrong, capsys):
-    ns = notebook_namespace([f"respuesta_causa_raiz = {wrong!r}"])
+    ns = run_cells([f"respuesta_causa_raiz = {wrong!r}"], history=False)
     result = check(2, namespace=ns)
     out = capsys.readouterr().out
     hint = QUESTIONS["respuesta_causa_raiz"].hint["es"]
@@ -372,7 +349,7 @@ def test_a_wrong_answer_shows_its_hint_once(wrong, capsys):
     "body", ["    while True:\n        pass", "    import time\n    while cp:\n        time.sleep(0.01)"]
 )
 def test_a_hang_gets_the_hang_hint_not_the_topical_one(body, capsys):
-    result = check(1, namespace=notebook_namespace([f"def resume_action(cp):\n{body}"]))
+    result = check(1, namespace=run_cells([f"def resume_action(cp):\n{body}"], history=False))
     out = " ".join(capsys.readouterr().out.split())
     hung = [c for c in result.criteria if CRITERIA[c.id].function == "resume_action"]
     assert hung and all(notebook.hung(c.feedback, "es") for c in hung)
@@ -394,7 +371,7 @@ def test_hung_recognises_every_hang_message_and_nothing_else():
 
 
 def test_html_cells_are_left_aligned_and_code_is_code():
-    ns = notebook_namespace([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"])
+    ns = run_cells([*CELLS[:4], "def reconcile(cp):\n    return '<b>no</b>'"], history=False)
     result = notebook.check(2, namespace=ns)
     page = notebook.render_html(result)
     cells = re.findall(r"<t[dh]( [^>]*)?>", page)
@@ -408,12 +385,13 @@ def test_html_cells_are_left_aligned_and_code_is_code():
 
 def test_a_functions_own_parameter_is_not_a_global_it_reads():
     # The notebook's test cell bound a global «cp»; reconcile's «cp» is its parameter, and its locals are its own.
-    ns = notebook_namespace(
+    ns = run_cells(
         [
             "cp = {'pendingToolUse': None}\nresult = 0\nLIMIT = 3\nTOOLS = {'read_file'}",
             "def helper(n):\n    return n < LIMIT\n",
             "def reconcile(cp, tools=TOOLS):\n    result = [x for x in cp if helper(len(x))]\n    return result\n",
-        ]
+        ],
+        history=False,
     )
     read = notebook.globals_read(ns, "reconcile")
     assert set(read) == {"LIMIT", "TOOLS"}  # through helper, and the default; never cp or result

@@ -8,11 +8,10 @@ of notebook 4 with its functions run is graded, a notebook 3 is not.
 from __future__ import annotations
 
 import html
-import json
-import linecache
 from pathlib import Path
 
 import pytest
+from ipython_cells import first_code_cell, run_cells
 
 from autograder import notebook
 from autograder.course.criteria import learner_names
@@ -21,26 +20,6 @@ from autograder.notebook import check, render_html
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 BANNER = {"es": "no encontró aquí ningún ejercicio tuyo", "en": "found no exercise of yours here"}
 DELEGATION = ("solución de referencia", "reference answer", "delega", "delegates", "No cuenta")
-
-
-def first_code_cell(stem: str) -> str:
-    cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
-    return next("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-
-
-def namespace(cells: list[str], *, history: bool = True) -> dict:
-    """Cells run the way IPython runs them: ``In`` holds each cell's source at its execution count."""
-    ns: dict = {"__name__": "__main__"}
-    if history:
-        ns["In"] = [""]
-    for source in cells:
-        count = len(ns["In"]) if history else 0
-        filename = f"<ipython-input-{count}-check-outside>"
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), ns)
-        if history:
-            ns["In"].append(source)
-    return ns
 
 
 # The course's own import lines of notebooks 1-3 (their os.chdir and warm_up left out: only the names matter).
@@ -69,7 +48,7 @@ def no_grading(monkeypatch):
 @pytest.mark.parametrize("cells", [[], ["x = 1\nprint('hola')"], *[[c] for c in IMPORTS.values()]], ids=repr)
 @pytest.mark.parametrize("level", [None, 0, 2])
 def test_a_namespace_without_exercises_gets_one_banner_naming_notebook_4(no_grading, capsys, cells, lang, level):
-    result = check(level, namespace=namespace(cells), lang=lang)
+    result = check(level, namespace=run_cells(cells), lang=lang)
     out = capsys.readouterr().out
     assert out.count(BANNER[lang]) == 1, out
     assert "04_ejercicios" in out
@@ -80,13 +59,13 @@ def test_a_namespace_without_exercises_gets_one_banner_naming_notebook_4(no_grad
 
 
 def test_the_banner_says_which_graded_names_here_are_the_notebooks_imports(no_grading, capsys):
-    check(namespace=namespace([IMPORTS["03"]]))
+    check(namespace=run_cells([IMPORTS["03"]]))
     out = capsys.readouterr().out
     assert "`reconcile` es el de lesson3" in out and "no es tu código" in out
 
 
 def test_the_banner_is_one_paragraph_without_a_table_in_jupyter(no_grading):
-    result = check(namespace=namespace([IMPORTS["03"]]))
+    result = check(namespace=run_cells([IMPORTS["03"]]))
     shown = render_html(result)
     assert "<table" not in shown and shown.count(html.escape(BANNER["es"])) == 1
 
@@ -96,7 +75,7 @@ def test_the_first_cell_of_each_course_notebook_but_4_has_no_exercise():
     for stem in ("01_reanudar_no_reiniciar", "02_la_llamada_colgante", "03_reconcile_y_contadores"):
         source = first_code_cell(stem)
         lines = [line for line in source.splitlines() if not line.startswith(("os.chdir", "lab.warm_up"))]
-        ns = namespace(["\n".join(lines)])
+        ns = run_cells(["\n".join(lines)])
         assert not any(notebook.defined_here(ns, name) for name in learner_names()), stem
 
 
@@ -111,13 +90,13 @@ def test_the_first_cell_of_each_course_notebook_but_4_has_no_exercise():
     ids=["one-function", "one-answer", "a-lambda", "notebook-3-plus-one-function"],
 )
 def test_what_the_notebook_defines_is_an_exercise_whatever_else_it_imported(cells, defined):
-    ns = namespace(cells)
+    ns = run_cells(cells)
     assert [n for n in learner_names() if notebook.defined_here(ns, n)] == [defined]
 
 
 @pytest.mark.warm_up("grading_server")
 def test_a_learner_who_wrote_some_functions_still_gets_a_row_per_criterion(capsys):
-    result = check(level=0, namespace=namespace(["def my_load_checkpoint(path):\n    return None"]))
+    result = check(level=0, namespace=run_cells(["def my_load_checkpoint(path):\n    return None"]))
     out = capsys.readouterr().out
     assert BANNER["es"] not in out
     assert len(result.criteria) > 1 and "No hay una función `start_state`" in out
@@ -129,7 +108,7 @@ def test_the_course_cells_import_of_reconcile_is_not_called_delegation_beside_th
     because the course's cell imported it, so it is graded as not written and the learner is told why."""
     course_cell = first_code_cell("03_reconcile_y_contadores")
     course_cell = "\n".join(line for line in course_cell.splitlines() if not line.startswith(("os.chdir", "lab.")))
-    ns = namespace([course_cell, "def resume_action(cp):\n    return 'continue'"])
+    ns = run_cells([course_cell, "def resume_action(cp):\n    return 'continue'"])
     # The cell as the course has it (its os.chdir and warm_up lines too) is what the history holds.
     ns["In"][1] = first_code_cell("03_reconcile_y_contadores")
     result = check(namespace=ns)
@@ -141,6 +120,6 @@ def test_the_course_cells_import_of_reconcile_is_not_called_delegation_beside_th
 
 @pytest.mark.warm_up("grading_server")
 def test_a_learners_own_import_of_the_reference_is_still_delegation(capsys):
-    ns = namespace(["from lesson3 import reconcile", "def resume_action(cp):\n    return 'continue'"])
+    ns = run_cells(["from lesson3 import reconcile", "def resume_action(cp):\n    return 'continue'"])
     result = check(namespace=ns)
     assert any("solución de referencia" in c.feedback for c in result.criteria), capsys.readouterr().out

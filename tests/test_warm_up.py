@@ -6,12 +6,12 @@ behaviour the figures come from.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from ipython_cells import first_code_cell
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
@@ -21,11 +21,6 @@ def run(code: str, cwd: Path) -> str:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=cwd)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout.splitlines()[-1]
-
-
-def first_code_cell(stem: str) -> str:
-    cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
-    return next("".join(c["source"]) for c in cells if c["cell_type"] == "code")
 
 
 def first_cells_imports(stem: str) -> str:
