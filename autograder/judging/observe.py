@@ -18,6 +18,7 @@ import itertools
 import os
 import random
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ import anthropic
 from autograder.course.catalogue import text
 from autograder.course.questions import QUESTIONS
 from autograder.judging import scenarios
+from autograder.judging.crashes import crash_once
 from autograder.judging.learner_files import place, read_back
 from autograder.judging.registry import OBSERVERS, Observer, drawn_for, observer
 from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
@@ -196,13 +198,8 @@ class LivesObservation:
         return sum(1 for m in messages if isinstance(m, dict) and m.get("role") == "assistant")
 
 
-def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
-    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
-
-    The loop of each new life starts from the state start_state returned: the judge
-    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
-    saved) carries on from there, with the case's MAX_TURNS.
-    """
+def _lives_run(case: LivesCase) -> Callable[[Hook | None], dict[str, Any]]:
+    """One life of the case's task: lesson3's loop on the judge's checkpoint, with the case's MAX_TURNS."""
 
     def run(hook: Hook | None = None) -> dict[str, Any]:
         return run_agent(
@@ -215,16 +212,37 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
             durable=False,  # SIGKILL never loses the page cache; fsync would only cost time
         )
 
-    def kill_before(turn: int) -> str:
-        def at_turn(point: str, state: dict[str, Any]) -> bool:
-            return point == "before_call" and state["turns"] + 1 == turn
+    return run
 
-        try:
-            return _ended(crash_in_fork(at_turn, run))
-        except CrashPointMissed as e:
-            return str(e)
 
-    killed = [kill_before(case.kill_turns[0])]
+def _kill_before(case: LivesCase, turn: int) -> str:
+    """A life run in a forked child, SIGKILLed before its model call of ``turn``: how it ended, or why not."""
+
+    def at_turn(point: str, state: dict[str, Any]) -> bool:
+        return point == "before_call" and state["turns"] + 1 == turn
+
+    try:
+        return _ended(crash_in_fork(at_turn, _lives_run(case)))
+    except CrashPointMissed as e:
+        return str(e)
+
+
+def _first_life(case: LivesCase) -> str:
+    """The first life, killed: the same for every submission of a seed, so killed once (in the zygote)."""
+    first = case.kill_turns[0]
+    key = ("lives", case.task, case.model_seed, case.max_turns, first)
+    return crash_once(key, case.workspace, case.path, lambda: _kill_before(case, first))
+
+
+def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
+    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
+
+    The loop of each new life starts from the state start_state returned: the judge
+    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
+    saved) carries on from there, with the case's MAX_TURNS.
+    """
+    run = _lives_run(case)
+    killed = [_first_life(case)]
     if killed[0] != "SIGKILL":
         raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
     lives: list[Life] = []
@@ -256,15 +274,18 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
                 # What start_state handed on can fail only this way: the API refusing the conversation.
                 error = describe_run_error(e)
         else:
-            killed.append(kill_before(next_kill))
+            killed.append(_kill_before(case, next_kill))
     return LivesObservation(case, lives, killed, load_checkpoint(case.path), error)
+
+
+def _lives_case(run: Run) -> LivesCase:
+    folders = scenarios.resume_folders(run.rng(scenarios.LEVEL0_FOLDERS))
+    return scenarios.lives_case(run.draws("resume.lives"), run.learner_folder(), run.scratch, folders)
 
 
 @observer("resume.lives")
 def _lives(run: Run) -> LivesObservation:
-    folders = scenarios.resume_folders(run.rng(scenarios.LEVEL0_FOLDERS))
-    case = scenarios.lives_case(run.draws("resume.lives"), run.learner_folder(), run.scratch, folders)
-    obs = observe_lives(run.caller, case)
+    obs = observe_lives(run.caller, _lives_case(run))
     run.note([life.outcome for life in obs.lives])
     return obs
 
@@ -454,8 +475,14 @@ def _ended(status: int) -> str:
     return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
 
+def _incident_crash(case: IncidentCase) -> str:
+    """:func:`crash_after_delivery`, the same for every submission of a seed: crashed once (in the zygote)."""
+    key = ("incident", case.task, case.model_seed)
+    return crash_once(key, case.workspace, case.checkpoint_path, lambda: crash_after_delivery(case))
+
+
 def observe_incident(caller: Caller, case: IncidentCase, box: Path | None = None) -> IncidentObservation:
-    killed_by = crash_after_delivery(case)
+    killed_by = _incident_crash(case)
     at_crash = outbox_count(case.workspace)
     cp = load_checkpoint(case.checkpoint_path)
     if at_crash != 1 or cp is None or (cp["pendingToolUse"] or {}).get("name") != "send_email":
@@ -548,12 +575,40 @@ def ends_with_final_answer(messages: list[Any]) -> bool:
     return any(isinstance(b, dict) and b.get("type") == "text" and str(b.get("text", "")).strip() for b in content)
 
 
+def _incident_case(run: Run) -> IncidentCase:
+    return scenarios.incident_case(run.draws("incident"), run.scratch)
+
+
 @observer("incident")
 def _incident(run: Run) -> IncidentObservation:
-    obs = observe_incident(run.caller, scenarios.incident_case(run.draws("incident"), run.scratch), run.box)
+    obs = observe_incident(run.caller, _incident_case(run), run.box)
     if obs.reconcile is not None:
         run.note([obs.reconcile])
     return obs
+
+
+# -- the crashes every submission of a seed shares -------------------------------------------------
+
+
+class _NoCaller:
+    """The zygote has no learner: preparing a seed's crashes never calls one."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"preparing a seed's crashes asked the learner ({name})")
+
+
+def prepare_crashes(seed: int, scratch: Path, observations: set[str]) -> None:
+    """Crash, once, what no learner's code takes part in: the first life of Level 0's task, the incident.
+
+    For the grading zygote, before it forks the judges of ``seed`` (:mod:`autograder.judging.crashes`): each is a
+    real SIGKILL of a child forked here, and a judge drawing the same case lays down what it left. Only the
+    ``observations`` a course grades are prepared. The cases are drawn in ``scratch``, which the caller removes.
+    """
+    run = Run(_NoCaller(), seed, scratch)
+    if "resume.lives" in observations:
+        _first_life(_lives_case(run))
+    if "incident" in observations:
+        _incident_crash(_incident_case(run))
 
 
 # -- questions -------------------------------------------------------------------------------------
