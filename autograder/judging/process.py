@@ -13,10 +13,11 @@ goes back to the grader as JSON in which no folder of the machine is named
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,19 +39,34 @@ from autograder.wire.results import CriterionResult, SubmissionResult
 
 def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
     """Grade one submission (runs in a judge process forked from the zygote)."""
+    with judged(request, run_dir=run_dir, uid=uid) as result:
+        return result
+
+
+@contextlib.contextmanager
+def judged(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> Iterator[dict[str, Any]]:
+    """:func:`judge`'s result, for the block to report; the learner's process is stopped and the folders removed
+    when the block ends, so the grader need not wait for them (the zygote answers inside the block)."""
+    with contextlib.ExitStack() as cleanup:
+        yield _judge(request, run_dir=run_dir, uid=uid, cleanup=cleanup)
+
+
+def _judge(request: dict[str, Any], *, run_dir: Path, uid: int | None, cleanup: contextlib.ExitStack) -> dict[str, Any]:
     submission = Submission.from_json(request["submission"])
     course = CourseConfig.from_wire(request["course"])  # the run's: its seed and language are set
     seed, lang = course.seed, course.lang
     workdir = run_dir / f"judge-{os.getpid()}"
     box = workdir / "learner"
     shown = hiding((box, ""), (run_dir, "<tmp>"))
-    session = None
+    # Last in, first out: the learner's process is stopped before its folder goes.
+    cleanup.callback(shutil.rmtree, workdir, ignore_errors=True)
     try:
         workdir.mkdir(mode=0o711)
         scratch = workdir / "grader"
         scratch.mkdir(mode=0o700)
         prepare_box(box, uid)
         session = Session(submission, limits=course.limits, box=box, uid=uid, lang=lang)
+        cleanup.callback(session.close)
         summary = session.start()
         # A load that failed, or nothing defined (every criterion would say its own «no hay una función»): said once.
         if fatal := summary.fatal or nothing_defined(summary, course):
@@ -89,10 +105,6 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
                 submission.name, course.not_graded(message), error=message, seed=seed
             ).to_json()
         )
-    finally:
-        if session is not None:
-            session.close()
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def nothing_defined(summary: LoadSummary, course: CourseConfig) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from autograder.course.config import CourseConfig
 from autograder.judging import crashes, observe
-from autograder.judging.process import judge
+from autograder.judging.process import judged
 from autograder.sandbox import learner_zygote
 from autograder.sandbox.learner_process import learner_uid, running_as_root, sweep_uid
 from autograder.wire import forking, protocol
@@ -157,5 +157,6 @@ def _serve(conn: socket.socket, request: dict[str, Any], run_dir: Path) -> None:
         return
     uid = learner_uid(os.getpid()) if running_as_root() else None
     protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
-    result = judge(request, run_dir=run_dir, uid=uid)
-    protocol.send_message(conn, {"event": "result", "result": result})
+    with judged(request, run_dir=run_dir, uid=uid) as result:
+        # Answered before the learner's process is stopped and the folders removed: the grader goes on meanwhile.
+        protocol.send_message(conn, {"event": "result", "result": result})
