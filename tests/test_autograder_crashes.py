@@ -112,18 +112,38 @@ def test_the_kept_crash_was_a_real_sigkill(tmp_path):
 
 
 def test_the_zygote_prepares_what_the_judges_then_lay_down(tmp_path):
-    """prepare_crashes draws the cases as the observers do: a judge's incident and first life find them."""
+    """prepare_crashes draws the cases as the observers do: a judge's incident and lives find them."""
     prepared = tmp_path / "zygote"
     prepared.mkdir()
     observe.prepare_crashes(SEED, prepared, {"resume.lives", "incident"})
-    assert len(crashes._kept) == 2
+    assert sorted(key[0][0] for key in crashes._kept) == ["incident", "lives", "lives"]  # each life, and the incident
     run = observe.Run(observe._NoCaller(), SEED, tmp_path / "judge")
     (tmp_path / "judge").mkdir()
     kept = dict(crashes._kept)
     lives, incident = observe._lives_case(run), observe._incident_case(run)
-    assert observe._first_life(lives) == "SIGKILL" and observe._incident_crash(incident) == "SIGKILL"
-    assert dict(crashes._kept) == kept  # nothing new crashed: both were laid down
+    for turn in lives.kill_turns:  # the file resumed as it is, as a correct start_state does
+        assert observe._life_killed(lives, turn) == "SIGKILL"
+    assert observe._incident_crash(incident) == "SIGKILL"
+    assert dict(crashes._kept) == kept  # nothing new crashed: all three were laid down
     assert lives.path.exists() and incident.checkpoint_path.exists()
+
+
+def test_a_life_resumed_from_another_state_is_killed_for_real(tmp_path):
+    """A start_state that changed the state (here: one more turn) starts its life from other files: a real kill."""
+    from lesson3.checkpoint import load_checkpoint, save_checkpoint
+
+    observe.prepare_crashes(SEED, tmp_path / "zygote", {"resume.lives"})
+    kept = dict(crashes._kept)
+    (tmp_path / "judge").mkdir()
+    lives = observe._lives_case(observe.Run(observe._NoCaller(), SEED, tmp_path / "judge"))
+    first, second = lives.kill_turns
+    assert observe._life_killed(lives, first) == "SIGKILL" and dict(crashes._kept) == kept
+    state = load_checkpoint(lives.path)
+    state["turns"] -= 1  # a resume that lost a turn: the next life runs one turn more before its kill
+    save_checkpoint(state, lives.path, durable=False)
+    assert observe._life_killed(lives, second) == "SIGKILL"
+    assert len(crashes._kept) == len(kept) + 1  # killed here, for real
+    assert load_checkpoint(lives.path)["turns"] == second - 1
 
 
 def test_the_zygote_prepares_only_what_its_course_grades(tmp_path):
@@ -151,12 +171,12 @@ def test_the_zygote_prepares_a_requests_seed_once(tmp_path):
     wire = CourseConfig(seed=SEED).for_run().to_wire()
     zygote._prepared.clear()
     zygote.prepare(wire, tmp_path)
-    assert sorted(key[0][0] for key in crashes._kept) == ["incident", "lives"]
+    assert sorted(key[0][0] for key in crashes._kept) == ["incident", "lives", "lives"]
     crashes.forget()
     zygote.prepare(wire, tmp_path)  # the same seed and levels: nothing is crashed again
     assert not crashes._kept
     zygote.prepare(CourseConfig(seed=SEED, levels=(0,)).for_run().to_wire(), tmp_path)
-    assert [key[0][0] for key in crashes._kept] == ["lives"]
+    assert [key[0][0] for key in crashes._kept] == ["lives", "lives"]
     zygote.prepare({"not": "a course"}, tmp_path)  # never fatal: the judges crash their own cases
     assert list(tmp_path.iterdir()) == []  # the cases were drawn in folders it removed
     zygote._prepared.clear()

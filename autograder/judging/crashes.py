@@ -1,15 +1,16 @@
 """Crashes every submission of a seed shares: each is done once, for real, and what it left is laid down again.
 
-Two of a judge's three crashes do not depend on the learner: the incident's agent killed right after
-``send_email`` delivered, and the Level 0 task's first life killed before its model call. Both are a pure
-function of their case (the task, the scripted model's seed, the notes in the workspace, where the kill
-comes), and every submission graded on one seed draws the same cases. The grading zygote does them before it
-forks any judge (:func:`autograder.judging.observe.prepare_crashes`): a real ``SIGKILL`` of a forked child each,
-as in a judge; what the kill left (the workspace's files, the checkpoint on disk, how the child ended) is kept
-here, in the zygote's memory, which every judge inherits. A judge whose case is the very same one (its key and
-its workspace's files, byte for byte) lays those files down in its own folders instead of forking a child to
-die the same death; any other case crashes in the judge as before. The learner's own crash, after its
-``start_state`` handed the loop a state, always happens in the judge.
+A judge kills three children: the incident's agent right after ``send_email`` delivered, and Level 0's task
+before a model call twice, each life resumed through the learner's ``start_state``. Each kill is a pure function
+of what it starts from (the task, the scripted model's seed, where the kill comes, the workspace's files and the
+checkpoint on disk), and every submission graded on one seed draws the same cases. The grading zygote does them
+before it forks any judge (:func:`autograder.judging.observe.prepare_crashes`): a real ``SIGKILL`` of a forked
+child each, as in a judge, Level 0's second life from the file as the first kill left it (what a ``start_state``
+that resumes the file as it is hands back). What each kill left (the workspace's files, the checkpoint, how the
+child ended) is kept here, in the zygote's memory, which every judge inherits. A judge about to kill a child
+that starts from the very same files (byte for byte, with the same key) lays down what that kill left instead of
+forking a child to die the same death; any other start (a learner's resume that changed the state) is killed in
+the judge, for real, as before.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from pathlib import Path
 Tree = tuple[tuple[str, int, bytes | None], ...]
 """A folder's entries below it, sorted: (relative path, mode, bytes; None for a folder)."""
 
-KEPT_MAX = 32
-"""Crashes kept (two per seed): a run grades on one seed; the tests go through dozens."""
+KEPT_MAX = 48
+"""Crashes kept (three per seed the zygote prepares): a run grades on one seed; the tests go through dozens."""
 
 
 @dataclass(frozen=True)

@@ -227,11 +227,17 @@ def _kill_before(case: LivesCase, turn: int) -> str:
         return str(e)
 
 
-def _first_life(case: LivesCase) -> str:
-    """The first life, killed: the same for every submission of a seed, so killed once (in the zygote)."""
-    first = case.kill_turns[0]
-    key = ("lives", case.task, case.model_seed, case.max_turns, first)
-    return crash_once(key, case.workspace, case.path, lambda: _kill_before(case, first))
+def _life_killed(case: LivesCase, turn: int) -> str:
+    """A life killed before ``turn``, from the checkpoint and workspace as they are.
+
+    The first life is the same for every submission of a seed; a later one starts from what the learner's
+    start_state returned. Each is a pure function of the files it starts from: a life starting from the very
+    files a kill already started from (the zygote kills each life once from the file as the last kill left it,
+    which is what a start_state that resumes the file as it is hands back) ends as that kill did, which is laid
+    down instead (:func:`~autograder.judging.crashes.crash_once`); any other life is killed here.
+    """
+    key = ("lives", case.task, case.model_seed, case.max_turns, turn)
+    return crash_once(key, case.workspace, case.path, lambda: _kill_before(case, turn))
 
 
 def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
@@ -242,7 +248,7 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
     saved) carries on from there, with the case's MAX_TURNS.
     """
     run = _lives_run(case)
-    killed = [_first_life(case)]
+    killed = [_life_killed(case, case.kill_turns[0])]
     if killed[0] != "SIGKILL":
         raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
     lives: list[Life] = []
@@ -274,7 +280,7 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
                 # What start_state handed on can fail only this way: the API refusing the conversation.
                 error = describe_run_error(e)
         else:
-            killed.append(_kill_before(case, next_kill))
+            killed.append(_life_killed(case, next_kill))
     return LivesObservation(case, lives, killed, load_checkpoint(case.path), error)
 
 
@@ -598,15 +604,24 @@ class _NoCaller:
 
 
 def prepare_crashes(seed: int, scratch: Path, observations: set[str]) -> None:
-    """Crash, once, what no learner's code takes part in: the first life of Level 0's task, the incident.
+    """Crash, once, what every submission of ``seed`` shares: Level 0's lives from the file as it is, the incident.
 
     For the grading zygote, before it forks the judges of ``seed`` (:mod:`autograder.judging.crashes`): each is a
-    real SIGKILL of a child forked here, and a judge drawing the same case lays down what it left. Only the
+    real SIGKILL of a child forked here, and a judge starting a crash from the same files lays down what it left
+    (a later life only when the learner's start_state handed back the file as it is). Only the
     ``observations`` a course grades are prepared. The cases are drawn in ``scratch``, which the caller removes.
     """
     run = Run(_NoCaller(), seed, scratch)
     if "resume.lives" in observations:
-        _first_life(_lives_case(run))
+        case = _lives_case(run)
+        # Each life from the file as the kill before it left it: what a start_state resuming it as it is returns.
+        for turn in case.kill_turns:
+            if _life_killed(case, turn) != "SIGKILL":
+                break
+            state = load_checkpoint(case.path)
+            if state is None:
+                break
+            save_checkpoint(validate_checkpoint(copy.deepcopy(state), source=START), case.path, durable=False)
     if "incident" in observations:
         _incident_crash(_incident_case(run))
 

@@ -113,7 +113,7 @@ def prepare(wire: Any, run_dir: Path) -> None:
         if course.seed is None or key in _prepared:
             return
         _prepared[key] = None
-        while len(_prepared) > crashes.KEPT_MAX // 2:
+        while len(_prepared) > crashes.KEPT_MAX // 3:
             del _prepared[next(iter(_prepared))]
         scratch = Path(tempfile.mkdtemp(prefix="prepare-", dir=run_dir))
         # The crashed children are waited for (their status is the kill's proof); the judges, reaped automatically
