@@ -180,3 +180,18 @@ def test_the_zygote_prepares_a_requests_seed_once(tmp_path):
     zygote.prepare({"not": "a course"}, tmp_path)  # never fatal: the judges crash their own cases
     assert list(tmp_path.iterdir()) == []  # the cases were drawn in folders it removed
     zygote._prepared.clear()
+
+
+def test_a_workspace_holding_a_link_is_always_crashed_for_real(tmp_path):
+    calls: list[str] = []
+    case = scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path / "a")
+    key = ("incident", case.task, case.model_seed)
+    crash_once(key, case.workspace, case.checkpoint_path, counted(lambda: incident_crash(case), calls))
+    linked = scenarios.incident_case(scenarios.rng_for(SEED, "nivel2.no_double_email"), tmp_path / "b")
+    note = next((linked.workspace / "notes").iterdir())
+    (linked.workspace / "guardada.md").write_bytes(note.read_bytes())
+    note.unlink()
+    note.symlink_to(linked.workspace / "guardada.md")  # the same text, through a link
+    assert tree(linked.workspace) is None
+    crash_once(key, linked.workspace, linked.checkpoint_path, counted(lambda: incident_crash(linked), calls))
+    assert calls == ["crash", "crash"] and len(crashes._kept) == 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -41,20 +42,23 @@ class Crashed:
 _kept: OrderedDict[Hashable, Crashed] = OrderedDict()
 
 
-def tree(root: Path) -> Tree:
-    """Every file and folder under ``root`` (symlinks are not followed: a workspace has none)."""
+def tree(root: Path) -> Tree | None:
+    """Every file and folder under ``root``; None when something else is there (a link, a FIFO...), which no
+    laying down would make again: such a start is always crashed for real."""
     entries: list[tuple[str, int, bytes | None]] = []
     for folder, dirs, files in os.walk(root):
-        dirs.sort()
         rel = os.path.relpath(folder, root)
-        for name in dirs:
+        for name in dirs + files:
             path = os.path.join(folder, name)
-            entries.append((os.path.normpath(os.path.join(rel, name)), os.lstat(path).st_mode & 0o7777, None))
-        for name in sorted(files):
-            path = os.path.join(folder, name)
-            with open(path, "rb") as f:
-                data = f.read()
-            entries.append((os.path.normpath(os.path.join(rel, name)), os.lstat(path).st_mode & 0o7777, data))
+            info = os.lstat(path)
+            if stat.S_ISDIR(info.st_mode):
+                data = None
+            elif stat.S_ISREG(info.st_mode):
+                with open(path, "rb") as f:
+                    data = f.read()
+            else:
+                return None
+            entries.append((os.path.normpath(os.path.join(rel, name)), stat.S_IMODE(info.st_mode), data))
     return tuple(sorted(entries, key=lambda e: e[0]))
 
 
@@ -87,12 +91,14 @@ def crash_once(case: Hashable, workspace: Path, checkpoint: Path, crash: Callabl
     process, or the zygote it was forked from, already crashed this case over the same files, what that
     crash left is written here and ``crash()`` is not called; else it is, and a kill is kept for later.
     """
-    key = (case, tree(workspace), _read(checkpoint))
-    done = _kept.get(key)
+    before = tree(workspace)
+    key = (case, before, _read(checkpoint))
+    done = _kept.get(key) if before is not None else None
     if done is None:
         ended = crash()
-        if ended == "SIGKILL":  # only a crash that happened stands for another
-            _kept[key] = Crashed(ended, tree(workspace), _read(checkpoint))
+        after = tree(workspace)
+        if ended == "SIGKILL" and before is not None and after is not None:  # a kill that happened stands for another
+            _kept[key] = Crashed(ended, after, _read(checkpoint))
             while len(_kept) > KEPT_MAX:
                 _kept.popitem(last=False)
         return ended
