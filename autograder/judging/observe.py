@@ -59,6 +59,8 @@ class Run:
     """One instructor flag per kind (the first one seen)."""
     delegated: dict[str, str] = field(default_factory=dict)
     """Function -> the lesson3 reference object a call of it tripped at run time."""
+    prebuilt: dict[str, Any] = field(default_factory=dict)
+    """Cases drawn before the learner's process was ready (:func:`prebuild`), by observation."""
     _seen: dict[str, Any] = field(default_factory=dict)
 
     def observed(self, name: str) -> Any:
@@ -74,6 +76,15 @@ class Run:
         for outcome in outcomes:
             if outcome.delegated:
                 self.delegated.setdefault(outcome.fn, outcome.delegated[0])
+
+    def cases(self, observation: str) -> Any:
+        """``observation``'s cases in the judge's own folders: prebuilt, or drawn now (the same either way)."""
+        if observation not in self.prebuilt:
+            return CASES[observation](self)
+        cases = self.prebuilt.pop(observation)
+        if isinstance(cases, BaseException):  # drawing them ahead failed: as it would have here
+            raise cases
+        return cases
 
     def rng(self, stream: str) -> Any:
         return scenarios.rng_for(self.seed, stream)
@@ -291,7 +302,7 @@ def _lives_case(run: Run) -> LivesCase:
 
 @observer("resume.lives")
 def _lives(run: Run) -> LivesObservation:
-    obs = observe_lives(run.caller, _lives_case(run))
+    obs = observe_lives(run.caller, run.cases("resume.lives"))
     run.note([life.outcome for life in obs.lives])
     return obs
 
@@ -338,7 +349,7 @@ def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObser
 
 @observer("actions.hidden")
 def _hidden(run: Run) -> list[ActionObservation]:
-    observations = observe_actions(run.caller, scenarios.hidden_action_cases(run.draws("actions.hidden")))
+    observations = observe_actions(run.caller, run.cases("actions.hidden"))
     run.note([o.outcome for o in observations])
     return observations
 
@@ -389,8 +400,7 @@ def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservati
 def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
     # Both kinds in one shuffled order: the place of a call in the sequence says nothing about
     # which answer it needs (only the pending tool's name does). One budget for all of them.
-    cases = scenarios.read_only_cases(run.draws("reconcile.read_only"), run.scratch)
-    cases += scenarios.high_impact_cases(run.draws("reconcile.high_impact"), run.scratch)
+    cases = run.cases("reconcile.cases")
     order = list(range(len(cases)))
     run.rng(scenarios.LEVEL2_ORDER).shuffle(order)
     observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
@@ -587,10 +597,56 @@ def _incident_case(run: Run) -> IncidentCase:
 
 @observer("incident")
 def _incident(run: Run) -> IncidentObservation:
-    obs = observe_incident(run.caller, _incident_case(run), run.box)
+    obs = observe_incident(run.caller, run.cases("incident"), run.box)
     if obs.reconcile is not None:
         run.note([obs.reconcile])
     return obs
+
+
+# -- cases drawn ahead ------------------------------------------------------------------------------
+
+
+def _reconcile_cases_drawn(run: Run) -> list[ReconcileCase]:
+    cases = scenarios.read_only_cases(run.draws("reconcile.read_only"), run.scratch)
+    return cases + scenarios.high_impact_cases(run.draws("reconcile.high_impact"), run.scratch)
+
+
+CASES: dict[str, Callable[[Run], Any]] = {
+    "actions.hidden": lambda run: scenarios.hidden_action_cases(run.draws("actions.hidden")),
+    "reconcile.cases": _reconcile_cases_drawn,
+    "incident": _incident_case,
+    "resume.lives": _lives_case,
+}
+"""The cases an observer draws in the judge's own folders (never in the learner's): each is a function of the seed
+and its stream alone, so drawing it before the learner's process is ready changes nothing of it."""
+
+PREBUILT_FOR = {
+    "actions.hidden": "actions.hidden",
+    "reconcile.read_only": "reconcile.cases",
+    "reconcile.high_impact": "reconcile.cases",
+    "reconcile.both": "reconcile.cases",
+    "reconcile.cases": "reconcile.cases",
+    "incident": "incident",
+    "resume.lives": "resume.lives",
+}
+"""Which cases each graded observation needs."""
+
+
+def prebuild(run: Run, observations: set[str]) -> None:
+    """Draw, into ``run.prebuilt``, the cases the ``observations`` need, while the learner's process starts.
+
+    For a thread of the judge beside :meth:`Session.start <autograder.sandbox.session.Session.start>`, which only
+    waits for the learner zygote and the load meanwhile: it writes only under ``run.scratch`` (workspaces,
+    notes), forks nothing and calls no learner. What it did not get to the observer draws itself; what failed, its
+    observer raises.
+    """
+    wanted = {PREBUILT_FOR[o] for o in observations if o in PREBUILT_FOR}
+    for name in (name for name in CASES if name in wanted):  # in CASES' order, whatever the set's
+        try:
+            run.prebuilt[name] = CASES[name](run)
+        except Exception as e:  # noqa: BLE001 - raised by its observer, where drawing them would have raised it
+            run.prebuilt[name] = e
+            return
 
 
 # -- the crashes every submission of a seed shares -------------------------------------------------

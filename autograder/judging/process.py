@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import threading
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from autograder.judging import verdicts_level0, verdicts_level1, verdicts_level2
 from autograder.judging.delegation import explained, static_delegation
 from autograder.judging.machine_paths import hiding
 from autograder.judging.moves import reconcile_moves
-from autograder.judging.observe import Run
+from autograder.judging.observe import Run, prebuild
 from autograder.judging.registry import VERDICTS
 from autograder.sandbox.learner_process import prepare_box
 from autograder.sandbox.session import Caller, LoadSummary, Session
@@ -67,7 +68,15 @@ def _judge(request: dict[str, Any], *, run_dir: Path, uid: int | None, cleanup: 
         prepare_box(box, uid)
         session = Session(submission, limits=course.limits, box=box, uid=uid, lang=lang)
         cleanup.callback(session.close)
-        summary = session.start()
+        # While the learner zygote forks the learner's process and it loads the cells (the judge only waits), a
+        # thread draws the cases that live in the judge's own folders.
+        ahead = Run(session, course.seed, scratch, lang, box=box)
+        drawing = threading.Thread(target=prebuild, args=(ahead, {c.observes for c in course.graded()}))
+        drawing.start()
+        try:
+            summary = session.start()
+        finally:
+            drawing.join()
         # A load that failed, or nothing defined (every criterion would say its own «no hay una función»): said once.
         if fatal := summary.fatal or nothing_defined(summary, course):
             return shown(
@@ -81,6 +90,7 @@ def _judge(request: dict[str, Any], *, run_dir: Path, uid: int | None, cleanup: 
             scratch=scratch,
             box=box,
             answers=summary.answers,
+            prebuilt=ahead.prebuilt,
             # Read only when a function delegated (it parses every cell again): most submissions never need it.
             spelled=lambda: static_delegation([c.source for c in submission.runnable]),
         )
@@ -135,6 +145,7 @@ def evaluate_criteria(
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
     spelled: dict[str, str] | Callable[[], dict[str, str]] | None = None,
+    prebuilt: dict[str, Any] | None = None,
 ) -> Grading:
     """Observe and judge every criterion the course counts, with its points, on the course's seed.
 
@@ -142,11 +153,12 @@ def evaluate_criteria(
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
     only lets the feedback show the learner's own spelling of it (a callable is asked only when a function
     delegated). Words in the source decide nothing: printing or reading one's own code, or lesson3's, is
-    harmless; what ran during a graded call counts.
+    harmless; what ran during a graded call counts. ``prebuilt`` holds cases already drawn
+    (:func:`~autograder.judging.observe.prebuild`), the same as their observers would draw.
     """
     course = course.for_run()
     lang = course.lang
-    run = Run(caller, course.seed, scratch, lang, answers, box=box)
+    run = Run(caller, course.seed, scratch, lang, answers, box=box, prebuilt=prebuilt or {})
     chosen = course.graded()
     observations = run.observe_all([c.observes for c in chosen])
     criteria = scored([(c, VERDICTS[c.id](obs, lang)) for c, obs in zip(chosen, observations, strict=True)])
