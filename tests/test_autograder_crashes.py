@@ -195,3 +195,20 @@ def test_a_workspace_holding_a_link_is_always_crashed_for_real(tmp_path):
     assert tree(linked.workspace) is None
     crash_once(key, linked.workspace, linked.checkpoint_path, counted(lambda: incident_crash(linked), calls))
     assert calls == ["crash", "crash"] and len(crashes._kept) == 1
+
+
+@pytest.mark.warm_up("grading_server")
+def test_the_grading_server_prepares_a_course_when_asked(tmp_path):
+    """What autograder.warm_up() asks for check()'s course: done in the zygote, answered, no judge forked for it."""
+    from autograder.course.config import CourseConfig
+    from autograder.grading.pipeline import grade_submission
+    from autograder.grading.server import shared_server
+    from autograder.notebook import warm_up_course
+
+    course = warm_up_course()
+    assert course is not None and course["semilla"] == 20250825
+    shared_server().prepare(course)  # an unanswered request would raise here
+    shared_server().prepare({"semilla": "no es un curso"})  # never fatal
+    good = Path(__file__).parent / "data" / "submissions" / "good.py"
+    result = grade_submission(good, CourseConfig(seed=20250825))
+    assert result.score == result.max_score > 0

@@ -93,8 +93,12 @@ def _admit(conn: socket.socket, run_dir: Path) -> dict[str, Any] | None:
     conn.settimeout(None)
     if not isinstance(request, dict):
         return None
-    if request.get("op") == "grade":
+    if request.get("op") in ("grade", "prepare"):
         prepare(request.get("course"), run_dir)
+    if request.get("op") == "prepare":  # done here: no judge is forked for it
+        with contextlib.suppress(OSError):
+            protocol.send_message(conn, {"event": "prepared"})
+        return None
     return request
 
 
