@@ -84,12 +84,17 @@ def warm_up() -> None:
     # What check() imports is imported here, in the caller's thread: the thread below only starts processes and
     # waits for them. Two threads importing the same package at once can each meet the other's half-imported
     # module (a check() run at once beside it once failed that way).
-    import autograder.notebook  # noqa: F401
     from autograder.grading.pipeline import shared_server
+    from autograder.notebook import warm_up_course
+
+    course = warm_up_course()
 
     def start() -> None:
         try:
             shared_server().start()
+            if course is not None:
+                # The crashes every check() of this course shares, done now, while the learner reads.
+                shared_server().prepare(course)
         except Exception:  # noqa: BLE001 - any failure (a server's, or the OS's) is check()'s to report, not a thread's
             pass  # check() starts it again and reports what went wrong
 

@@ -159,6 +159,15 @@ _said_damaged: set[str] = set()
 """The damaged course files already reported in this kernel: once is enough."""
 
 
+def warm_up_course() -> dict[str, Any] | None:
+    """What check() will ask the grader for (the course's levels, check()'s seed), for the grading zygote to prepare.
+
+    None when the course's file cannot be read quietly: check() says so itself, once.
+    """
+    course, problem = shipped_config()
+    return None if problem is not None else replace(course, seed=PUBLIC_SEED).for_run().to_wire()
+
+
 def _course(lang: str | None) -> CourseConfig:
     """The course's configuration (:func:`~autograder.course.config.shipped`); a damaged file is said once.
 

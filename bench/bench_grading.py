@@ -6,6 +6,14 @@ infinite loop (which must cost its time limit, not minutes).
 
     .venv/bin/python bench/bench_grading.py            # 100 submissions
     .venv/bin/python bench/bench_grading.py --quick    # 4 submissions (run by the tests)
+    .venv/bin/python bench/bench_grading.py --n 20 --against DIR --rounds 8   # this checkout against another
+
+``--against DIR`` compares this checkout with the one in DIR (another commit, e.g. a ``git archive`` of it),
+on a machine that other work may share: each round grades the same ``--n`` submissions at --jobs 1 in a
+fresh interpreter of each checkout, one after the other (the order swapped every round), and prints each
+run's median per submission, the median of those, and the ratio of this checkout's to DIR's, with the load
+average each run started under. A checkout from before the grader's modules moved into packages (its
+pipeline at the package's top) is timed too.
 
 Per-submission latency is the wall time of each ``grade_submission`` call, with
 ``jobs`` calls in flight at once; throughput is submissions per second of one
@@ -148,12 +156,70 @@ def pathological(directory: Path, seed: int) -> None:
     print(f"  puntaje {result.score:g}/{result.max_score:g}")
 
 
+CHILD = """
+import json, sys, time
+from pathlib import Path
+paths = [Path(p) for p in json.loads(sys.argv[1])]
+seed = int(sys.argv[2])
+try:
+    from autograder.course.config import CourseConfig
+    from autograder.grading.pipeline import grade_submission as _grade
+
+    def grade(path): return _grade(path, CourseConfig(seed=seed))
+except ImportError:  # a checkout from before the grader's packages
+    from autograder.pipeline import grade_submission as _grade
+
+    def grade(path): return _grade(path, seed=seed)
+import autograder
+grade(paths[0])  # the one-off start-up, apart
+seconds = []
+for path in paths:
+    started = time.perf_counter()
+    grade(path)
+    seconds.append(time.perf_counter() - started)
+print(json.dumps({"seconds": seconds, "package": autograder.__file__}))
+"""
+
+
+def against(subs: list[tuple[str, Path]], other: Path, rounds: int, seed: int) -> None:
+    """Alternate runs of this checkout and ``other`` on the same submissions; medians and their ratio."""
+    import subprocess
+
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[Path, list[float]] = {here: [], other: []}
+    paths = json.dumps([str(p) for _, p in subs])
+    print(f"\n--against {other}: {rounds} rondas alternadas, {len(subs)} entregas cada una, --jobs 1")
+    for i in range(rounds):
+        for root in (here, other) if i % 2 == 0 else (other, here):
+            load = os.getloadavg()[0]
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD, paths, str(seed)],
+                capture_output=True,
+                text=True,
+                cwd=root,
+                env={**os.environ, "PYTHONPATH": str(root)},
+                check=True,
+            )
+            report = json.loads(done.stdout.splitlines()[-1])
+            if not Path(report["package"]).resolve().is_relative_to(root):
+                raise SystemExit(f"{root}: the run imported {report['package']}, not that checkout's package")
+            runs[root].append(statistics.median(report["seconds"]))
+            who = "este" if root == here else "otro"
+            print(f"  ronda {i + 1} {who}: mediana {runs[root][-1]:.3f} s (carga {load:.1f})")
+    mine, theirs = statistics.median(runs[here]), statistics.median(runs[other])
+    pairs = [a / b for a, b in zip(runs[here], runs[other], strict=True)]
+    print(f"  este checkout: mediana de las medianas {mine:.3f} s; el otro: {theirs:.3f} s; razón {mine / theirs:.2f}")
+    print(f"  razón ronda a ronda: mediana {statistics.median(pairs):.2f} ({min(pairs):.2f}-{max(pairs):.2f})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=100, help="número de entregas generadas")
     parser.add_argument("--quick", action="store_true", help="solo 4 entregas, una de cada tipo")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="valores de --jobs a medir")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--against", type=Path, help="otro checkout: corridas alternadas y la razón de medianas")
+    parser.add_argument("--rounds", type=int, default=6, help="rondas de --against")
     args = parser.parse_args(argv)
     n = len(KINDS) if args.quick else args.n
 
@@ -162,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         subs = generate(Path(tmp), n)
         mix = ", ".join(f"{k} {sum(1 for kind, _ in subs if kind == k)}" for k in KINDS)
         print(f"{n} entregas generadas: {mix}")
+        if args.against is not None:
+            against(subs, args.against.resolve(), args.rounds, args.seed)
+            return 0
         start = time.perf_counter()
         from autograder.grading.pipeline import grade_submission
 

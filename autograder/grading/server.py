@@ -167,6 +167,20 @@ class GradingServer:
         finally:
             sock.close()
 
+    def prepare(self, course: dict[str, Any], *, timeout: float = 30.0) -> None:
+        """Have the zygote do now the crashes every submission graded on ``course`` (its seed, its levels) shares.
+
+        Grading does it on its first request anyway: this is for a caller with time to spare (a notebook's first
+        cell, before its first check()).
+        """
+        sock = self._connect()
+        try:
+            protocol.send_message(sock, {"op": "prepare", "course": course})
+            sock.settimeout(timeout)
+            protocol.recv_message(sock)
+        finally:
+            sock.close()
+
     def _abort(self, judge_pid: int | None, uid: int | None) -> None:
         if judge_pid:
             with contextlib.suppress(ProcessLookupError, PermissionError):

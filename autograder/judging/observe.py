@@ -18,6 +18,7 @@ import itertools
 import os
 import random
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ import anthropic
 from autograder.course.catalogue import text
 from autograder.course.questions import QUESTIONS
 from autograder.judging import scenarios
+from autograder.judging.crashes import crash_once
 from autograder.judging.learner_files import place, read_back
 from autograder.judging.registry import OBSERVERS, Observer, drawn_for, observer
 from autograder.judging.scenarios import ActionCase, IncidentCase, LivesCase, ReconcileCase, ResumeFile
@@ -57,6 +59,8 @@ class Run:
     """One instructor flag per kind (the first one seen)."""
     delegated: dict[str, str] = field(default_factory=dict)
     """Function -> the lesson3 reference object a call of it tripped at run time."""
+    prebuilt: dict[str, Any] = field(default_factory=dict)
+    """Cases drawn before the learner's process was ready (:func:`prebuild`), by observation."""
     _seen: dict[str, Any] = field(default_factory=dict)
 
     def observed(self, name: str) -> Any:
@@ -72,6 +76,15 @@ class Run:
         for outcome in outcomes:
             if outcome.delegated:
                 self.delegated.setdefault(outcome.fn, outcome.delegated[0])
+
+    def cases(self, observation: str) -> Any:
+        """``observation``'s cases in the judge's own folders: prebuilt, or drawn now (the same either way)."""
+        if observation not in self.prebuilt:
+            return CASES[observation](self)
+        cases = self.prebuilt.pop(observation)
+        if isinstance(cases, BaseException):  # drawing them ahead failed: as it would have here
+            raise cases
+        return cases
 
     def rng(self, stream: str) -> Any:
         return scenarios.rng_for(self.seed, stream)
@@ -196,13 +209,8 @@ class LivesObservation:
         return sum(1 for m in messages if isinstance(m, dict) and m.get("role") == "assistant")
 
 
-def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
-    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
-
-    The loop of each new life starts from the state start_state returned: the judge
-    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
-    saved) carries on from there, with the case's MAX_TURNS.
-    """
+def _lives_run(case: LivesCase) -> Callable[[Hook | None], dict[str, Any]]:
+    """One life of the case's task: lesson3's loop on the judge's checkpoint, with the case's MAX_TURNS."""
 
     def run(hook: Hook | None = None) -> dict[str, Any]:
         return run_agent(
@@ -215,16 +223,43 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
             durable=False,  # SIGKILL never loses the page cache; fsync would only cost time
         )
 
-    def kill_before(turn: int) -> str:
-        def at_turn(point: str, state: dict[str, Any]) -> bool:
-            return point == "before_call" and state["turns"] + 1 == turn
+    return run
 
-        try:
-            return _ended(crash_in_fork(at_turn, run))
-        except CrashPointMissed as e:
-            return str(e)
 
-    killed = [kill_before(case.kill_turns[0])]
+def _kill_before(case: LivesCase, turn: int) -> str:
+    """A life run in a forked child, SIGKILLed before its model call of ``turn``: how it ended, or why not."""
+
+    def at_turn(point: str, state: dict[str, Any]) -> bool:
+        return point == "before_call" and state["turns"] + 1 == turn
+
+    try:
+        return _ended(crash_in_fork(at_turn, _lives_run(case)))
+    except CrashPointMissed as e:
+        return str(e)
+
+
+def _life_killed(case: LivesCase, turn: int) -> str:
+    """A life killed before ``turn``, from the checkpoint and workspace as they are.
+
+    The first life is the same for every submission of a seed; a later one starts from what the learner's
+    start_state returned. Each is a pure function of the files it starts from: a life starting from the very
+    files a kill already started from (the zygote kills each life once from the file as the last kill left it,
+    which is what a start_state that resumes the file as it is hands back) ends as that kill did, which is laid
+    down instead (:func:`~autograder.judging.crashes.crash_once`); any other life is killed here.
+    """
+    key = ("lives", case.task, case.model_seed, case.max_turns, turn)
+    return crash_once(key, case.workspace, case.path, lambda: _kill_before(case, turn))
+
+
+def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
+    """Run lesson3's loop, SIGKILL it, resume through the learner's start_state; again; then to the end.
+
+    The loop of each new life starts from the state start_state returned: the judge
+    saves it as the checkpoint and lesson3's run_agent (which loads exactly what was
+    saved) carries on from there, with the case's MAX_TURNS.
+    """
+    run = _lives_run(case)
+    killed = [_life_killed(case, case.kill_turns[0])]
     if killed[0] != "SIGKILL":
         raise IncidentSetupError(f"the first life was not killed before turn {case.kill_turns[0]}: {killed[0]}")
     lives: list[Life] = []
@@ -256,15 +291,18 @@ def observe_lives(caller: Caller, case: LivesCase) -> LivesObservation:
                 # What start_state handed on can fail only this way: the API refusing the conversation.
                 error = describe_run_error(e)
         else:
-            killed.append(kill_before(next_kill))
+            killed.append(_life_killed(case, next_kill))
     return LivesObservation(case, lives, killed, load_checkpoint(case.path), error)
+
+
+def _lives_case(run: Run) -> LivesCase:
+    folders = scenarios.resume_folders(run.rng(scenarios.LEVEL0_FOLDERS))
+    return scenarios.lives_case(run.draws("resume.lives"), run.learner_folder(), run.scratch, folders)
 
 
 @observer("resume.lives")
 def _lives(run: Run) -> LivesObservation:
-    folders = scenarios.resume_folders(run.rng(scenarios.LEVEL0_FOLDERS))
-    case = scenarios.lives_case(run.draws("resume.lives"), run.learner_folder(), run.scratch, folders)
-    obs = observe_lives(run.caller, case)
+    obs = observe_lives(run.caller, run.cases("resume.lives"))
     run.note([life.outcome for life in obs.lives])
     return obs
 
@@ -311,7 +349,7 @@ def observe_actions(caller: Caller, cases: list[ActionCase]) -> list[ActionObser
 
 @observer("actions.hidden")
 def _hidden(run: Run) -> list[ActionObservation]:
-    observations = observe_actions(run.caller, scenarios.hidden_action_cases(run.draws("actions.hidden")))
+    observations = observe_actions(run.caller, run.cases("actions.hidden"))
     run.note([o.outcome for o in observations])
     return observations
 
@@ -362,8 +400,7 @@ def _reconciles(run: Run, cases: list[ReconcileCase]) -> list[ReconcileObservati
 def _reconcile_cases(run: Run) -> list[ReconcileObservation]:
     # Both kinds in one shuffled order: the place of a call in the sequence says nothing about
     # which answer it needs (only the pending tool's name does). One budget for all of them.
-    cases = scenarios.read_only_cases(run.draws("reconcile.read_only"), run.scratch)
-    cases += scenarios.high_impact_cases(run.draws("reconcile.high_impact"), run.scratch)
+    cases = run.cases("reconcile.cases")
     order = list(range(len(cases)))
     run.rng(scenarios.LEVEL2_ORDER).shuffle(order)
     observed = dict(zip(order, _reconciles(run, [cases[i] for i in order]), strict=True))
@@ -454,8 +491,14 @@ def _ended(status: int) -> str:
     return signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else f"exit {os.WEXITSTATUS(status)}"
 
 
+def _incident_crash(case: IncidentCase) -> str:
+    """:func:`crash_after_delivery`, the same for every submission of a seed: crashed once (in the zygote)."""
+    key = ("incident", case.task, case.model_seed)
+    return crash_once(key, case.workspace, case.checkpoint_path, lambda: crash_after_delivery(case))
+
+
 def observe_incident(caller: Caller, case: IncidentCase, box: Path | None = None) -> IncidentObservation:
-    killed_by = crash_after_delivery(case)
+    killed_by = _incident_crash(case)
     at_crash = outbox_count(case.workspace)
     cp = load_checkpoint(case.checkpoint_path)
     if at_crash != 1 or cp is None or (cp["pendingToolUse"] or {}).get("name") != "send_email":
@@ -548,12 +591,95 @@ def ends_with_final_answer(messages: list[Any]) -> bool:
     return any(isinstance(b, dict) and b.get("type") == "text" and str(b.get("text", "")).strip() for b in content)
 
 
+def _incident_case(run: Run) -> IncidentCase:
+    return scenarios.incident_case(run.draws("incident"), run.scratch)
+
+
 @observer("incident")
 def _incident(run: Run) -> IncidentObservation:
-    obs = observe_incident(run.caller, scenarios.incident_case(run.draws("incident"), run.scratch), run.box)
+    obs = observe_incident(run.caller, run.cases("incident"), run.box)
     if obs.reconcile is not None:
         run.note([obs.reconcile])
     return obs
+
+
+# -- cases drawn ahead ------------------------------------------------------------------------------
+
+
+def _reconcile_cases_drawn(run: Run) -> list[ReconcileCase]:
+    cases = scenarios.read_only_cases(run.draws("reconcile.read_only"), run.scratch)
+    return cases + scenarios.high_impact_cases(run.draws("reconcile.high_impact"), run.scratch)
+
+
+CASES: dict[str, Callable[[Run], Any]] = {
+    "actions.hidden": lambda run: scenarios.hidden_action_cases(run.draws("actions.hidden")),
+    "reconcile.cases": _reconcile_cases_drawn,
+    "incident": _incident_case,
+    "resume.lives": _lives_case,
+}
+"""The cases an observer draws in the judge's own folders (never in the learner's): each is a function of the seed
+and its stream alone, so drawing it before the learner's process is ready changes nothing of it."""
+
+PREBUILT_FOR = {
+    "actions.hidden": "actions.hidden",
+    "reconcile.read_only": "reconcile.cases",
+    "reconcile.high_impact": "reconcile.cases",
+    "reconcile.both": "reconcile.cases",
+    "reconcile.cases": "reconcile.cases",
+    "incident": "incident",
+    "resume.lives": "resume.lives",
+}
+"""Which cases each graded observation needs."""
+
+
+def prebuild(run: Run, observations: set[str]) -> None:
+    """Draw, into ``run.prebuilt``, the cases the ``observations`` need, while the learner's process starts.
+
+    For a thread of the judge beside :meth:`Session.start <autograder.sandbox.session.Session.start>`, which only
+    waits for the learner zygote and the load meanwhile: it writes only under ``run.scratch`` (workspaces,
+    notes), forks nothing and calls no learner. What it did not get to the observer draws itself; what failed, its
+    observer raises.
+    """
+    wanted = {PREBUILT_FOR[o] for o in observations if o in PREBUILT_FOR}
+    for name in (name for name in CASES if name in wanted):  # in CASES' order, whatever the set's
+        try:
+            run.prebuilt[name] = CASES[name](run)
+        except Exception as e:  # noqa: BLE001 - raised by its observer, where drawing them would have raised it
+            run.prebuilt[name] = e
+            return
+
+
+# -- the crashes every submission of a seed shares -------------------------------------------------
+
+
+class _NoCaller:
+    """The zygote has no learner: preparing a seed's crashes never calls one."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"preparing a seed's crashes asked the learner ({name})")
+
+
+def prepare_crashes(seed: int, scratch: Path, observations: set[str]) -> None:
+    """Crash, once, what every submission of ``seed`` shares: Level 0's lives from the file as it is, the incident.
+
+    For the grading zygote, before it forks the judges of ``seed`` (:mod:`autograder.judging.crashes`): each is a
+    real SIGKILL of a child forked here, and a judge starting a crash from the same files lays down what it left
+    (a later life only when the learner's start_state handed back the file as it is). Only the
+    ``observations`` a course grades are prepared. The cases are drawn in ``scratch``, which the caller removes.
+    """
+    run = Run(_NoCaller(), seed, scratch)
+    if "resume.lives" in observations:
+        case = _lives_case(run)
+        # Each life from the file as the kill before it left it: what a start_state resuming it as it is returns.
+        for turn in case.kill_turns:
+            if _life_killed(case, turn) != "SIGKILL":
+                break
+            state = load_checkpoint(case.path)
+            if state is None:
+                break
+            save_checkpoint(validate_checkpoint(copy.deepcopy(state), source=START), case.path, durable=False)
+    if "incident" in observations:
+        _incident_crash(_incident_case(run))
 
 
 # -- questions -------------------------------------------------------------------------------------

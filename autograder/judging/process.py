@@ -13,10 +13,12 @@ goes back to the grader as JSON in which no folder of the machine is named
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,7 @@ from autograder.judging import verdicts_level0, verdicts_level1, verdicts_level2
 from autograder.judging.delegation import explained, static_delegation
 from autograder.judging.machine_paths import hiding
 from autograder.judging.moves import reconcile_moves
-from autograder.judging.observe import Run
+from autograder.judging.observe import Run, prebuild
 from autograder.judging.registry import VERDICTS
 from autograder.sandbox.learner_process import prepare_box
 from autograder.sandbox.session import Caller, LoadSummary, Session
@@ -38,20 +40,43 @@ from autograder.wire.results import CriterionResult, SubmissionResult
 
 def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[str, Any]:
     """Grade one submission (runs in a judge process forked from the zygote)."""
+    with judged(request, run_dir=run_dir, uid=uid) as result:
+        return result
+
+
+@contextlib.contextmanager
+def judged(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> Iterator[dict[str, Any]]:
+    """:func:`judge`'s result, for the block to report; the learner's process is stopped and the folders removed
+    when the block ends, so the grader need not wait for them (the zygote answers inside the block)."""
+    with contextlib.ExitStack() as cleanup:
+        yield _judge(request, run_dir=run_dir, uid=uid, cleanup=cleanup)
+
+
+def _judge(request: dict[str, Any], *, run_dir: Path, uid: int | None, cleanup: contextlib.ExitStack) -> dict[str, Any]:
     submission = Submission.from_json(request["submission"])
     course = CourseConfig.from_wire(request["course"])  # the run's: its seed and language are set
     seed, lang = course.seed, course.lang
     workdir = run_dir / f"judge-{os.getpid()}"
     box = workdir / "learner"
     shown = hiding((box, ""), (run_dir, "<tmp>"))
-    session = None
+    # Last in, first out: the learner's process is stopped before its folder goes.
+    cleanup.callback(shutil.rmtree, workdir, ignore_errors=True)
     try:
         workdir.mkdir(mode=0o711)
         scratch = workdir / "grader"
         scratch.mkdir(mode=0o700)
         prepare_box(box, uid)
         session = Session(submission, limits=course.limits, box=box, uid=uid, lang=lang)
-        summary = session.start()
+        cleanup.callback(session.close)
+        # While the learner zygote forks the learner's process and it loads the cells (the judge only waits), a
+        # thread draws the cases that live in the judge's own folders.
+        ahead = Run(session, course.seed, scratch, lang, box=box)
+        drawing = threading.Thread(target=prebuild, args=(ahead, {c.observes for c in course.graded()}))
+        drawing.start()
+        try:
+            summary = session.start()
+        finally:
+            drawing.join()
         # A load that failed, or nothing defined (every criterion would say its own «no hay una función»): said once.
         if fatal := summary.fatal or nothing_defined(summary, course):
             return shown(
@@ -65,6 +90,7 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
             scratch=scratch,
             box=box,
             answers=summary.answers,
+            prebuilt=ahead.prebuilt,
             # Read only when a function delegated (it parses every cell again): most submissions never need it.
             spelled=lambda: static_delegation([c.source for c in submission.runnable]),
         )
@@ -89,10 +115,6 @@ def judge(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> dict[st
                 submission.name, course.not_graded(message), error=message, seed=seed
             ).to_json()
         )
-    finally:
-        if session is not None:
-            session.close()
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def nothing_defined(summary: LoadSummary, course: CourseConfig) -> str | None:
@@ -123,6 +145,7 @@ def evaluate_criteria(
     box: Path | None = None,
     answers: dict[str, Any] | None = None,
     spelled: Callable[[], dict[str, str]] | None = None,
+    prebuilt: dict[str, Any] | None = None,
 ) -> Grading:
     """Observe and judge every criterion the course counts, with its points, on the course's seed.
 
@@ -130,11 +153,12 @@ def evaluate_criteria(
     names a lesson3 object it may not use, from :func:`~autograder.judging.delegation.static_delegation`)
     only lets the feedback show the learner's own spelling of it (asked only when a function delegated:
     reading the sources costs an AST pass). Words in the source decide nothing: printing or reading
-    one's own code, or lesson3's, is harmless; what ran during a graded call counts.
+    one's own code, or lesson3's, is harmless; what ran during a graded call counts. ``prebuilt`` holds
+    cases already drawn (:func:`~autograder.judging.observe.prebuild`), the same as their observers would draw.
     """
     course = course.for_run()
     lang = course.lang
-    run = Run(caller, course.seed, scratch, lang, answers, box=box)
+    run = Run(caller, course.seed, scratch, lang, answers, box=box, prebuilt=prebuilt or {})
     chosen = course.graded()
     observations = run.observe_all([c.observes for c in chosen])
     criteria = scored([(c, VERDICTS[c.id](obs, lang)) for c, obs in zip(chosen, observations, strict=True)])

@@ -5,15 +5,21 @@ to it; :mod:`autograder.judging.process` is what each fork runs).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import socket
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
+from typing import Any
 
-from autograder.judging.process import judge
+from autograder.course.config import CourseConfig
+from autograder.judging import crashes, observe
+from autograder.judging.process import judged
 from autograder.sandbox import learner_zygote
 from autograder.sandbox.learner_process import learner_uid, running_as_root, sweep_uid
 from autograder.wire import forking, protocol
@@ -70,7 +76,68 @@ def zygote_main() -> None:
     socket_path, run_dir = sys.argv[1], Path(sys.argv[2])
     learner_zygote.use(sys.argv[3])
     preload(run_dir)
-    forking.serve_forever(socket_path, _from_grader, lambda conn, _: _serve(conn, run_dir))
+    forking.serve_forever(
+        socket_path, lambda conn: _admit(conn, run_dir), lambda conn, request: _serve(conn, request, run_dir)
+    )
+
+
+def _admit(conn: socket.socket, run_dir: Path) -> dict[str, Any] | None:
+    """The grader's request, read here, before the fork: a seed's shared crashes are done first, once."""
+    if not _from_grader(conn):
+        return None
+    conn.settimeout(30)  # the grader sends its request as it connects
+    try:
+        request = protocol.recv_message(conn)
+    except (OSError, EOFError, protocol.ProtocolError):
+        return None
+    conn.settimeout(None)
+    if not isinstance(request, dict):
+        return None
+    if request.get("op") in ("grade", "prepare"):
+        prepare(request.get("course"), run_dir)
+    if request.get("op") == "prepare":  # done here: no judge is forked for it
+        with contextlib.suppress(OSError):
+            protocol.send_message(conn, {"event": "prepared"})
+        return None
+    return request
+
+
+_prepared: dict[tuple[int | None, frozenset[str]], None] = {}
+"""The seeds (with what their course grades) whose shared crashes this zygote did, oldest first."""
+
+
+def prepare(wire: Any, run_dir: Path) -> None:
+    """The crashes every submission of this request's seed shares, done once in this zygote (its judges inherit them).
+
+    Never fatal: a request it cannot read, or a crash that went wrong here, leaves each judge to crash its own cases.
+    """
+    try:
+        course = CourseConfig.from_wire(wire)
+        key = (course.seed, frozenset(c.observes for c in course.graded()))
+        if course.seed is None or key in _prepared:
+            return
+        _prepared[key] = None
+        while len(_prepared) > crashes.KEPT_MAX // 3:
+            del _prepared[next(iter(_prepared))]
+        scratch = Path(tempfile.mkdtemp(prefix="prepare-", dir=run_dir))
+        # The crashed children are waited for (their status is the kill's proof); the judges, reaped automatically
+        # while the zygote serves, again right after, those that ended meanwhile included.
+        previous = signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        try:
+            observe.prepare_crashes(course.seed, scratch, set(key[1]))
+        finally:
+            signal.signal(signal.SIGCHLD, previous)
+            if previous == signal.SIG_IGN:
+                _reap()
+            shutil.rmtree(scratch, ignore_errors=True)
+    except Exception:  # noqa: BLE001 - the judges do it themselves then
+        traceback.print_exc()
+
+
+def _reap() -> None:
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
 
 
 def _from_grader(conn: socket.socket) -> bool:
@@ -84,9 +151,8 @@ def _from_grader(conn: socket.socket) -> bool:
     return pid is None or pid == os.getppid()  # None: no SO_PEERCRED (not Linux), the socket's 0600 only
 
 
-def _serve(conn: socket.socket, run_dir: Path) -> None:
-    request = protocol.recv_message(conn)
-    op = request.get("op") if isinstance(request, dict) else None
+def _serve(conn: socket.socket, request: dict[str, Any], run_dir: Path) -> None:
+    op = request.get("op")
     if op == "sweep":
         sweep_uid(int(request["uid"]))
         protocol.send_message(conn, {"event": "swept"})
@@ -95,5 +161,6 @@ def _serve(conn: socket.socket, run_dir: Path) -> None:
         return
     uid = learner_uid(os.getpid()) if running_as_root() else None
     protocol.send_message(conn, {"event": "started", "pid": os.getpid(), "uid": uid, "time": time.time()})
-    result = judge(request, run_dir=run_dir, uid=uid)
-    protocol.send_message(conn, {"event": "result", "result": result})
+    with judged(request, run_dir=run_dir, uid=uid) as result:
+        # Answered before the learner's process is stopped and the folders removed: the grader goes on meanwhile.
+        protocol.send_message(conn, {"event": "result", "result": result})
