@@ -26,7 +26,7 @@ from autograder.course.config import DEFAULT as DEFAULT_COURSE
 from autograder.course.config import ConfigError
 from autograder.course.config import load as load_config
 from autograder.intake.collect import Learner
-from autograder.reporting import review
+from autograder.reporting import results_json, review
 from autograder.reporting.out_folder import OutFolderError
 from autograder.reporting.report import ReportEntry, fmt_points
 from lesson3.console import EXIT_BROKEN_PIPE as EXIT_BROKEN_PIPE  # one of the command's exit codes
@@ -223,7 +223,7 @@ def merge_command(args: argparse.Namespace, stdout: TextIO) -> int:
 def review_command(args: argparse.Namespace, stdout: TextIO) -> int:
     """List what is left to a person and write the CSV to fill in; or, with --apply, record the decisions."""
     lang: str = args.lang
-    out: Path = args.results.parent if args.results.name == "results.json" else args.results
+    out: Path = results_json.located(args.results).parent
     with run.reviewing(out, lang) as read:
         if args.apply is None:
             return _review_list(args, out, read.entries, stdout)

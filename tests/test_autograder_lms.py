@@ -167,6 +167,30 @@ def test_the_reports_plan_carries_name_and_id(tmp_path: Path) -> None:
 # --- export -----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lms_name", ["moodle", "canvas"])
+def test_export_takes_the_grade_folder_or_its_results_file(tmp_path: Path, lms_name: str, capsys) -> None:
+    # review takes the folder grade wrote; export takes it too (an instructor who reviewed «res» exports «res»),
+    # as well as the results file itself, renamed or not. A folder that does not exist is named, not «res».
+    canvas_class = [("garcíaana", "4001", 6.0), ("perezibanezjose", "4002", 8.0), ("nunezinigo", "4003", 2.0)]
+    results = _results(tmp_path, MOODLE_CLASS if lms_name == "moodle" else canvas_class)
+    renamed = tmp_path / "copia.json"
+    shutil.copy(results, renamed)
+    sheet = tmp_path / "hoja.csv"
+    shutil.copy(DATA / ("moodle_worksheet_es.csv" if lms_name == "moodle" else "canvas_gradebook.csv"), sheet)
+    canvas = ["--gradebook", str(sheet), "--column", "Lección 3"]
+    by_lms = ["--worksheet", str(sheet)] if lms_name == "moodle" else canvas
+    written = []
+    for n, given in enumerate((tmp_path, results, renamed)):
+        out = tmp_path / f"subir{n}.csv"
+        assert main(["export", lms_name, str(given), *by_lms, "--out", str(out)]) == 0, capsys.readouterr().err
+        written.append(out.read_bytes())
+    assert written[0] == written[1] == written[2]
+    capsys.readouterr()
+    assert main(["export", lms_name, str(tmp_path / "no-existe"), *by_lms, "--out", str(tmp_path / "x.csv")]) == 2
+    assert f"«{tmp_path / 'no-existe' / 'results.json'}»" in capsys.readouterr().err
+    assert not (tmp_path / "x.csv").exists()
+
+
 def _results(tmp_path: Path, people: list[tuple[str, str, float | None]]) -> Path:
     """A results.json as ``autograder grade`` writes it; a None score is a criterion left to a person."""
     entries = []

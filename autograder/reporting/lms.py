@@ -109,11 +109,13 @@ class ExportSummary:
 
 
 def load_results(path: Path, *, partial: bool = False) -> tuple[list[Graded], float]:
-    """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``); ExportError if unreadable.
+    """The learners of ``path`` (results.json of ``autograder grade`` or ``merge``, or the folder that holds it);
+    ExportError if unreadable.
 
     A run that was interrupted left learners never graded: exporting it is refused unless ``partial``,
     since their rows would keep whatever the LMS had, with nothing to say they were skipped. Also the per cent
     the course's configuration (results.json's ``report.config``) takes off late work."""
+    path = results_json.located(path)
     if not path.is_file():
         raise ExportError(notice("lms.results_missing", file=str(path)))
     try:

@@ -219,6 +219,12 @@ def _document(folder: Path, name: str = RESULTS_JSON) -> dict[str, Any]:
     return document
 
 
+def located(path: Path) -> Path:
+    """The results file an instructor names: the file itself (renamed or not), or the folder ``grade`` wrote
+    (anything that is not a file is taken as that folder, so a missing one is said as its results.json)."""
+    return path if path.is_file() else path / RESULTS_JSON
+
+
 def read(folder: Path, name: str = RESULTS_JSON) -> ClassResults:
     """``folder``'s results.json (``grade``, ``merge`` or ``review --apply`` wrote it), every submission checked.
 

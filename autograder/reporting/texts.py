@@ -830,8 +830,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "the gradebook exported from Canvas",
     },
     "cli.help.export_results": {
-        "es": "el results.json de «autograder grade»",
-        "en": "the results.json of «autograder grade»",
+        "es": "la carpeta de «autograder grade» (o su results.json)",
+        "en": "the folder of «autograder grade» (or its results.json)",
     },
     "cli.help.worksheet": {
         "es": "la hoja de calificaciones descargada de Moodle (CSV)",
