@@ -181,13 +181,20 @@ def test_export_takes_the_grade_folder_or_its_results_file(tmp_path: Path, lms_n
     by_lms = ["--worksheet", str(sheet)] if lms_name == "moodle" else canvas
     written = []
     for n, given in enumerate((tmp_path, results, renamed)):
-        out = tmp_path / f"subir{n}.csv"
-        assert main(["export", lms_name, str(given), *by_lms, "--out", str(out)]) == 0, capsys.readouterr().err
+        out, pages = tmp_path / f"subir{n}.csv", tmp_path / f"retro{n}.zip"
+        zipped = ["--feedback-zip", str(pages)] if lms_name == "moodle" else []
+        assert main(["export", lms_name, str(given), *by_lms, *zipped, "--out", str(out)]) == 0, capsys.readouterr()
         written.append(out.read_bytes())
-    assert written[0] == written[1] == written[2]
+        if zipped:  # the learners' pages, read from beside the results whichever way they were named
+            with zipfile.ZipFile(pages) as archive:
+                written.append(sorted((i.filename, archive.read(i)) for i in archive.infolist()))
+    assert written and all(w == written[0] for w in written[::2]) and all(w == written[1] for w in written[1::2])
+    assert lms_name == "canvas" or len(written[1]) == len(MOODLE_CLASS)
     capsys.readouterr()
     assert main(["export", lms_name, str(tmp_path / "no-existe"), *by_lms, "--out", str(tmp_path / "x.csv")]) == 2
     assert f"«{tmp_path / 'no-existe' / 'results.json'}»" in capsys.readouterr().err
+    assert main(["export", lms_name, str(tmp_path / "otra.json"), *by_lms, "--out", str(tmp_path / "x.csv")]) == 2
+    assert f"«{tmp_path / 'otra.json'}»" in capsys.readouterr().err
     assert not (tmp_path / "x.csv").exists()
 
 

@@ -463,6 +463,7 @@ def export_moodle(
     made before either is written, so a refusal leaves neither. A row whose «Grade can be changed» is
     «No» is never written; one with a grade or a comment already, only with ``overwrite``.
     """
+    results = results_json.located(results)  # the feedback pages are beside it
     learners, penalty = load_results(results, partial=partial)
     sheet = read_sheet(worksheet)
     head_line = sheet.records[0].line

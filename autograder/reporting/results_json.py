@@ -220,9 +220,9 @@ def _document(folder: Path, name: str = RESULTS_JSON) -> dict[str, Any]:
 
 
 def located(path: Path) -> Path:
-    """The results file an instructor names: the file itself (renamed or not), or the folder ``grade`` wrote
-    (anything that is not a file is taken as that folder, so a missing one is said as its results.json)."""
-    return path if path.is_file() else path / RESULTS_JSON
+    """The results file an instructor names: the file itself (renamed or not), or the folder ``grade`` wrote.
+    A path that does not exist is a file if it ends in ``.json``, else a folder, said missing as its results.json."""
+    return path if path.is_file() or (path.suffix == ".json" and not path.is_dir()) else path / RESULTS_JSON
 
 
 def read(folder: Path, name: str = RESULTS_JSON) -> ClassResults:
