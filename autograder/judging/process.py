@@ -54,7 +54,9 @@ def judged(request: dict[str, Any], *, run_dir: Path, uid: int | None) -> Iterat
 
 def _judge(request: dict[str, Any], *, run_dir: Path, uid: int | None, cleanup: contextlib.ExitStack) -> dict[str, Any]:
     submission = Submission.from_json(request["submission"])
-    course = CourseConfig.from_wire(request["course"])  # the run's: its seed and language are set
+    # The run's: its seed and language are set (for_run() keeps them); the cases drawn ahead and the observers'
+    # must come from one seed, whatever a request carries.
+    course = CourseConfig.from_wire(request["course"]).for_run()
     seed, lang = course.seed, course.lang
     workdir = run_dir / f"judge-{os.getpid()}"
     box = workdir / "learner"
