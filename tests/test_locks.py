@@ -726,7 +726,7 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
             for target in (FILE_TYPES_EXTENSION_TARGET, NARROW_EXTENSION_TARGET)
             for name in ("package.json", "static/remoteEntry.js")
         ]
-        assert json.loads(zf.read(data[1])) == {TRANSLATION_PLUGIN: {"locale": SPANISH}}
+        assert json.loads(zf.read(data[1])) == json.loads(OVERRIDES.read_text(encoding="utf-8"))  # Spanish, no news
         # The course's language pack, and the entry point JupyterLab finds it by.
         assert f"jupyterlab_language_pack_{SPANISH}/locale/{SPANISH}/LC_MESSAGES/jupyterlab.json" in zf.namelist()
         (entry_points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]
