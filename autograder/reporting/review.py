@@ -74,8 +74,22 @@ def learner_key(name: str, ident: str) -> tuple[str, str]:
     return ("id", ident) if ident else ("name", name)
 
 
+class _PersonsWord:
+    """What a person recorded about a learner, kept in decisions.json under whose it is (:func:`learner_key`)."""
+
+    learner: str
+    learner_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @property
+    def who(self) -> tuple[str, str]:
+        return learner_key(self.learner, self.learner_id)
+
+
 @dataclass(frozen=True)
-class Decision:
+class Decision(_PersonsWord):
     sha256: str
     submission: str
     learner: str
@@ -88,14 +102,6 @@ class Decision:
     was: str  # "pending", "passed" or "failed": what the criterion was before
     learner_id: str = ""  # the LMS's id when known; a decisions.json written before it had none
 
-    def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    @property
-    def who(self) -> tuple[str, str]:
-        """Whose decision it is (:func:`learner_key`)."""
-        return learner_key(self.learner, self.learner_id)
-
     @property
     def one_per(self) -> tuple[str, tuple[str, str], str]:
         """What a decision settles: one learner's criterion, for the content it was made on."""
@@ -103,7 +109,7 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class FileChoice:
+class FileChoice(_PersonsWord):
     """A person's choice of which of a learner's files is graded (``grade --choose``), instead of intake's rule.
 
     Kept in decisions.json beside the criteria's decisions, by learner (never by file name), and applied by
@@ -113,14 +119,6 @@ class FileChoice:
     file: str  # as the learner's row names it: its path inside the learner's folder
     at: str
     learner_id: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    @property
-    def who(self) -> tuple[str, str]:
-        """Whose choice it is (:func:`learner_key`)."""
-        return learner_key(self.learner, self.learner_id)
 
     @property
     def one_per(self) -> tuple[str, str]:
