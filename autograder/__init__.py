@@ -75,8 +75,9 @@ def warm_up() -> None:
     """Start ``check()``'s grader in the background; return at once.
 
     The grader's servers (two fresh interpreters that import the SDK, lesson3 and the judges) take a second or two
-    to start, once per kernel. Started from a notebook's first cell, that happens while the learner reads and
-    writes, not inside their first ``check()``. Calling it again, or check() before it is done, is free: check()
+    to start, once per Jupyter server: inside a kernel they outlive its restarts (:mod:`autograder.grading.resident`).
+    Started from a notebook's first cell, that happens while the learner reads and writes, not inside their first
+    ``check()``. Calling it again, or check() before it is done, is free: check()
     waits for the same start. A start that fails here is left to check(), which says why in its table.
     """
     import threading
@@ -84,17 +85,18 @@ def warm_up() -> None:
     # What check() imports is imported here, in the caller's thread: the thread below only starts processes and
     # waits for them. Two threads importing the same package at once can each meet the other's half-imported
     # module (a check() run at once beside it once failed that way).
-    from autograder.grading.pipeline import shared_server
+    from autograder.grading.resident import notebook_server
     from autograder.notebook import warm_up_course
 
     course = warm_up_course()
+    server = notebook_server()
 
     def start() -> None:
         try:
-            shared_server().start()
+            server.start()
             if course is not None:
                 # The crashes every check() of this course shares, done now, while the learner reads.
-                shared_server().prepare(course)
+                server.prepare(course)
         except Exception:  # noqa: BLE001 - any failure (a server's, or the OS's) is check()'s to report, not a thread's
             pass  # check() starts it again and reports what went wrong
 

@@ -31,6 +31,7 @@ from autograder.course.lesson_map import NOTEBOOKS
 from autograder.course.levels import LEVELS
 from autograder.course.questions import QUESTIONS, graded_on_submission
 from autograder.grading.pipeline import grade_loaded
+from autograder.grading.resident import notebook_server
 from autograder.intake.course_cells import course_code_cells
 from autograder.intake.submission import from_python
 from autograder.wire.cells import normalized
@@ -99,7 +100,7 @@ def check(
     course_imports = imported_by_course_cells(ns)
     own = {k: v for k, v in ns.items() if k not in course_imports}
     submission = from_python(extract_definitions(own), NOTEBOOK_NAME, kind="notebook")
-    graded = grade_loaded(submission, replace(course, levels=levels, seed=seed, lang=lang))
+    graded = grade_loaded(submission, replace(course, levels=levels, seed=seed, lang=lang), server=notebook_server())
     result = CheckResult(**{f: getattr(graded, f) for f in graded.__dataclass_fields__})
     result.lang = lang
     said = [text("check.course_import", lang, name=name, cell=cell) for name, cell in course_imports.items()]

@@ -18,4 +18,4 @@ def test_the_check_bench_runs_quick() -> None:
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     labels = [line.split()[0] for line in done.stdout.splitlines()[1:]]
-    assert labels == ["restart", "first-cell", "warm"], done.stdout
+    assert labels == ["restart", "cold", "first-cell", "warm"], done.stdout

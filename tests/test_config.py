@@ -830,7 +830,7 @@ def test_check_warns_once_about_a_damaged_shipped_config_in_its_language_and_gra
 
     sent = []
 
-    def grade_loaded(submission, course):
+    def grade_loaded(submission, course, *, server=None):
         sent.append(course)
         return SubmissionResult.from_criteria(submission.name, course.not_graded("x"), seed=course.seed)
 

@@ -100,7 +100,7 @@ class GradingServer:
                 learners.stop()
                 shutil.rmtree(run_dir, ignore_errors=True)
                 raise ServerError(str(e)) from None
-            # Published only once both serve: another job's _connect reads self.running without the lock.
+            # Published only once both serve: another job's connect reads self.running without the lock.
             self._judges, self._learners, self.run_dir = judges, learners, run_dir
 
     def stop(self) -> None:
@@ -130,7 +130,7 @@ class GradingServer:
             shutil.rmtree(self.run_dir, ignore_errors=True)
             self.run_dir = None
 
-    def _connect(self) -> socket.socket:
+    def connect(self) -> socket.socket:
         for attempt in range(2):
             if not self.running:
                 self.start()
@@ -150,7 +150,7 @@ class GradingServer:
 
     def grade(self, request: dict[str, Any], *, timeout: float) -> dict[str, Any]:
         """Send one submission to a judge; returns its SubmissionResult as JSON."""
-        sock = self._connect()
+        sock = self.connect()
         judge_pid = uid = None
         try:
             protocol.send_message(sock, {"op": "grade", **request})
@@ -173,7 +173,7 @@ class GradingServer:
         Grading does it on its first request anyway: this is for a caller with time to spare (a notebook's first
         cell, before its first check()).
         """
-        sock = self._connect()
+        sock = self.connect()
         try:
             protocol.send_message(sock, {"op": "prepare", "course": course})
             sock.settimeout(timeout)
@@ -188,7 +188,7 @@ class GradingServer:
         if uid and running_as_root():
             # The learner dies with its judge (PDEATHSIG); this also catches anything it left behind.
             with contextlib.suppress(OSError, ServerError, EOFError):
-                sock = self._connect()
+                sock = self.connect()
                 try:
                     protocol.send_message(sock, {"op": "sweep", "uid": uid})
                     protocol.recv_message(sock)

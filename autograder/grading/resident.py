@@ -1,0 +1,385 @@
+"""The grader that outlives the kernel: check()'s grading server, kept for every kernel of one Jupyter server.
+
+check()'s grader is two zygotes (:mod:`autograder.grading.server`), each a fresh interpreter that imports the SDK:
+about two seconds on two cores. Owned by the kernel, they died with it, and the first check() after every kernel
+restart paid that again. Inside a Jupyter kernel, check() now asks a *resident* instead: a small detached process
+that runs the same grading server and keeps it for every kernel the same Jupyter server starts (the kernel's parent,
+its *owner*). There is one per user, owner and installed package: a changed package gets a resident of its own.
+
+The resident stops when its owner stops (a pidfd says so at once), after :data:`IDLE_SECONDS` without a request, or
+when asked. A kernel finds it by a socket in a private folder of the user's. It admits only its owner and the
+owner's children (the kernels): a learner's confined child is neither, and may not ask for a judge of its own. For
+each request it connects to the grading zygote itself (a zygote serves only the process that started it) and hands
+the kernel that connected socket (SCM_RIGHTS): the zygotes are unchanged, and the kernel talks to its judge directly.
+
+Outside a kernel (a script, the test suite, the instructor's grading) nothing changes: the process's own server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import select
+import shutil
+import socket
+import stat
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from autograder.grading.server import GradingServer, ServerError, shared_server
+from autograder.wire import forking, protocol
+
+IDLE_SECONDS = 30 * 60.0
+"""A resident no kernel asked for this long stops: its two interpreters hold about 150 MB."""
+
+SOCKET_NAME = "resident.sock"
+LOG_NAME = "resident.log"
+PACKAGES = ("autograder", "lesson3")
+
+
+class FolderRefused(RuntimeError):
+    """The resident's folder cannot be trusted (another user's, or open to others): the kernel grades on its own."""
+
+
+# -- who owns it, and where it lives ---------------------------------------------------------------
+
+
+def kernel_owner() -> int | None:
+    """The Jupyter server that started this kernel (its parent); None outside a Jupyter kernel, or an orphan's."""
+    if "ipykernel" not in sys.modules:
+        return None
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipykernel without IPython does not exist
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    owner = os.getppid()
+    return owner if owner > 1 else None
+
+
+def started_at(pid: int) -> str | None:
+    """When ``pid`` started (clock ticks since boot): a pid and this name one process, never a later one of the pid."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return None
+    return fields[19] if len(fields) > 19 else None
+
+
+def parent_of(pid: int) -> int | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return None
+    return int(fields[1]) if len(fields) > 1 else None
+
+
+def package_digest(roots: list[Path] | None = None) -> str:
+    """What the installed grader is: every file of its packages by path, size and modification time.
+
+    A learner who edits lesson3, or an instructor who installs a new edition, gets a new resident, never one that
+    still runs the code it started with. Stats, not contents: a few milliseconds, once per kernel.
+    """
+    if roots is None:
+        roots = [Path(__file__).resolve().parents[2] / name for name in PACKAGES]
+        roots = [root for root in roots if root.is_dir()]
+        with contextlib.suppress(ImportError):
+            import lesson3
+
+            roots.append(Path(lesson3.__file__).resolve().parent)
+    digest = hashlib.sha256()
+    for root in sorted(set(roots)):
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    st = os.stat(path)
+                    digest.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def private_folder(base: Path) -> Path:
+    """``base``, created for this user alone if missing; :class:`FolderRefused` if someone else could use it."""
+    with contextlib.suppress(FileExistsError):
+        base.mkdir(mode=0o700)
+    st = os.lstat(base)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
+        raise FolderRefused(f"{base} is not a private folder of this user")
+    return base
+
+
+def resident_folder(owner: int, *, root: Path | None = None) -> Path:
+    """This user's, owner's and package's resident folder (created private)."""
+    started = started_at(owner)
+    if started is None:
+        raise FolderRefused(f"no process {owner}")
+    key = f"{os.getuid()}\0{owner}\0{started}\0{sys.executable}\0{sys.version}\0{package_digest()}"
+    name = hashlib.sha256(key.encode()).hexdigest()[:16]
+    for base in [root] if root else [Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()), Path("/tmp")]:
+        folder = base / f"autograder-{os.getuid()}" / name
+        if len(os.fsencode(folder / SOCKET_NAME)) < forking.SOCKET_PATH_BYTES:
+            private_folder(folder.parent)
+            return private_folder(folder)
+    raise FolderRefused("no folder short enough for a socket")
+
+
+# -- the kernel's side -----------------------------------------------------------------------------
+
+
+class ResidentServer(GradingServer):
+    """A kernel's handle on its owner's resident: starts it when none answers, asks it for judges."""
+
+    def __init__(self, folder: Path, owner: int, *, idle: float = IDLE_SECONDS) -> None:
+        super().__init__()
+        self.folder, self.owner, self.idle = folder, owner, idle
+        self.socket_path = str(folder / SOCKET_NAME)
+
+    @property
+    def running(self) -> bool:
+        return self.pid() is not None
+
+    def start(self) -> None:
+        with self._lock:
+            if self.killed:
+                raise ServerError("the grading server was stopped (Ctrl-C)")
+            self._ensure()
+
+    def stop(self) -> None:
+        """Nothing to stop here: the resident outlives this kernel by design (see :func:`stop_resident`)."""
+
+    def _stop_locked(self) -> None:
+        pass
+
+    def connect(self) -> socket.socket:
+        """A socket connected to the grading zygote, as the resident hands it over."""
+        for attempt in range(2):
+            if self.killed:
+                raise ServerError("the grading server was stopped (Ctrl-C)")
+            try:
+                with self._lock:
+                    self._ensure()
+                asked = self._ask({"op": "judge"})
+                try:
+                    _, fds, _, _ = socket.recv_fds(asked, 1, 1)
+                finally:
+                    asked.close()
+                if fds:
+                    judge = socket.socket(fileno=fds[0])
+                    judge.settimeout(30)
+                    return judge
+            except (OSError, EOFError, protocol.ProtocolError):
+                pass
+            if attempt:
+                break
+            # It went away between the question and the answer (idle, or killed): start another once.
+        raise ServerError("the resident grader did not hand over a judge")
+
+    def _ask(self, request: dict[str, Any]) -> socket.socket:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(30)
+        try:
+            sock.connect(self.socket_path)
+            protocol.send_message(sock, request)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+    def pid(self) -> int | None:
+        """The resident's pid, if one answers."""
+        try:
+            sock = self._ask({"op": "ping"})
+        except OSError:
+            return None
+        try:
+            answer = protocol.recv_message(sock)
+        except (OSError, EOFError, protocol.ProtocolError):
+            return None
+        finally:
+            sock.close()
+        ok = isinstance(answer, dict) and answer.get("event") == "pong" and isinstance(answer.get("pid"), int)
+        return answer["pid"] if ok else None
+
+    def _ensure(self) -> None:
+        """The resident answers, or one is started (one at a time across kernels: a lock file)."""
+        if self.pid() is not None:
+            return
+        private_folder(self.folder.parent)
+        private_folder(self.folder)  # removed when an owner's resident ended: made again, as private
+        with open(self.folder / "lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if self.pid() is not None:
+                return  # another kernel started it meanwhile
+            self._spawn()
+
+    def _spawn(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.socket_path)
+        env = forking.clean_environment(self.folder)
+        if os.environ.get("TMPDIR"):
+            env["TMPDIR"] = os.environ["TMPDIR"]  # where the instructor put scratch, as a kernel's own server would
+        code = "from autograder.grading.resident import main; main()"
+        with open(self.folder / LOG_NAME, "wb") as log:
+            proc = subprocess.Popen(
+                [sys.executable, "-c", code, str(self.folder), str(self.owner), repr(self.idle)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                env=env,
+                cwd=self.folder,
+                start_new_session=True,  # not in the kernel's process group: a restart kills that group
+                close_fds=True,
+            )
+        assert proc.stdout is not None
+        try:
+            ready, _, _ = select.select([proc.stdout], [], [], forking.START_TIMEOUT)
+            line = proc.stdout.readline() if ready else b""
+        finally:
+            proc.stdout.close()
+            proc.wait()  # the first process only forks the resident and leaves
+        if line != forking.READY:
+            raise ServerError(f"the resident grader did not start (its log: {self.folder / LOG_NAME})")
+
+
+_residents: dict[int, ResidentServer] = {}
+_residents_lock = threading.Lock()
+
+
+def notebook_server() -> GradingServer:
+    """check()'s grading server: its owner's resident inside a Jupyter kernel, else this process's own."""
+    owner = kernel_owner()
+    if owner is None:
+        return shared_server()
+    with _residents_lock:
+        if (resident := _residents.get(owner)) is None or resident.killed:
+            try:
+                resident = ResidentServer(resident_folder(owner), owner)
+            except (OSError, FolderRefused):
+                return shared_server()  # no private folder to share: the kernel keeps a grader of its own
+            _residents[owner] = resident
+        return resident
+
+
+def stop_resident(folder: Path) -> bool:
+    """Ask the resident of ``folder`` to stop (its owner, or a kernel of it, may); whether one answered."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(10)
+    try:
+        sock.connect(str(folder / SOCKET_NAME))
+        protocol.send_message(sock, {"op": "stop"})
+        return protocol.recv_message(sock) == {"event": "stopping"}
+    except (OSError, EOFError, protocol.ProtocolError):
+        return False
+    finally:
+        sock.close()
+
+
+# -- the resident's side ---------------------------------------------------------------------------
+
+
+def main() -> None:
+    folder, owner, idle = Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+    if os.fork():
+        os._exit(0)  # the kernel's child leaves: the resident is nobody's child, so no kernel's shutdown reaches it
+    watch = _watch(owner)
+    if watch is None:
+        os._exit(1)
+    server = GradingServer()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    path = str(folder / SOCKET_NAME)
+    bound = None
+    try:
+        server.start()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        listener.bind(path)
+        os.chmod(path, 0o600)
+        bound = os.stat(path).st_ino
+        listener.listen(64)
+        os.write(1, forking.READY)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        ended = _serve(listener, server, owner, watch, idle)
+    finally:
+        listener.close()
+        with contextlib.suppress(OSError):
+            if bound is not None and os.stat(path).st_ino == bound:
+                os.unlink(path)  # ours still: a resident started after this one keeps its own
+        server.stop()
+    if ended == "owner":
+        # No resident can serve this owner again: its folder goes too (an idle one stays, for the next to start in).
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _watch(owner: int) -> Any:
+    """Something ``select`` finds readable when ``owner`` ends: its pidfd, or a callable to poll where there is none."""
+    started = started_at(owner)
+    if started is None:
+        return None
+    try:
+        fd = os.pidfd_open(owner)
+    except (AttributeError, OSError):
+        return lambda: started_at(owner) == started  # pragma: no cover - Linux before 5.3
+    if started_at(owner) != started:  # the pid was reused between the two looks
+        os.close(fd)
+        return None
+    return fd
+
+
+def _serve(listener: socket.socket, server: GradingServer, owner: int, watch: Any, idle: float) -> str:
+    """Serve until the owner ends ("owner"), nobody asked for ``idle`` seconds ("idle") or a caller said stop."""
+    last = time.monotonic()
+    watched = [listener] + ([watch] if isinstance(watch, int) else [])
+    while True:
+        wait = max(0.0, last + idle - time.monotonic())
+        readable, _, _ = select.select(watched, [], [], wait if isinstance(watch, int) else min(wait, 2.0))
+        if watch in readable or (callable(watch) and not watch()):
+            return "owner"  # the Jupyter server ended
+        if listener not in readable:
+            if time.monotonic() - last >= idle:
+                return "idle"
+            continue
+        try:
+            conn, _ = listener.accept()
+        except OSError:
+            continue
+        last = time.monotonic()
+        try:
+            if _answer(conn, server, owner) == "stop":
+                return "stop"
+        except (OSError, EOFError, protocol.ProtocolError, ServerError):
+            pass  # that caller's problem: the next one is served
+        finally:
+            conn.close()
+
+
+def _answer(conn: socket.socket, server: GradingServer, owner: int) -> str | None:
+    """One caller's one request, if it may ask: the owner or one of its kernels, this user."""
+    pid, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    if uid != os.getuid() or not (pid == owner or parent_of(pid) == owner):
+        return None
+    conn.settimeout(10)
+    request = protocol.recv_message(conn)
+    op = request.get("op") if isinstance(request, dict) else None
+    if op == "ping":
+        protocol.send_message(conn, {"event": "pong", "pid": os.getpid()})
+    elif op == "stop":
+        protocol.send_message(conn, {"event": "stopping"})
+        return "stop"
+    elif op == "judge":
+        judge = server.connect()
+        try:
+            socket.send_fds(conn, [b"\0"], [judge.fileno()])
+        finally:
+            judge.close()
+    return None
