@@ -85,6 +85,10 @@ def test_a_submission_is_graded_through_the_resident_and_the_next_caller_finds_i
     assert first is not None and _alive(first)
     zygotes = _children(first)
     assert len(zygotes) >= 2, "the resident runs both zygotes"
+    for pid in [first, *zygotes]:  # behind the learner's kernels for the processor, their sessions too
+        assert os.getpriority(os.PRIO_PROCESS, pid) >= resident.NICENESS
+        if os.path.exists(f"/proc/{pid}/autogroup"):
+            assert int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1]) >= resident.NICENESS
 
     # Another kernel of the same owner: a new handle, the same resident and zygotes, the same verdicts.
     again = resident.ResidentServer(owned.folder, os.getpid())
@@ -279,3 +283,30 @@ def _execute(kc, code: str) -> str:
             pytest.fail("\n".join(content["traceback"]))
         elif kind == "status" and content["execution_state"] == "idle":
             return "".join(out)
+
+
+def test_a_resident_that_cannot_start_leaves_the_kernel_a_grader_of_its_own(short_root: Path) -> None:
+    gone = subprocess.Popen(["sleep", "600"])
+    folder = resident.resident_folder(gone.pid, root=short_root)
+    gone.kill()
+    gone.wait()  # its Jupyter server ended before the resident could watch it: the resident gives up at once
+    server = resident.ResidentServer(folder, gone.pid)
+    score, most = _grade_good(server)
+    assert score == most > 0
+    assert server.pid() is None and server.local is not None and server.local.running
+
+
+def test_a_runtime_folder_of_another_user_is_passed_over_for_the_next(short_root: Path, monkeypatch) -> None:
+    """`su` keeps the first user's $XDG_RUNTIME_DIR: a folder this user may not use is not where the resident lives."""
+    theirs = short_root / "theirs"
+    theirs.mkdir(mode=0o500)  # not writable: as another user's would be
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(theirs))
+    if os.access(theirs, os.W_OK):
+        theirs.chmod(0o700)
+        (theirs / f"autograder-{os.getuid()}").mkdir(mode=0o777)
+        (theirs / f"autograder-{os.getuid()}").chmod(0o777)  # root writes anywhere: a folder open to others instead
+    folder = resident.resident_folder(os.getpid())
+    try:
+        assert not folder.is_relative_to(theirs) and folder.is_dir()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

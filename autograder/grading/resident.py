@@ -40,6 +40,10 @@ from autograder.wire import forking, protocol
 IDLE_SECONDS = 30 * 60.0
 """A resident no kernel asked for this long stops: its two interpreters hold about 150 MB."""
 
+NICENESS = 10
+"""How far the resident and its processes stand behind the kernels (os.nice): a tenth of a kernel's share when both
+want the processor."""
+
 SOCKET_NAME = "resident.sock"
 LOG_NAME = "resident.log"
 PACKAGES = ("autograder", "lesson3")
@@ -126,34 +130,47 @@ def resident_folder(owner: int, *, root: Path | None = None) -> Path:
         raise FolderRefused(f"no process {owner}")
     key = f"{os.getuid()}\0{owner}\0{started}\0{sys.executable}\0{sys.version}\0{package_digest()}"
     name = hashlib.sha256(key.encode()).hexdigest()[:16]
+    refused: Exception = FolderRefused("no folder short enough for a socket")
     for base in [root] if root else [Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()), Path("/tmp")]:
         folder = base / f"autograder-{os.getuid()}" / name
-        if len(os.fsencode(folder / SOCKET_NAME)) < forking.SOCKET_PATH_BYTES:
+        if len(os.fsencode(folder / SOCKET_NAME)) >= forking.SOCKET_PATH_BYTES:
+            continue
+        try:
             private_folder(folder.parent)
             return private_folder(folder)
-    raise FolderRefused("no folder short enough for a socket")
+        except (OSError, FolderRefused) as e:  # another user's $XDG_RUNTIME_DIR (su keeps it), a full disk: the next
+            refused = e
+    raise refused
 
 
 # -- the kernel's side -----------------------------------------------------------------------------
 
 
 class ResidentServer(GradingServer):
-    """A kernel's handle on its owner's resident: starts it when none answers, asks it for judges."""
+    """A kernel's handle on its owner's resident: starts it when none answers, asks it for judges.
+
+    A resident that cannot start (its owner gone, no room for its folder) leaves this kernel to grade with a server of
+    its own, as outside a kernel: slower after a restart, never a check() that fails for it.
+    """
 
     def __init__(self, folder: Path, owner: int, *, idle: float = IDLE_SECONDS) -> None:
         super().__init__()
         self.folder, self.owner, self.idle = folder, owner, idle
         self.socket_path = str(folder / SOCKET_NAME)
+        self.local: GradingServer | None = None
+        """This kernel's own server, once the resident could not start."""
 
     @property
     def running(self) -> bool:
-        return self.pid() is not None
+        return self.local.running if self.local is not None else self.pid() is not None
 
     def start(self) -> None:
-        with self._lock:
-            if self.killed:
-                raise ServerError("the grading server was stopped (Ctrl-C)")
-            self._ensure()
+        if self.killed:
+            raise ServerError("the grading server was stopped (Ctrl-C)")
+        if self._resident_started():
+            return
+        assert self.local is not None
+        self.local.start()
 
     def stop(self) -> None:
         """Nothing to stop here: the resident outlives this kernel by design (see :func:`stop_resident`)."""
@@ -166,9 +183,10 @@ class ResidentServer(GradingServer):
         for attempt in range(2):
             if self.killed:
                 raise ServerError("the grading server was stopped (Ctrl-C)")
+            if not self._resident_started():
+                assert self.local is not None
+                return self.local.connect()
             try:
-                with self._lock:
-                    self._ensure()
                 asked = self._ask({"op": "judge"})
                 try:
                     _, fds, _, _ = socket.recv_fds(asked, 1, 1)
@@ -184,6 +202,16 @@ class ResidentServer(GradingServer):
                 break
             # It went away between the question and the answer (idle, or killed): start another once.
         raise ServerError("the resident grader did not hand over a judge")
+
+    def _resident_started(self) -> bool:
+        """The resident answers (started now if need be); False once it could not start, and from then on."""
+        with self._lock:
+            if self.local is None:
+                try:
+                    self._ensure()
+                except (OSError, FolderRefused, ServerError):
+                    self.local = shared_server()
+            return self.local is None
 
     def _ask(self, request: dict[str, Any]) -> socket.socket:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -232,7 +260,7 @@ class ResidentServer(GradingServer):
         code = "from autograder.grading.resident import main; main()"
         with open(self.folder / LOG_NAME, "wb") as log:
             proc = subprocess.Popen(
-                [sys.executable, "-c", code, str(self.folder), str(self.owner), repr(self.idle)],
+                [sys.executable, *forking.SAFE_FLAGS, "-c", code, str(self.folder), str(self.owner), repr(self.idle)],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=log,
@@ -295,6 +323,11 @@ def main() -> None:
     watch = _watch(owner)
     if watch is None:
         os._exit(1)
+    # Behind the learner's kernels for the processor: its start (two SDK imports) never slows the notebook's next
+    # cells, which need their own import of the SDK first; idle processors still run it at full speed.
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+    forking.stay_behind()
     server = GradingServer()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     path = str(folder / SOCKET_NAME)

@@ -33,6 +33,10 @@ READY = b"ready\n"
 START_TIMEOUT = 120.0
 SOCKET_PATH_BYTES = 108
 """sun_path's size on Linux, its final NUL included."""
+STAY_BEHIND = "from autograder.wire.forking import stay_behind; stay_behind()"
+"""What every zygote runs first, before its imports (the heaviest part of its start): see :func:`stay_behind`."""
+SAFE_FLAGS = ["-P"] if sys.version_info >= (3, 11) else []
+"""The interpreter's flags for a grader's process: its working folder never comes first on sys.path."""
 
 
 # -- the starter's side --------------------------------------------------------------------------
@@ -57,9 +61,8 @@ class Zygote:
             self._short = Path(tempfile.mkdtemp(prefix="ag-", dir="/tmp"))
             path = self._short / socket_name
         self.socket_path = str(path)
-        flags = ["-P"] if sys.version_info >= (3, 11) else []
         self.proc = subprocess.Popen(
-            [sys.executable, *flags, "-c", code, self.socket_path, *args],
+            [sys.executable, *SAFE_FLAGS, "-c", f"{STAY_BEHIND}; {code}", self.socket_path, *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=clean_environment(run_dir),
@@ -118,6 +121,19 @@ def clean_environment(home: Path) -> dict[str, str]:
 
 
 # -- the zygote's side ---------------------------------------------------------------------------
+
+
+def stay_behind() -> None:
+    """Give this process's session the niceness the process was started with.
+
+    Linux weighs each session's group of processes (an autogroup) against the others before niceness counts inside
+    one, and a zygote starts a session of its own (at niceness 0): without this, a resident grader's zygotes
+    (:mod:`autograder.grading.resident`) would take the processor from the learner's kernel as much as ever.
+    """
+    niceness = os.nice(0)
+    if niceness > 0:
+        with contextlib.suppress(OSError):
+            Path("/proc/self/autogroup").write_text(str(niceness))
 
 
 def peer_pid(conn: socket.socket) -> int | None:
