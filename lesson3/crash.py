@@ -28,7 +28,7 @@ from .conversation import describe_run_error, last_tool_use
 from .model import DEFAULT_MODEL, ScriptedModel, live_error_line, make_client, offline_client
 from .tools import create_workspace, outbox_count
 
-PRELOAD = ["anthropic", "httpx2", "lesson3.agent", "lesson3.model", "lesson3.crash"]
+PRELOAD = ["anthropic", "httpx2", "lesson3.agent", "lesson3.model", "lesson3.crash", "lesson3.crash_warmup"]
 CHILD_TIMEOUT = 60.0
 
 

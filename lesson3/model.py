@@ -9,7 +9,9 @@ the same and a resumed run sees exactly what the original run saw.
 
 from __future__ import annotations
 
+import atexit
 import functools
+import gc
 import hashlib
 import json
 import math
@@ -31,6 +33,11 @@ if TYPE_CHECKING:
 # The SDK is imported where a client is built or one of its errors read, never when lesson3 is: its import is most
 # of a notebook's first cell (about a second of pydantic models), and the cells that never build a client in the
 # kernel (the crash runs happen in the forkserver's children, which preload it) need not pay for it.
+
+# The SDK's thousands of classes (pydantic models, all in reference cycles) make the interpreter's last collections at
+# exit cost half a second: every kernel restart waited for them. Frozen after the other exit handlers ran (the first
+# registered runs last), they are freed with the process instead; plain objects are still freed one by one as always.
+atexit.register(gc.freeze)
 
 # A model the pinned SDK lists in ``anthropic.types.Model`` and does not mark deprecated
 # (tests/test_live.py checks both, so bumping the lock flags a retired default).

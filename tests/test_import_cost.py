@@ -62,3 +62,33 @@ def test_the_notebook_face_does_not_import_the_report_writer():
     map) belong to the class's reports, not to it (an intake module importing a report helper once pulled them in)."""
     code = "import autograder.notebook\nimport sys\n"
     assert run(code + "print(sorted(m for m in ('jinja2', 'autograder.reporting.report') if m in sys.modules))") == "[]"
+
+
+def test_a_process_that_loaded_the_sdk_through_lesson3_exits_without_collecting_it():
+    """A kernel restart waited half a second for the interpreter's last collections over the SDK's classes: whoever
+    imports lesson3.model (the kernel, the crash lab's forkserver, the zygotes) freezes them once every other exit
+    handler has run. Seen from a handler registered before lesson3's, which therefore runs after it."""
+    code = (
+        "import atexit, gc, os\n"
+        "atexit.register(lambda: os.write(1, f'frozen {gc.get_freeze_count()}'.encode()))\n"
+        "from lesson3.model import offline_client\noffline_client()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd="/")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("frozen ") and int(done.stdout.split()[1]) > 10_000, done.stdout
+
+
+def test_the_crash_labs_forkserver_builds_the_sdks_models_once_for_every_child():
+    """Its preload ends with one offline run: a child forked after it finds the Messages API's models built (pydantic
+    builds them on first use), instead of building them again in each crash (half of a crash child's time)."""
+    code = (
+        "import importlib, tempfile, os, anthropic\n"
+        "from lesson3.crash import PRELOAD\n"
+        "before = anthropic.types.Message.__pydantic_complete__\n"
+        "left = set(os.listdir(tempfile.gettempdir()))\n"
+        "for name in PRELOAD:\n"
+        "    importlib.import_module(name)\n"
+        "new = {n for n in set(os.listdir(tempfile.gettempdir())) - left if n.startswith('lesson3-')}\n"
+        "print(before, anthropic.types.Message.__pydantic_complete__, sorted(new))\n"
+    )
+    assert run(code) == "False True []"

@@ -38,10 +38,11 @@ from typing import Any
 
 ANSWERS = "lesson3.answers"
 
-NOT_PRELOADED = ("answers", "build_notebooks", "build_language_pack", "__main__")
+NOT_PRELOADED = ("answers", "build_notebooks", "build_language_pack", "__main__", "crash_warmup")
 """lesson3 modules the zygote does not import: the answers, the maintainers' builders (of the notebooks, with
-nbclient, and of the JupyterLab language pack) and the command's entry point (it runs the command). Every other one is
-imported before any learner code, so no graded call pays for an import (the SDK's included)."""
+nbclient, and of the JupyterLab language pack), the command's entry point (it runs the command) and the crash lab's
+forkserver warm-up (it runs the agent). Every other one is imported before any learner code, so no graded call pays
+for an import (the SDK's included)."""
 
 
 class DelegationError(RuntimeError):
