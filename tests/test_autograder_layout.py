@@ -135,14 +135,27 @@ def in_folder(module: str, *folders: str) -> bool:
 
 def test_every_module_is_a_face_or_in_a_folder_of_the_architecture():
     top = sorted(m for m in MODULES if m.count(".") == 1 and not (PACKAGE / m.split(".")[1]).is_dir())
-    assert top == ["autograder.__main__", "autograder.cli", "autograder.notebook", "autograder.questions"]
+    assert top == [
+        "autograder.__main__",
+        "autograder.cli",
+        "autograder.notebook",
+        "autograder.questions",
+        "autograder.server_extension",  # JupyterLab's: check()'s grader started with the Jupyter server
+    ]
     assert sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()) == sorted(FOLDERS)
     for folder in FOLDERS:
         assert ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text(encoding="utf-8"))), folder
 
 
 def test_the_faces_at_the_top_depend_on_the_folders_never_the_reverse():
-    faces = {"autograder", "autograder.__main__", "autograder.cli", "autograder.notebook", "autograder.questions"}
+    faces = {
+        "autograder",
+        "autograder.__main__",
+        "autograder.cli",
+        "autograder.notebook",
+        "autograder.questions",
+        "autograder.server_extension",
+    }
     graph = module_imports(lazy=True)
     assert {(m, t) for m in graph if m.count(".") > 1 and m not in faces for t in graph[m] if t in faces} == set()
 

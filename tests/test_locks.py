@@ -68,6 +68,9 @@ FILE_TYPES_EXTENSION_TARGET = "share/jupyter/labextensions/lesson3-file-types"
 # The kernel's links in Ayuda (IPython reads its config from the environment's etc/ipython too).
 KERNEL_CONFIG = REPO / "jupyter-config" / "ipython" / "ipython_kernel_config.json"
 KERNEL_CONFIG_TARGET = "etc/ipython/ipython_kernel_config.json"
+SERVER_CONFIG = REPO / "jupyter-config" / "jupyter_server_config.d" / "autograder.json"
+SERVER_CONFIG_TARGET = "etc/jupyter/jupyter_server_config.d/autograder.json"
+"""check()'s grader starts with the Jupyter server (tests/test_server_extension.py)."""
 
 
 # --- reading a lock ----------------------------------------------------------------------------
@@ -403,6 +406,7 @@ def test_the_package_installs_spanish_as_jupyterlabs_default():
         str(NARROW_EXTENSION.relative_to(REPO)): NARROW_EXTENSION_TARGET,
         str(FILE_TYPES_EXTENSION.relative_to(REPO)): FILE_TYPES_EXTENSION_TARGET,
         str(KERNEL_CONFIG.relative_to(REPO)): KERNEL_CONFIG_TARGET,
+        str(SERVER_CONFIG.relative_to(REPO)): SERVER_CONFIG_TARGET,
     }
     for extension in (NARROW_EXTENSION, FILE_TYPES_EXTENSION):
         package = json.loads((extension / "package.json").read_text())

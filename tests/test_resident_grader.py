@@ -85,10 +85,10 @@ def test_a_submission_is_graded_through_the_resident_and_the_next_caller_finds_i
     assert first is not None and _alive(first)
     zygotes = _children(first)
     assert len(zygotes) >= 2, "the resident runs both zygotes"
-    for pid in [first, *zygotes]:  # behind the learner's kernels for the processor, their sessions too
-        assert os.getpriority(os.PRIO_PROCESS, pid) >= resident.NICENESS
+    for pid in zygotes:  # behind the kernels while they started; serving, at full speed (wall-clock limits)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == os.getpriority(os.PRIO_PROCESS, 0)
         if os.path.exists(f"/proc/{pid}/autogroup"):
-            assert int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1]) >= resident.NICENESS
+            assert Path(f"/proc/{pid}/autogroup").read_text().split()[-1] == "0"
 
     # Another kernel of the same owner: a new handle, the same resident and zygotes, the same verdicts.
     again = resident.ResidentServer(owned.folder, os.getpid())
@@ -310,3 +310,71 @@ def test_a_runtime_folder_of_another_user_is_passed_over_for_the_next(short_root
         assert not folder.is_relative_to(theirs) and folder.is_dir()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+STARTER = """
+import os, sys, threading
+from pathlib import Path
+from autograder.grading import resident
+server = resident.ResidentServer(Path(sys.argv[1]), os.getppid())
+threading.Thread(target=server.start, daemon=True).start()
+sys.stdin.read(1)  # told to die: a kernel restarted while its warm_up() was starting the resident
+os._exit(0)
+"""
+
+
+def test_a_kernel_that_dies_while_it_starts_the_resident_leaves_it_serving_the_next(owned) -> None:
+    kernel = subprocess.Popen([sys.executable, "-c", STARTER, str(owned.folder)], stdin=subprocess.PIPE)
+    starting = _wait_for(lambda: _started_in(owned.folder))
+    assert starting, "the kernel did not start a resident"
+    kernel.communicate(b"x", timeout=30)  # it dies before the resident said it was ready
+    assert owned.pid() is None, "the resident was ready before the kernel died: nothing was tested"
+    assert _wait_for(lambda: owned.pid() is not None), "the resident died with the kernel that was starting it"
+    assert owned.pid() in _started_in(owned.folder)
+
+
+def _wait_for(condition, seconds: float = 30.0):
+    deadline = time.monotonic() + seconds
+    while not (value := condition()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return value
+
+
+def _started_in(folder: Path) -> list[int]:
+    """The processes running a resident in ``folder`` (the one that forks it, then the resident)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes() if entry.name.isdigit() else b""
+            if str(folder).encode() in argv and b"autograder.grading.resident import main" in argv:
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+SLOW_ZYGOTE = """
+import sys, time
+from pathlib import Path
+Path(sys.argv[2]).write_text(Path("/proc/self/autogroup").read_text().split()[-1])
+time.sleep(0.3)
+from autograder.wire import forking
+forking.serve_forever(sys.argv[1], lambda conn: None, lambda conn, admitted: None)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(), reason="no autogroups")
+@pytest.mark.parametrize("behind", [True, False])
+def test_a_residents_zygote_stands_behind_while_it_starts_and_not_once_it_serves(short_root: Path, behind) -> None:
+    """Its session's niceness: 10 while it imports (the kernel's own SDK import goes first), 0 once READY."""
+    from autograder.wire import forking
+
+    said = short_root / "starting"
+    zygote = forking.Zygote("test", SLOW_ZYGOTE, short_root, "z.sock", str(said), behind=behind)
+    try:
+        zygote.wait_ready()
+        serving = Path(f"/proc/{zygote.proc.pid}/autogroup").read_text().split()[-1]
+    finally:
+        zygote.stop()
+    assert said.read_text() == (str(forking.BEHIND_NICENESS) if behind else "0")
+    assert serving == "0"

@@ -6,11 +6,17 @@ restart paid that again. Inside a Jupyter kernel, check() now asks a *resident* 
 that runs the same grading server and keeps it for every kernel the same Jupyter server starts (the kernel's parent,
 its *owner*). There is one per user, owner and installed package: a changed package gets a resident of its own.
 
-The resident stops when its owner stops (a pidfd says so at once), after :data:`IDLE_SECONDS` without a request, or
-when asked. A kernel finds it by a socket in a private folder of the user's. It admits only its owner and the
-owner's children (the kernels): a learner's confined child is neither, and may not ask for a judge of its own. For
-each request it connects to the grading zygote itself (a zygote serves only the process that started it) and hands
-the kernel that connected socket (SCM_RIGHTS): the zygotes are unchanged, and the kernel talks to its judge directly.
+The resident stops when its owner stops (a pidfd says so at once), after :data:`IDLE_SECONDS` without a request, when
+asked, or when terminated. A kernel finds it by a socket in a private folder of the user's (in a base folder that is
+the user's, or root's and sticky like /tmp), and believes only a socket whose process runs as its own user. The
+resident holds a lock on its folder for its whole life: a kernel never starts a second one beside a live one, even a
+slow one. It admits only its owner and the owner's children (the kernels): a learner's confined child is neither, and
+may not ask for a judge of its own. For each request it connects to the grading zygote itself (a zygote serves only
+the process that started it) and hands the kernel that connected socket (SCM_RIGHTS): the zygotes are unchanged, and
+the kernel talks to its judge directly. Each caller is served in a thread of its own, so a slow one holds nobody.
+
+Folders of residents whose owner is gone are swept by the next kernel that looks for its own, and a resident of the
+same owner for another package (one changed since) is asked to stop.
 
 Outside a kernel (a script, the test suite, the instructor's grading) nothing changes: the process's own server.
 """
@@ -20,9 +26,11 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import importlib.metadata
 import os
 import select
 import shutil
+import signal
 import socket
 import stat
 import struct
@@ -40,13 +48,21 @@ from autograder.wire import forking, protocol
 IDLE_SECONDS = 30 * 60.0
 """A resident no kernel asked for this long stops: its two interpreters hold about 150 MB."""
 
-NICENESS = 10
-"""How far the resident and its processes stand behind the kernels (os.nice): a tenth of a kernel's share when both
-want the processor."""
-
 SOCKET_NAME = "resident.sock"
 LOG_NAME = "resident.log"
+ALIVE_NAME = "alive"
+"""Locked (flock) by the resident for its whole life."""
+OWNER_NAME = "owner"
+"""Whose resident the folder is: the owner's pid and start time, for the sweep."""
 PACKAGES = ("autograder", "lesson3")
+LIBRARIES = ("anthropic", "httpx2", "pydantic", "pydantic_core", "ipython", "ipykernel")
+"""What the zygotes preload besides the packages: another version of one is another resident."""
+PING_SECONDS = 5.0
+"""How long a kernel waits for a resident's answer to ``ping`` (each caller has a thread: it answers at once)."""
+
+
+class ResidentBusy(RuntimeError):
+    """A resident lives (it holds its folder's lock) but did not answer in time."""
 
 
 class FolderRefused(RuntimeError):
@@ -80,6 +96,12 @@ def started_at(pid: int) -> str | None:
     return fields[19] if len(fields) > 19 else None
 
 
+def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
+    """(pid, uid, gid) of the process at the other end of a Unix socket, as the kernel saw it connect."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)
+
+
 def parent_of(pid: int) -> int | None:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
@@ -89,7 +111,8 @@ def parent_of(pid: int) -> int | None:
 
 
 def package_digest(roots: list[Path] | None = None) -> str:
-    """What the installed grader is: every file of its packages by path, size and modification time.
+    """What the installed grader is: every file of its packages by path, size and modification time, and the versions
+    of the libraries its zygotes preload.
 
     A learner who edits lesson3, or an instructor who installs a new edition, gets a new resident, never one that
     still runs the code it started with. Stats, not contents: a few milliseconds, once per kernel.
@@ -102,6 +125,9 @@ def package_digest(roots: list[Path] | None = None) -> str:
 
             roots.append(Path(lesson3.__file__).resolve().parent)
     digest = hashlib.sha256()
+    for library in LIBRARIES:
+        with contextlib.suppress(Exception):
+            digest.update(f"{library}=={importlib.metadata.version(library)}\n".encode())
     for root in sorted(set(roots)):
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -123,24 +149,81 @@ def private_folder(base: Path) -> Path:
     return base
 
 
+def trusted_base(base: Path) -> bool:
+    """Whether nobody else can rename what ``base`` holds: it is this user's, or root's and sticky (like /tmp).
+
+    ``su`` keeps the first user's $XDG_RUNTIME_DIR: that user could move root's folder away and put one of theirs, with
+    a socket of theirs, in its place.
+    """
+    try:
+        st = os.stat(base)
+    except OSError:
+        return False
+    if st.st_uid == os.getuid():
+        return True
+    return st.st_uid == 0 and bool(st.st_mode & stat.S_ISVTX)
+
+
 def resident_folder(owner: int, *, root: Path | None = None) -> Path:
-    """This user's, owner's and package's resident folder (created private)."""
+    """This user's, owner's and package's resident folder (created private); the others' leftovers are swept."""
     started = started_at(owner)
     if started is None:
         raise FolderRefused(f"no process {owner}")
-    key = f"{os.getuid()}\0{owner}\0{started}\0{sys.executable}\0{sys.version}\0{package_digest()}"
+    # The environment by its prefix and its interpreter's file: a kernel and its server may name the same
+    # interpreter differently (python, python3, a venv's link).
+    python = f"{sys.prefix}\0{os.path.realpath(sys.executable)}\0{sys.version}"
+    key = f"{os.getuid()}\0{owner}\0{started}\0{python}\0{package_digest()}"
     name = hashlib.sha256(key.encode()).hexdigest()[:16]
     refused: Exception = FolderRefused("no folder short enough for a socket")
     for base in [root] if root else [Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()), Path("/tmp")]:
         folder = base / f"autograder-{os.getuid()}" / name
         if len(os.fsencode(folder / SOCKET_NAME)) >= forking.SOCKET_PATH_BYTES:
             continue
+        if not trusted_base(base):
+            refused = FolderRefused(f"{base} is not this user's, nor a sticky folder of root's")
+            continue
         try:
             private_folder(folder.parent)
-            return private_folder(folder)
+            private_folder(folder)
         except (OSError, FolderRefused) as e:  # another user's $XDG_RUNTIME_DIR (su keeps it), a full disk: the next
             refused = e
+            continue
+        (folder / OWNER_NAME).write_text(f"{owner} {started}\n")
+        _sweep(folder)
+        return folder
     raise refused
+
+
+def _sweep(ours: Path) -> None:
+    """Remove the folders of residents whose owner is gone; ask this owner's residents of another package to stop."""
+    mine = (ours / OWNER_NAME).read_text()
+    for other in ours.parent.iterdir():
+        if other == ours or not other.is_dir() or other.is_symlink():
+            continue
+        try:
+            owner, started = (other / OWNER_NAME).read_text().split()
+        except (OSError, ValueError):
+            continue
+        if _lived_in(other):
+            if f"{owner} {started}\n" == mine:
+                stop_resident(other)  # the package changed since: nobody asks that one any more
+        elif started_at(int(owner)) != started:
+            shutil.rmtree(other, ignore_errors=True)
+
+
+def _lived_in(folder: Path) -> bool:
+    """Whether a resident holds ``folder``'s lock now."""
+    try:
+        fd = os.open(folder / ALIVE_NAME, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 # -- the kernel's side -----------------------------------------------------------------------------
@@ -183,7 +266,11 @@ class ResidentServer(GradingServer):
         for attempt in range(2):
             if self.killed:
                 raise ServerError("the grading server was stopped (Ctrl-C)")
-            if not self._resident_started():
+            try:
+                started = self._resident_started()
+            except ResidentBusy:
+                return shared_server().connect()  # alive but not answering: this once, a grader of this kernel's
+            if not started:
                 assert self.local is not None
                 return self.local.connect()
             try:
@@ -204,7 +291,10 @@ class ResidentServer(GradingServer):
         raise ServerError("the resident grader did not hand over a judge")
 
     def _resident_started(self) -> bool:
-        """The resident answers (started now if need be); False once it could not start, and from then on."""
+        """The resident answers (started now if need be); False once it could not start, and from then on.
+
+        :class:`ResidentBusy` when one lives but does not answer: never a second one beside it.
+        """
         with self._lock:
             if self.local is None:
                 try:
@@ -213,11 +303,14 @@ class ResidentServer(GradingServer):
                     self.local = shared_server()
             return self.local is None
 
-    def _ask(self, request: dict[str, Any]) -> socket.socket:
+    def _ask(self, request: dict[str, Any], *, timeout: float = 30.0) -> socket.socket:
+        """A connection to the resident with ``request`` sent; OSError if what listens is not this user's."""
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.settimeout(30)
+        sock.settimeout(timeout)
         try:
             sock.connect(self.socket_path)
+            if peer_credentials(sock)[1] != os.getuid():
+                raise ConnectionRefusedError(f"{self.socket_path} is served by another user")
             protocol.send_message(sock, request)
         except BaseException:
             sock.close()
@@ -227,7 +320,7 @@ class ResidentServer(GradingServer):
     def pid(self) -> int | None:
         """The resident's pid, if one answers."""
         try:
-            sock = self._ask({"op": "ping"})
+            sock = self._ask({"op": "ping"}, timeout=PING_SECONDS)
         except OSError:
             return None
         try:
@@ -249,6 +342,8 @@ class ResidentServer(GradingServer):
             fcntl.flock(lock, fcntl.LOCK_EX)
             if self.pid() is not None:
                 return  # another kernel started it meanwhile
+            if _lived_in(self.folder):
+                raise ResidentBusy(f"the resident in {self.folder} lives but does not answer")
             self._spawn()
 
     def _spawn(self) -> None:
@@ -320,38 +415,48 @@ def main() -> None:
     folder, owner, idle = Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
     if os.fork():
         os._exit(0)  # the kernel's child leaves: the resident is nobody's child, so no kernel's shutdown reaches it
+    alive = os.open(folder / ALIVE_NAME, os.O_RDONLY | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(alive, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os._exit(0)  # another lives in this folder (its starter gave up waiting): one is enough
     watch = _watch(owner)
     if watch is None:
         os._exit(1)
-    # Behind the learner's kernels for the processor: its start (two SDK imports) never slows the notebook's next
-    # cells, which need their own import of the SDK first; idle processors still run it at full speed.
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
-    forking.stay_behind()
-    server = GradingServer()
+    # Terminated (a session that ends, `kill`): the same clean-up as any other end.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _exit_cleanly)
+    server = GradingServer(behind=True)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     path = str(folder / SOCKET_NAME)
     bound = None
+    ended = "error"
     try:
         server.start()
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
+            os.unlink(path)  # a dead resident's: the lock says none lives
         listener.bind(path)
         os.chmod(path, 0o600)
         bound = os.stat(path).st_ino
         listener.listen(64)
-        os.write(1, forking.READY)
+        with contextlib.suppress(BrokenPipeError):  # whoever started it died meanwhile (a kernel restarted): serve on
+            os.write(1, forking.READY)
         os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         ended = _serve(listener, server, owner, watch, idle)
     finally:
         listener.close()
         with contextlib.suppress(OSError):
             if bound is not None and os.stat(path).st_ino == bound:
-                os.unlink(path)  # ours still: a resident started after this one keeps its own
+                os.unlink(path)
         server.stop()
-    if ended == "owner":
-        # No resident can serve this owner again: its folder goes too (an idle one stays, for the next to start in).
-        shutil.rmtree(folder, ignore_errors=True)
+        if ended == "owner":
+            # No resident can serve this owner again: its folder goes too (an idle one stays, for the next to start
+            # in; the next kernel's sweep removes it once its owner is gone).
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _exit_cleanly(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _watch(owner: int) -> Any:
@@ -372,10 +477,11 @@ def _watch(owner: int) -> Any:
 def _serve(listener: socket.socket, server: GradingServer, owner: int, watch: Any, idle: float) -> str:
     """Serve until the owner ends ("owner"), nobody asked for ``idle`` seconds ("idle") or a caller said stop."""
     last = time.monotonic()
+    stop = threading.Event()
     watched = [listener] + ([watch] if isinstance(watch, int) else [])
-    while True:
+    while not stop.is_set():
         wait = max(0.0, last + idle - time.monotonic())
-        readable, _, _ = select.select(watched, [], [], wait if isinstance(watch, int) else min(wait, 2.0))
+        readable, _, _ = select.select(watched, [], [], min(wait, 1.0))  # a second: a caller's stop is seen soon
         if watch in readable or (callable(watch) and not watch()):
             return "owner"  # the Jupyter server ended
         if listener not in readable:
@@ -387,18 +493,24 @@ def _serve(listener: socket.socket, server: GradingServer, owner: int, watch: An
         except OSError:
             continue
         last = time.monotonic()
-        try:
-            if _answer(conn, server, owner) == "stop":
-                return "stop"
-        except (OSError, EOFError, protocol.ProtocolError, ServerError):
-            pass  # that caller's problem: the next one is served
-        finally:
-            conn.close()
+        # Each caller in a thread of its own: one that says nothing, or a slow start of a judge, holds nobody.
+        threading.Thread(target=_answer_and_close, args=(conn, server, owner, stop), daemon=True).start()
+    return "stop"
+
+
+def _answer_and_close(conn: socket.socket, server: GradingServer, owner: int, stop: threading.Event) -> None:
+    try:
+        if _answer(conn, server, owner) == "stop":
+            stop.set()
+    except (OSError, EOFError, protocol.ProtocolError, ServerError):
+        pass  # that caller's problem: the next one is served
+    finally:
+        conn.close()
 
 
 def _answer(conn: socket.socket, server: GradingServer, owner: int) -> str | None:
     """One caller's one request, if it may ask: the owner or one of its kernels, this user."""
-    pid, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    pid, uid, _ = peer_credentials(conn)
     if uid != os.getuid() or not (pid == owner or parent_of(pid) == owner):
         return None
     conn.settimeout(10)

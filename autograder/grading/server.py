@@ -64,7 +64,9 @@ class JudgeTimeout(ServerError):
 class GradingServer:
     """The grader's side: starts the zygote lazily, sends it submissions, stops it at exit."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, behind: bool = False) -> None:
+        self.behind = behind
+        """Its zygotes stand behind everything else while they start (:func:`autograder.wire.forking.stay_behind`)."""
         self._lock = threading.Lock()
         self._judges: forking.Zygote | None = None
         self._learners: learner_zygote.LearnerZygote | None = None
@@ -87,10 +89,16 @@ class GradingServer:
             # Traversable, not listable: a learner can reach its own box inside, never list the others.
             os.chmod(run_dir, 0o711)
             # Both zygotes start at once; the learners' one never sees anything of the grading.
-            learners = learner_zygote.LearnerZygote(run_dir)
+            learners = learner_zygote.LearnerZygote(run_dir, behind=self.behind)
             code = "from autograder.judging.zygote import zygote_main; zygote_main()"
             judges = forking.Zygote(
-                "the grading server", code, run_dir, "zygote.sock", str(run_dir), learners.socket_path
+                "the grading server",
+                code,
+                run_dir,
+                "zygote.sock",
+                str(run_dir),
+                learners.socket_path,
+                behind=self.behind,
             )
             try:
                 judges.wait_ready()

@@ -53,11 +53,12 @@ def spawn(request: dict[str, Any], fds: tuple[int, int, int]) -> tuple[socket.so
 class LearnerZygote(forking.Zygote):
     """The learner zygote, started in ``run_dir`` (or in a folder of its own, removed when it stops)."""
 
-    def __init__(self, run_dir: Path | None = None) -> None:
+    def __init__(self, run_dir: Path | None = None, *, behind: bool = False) -> None:
         self._own_dir = run_dir is None
         self.run_dir = Path(run_dir or tempfile.mkdtemp(prefix="autograder-learner-"))
         code = "from autograder.learner.zygote import main; main()"
-        super().__init__("the learner zygote", code, self.run_dir, "learner.sock", public_questions())
+        questions = public_questions()
+        super().__init__("the learner zygote", code, self.run_dir, "learner.sock", questions, behind=behind)
 
     def stop(self) -> None:
         super().stop()

@@ -22,6 +22,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -49,7 +50,7 @@ class ZygoteError(RuntimeError):
 class Zygote:
     """The starter's handle on one zygote: its interpreter, serving on a socket in ``run_dir/control``."""
 
-    def __init__(self, name: str, code: str, run_dir: Path, socket_name: str, *args: str) -> None:
+    def __init__(self, name: str, code: str, run_dir: Path, socket_name: str, *args: str, behind: bool = False) -> None:
         self.name = name
         control = run_dir / "control"
         control.mkdir(mode=0o700, exist_ok=True)
@@ -62,7 +63,7 @@ class Zygote:
             path = self._short / socket_name
         self.socket_path = str(path)
         self.proc = subprocess.Popen(
-            [sys.executable, *SAFE_FLAGS, "-c", f"{STAY_BEHIND}; {code}", self.socket_path, *args],
+            [sys.executable, *SAFE_FLAGS, "-c", f"{STAY_BEHIND}; {code}" if behind else code, self.socket_path, *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=clean_environment(run_dir),
@@ -123,17 +124,36 @@ def clean_environment(home: Path) -> dict[str, str]:
 # -- the zygote's side ---------------------------------------------------------------------------
 
 
-def stay_behind() -> None:
-    """Give this process's session the niceness the process was started with.
+BEHIND_NICENESS = 10
+"""A starting zygote's session's niceness, when its starter asks it to stand behind (a resident grader's)."""
+_behind = False
 
-    Linux weighs each session's group of processes (an autogroup) against the others before niceness counts inside
-    one, and a zygote starts a session of its own (at niceness 0): without this, a resident grader's zygotes
-    (:mod:`autograder.grading.resident`) would take the processor from the learner's kernel as much as ever.
+
+def stay_behind() -> None:
+    """Until it serves, stand this zygote's session behind everything else (its niceness, :data:`BEHIND_NICENESS`).
+
+    A resident grader (:mod:`autograder.grading.resident`) starts while the learner's kernel imports the SDK for the
+    notebook's next cell: its two SDK imports must not slow that one. Linux weighs each session's group of processes
+    (an autogroup) against the others before a process's niceness counts, and a zygote starts a session of its own, so
+    it is the session's niceness that moves. :func:`serve_forever` sets it back to 0 before saying READY: judges and
+    learner children run at full speed, their wall-clock limits as in any grading.
     """
-    niceness = os.nice(0)
-    if niceness > 0:
-        with contextlib.suppress(OSError):
+    global _behind
+    _behind = _set_session_niceness(BEHIND_NICENESS)
+
+
+def _set_session_niceness(niceness: int) -> bool:
+    # Without CAP_SYS_ADMIN, Linux takes one change of an autogroup's niceness per 100 ms, machine-wide (EAGAIN
+    # otherwise): both zygotes start at once.
+    for _ in range(10):
+        try:
             Path("/proc/self/autogroup").write_text(str(niceness))
+            return True
+        except BlockingIOError:
+            time.sleep(0.11)
+        except OSError:
+            return False  # no autogroups here
+    return False
 
 
 def peer_pid(conn: socket.socket) -> int | None:
@@ -158,6 +178,8 @@ def serve_forever(socket_path: str, admit: Callable[[socket.socket], Any], serve
     # Objects made so far are never freed: keep the collector from touching (and copying) their pages.
     gc.freeze()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped automatically
+    if _behind:
+        _set_session_niceness(0)
     os.write(1, READY)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
