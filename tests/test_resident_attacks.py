@@ -25,6 +25,7 @@ from autograder.grading import resident
 from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import load_submission
 from autograder.wire import forking, protocol
+from tests.resident_processes import alive, residents, wait_for
 
 DATA = Path(__file__).parent / "data" / "submissions"
 NOBODY = 65534
@@ -38,35 +39,6 @@ def short_root() -> Iterator[Path]:
     os.chmod(root, 0o755)
     yield root
     shutil.rmtree(root, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _wait(predicate, seconds: float = 15.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not predicate() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return predicate()
-
-
-def _residents_of(folder: Path) -> list[int]:
-    """Every live resident process started for ``folder`` (its command line names the folder)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if any(b"resident import main" in a for a in argv) and os.fsencode(folder) in argv and _alive(int(entry.name)):
-            found.append(int(entry.name))
-    return found
 
 
 def _children(pid: int) -> list[int]:
@@ -90,7 +62,7 @@ def _kill_resident(pid: int) -> None:
     except ProcessLookupError:
         pass
     for z in [pid, *zygotes]:
-        _wait(lambda z=z: not _alive(z))
+        wait_for(lambda z=z: not alive(z))
     for d in run_dirs:
         shutil.rmtree(d, ignore_errors=True)
 
@@ -190,10 +162,10 @@ def test_a_resident_slow_to_answer_is_not_replaced_while_it_lives(short_root) ->
     finally:
         os.kill(first, signal.SIGCONT)
     try:
-        assert _residents_of(kernel.folder) == [first], "a second resident was started beside a live one"
+        assert residents(folder=kernel.folder) == [first], "a second resident was started beside a live one"
         assert kernel.pid() == first, "the live resident's socket was unlinked: it can never be reached again"
     finally:
-        for pid in _residents_of(kernel.folder):
+        for pid in residents(folder=kernel.folder):
             _kill_resident(pid)
 
 
@@ -247,11 +219,11 @@ def test_a_resident_that_ended_idle_leaves_no_folder_once_its_owner_is_gone(shor
     said = json.loads(owner.stdout.readline())
     folder = Path(said["folder"])
     assert said["pid"] is not None
-    assert _wait(lambda: not _alive(said["pid"]), 20), "the idle resident did not end"
+    assert wait_for(lambda: not alive(said["pid"]), 20), "the idle resident did not end"
     owner.kill()  # the Jupyter server ends (its kernel with it)
     owner.wait()
     resident.resident_folder(os.getpid(), root=short_root)  # a kernel of another server of this user looks
-    assert _wait(lambda: not folder.exists(), 10), f"left behind: {sorted(p.name for p in folder.iterdir())}"
+    assert wait_for(lambda: not folder.exists(), 10), f"left behind: {sorted(p.name for p in folder.iterdir())}"
 
 
 def test_a_terminated_resident_removes_its_run_folder_and_socket(short_root) -> None:
@@ -265,8 +237,8 @@ def test_a_terminated_resident_removes_its_run_folder_and_socket(short_root) -> 
     assert run_dirs
     os.kill(pid, signal.SIGTERM)
     try:
-        assert _wait(lambda: not _alive(pid))
-        assert _wait(lambda: not any(d.exists() for d in run_dirs), 10), "the zygotes' run folder was left behind"
+        assert wait_for(lambda: not alive(pid))
+        assert wait_for(lambda: not any(d.exists() for d in run_dirs), 10), "the zygotes' run folder was left behind"
         assert not Path(kernel.socket_path).exists(), "the socket was left behind"
     finally:
         for d in run_dirs:

@@ -20,6 +20,7 @@ import pytest
 from autograder.grading import resident
 from autograder.grading.pipeline import grade_loaded
 from autograder.intake.submission import load_submission
+from tests.resident_processes import alive, residents, wait_for
 
 DATA = Path(__file__).parent / "data" / "submissions"
 
@@ -49,21 +50,6 @@ def _wait_gone(server: resident.ResidentServer, seconds: float = 15.0) -> None:
         time.sleep(0.05)
 
 
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def _wait_dead(pid: int, seconds: float = 15.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while _alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return not _alive(pid)
-
-
 def _children(pid: int) -> list[int]:
     """The resident's children: its two zygotes (their judges come and go)."""
     try:
@@ -82,7 +68,7 @@ def test_a_submission_is_graded_through_the_resident_and_the_next_caller_finds_i
     score, most = _grade_good(owned)
     assert most > 0 and score == most
     first = owned.pid()
-    assert first is not None and _alive(first)
+    assert first is not None and alive(first)
     zygotes = _children(first)
     assert len(zygotes) >= 2, "the resident runs both zygotes"
     for pid in zygotes:  # behind the kernels while they started; serving, at full speed (wall-clock limits)
@@ -162,11 +148,11 @@ def test_the_resident_ends_with_its_owner_and_takes_its_zygotes_and_folder(short
     owner, said = _start_kernel(short_root, owner_script=OWNER)
     pid, folder = said["pid"], Path(said["folder"])
     zygotes = _children(pid)
-    assert _alive(pid) and len(zygotes) >= 2
+    assert alive(pid) and len(zygotes) >= 2
     owner.kill()  # a Jupyter server that dies without a word (its kernel's stdin closes with it)
     owner.wait()
-    assert _wait_dead(pid), "the resident outlived its owner"
-    assert all(_wait_dead(z) for z in zygotes), "a zygote outlived the resident"
+    assert wait_for(lambda: not alive(pid)), "the resident outlived its owner"
+    assert wait_for(lambda: not any(map(alive, zygotes))), "a zygote outlived the resident"
     deadline = time.monotonic() + 10
     while folder.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -178,7 +164,7 @@ def test_an_idle_resident_stops_and_the_next_check_starts_another(owned) -> None
     quick.start()
     first = quick.pid()
     assert first is not None
-    assert _wait_dead(first, 20), "an idle resident kept running"
+    assert wait_for(lambda: not alive(first), 20), "an idle resident kept running"
     assert owned.folder.is_dir(), "an idle resident leaves its folder for the next one"
     assert _grade_good(owned)[0] > 0
     assert owned.pid() not in (None, first)
@@ -190,8 +176,8 @@ def test_a_killed_resident_is_replaced_by_the_next_check(owned) -> None:
     assert first is not None
     zygotes = _children(first)
     os.kill(first, 9)
-    assert _wait_dead(first)
-    assert all(_wait_dead(z) for z in zygotes), "the zygotes stop when their resident dies (their stdin closes)"
+    assert wait_for(lambda: not alive(first))
+    assert wait_for(lambda: not any(map(alive, zygotes))), "the zygotes stop when their resident dies (stdin closes)"
     score, most = _grade_good(owned)
     assert score == most > 0
     assert owned.pid() not in (None, first)
@@ -325,56 +311,9 @@ os._exit(0)
 
 def test_a_kernel_that_dies_while_it_starts_the_resident_leaves_it_serving_the_next(owned) -> None:
     kernel = subprocess.Popen([sys.executable, "-c", STARTER, str(owned.folder)], stdin=subprocess.PIPE)
-    starting = _wait_for(lambda: _started_in(owned.folder))
+    starting = wait_for(lambda: residents(folder=owned.folder))
     assert starting, "the kernel did not start a resident"
     kernel.communicate(b"x", timeout=30)  # it dies before the resident said it was ready
     assert owned.pid() is None, "the resident was ready before the kernel died: nothing was tested"
-    assert _wait_for(lambda: owned.pid() is not None), "the resident died with the kernel that was starting it"
-    assert owned.pid() in _started_in(owned.folder)
-
-
-def _wait_for(condition, seconds: float = 30.0):
-    deadline = time.monotonic() + seconds
-    while not (value := condition()) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return value
-
-
-def _started_in(folder: Path) -> list[int]:
-    """The processes running a resident in ``folder`` (the one that forks it, then the resident)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            argv = (entry / "cmdline").read_bytes() if entry.name.isdigit() else b""
-            if str(folder).encode() in argv and b"autograder.grading.resident import main" in argv:
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
-
-
-SLOW_ZYGOTE = """
-import sys, time
-from pathlib import Path
-Path(sys.argv[2]).write_text(Path("/proc/self/autogroup").read_text().split()[-1])
-time.sleep(0.3)
-from autograder.wire import forking
-forking.serve_forever(sys.argv[1], lambda conn: None, lambda conn, admitted: None)
-"""
-
-
-@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(), reason="no autogroups")
-@pytest.mark.parametrize("behind", [True, False])
-def test_a_residents_zygote_stands_behind_while_it_starts_and_not_once_it_serves(short_root: Path, behind) -> None:
-    """Its session's niceness: 10 while it imports (the kernel's own SDK import goes first), 0 once READY."""
-    from autograder.wire import forking
-
-    said = short_root / "starting"
-    zygote = forking.Zygote("test", SLOW_ZYGOTE, short_root, "z.sock", str(said), behind=behind)
-    try:
-        zygote.wait_ready()
-        serving = Path(f"/proc/{zygote.proc.pid}/autogroup").read_text().split()[-1]
-    finally:
-        zygote.stop()
-    assert said.read_text() == (str(forking.BEHIND_NICENESS) if behind else "0")
-    assert serving == "0"
+    assert wait_for(lambda: owned.pid() is not None), "the resident died with the kernel that was starting it"
+    assert owned.pid() in residents(folder=owned.folder)

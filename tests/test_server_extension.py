@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from autograder.grading.resident import SOCKET_NAME, parent_of, resident_folder
+from tests.resident_processes import residents, wait_for
 
 pytestmark = [
     pytest.mark.slow,  # a Jupyter server, a resident and a kernel: seconds
@@ -23,30 +24,6 @@ pytestmark = [
 ]
 
 EXTENSION = "autograder.server_extension"
-
-
-def _residents_of(owner: int) -> list[int]:
-    """The resident graders whose owner is ``owner``, read from their command lines."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if any(b"autograder.grading.resident import main" in a for a in argv) and str(owner).encode() in argv:
-            found.append(int(entry.name))
-    return found
-
-
-def _wait(condition, seconds: float = 60.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if value := condition():
-            return value
-        time.sleep(0.1)
-    return condition()
 
 
 def test_the_installed_config_enables_the_extension() -> None:
@@ -81,14 +58,14 @@ def test_a_jupyter_server_starts_the_grader_its_kernels_use_and_takes_it_away_wh
     with log_path.open("wb") as log:
         server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
-        info = _wait(lambda: next(iter(runtime.glob(f"jpserver-{server.pid}.json")), None))
+        info = wait_for(lambda: next(iter(runtime.glob(f"jpserver-{server.pid}.json")), None))
         assert info, log_path.read_text(errors="replace")[-3000:]
         base = f"http://127.0.0.1:{json.loads(info.read_text())['port']}/"
         # Where the server's resident lives (this test runs the server's interpreter and package): once its socket is
         # there it serves, and it is no child of the server's (the first process only forks it and leaves).
         folder = resident_folder(server.pid)
-        assert _wait(lambda: (folder / SOCKET_NAME).exists()), log_path.read_text(errors="replace")[-3000:]
-        resident = [pid for pid in _residents_of(server.pid) if parent_of(pid) != server.pid]
+        assert wait_for(lambda: (folder / SOCKET_NAME).exists()), log_path.read_text(errors="replace")[-3000:]
+        resident = [pid for pid in residents(owner=server.pid) if parent_of(pid) != server.pid]
         assert len(resident) == 1, f"no grader started with the server:\n{log_path.read_text(errors='replace')[-3000:]}"
 
         kernel = _api(base, token, "api/kernels", {"name": "python3"})
@@ -103,11 +80,11 @@ def test_a_jupyter_server_starts_the_grader_its_kernels_use_and_takes_it_away_wh
             )
         )
         assert said.strip() == str(resident[0]), "the kernel did not find its server's grader"
-        assert _residents_of(server.pid) == resident, "the kernel started a grader of its own"
+        assert residents(owner=server.pid) == resident, "the kernel started a grader of its own"
     finally:
         server.terminate()
         server.wait(timeout=60)
-    assert _wait(lambda: not _residents_of(server.pid), 30), "the grader outlived its Jupyter server"
+    assert wait_for(lambda: not residents(owner=server.pid), 30), "the grader outlived its Jupyter server"
 
 
 def _api(base: str, token: str, path: str, body: dict) -> dict:
