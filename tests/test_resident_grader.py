@@ -317,3 +317,15 @@ def test_a_kernel_that_dies_while_it_starts_the_resident_leaves_it_serving_the_n
     assert owned.pid() is None, "the resident was ready before the kernel died: nothing was tested"
     assert wait_for(lambda: owned.pid() is not None), "the resident died with the kernel that was starting it"
     assert owned.pid() in residents(folder=owned.folder)
+
+
+def test_a_stopped_resident_makes_way_at_once_for_the_next_one(owned) -> None:
+    """Stopped (or idle), it no longer serves before its zygotes are gone: a kernel asking right then starts the next
+    resident; it never finds the old one half-stopped and falls back to starting two interpreters of its own."""
+    owned.start()
+    first = owned.pid()
+    assert resident.stop_resident(owned.folder)
+    again = resident.ResidentServer(owned.folder, os.getpid())
+    assert _grade_good(again)[0] > 0
+    assert again.local is None, "the kernel fell back to a grader of its own"
+    assert again.pid() not in (None, first)

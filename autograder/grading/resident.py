@@ -340,11 +340,13 @@ class ResidentServer(GradingServer):
         private_folder(self.folder)  # removed when an owner's resident ended: made again, as private
         with open(self.folder / "lock", "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if self.pid() is not None:
-                return  # another kernel started it meanwhile
-            if _lived_in(self.folder):
-                raise ResidentBusy(f"the resident in {self.folder} lives but does not answer")
-            self._spawn()
+            deadline = time.monotonic() + PING_SECONDS
+            while self.pid() is None and _lived_in(self.folder):  # one lives: it answers, or it is stopping
+                if time.monotonic() > deadline:
+                    raise ResidentBusy(f"the resident in {self.folder} lives but does not answer")
+                time.sleep(0.05)
+            if self.pid() is None:
+                self._spawn()
 
     def _spawn(self) -> None:
         with contextlib.suppress(FileNotFoundError):
@@ -395,17 +397,22 @@ def notebook_server() -> GradingServer:
 
 
 def stop_resident(folder: Path) -> bool:
-    """Ask the resident of ``folder`` to stop (its owner, or a kernel of it, may); whether one answered."""
+    """Ask the resident of ``folder`` to stop (its owner, or a kernel of it, may), and wait until it no longer serves;
+    whether one answered."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(10)
     try:
         sock.connect(str(folder / SOCKET_NAME))
         protocol.send_message(sock, {"op": "stop"})
-        return protocol.recv_message(sock) == {"event": "stopping"}
+        stopping = protocol.recv_message(sock) == {"event": "stopping"}
     except (OSError, EOFError, protocol.ProtocolError):
         return False
     finally:
         sock.close()
+    deadline = time.monotonic() + 10
+    while stopping and _lived_in(folder) and time.monotonic() < deadline:
+        time.sleep(0.02)  # until it no longer serves: the next kernel starts another, never finds this one stopping
+    return stopping
 
 
 # -- the resident's side ---------------------------------------------------------------------------
@@ -448,6 +455,7 @@ def main() -> None:
         with contextlib.suppress(OSError):
             if bound is not None and os.stat(path).st_ino == bound:
                 os.unlink(path)
+        os.close(alive)  # no longer serving: the next kernel may start another while these zygotes stop
         server.stop()
         if ended == "owner":
             # No resident can serve this owner again: its folder goes too (an idle one stays, for the next to start
@@ -477,11 +485,13 @@ def _watch(owner: int) -> Any:
 def _serve(listener: socket.socket, server: GradingServer, owner: int, watch: Any, idle: float) -> str:
     """Serve until the owner ends ("owner"), nobody asked for ``idle`` seconds ("idle") or a caller said stop."""
     last = time.monotonic()
-    stop = threading.Event()
-    watched = [listener] + ([watch] if isinstance(watch, int) else [])
-    while not stop.is_set():
+    stop_r, stop_w = os.pipe()  # a caller's stop wakes the loop at once
+    watched = [listener, stop_r] + ([watch] if isinstance(watch, int) else [])
+    while True:
         wait = max(0.0, last + idle - time.monotonic())
-        readable, _, _ = select.select(watched, [], [], min(wait, 1.0))  # a second: a caller's stop is seen soon
+        readable, _, _ = select.select(watched, [], [], wait if isinstance(watch, int) else min(wait, 2.0))
+        if stop_r in readable:
+            return "stop"
         if watch in readable or (callable(watch) and not watch()):
             return "owner"  # the Jupyter server ended
         if listener not in readable:
@@ -494,14 +504,13 @@ def _serve(listener: socket.socket, server: GradingServer, owner: int, watch: An
             continue
         last = time.monotonic()
         # Each caller in a thread of its own: one that says nothing, or a slow start of a judge, holds nobody.
-        threading.Thread(target=_answer_and_close, args=(conn, server, owner, stop), daemon=True).start()
-    return "stop"
+        threading.Thread(target=_answer_and_close, args=(conn, server, owner, stop_w), daemon=True).start()
 
 
-def _answer_and_close(conn: socket.socket, server: GradingServer, owner: int, stop: threading.Event) -> None:
+def _answer_and_close(conn: socket.socket, server: GradingServer, owner: int, stop: int) -> None:
     try:
         if _answer(conn, server, owner) == "stop":
-            stop.set()
+            os.write(stop, b"x")
     except (OSError, EOFError, protocol.ProtocolError, ServerError):
         pass  # that caller's problem: the next one is served
     finally:
