@@ -723,14 +723,16 @@ def test_binders_install_of_the_course_makes_spanish_the_default(course_env, tmp
     with zipfile.ZipFile(wheel) as zf:
         prefix = f"lesson3-{wheel.name.split('-')[1]}.data/data/"
         data = sorted(n for n in zf.namelist() if ".data/data/" in n and "labextensions" not in n)
-        assert data == [f"{prefix}{KERNEL_CONFIG_TARGET}", f"{prefix}{OVERRIDES_TARGET}"]
+        assert data == [f"{prefix}{t}" for t in (KERNEL_CONFIG_TARGET, SERVER_CONFIG_TARGET, OVERRIDES_TARGET)]
         extension = sorted(n.removeprefix(prefix) for n in zf.namelist() if "labextensions" in n)
         assert extension == [
             f"{target}/{name}"
             for target in (FILE_TYPES_EXTENSION_TARGET, NARROW_EXTENSION_TARGET)
             for name in ("package.json", "static/remoteEntry.js")
         ]
-        assert json.loads(zf.read(data[1])) == json.loads(OVERRIDES.read_text(encoding="utf-8"))  # Spanish, no news
+        assert json.loads(zf.read(data[2])) == json.loads(OVERRIDES.read_text(encoding="utf-8"))  # Spanish, no news
+        # check()'s grader starts with Binder's Jupyter server too.
+        assert json.loads(zf.read(data[1])) == json.loads(SERVER_CONFIG.read_text(encoding="utf-8"))
         # The course's language pack, and the entry point JupyterLab finds it by.
         assert f"jupyterlab_language_pack_{SPANISH}/locale/{SPANISH}/LC_MESSAGES/jupyterlab.json" in zf.namelist()
         (entry_points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]
