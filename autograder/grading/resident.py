@@ -46,7 +46,7 @@ from autograder.grading.server import GradingServer, ServerError, shared_server
 from autograder.wire import forking, protocol
 
 IDLE_SECONDS = 30 * 60.0
-"""A resident no kernel asked for this long stops: its two interpreters hold about 150 MB."""
+"""A resident no kernel asked for this long stops: it and its two interpreters hold about 170 MB."""
 
 SOCKET_NAME = "resident.sock"
 LOG_NAME = "resident.log"
