@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.grading.resident import SOCKET_NAME, parent_of, resident_folder
+from autograder.grading.resident import SOCKET_NAME, resident_folder
+from autograder.wire.forking import parent_of
 from tests.resident_processes import residents, wait_for
 
 pytestmark = [

@@ -33,7 +33,6 @@ import shutil
 import signal
 import socket
 import stat
-import struct
 import subprocess
 import sys
 import tempfile
@@ -44,6 +43,7 @@ from typing import Any
 
 from autograder.grading.server import GradingServer, ServerError, shared_server
 from autograder.wire import forking, protocol
+from autograder.wire.forking import parent_of, started_at
 
 IDLE_SECONDS = 30 * 60.0
 """A resident no kernel asked for this long stops: it and its two interpreters hold about 170 MB."""
@@ -85,29 +85,6 @@ def kernel_owner() -> int | None:
         return None
     owner = os.getppid()
     return owner if owner > 1 else None
-
-
-def started_at(pid: int) -> str | None:
-    """When ``pid`` started (clock ticks since boot): a pid and this name one process, never a later one of the pid."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
-    except OSError:
-        return None
-    return fields[19] if len(fields) > 19 else None
-
-
-def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
-    """(pid, uid, gid) of the process at the other end of a Unix socket, as the kernel saw it connect."""
-    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    return struct.unpack("3i", creds)
-
-
-def parent_of(pid: int) -> int | None:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
-    except OSError:
-        return None
-    return int(fields[1]) if len(fields) > 1 else None
 
 
 def package_digest(roots: list[Path] | None = None) -> str:
@@ -304,18 +281,7 @@ class ResidentServer(GradingServer):
             return self.local is None
 
     def _ask(self, request: dict[str, Any], *, timeout: float = 30.0) -> socket.socket:
-        """A connection to the resident with ``request`` sent; OSError if what listens is not this user's."""
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.settimeout(timeout)
-        try:
-            sock.connect(self.socket_path)
-            if peer_credentials(sock)[1] != os.getuid():
-                raise ConnectionRefusedError(f"{self.socket_path} is served by another user")
-            protocol.send_message(sock, request)
-        except BaseException:
-            sock.close()
-            raise
-        return sock
+        return ask(self.folder, request, timeout=timeout)
 
     def pid(self) -> int | None:
         """The resident's pid, if one answers."""
@@ -396,14 +362,30 @@ def notebook_server() -> GradingServer:
         return resident
 
 
+def ask(folder: Path, request: dict[str, Any], *, timeout: float) -> socket.socket:
+    """A connection to the resident of ``folder`` with ``request`` sent; OSError if what listens is not this user's."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        sock.connect(str(folder / SOCKET_NAME))
+        creds = forking.peer_credentials(sock)
+        if creds is None or creds[1] != os.getuid():
+            raise ConnectionRefusedError(f"{folder / SOCKET_NAME} is served by another user")
+        protocol.send_message(sock, request)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
 def stop_resident(folder: Path) -> bool:
     """Ask the resident of ``folder`` to stop (its owner, or a kernel of it, may), and wait until it no longer serves;
     whether one answered."""
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.settimeout(10)
     try:
-        sock.connect(str(folder / SOCKET_NAME))
-        protocol.send_message(sock, {"op": "stop"})
+        sock = ask(folder, {"op": "stop"}, timeout=10)
+    except OSError:
+        return False
+    try:
         stopping = protocol.recv_message(sock) == {"event": "stopping"}
     except (OSError, EOFError, protocol.ProtocolError):
         return False
@@ -519,7 +501,7 @@ def _answer_and_close(conn: socket.socket, server: GradingServer, owner: int, st
 
 def _answer(conn: socket.socket, server: GradingServer, owner: int) -> str | None:
     """One caller's one request, if it may ask: the owner or one of its kernels, this user."""
-    pid, uid, _ = peer_credentials(conn)
+    pid, uid, _ = forking.peer_credentials(conn) or (0, -1, 0)
     if uid != os.getuid() or not (pid == owner or parent_of(pid) == owner):
         return None
     conn.settimeout(10)

@@ -117,20 +117,10 @@ def _caller(conn: socket.socket, starter: int) -> str | None:
         return "judge"
     if pid == starter:
         return "starter"
-    parent = _parent(pid)
-    if parent and _parent(parent) == starter:
+    parent = forking.parent_of(pid)
+    if parent and forking.parent_of(parent) == starter:
         return "judge"
     return None
-
-
-def _parent(pid: int) -> int | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    # The command name may hold spaces and parentheses: the fields start after the last ")".
-    fields = stat.rsplit(")", 1)[-1].split()
-    return int(fields[1]) if len(fields) > 1 else None
 
 
 def keep(conn: socket.socket, *, starter_may_relax: bool) -> None:

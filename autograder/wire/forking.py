@@ -156,13 +156,39 @@ def _set_session_niceness(niceness: int) -> bool:
     return False
 
 
-def peer_pid(conn: socket.socket) -> int | None:
-    """The pid of the process at the other end of ``conn``; None where the kernel does not say (not Linux)."""
+def peer_credentials(conn: socket.socket) -> tuple[int, int, int] | None:
+    """(pid, uid, gid) of the process at the other end of ``conn``, as the kernel saw it connect; None where the kernel
+    does not say (not Linux)."""
     try:
         creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     except (OSError, AttributeError):  # pragma: no cover - no SO_PEERCRED: the socket's 0600 only
         return None
-    return struct.unpack("3i", creds)[0]
+    return struct.unpack("3i", creds)
+
+
+def peer_pid(conn: socket.socket) -> int | None:
+    """The pid of the process at the other end of ``conn``; None where the kernel does not say (not Linux)."""
+    creds = peer_credentials(conn)
+    return None if creds is None else creds[0]
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """/proc/PID/stat's fields from the state on (the command name may hold spaces and parentheses); [] if gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    except OSError:
+        return []
+
+
+def parent_of(pid: int) -> int | None:
+    fields = _stat_fields(pid)
+    return int(fields[1]) if len(fields) > 1 else None
+
+
+def started_at(pid: int) -> str | None:
+    """When ``pid`` started (clock ticks since boot): a pid and this name one process, never a later one of the pid."""
+    fields = _stat_fields(pid)
+    return fields[19] if len(fields) > 19 else None
 
 
 def serve_forever(socket_path: str, admit: Callable[[socket.socket], Any], serve: Callable[..., None]) -> None:
